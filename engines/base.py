@@ -1,0 +1,207 @@
+"""The engine interface shared by every game, and the types it speaks.
+
+An engine is a module-level object with pure functions over plain data: the
+state, moves, events and views are dicts/lists/ints/strs/bools/None that
+round-trip through msgpack unchanged (no tuples, no sets, no int dict keys:
+seat-keyed maps use ``str(seat)`` keys).  Engines do no I/O, keep no
+globals, never mutate their arguments, and draw every random number from the
+seed kept inside the state (see :mod:`engines.rng`), so
+``(options, seed, moves)`` replays a game exactly.
+
+Errors: :class:`InvalidMove` when a move cannot be parsed (wrong shape or
+types), :class:`IllegalMove` when it is well formed but against the rules now.
+Both are ``ValueError`` subclasses carrying a machine ``code``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+State = dict[str, Any]
+"""An engine's whole game state; msgpack-clean; holds secrets (seed, hands)."""
+Move = dict[str, Any]
+"""A move, e.g. ``{"type": "roll"}``; always has a str ``type``."""
+Event = dict[str, Any]
+"""Something that happened, public to everyone (no hidden information)."""
+View = dict[str, Any]
+"""What one viewer may see of a state; msgpack/JSON-clean."""
+
+
+class InvalidMove(ValueError):
+    """A move that cannot be parsed: not a dict, unknown ``type``, wrong field types."""
+
+    code = "bad_move"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code:
+            self.code = code
+
+
+class IllegalMove(ValueError):
+    """A well-formed move the rules do not allow now (not your turn, tile shut, ...)."""
+
+    code = "illegal_move"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code:
+            self.code = code
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option an engine accepts.
+
+    ``kind`` is ``"int"`` (``lo``..``hi`` inclusive) or ``"choice"`` (one of
+    ``choices``).  ``default`` is used when the option is not given.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[Any, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static metadata of a game.
+
+    ``id`` is the registry key (``"sibala"``); ``title`` maps a language code
+    (``"en"``, ``"zh"``) to the game's display name; ``min_players`` ..
+    ``max_players`` bound the seats; ``default_players`` is the seat count a
+    quick-match table opens with; ``options`` lists the engine's own options
+    (seat count and turn time are the lobby's).
+    """
+
+    id: str
+    title: dict[str, str]
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[OptionSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game.
+
+    ``winners``: seats that won (several when they share); ``scores``: one
+    number per seat (game-specific meaning, documented by the engine);
+    ``coins``: net coin change per seat (sums to 0; all zeros for games
+    played without a stake); ``summary``: one human line (English).
+    """
+
+    winners: list[int]
+    scores: list[float]
+    coins: list[int] = field(default_factory=list)
+    summary: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as msgpack-clean data."""
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "coins": list(self.coins),
+            "summary": self.summary,
+        }
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What the lobby needs from a game.  Every function is pure.
+
+    Seats are ints ``0..n-1``.  A *turn id* names the decision a seat is
+    asked to make; a client's move names it, and the lobby refuses the move
+    when that seat's current turn id differs (the turn is over).  Several
+    moves may share one turn id (Yahtzee's rolls then score), and several
+    seats may act at once (6 Nimmt!'s picks).
+    """
+
+    info: GameInfo
+
+    def initial_state(
+        self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
+    ) -> State:
+        """A new game for ``players`` seats.  ``options`` are already validated
+        (:func:`engines.validate_options`); ``seed`` is 32 secret bytes.
+        ``table`` is what the lobby knows of the table, for games that carry
+        things over: ``{"coins": [balance per seat, coins], "prev": the previous
+        game's final state at this table with the same seats, or None}``.
+        Raises ``ValueError`` for a player count outside the game's range."""
+        ...
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats that must act now, ascending; empty when the game is over."""
+        ...
+
+    def turn_id(self, state: State, seat: int) -> str | None:
+        """The id of ``seat``'s current decision, or None if it need not act."""
+        ...
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` now (amount ranges may be sampled
+        representatives; :meth:`apply` is the judge)."""
+        ...
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """The state after ``seat`` plays ``move``, and public events.
+        Raises :class:`InvalidMove` or :class:`IllegalMove`; never mutates ``state``."""
+        ...
+
+    def timeout_moves(self, state: State, seat: int) -> list[Move]:
+        """The forced move(s) RULES.md names for ``seat`` when its deadline
+        passes, applied in order within one commit."""
+        ...
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """What ``viewer`` (a seat, or None for a spectator) may see.  Never
+        contains the seed nor anything the rules hide from that viewer."""
+        ...
+
+    def result(self, state: State) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+        ...
+
+    def leave(self, state: State, seat: int) -> tuple[State, list[Event]] | None:
+        """``seat``'s player leaves the table mid-game.  Returns the new state
+        and events when the rules give leaving a meaning (stud's escape 逃跑),
+        or None when they do not, in which case the lobby keeps the seat,
+        played by a bot."""
+        ...
+
+    def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
+        """A bot's move computed from the seat's own :meth:`view` only, so a
+        bot knows no more than a person in that seat."""
+        ...
+
+
+def validate_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Options with defaults filled in.
+
+    Raises ``ValueError`` for an unknown name, a wrong type or a value out of
+    range.  Returns a new dict holding every option of ``info.options``.
+    """
+    options = dict(options or {})
+    out: dict[str, Any] = {}
+    specs = {spec.name: spec for spec in info.options}
+    unknown = set(options) - set(specs)
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
+    for spec in info.options:
+        value = options.get(spec.name, spec.default)
+        if spec.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {spec.name} must be an integer")
+            if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
+                raise ValueError(f"option {spec.name} must be in {spec.lo}..{spec.hi}")
+        elif spec.kind == "choice":
+            if value not in spec.choices:
+                raise ValueError(f"option {spec.name} must be one of {list(spec.choices)}")
+        out[spec.name] = value
+    return out

@@ -1,0 +1,255 @@
+"""Sibala 十八啦: four dice, best hand wins the round (RULES.md section 1).
+
+Layout as every engine: constants, metadata, rule functions, state, views,
+registration (the ``ENGINE`` object at the bottom).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from . import rng as _rng
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+
+# -- constants ---------------------------------------------------------------
+
+ALL_OF_A_KIND = "all of a kind"
+NORMAL_POINT = "normal point"
+NO_POINT = "no point"
+
+#: Face order between two all-of-a-kind hands, best first (RULES.md 1).
+KIND_ORDER = (1, 4, 6, 5, 3, 2)
+
+# -- metadata ----------------------------------------------------------------
+
+INFO = GameInfo(
+    id="sibala",
+    title={"en": "Sibala", "zh": "十八啦"},
+    min_players=2,
+    max_players=6,
+    default_players=3,
+    options=(
+        OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match"),
+        OptionSpec("stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round"),
+    ),
+)
+
+# -- rule functions ----------------------------------------------------------
+
+
+def parse_dice(dice: str | Sequence[int]) -> list[int]:
+    """Four faces from ``"5 3 5 4"`` or ``[5, 3, 5, 4]``.
+
+    Raises ``ValueError`` unless there are exactly four faces, each 1..6.
+    """
+    if isinstance(dice, str):
+        parts = dice.split()
+        if not all(p.isdigit() for p in parts):
+            raise ValueError(f"dice must be four faces 1..6, got {dice!r}")
+        faces = [int(p) for p in parts]
+    elif isinstance(dice, (list, tuple)):
+        faces = list(dice)
+    else:
+        raise ValueError(f"dice must be four faces 1..6, got {dice!r}")
+    if len(faces) != 4 or not all(
+        isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces
+    ):
+        raise ValueError(f"dice must be four faces 1..6, got {dice!r}")
+    return faces
+
+
+def hand(dice: str | Sequence[int]) -> tuple[str, int, tuple[int, ...]]:
+    """Category, value and ordering key of four dice (RULES.md 1).
+
+    Returns ``(category, value, key)``: category one of :data:`ALL_OF_A_KIND`
+    (value: the face), :data:`NORMAL_POINT` (value: the point, 3..12) or
+    :data:`NO_POINT` (value 0).  A larger ``key`` is a better hand; equal keys
+    tie.  Raises ``ValueError`` for bad dice.
+    """
+    faces = parse_dice(dice)
+    counts = Counter(faces)
+    if len(counts) == 1:
+        face = faces[0]
+        return ALL_OF_A_KIND, face, (2, len(KIND_ORDER) - KIND_ORDER.index(face))
+    pairs = sorted(f for f, c in counts.items() if c == 2)
+    if len(pairs) == 2:
+        high = pairs[1]
+        return NORMAL_POINT, 2 * high, (1, 2 * high, high)
+    if len(pairs) == 1:
+        rest = [f for f in faces if f != pairs[0]]
+        point = sum(rest)
+        return NORMAL_POINT, point, (1, point, max(rest))
+    return NO_POINT, 0, (0,)
+
+
+def describe(category: str, value: int) -> str:
+    """The kata's words for a winning hand: ``"normal point: 9"``."""
+    return f"{category}: {value}" if category != NO_POINT else NO_POINT
+
+
+def judge(black: str | Sequence[int], white: str | Sequence[int]) -> str:
+    """The kata's result line for Black's dice against White's.
+
+    ``judge("5 3 5 4", "2 6 2 3") == "White win. - with normal point: 9"``;
+    ``"Tie."`` when the hands tie.  Raises ``ValueError`` unless each side is
+    four faces 1..6 (RULES.md 1, examples 1-6).
+    """
+    b, w = hand(black), hand(white)
+    if b[2] == w[2]:
+        return "Tie."
+    name, (category, value, _) = ("Black", b) if b[2] > w[2] else ("White", w)
+    return f"{name} win. - with {describe(category, value)}"
+
+
+def round_line(names: Sequence[str], rolls: Sequence[Sequence[int]]) -> str:
+    """The table's result line for one round: every player's roll in seat order.
+
+    ``"Ann win. - with normal point: 9"``, ``"Ann, Bo tie. - with normal
+    point: 9"`` when some share the best hand, ``"Tie."`` when all tie.
+    """
+    winners, category, value = round_winners(rolls)
+    if len(winners) == len(rolls):
+        return "Tie."
+    who = ", ".join(names[s] for s in winners)
+    verb = "win" if len(winners) == 1 else "tie"
+    return f"{who} {verb}. - with {describe(category, value)}"
+
+
+def round_winners(rolls: Sequence[Sequence[int]]) -> tuple[list[int], str, int]:
+    """Seats holding the best hand among ``rolls`` (one per seat), with its
+    category and value."""
+    hands = [hand(r) for r in rolls]
+    best = max(h[2] for h in hands)
+    winners = [s for s, h in enumerate(hands) if h[2] == best]
+    category, value, _ = hands[winners[0]]
+    return winners, category, value
+
+
+# -- state -------------------------------------------------------------------
+
+
+def _order(start: int, n: int) -> list[int]:
+    return [(start + i) % n for i in range(n)]
+
+
+class Sibala:
+    """The Sibala engine; see :class:`engines.base.Engine` for the contract.
+
+    State fields: ``n`` seats, ``rounds`` in the match, ``round`` (0-based,
+    equals ``rounds`` when over), ``order`` of rolling this round, ``pos``
+    (index into ``order`` of the seat to roll), ``rolls`` (this round, None
+    until rolled), ``wins`` per seat, ``stake``, ``coins`` (net per seat),
+    ``history`` (one record per finished round), ``rng``.
+    Moves: ``{"type": "roll"}`` only.  Scores in the outcome: rounds won.
+    """
+
+    info = INFO
+
+    def initial_state(
+        self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
+    ) -> State:
+        if not INFO.min_players <= players <= INFO.max_players:
+            raise ValueError(f"sibala takes {INFO.min_players}..{INFO.max_players} players")
+        return {
+            "n": players,
+            "rounds": options.get("rounds", 5),
+            "stake": options.get("stake", 0),
+            "round": 0,
+            "order": _order(0, players),
+            "pos": 0,
+            "rolls": [None] * players,
+            "wins": [0] * players,
+            "coins": [0] * players,
+            "history": [],
+            "rng": _rng.new_rng(seed),
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        if state["round"] >= state["rounds"]:
+            return []
+        return [state["order"][state["pos"]]]
+
+    def turn_id(self, state: State, seat: int) -> str | None:
+        if seat not in self.to_act(state):
+            return None
+        return f"r{state['round']}.s{seat}"
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return [{"type": "roll"}] if seat in self.to_act(state) else []
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        if not isinstance(move, dict) or move.get("type") != "roll" or len(move) != 1:
+            raise InvalidMove("sibala moves are {'type': 'roll'}")
+        if seat not in self.to_act(state):
+            raise IllegalMove("not your turn", "not_your_turn")
+        s = copy.deepcopy(state)
+        dice = _rng.roll(s["rng"], 4)
+        s["rolls"][seat] = dice
+        category, value, _ = hand(dice)
+        events: list[Event] = [
+            {"type": "rolled", "seat": seat, "dice": dice, "category": category, "value": value}
+        ]
+        s["pos"] += 1
+        if s["pos"] == s["n"]:
+            events.append(self._end_round(s))
+        return s, events
+
+    def _end_round(self, s: State) -> Event:
+        rolls = s["rolls"]
+        winners, category, value = round_winners(rolls)
+        for w in winners:
+            s["wins"][w] += 1
+        if s["stake"]:
+            pot = s["stake"] * s["n"]
+            share, rest = divmod(pot, len(winners))
+            for seat in range(s["n"]):
+                s["coins"][seat] -= s["stake"]
+            for w in winners:
+                s["coins"][w] += share
+            s["coins"][winners[0]] += rest
+        record = {
+            "round": s["round"],
+            "rolls": rolls,
+            "winners": winners,
+            "category": category,
+            "value": value,
+            "tie_all": len(winners) == s["n"],
+        }
+        s["history"].append(record)
+        s["round"] += 1
+        s["order"] = _order((winners[0] + 1) % s["n"], s["n"])
+        s["pos"] = 0
+        s["rolls"] = [None] * s["n"]
+        return {"type": "round_over", **record}
+
+    def timeout_moves(self, state: State, seat: int) -> list[Move]:
+        return [{"type": "roll"}]
+
+    def view(self, state: State, viewer: int | None) -> View:
+        # Sibala hides nothing but the seed: every roll is public.
+        return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+
+    def result(self, state: State) -> Outcome | None:
+        if state["round"] < state["rounds"]:
+            return None
+        wins = state["wins"]
+        best = max(wins)
+        winners = [s for s, w in enumerate(wins) if w == best]
+        return Outcome(
+            winners=winners,
+            scores=list(wins),
+            coins=list(state["coins"]),
+            summary=f"most rounds won: {best}",
+        )
+
+    def leave(self, state: State, seat: int) -> None:
+        return None
+
+    def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
+        return {"type": "roll"}
+
+
+ENGINE = Sibala()
