@@ -8,6 +8,11 @@ globals, never mutate their arguments, and draw every random number from the
 seed kept inside the state (see :mod:`engines.rng`), so
 ``(options, seed, moves)`` replays a game exactly.
 
+Move types starting with ``_`` are reserved for the server: an engine may
+return one from :meth:`Engine.timeout_moves` (Shut the Box's ``_timeout``
+ends a turn, which no player may choose), and the lobby refuses any client
+move whose type starts with ``_``.
+
 Errors: :class:`InvalidMove` when a move cannot be parsed (wrong shape or
 types), :class:`IllegalMove` when it is well formed but against the rules now.
 Both are ``ValueError`` subclasses carrying a machine ``code``.
