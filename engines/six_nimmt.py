@@ -1,0 +1,461 @@
+"""6 Nimmt! 谁是牛头王: simultaneous hidden picks onto four rows (RULES.md section 3).
+
+Layout as every engine: constants, metadata, rule functions, state, views,
+registration (the ``ENGINE`` object at the bottom).
+
+Settled here (RULES.md 3 leaves them to the engine):
+
+* A pick is final: a seat that has picked cannot change its card before the
+  reveal (it leaves ``to_act``; a second pick is an :class:`IllegalMove`).
+* Placing goes lowest card first, so only the lowest card of a turn can be
+  below every row (each placed card becomes a row's last card and every later
+  card is higher).  A row choice therefore always comes first in a turn and
+  holds back all the other revealed cards until it is made.
+* Penalty piles are per round (the 104 cards are reshuffled each round);
+  ``scores`` carry the totals over, ``history`` keeps each round's points.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Sequence
+
+from . import rng as _rng
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+
+# -- constants ---------------------------------------------------------------
+
+CARDS = 104
+ROWS = 4
+ROW_LIMIT = 5  # a row holds at most 5 cards; the 6th takes them
+HAND_SIZE = 10  # cards dealt to each player, so turns per round
+PICK = "pick"
+CHOOSE = "choose"
+OVER = "over"
+
+# -- metadata ----------------------------------------------------------------
+
+INFO = GameInfo(
+    id="six_nimmt",
+    title={"en": "6 Nimmt!", "zh": "谁是牛头王"},
+    min_players=2,
+    max_players=10,
+    default_players=4,
+    options=(
+        OptionSpec(
+            "end_threshold",
+            "int",
+            66,
+            lo=1,
+            hi=1000,
+            doc="the game ends after the round in which some player's total exceeds this",
+        ),
+    ),
+)
+
+# -- rule functions ----------------------------------------------------------
+
+
+class RowChoiceRequired(Exception):
+    """``card`` is below every row's last card: its player must choose a row.
+
+    Raised by :func:`place_card` when no ``chosen_row`` was given.  Not a
+    ``ValueError``: the input is fine, the rules want a decision (RULES.md 3,
+    step 4).
+    """
+
+    def __init__(self, card: int) -> None:
+        super().__init__(f"card {card} is below every row: its player must choose a row")
+        self.card = card
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def bull_heads(card: int) -> int:
+    """Penalty points of ``card`` (RULES.md 3): 55 has 7, other multiples of
+    11 have 5, multiples of 10 have 3, others ending in 5 have 2, the rest 1.
+
+    The 104 cards hold 171 bull heads.  Raises ``ValueError`` unless ``card``
+    is an int (not a bool) in 1..104.
+    """
+    if not _is_int(card) or not 1 <= card <= CARDS:
+        raise ValueError(f"a card is an int 1..{CARDS}, got {card!r}")
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+def row_points(cards: Sequence[int]) -> int:
+    """Total bull heads of ``cards`` (a row or a penalty pile)."""
+    return sum(bull_heads(c) for c in cards)
+
+
+def _check_rows(rows: Any) -> None:
+    if not isinstance(rows, (list, tuple)) or len(rows) != ROWS:
+        raise ValueError(f"rows must be a list of {ROWS} rows")
+    seen: set[int] = set()
+    for row in rows:
+        if not isinstance(row, (list, tuple)) or not 1 <= len(row) <= ROW_LIMIT:
+            raise ValueError(f"each row must be a list of 1..{ROW_LIMIT} cards")
+        for i, c in enumerate(row):
+            bull_heads(c)  # raises for a non-card
+            if c in seen:
+                raise ValueError(f"card {c} is in the rows twice")
+            if i and c <= row[i - 1]:
+                raise ValueError("each row must be ascending, oldest card first")
+            seen.add(c)
+
+
+def target_row(rows: Sequence[Sequence[int]], card: int) -> int | None:
+    """The row ``card`` goes to: the one whose last card is the highest below
+    ``card``; None when ``card`` is below every row's last card (RULES.md 3,
+    steps 3-4).  Does not validate; :func:`place_card` does."""
+    best = None
+    for i, row in enumerate(rows):
+        last = row[-1]
+        if last < card and (best is None or last > rows[best][-1]):
+            best = i
+    return best
+
+
+def place_card(
+    rows: Sequence[Sequence[int]], card: int, chosen_row: int | None = None
+) -> tuple[list[list[int]], list[int]]:
+    """Place ``card`` on ``rows`` (RULES.md 3, steps 3-4).
+
+    ``rows``: 4 rows, each a list of 1..5 distinct ints ascending (oldest
+    first).  Returns ``(rows_after, taken)``: new lists (the input is never
+    changed) and the cards the card's player takes, oldest first (``[]`` when
+    none).  The card goes after the highest last card below it; as the 6th
+    card of a row it takes the 5 and starts the row alone.
+
+    Raises :class:`RowChoiceRequired` when ``card`` is below every row's last
+    card and ``chosen_row`` is None; with ``chosen_row`` (0..3) the player
+    takes that whole row and the card starts it.  Raises ``ValueError`` for
+    bad rows, a card not in 1..104 or already in the rows, a ``chosen_row``
+    not an int in 0..3, or a ``chosen_row`` given when the card fits a row
+    (the rules allow no choice then).
+    """
+    _check_rows(rows)
+    bull_heads(card)
+    if any(card in row for row in rows):
+        raise ValueError(f"card {card} is already in the rows")
+    if chosen_row is not None and (not _is_int(chosen_row) or not 0 <= chosen_row < ROWS):
+        raise ValueError(f"chosen_row must be an int 0..{ROWS - 1}, got {chosen_row!r}")
+    out = [list(row) for row in rows]
+    target = target_row(out, card)
+    if target is None:
+        if chosen_row is None:
+            raise RowChoiceRequired(card)
+        taken = out[chosen_row]
+        out[chosen_row] = [card]
+        return out, taken
+    if chosen_row is not None:
+        raise ValueError(f"card {card} fits row {target}: no row may be chosen")
+    if len(out[target]) >= ROW_LIMIT:
+        taken = out[target]
+        out[target] = [card]
+        return out, taken
+    out[target].append(card)
+    return out, []
+
+
+def cheapest_row(rows: Sequence[Sequence[int]]) -> int:
+    """The row a timeout takes (RULES.md 3): fewest bull heads, then fewest
+    cards, then lowest row number."""
+    return min(range(len(rows)), key=lambda i: (row_points(rows[i]), len(rows[i]), i))
+
+
+# -- state -------------------------------------------------------------------
+
+
+def _clone(x: Any) -> Any:
+    # Deep copy of plain msgpack-clean data (faster than copy.deepcopy).
+    if isinstance(x, list):
+        return [_clone(i) for i in x]
+    if isinstance(x, dict):
+        return {k: _clone(v) for k, v in x.items()}
+    return x
+
+
+def _deal(s: State) -> None:
+    """Shuffle all 104 cards, deal 10 to each seat and start the 4 rows."""
+    deck = _rng.shuffle(s["rng"], list(range(1, CARDS + 1)))
+    n = s["n"]
+    s["hands"] = [sorted(deck[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(n)]
+    starters = sorted(deck[HAND_SIZE * n : HAND_SIZE * n + ROWS])
+    s["rows"] = [[c] for c in starters]  # the rest of the deck is set aside unused
+    s["picks"] = [None] * n
+    s["piles"] = [[] for _ in range(n)]
+    s["turn"] = 0
+    s["phase"] = PICK
+
+
+def _pending(s: State) -> dict[str, Any] | None:
+    """The first revealed card not yet placed, or None."""
+    for entry in s["reveal"]:
+        if entry["row"] is None:
+            return entry
+    return None
+
+
+class SixNimmt:
+    """The 6 Nimmt! engine; see :class:`engines.base.Engine` for the contract.
+
+    State fields: ``n`` seats, ``end_threshold``, ``round`` and ``turn``
+    (0-based; ``turn`` is 0..9, 10 once the game is over), ``phase``
+    (``"pick"``, ``"choose"`` or ``"over"``), ``rows`` (4 lists, oldest card
+    first), ``hands`` (per seat, ascending; secret), ``picks`` (per seat, the
+    hidden card or None; secret until the reveal), ``reveal`` (this or the
+    last turn's cards in placement order: ``{"seat", "card", "row", "took"}``,
+    ``row``/``took`` None until placed), ``reveal_at`` (``{"round", "turn"}``
+    of ``reveal``, or None), ``piles`` (cards each seat took this round),
+    ``scores`` (penalty totals over all rounds), ``history`` (each finished
+    round's points per seat), ``rng``.
+
+    Moves: ``{"type": "pick", "card": N}`` while picking (every seat that has
+    not picked acts, one shared turn id ``p{round}.{turn}``; a pick is final)
+    and ``{"type": "choose_row", "row": R}`` (R 0..3) for the seat whose card
+    is below every row (turn id ``c{round}.{turn}.{card}``).  Outcome scores:
+    penalty totals; fewest wins, ties share; coins all zero.
+    """
+
+    info = INFO
+
+    def initial_state(
+        self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
+    ) -> State:
+        if not _is_int(players) or not INFO.min_players <= players <= INFO.max_players:
+            raise ValueError(f"six_nimmt takes {INFO.min_players}..{INFO.max_players} players")
+        s: State = {
+            "n": players,
+            "end_threshold": options.get("end_threshold", 66),
+            "round": 0,
+            "turn": 0,
+            "phase": PICK,
+            "rows": [],
+            "hands": [],
+            "picks": [],
+            "reveal": [],
+            "reveal_at": None,
+            "piles": [],
+            "scores": [0] * players,
+            "history": [],
+            "rng": _rng.new_rng(seed),
+        }
+        _deal(s)
+        return s
+
+    def to_act(self, state: State) -> list[int]:
+        if state["phase"] == PICK:
+            return [seat for seat, card in enumerate(state["picks"]) if card is None]
+        if state["phase"] == CHOOSE:
+            return [_pending(state)["seat"]]
+        return []
+
+    def turn_id(self, state: State, seat: int) -> str | None:
+        if seat not in self.to_act(state):
+            return None
+        if state["phase"] == PICK:
+            return f"p{state['round']}.{state['turn']}"
+        return f"c{state['round']}.{state['turn']}.{_pending(state)['card']}"
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        if state["phase"] == PICK:
+            return [{"type": "pick", "card": c} for c in state["hands"][seat]]
+        return [{"type": "choose_row", "row": r} for r in range(ROWS)]
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        kind = _parse(move)
+        if seat not in self.to_act(state):
+            raise IllegalMove("not your turn", "not_your_turn")
+        if kind == "pick":
+            if state["phase"] != PICK:
+                raise IllegalMove("a row must be chosen first", "wrong_phase")
+            if move["card"] not in state["hands"][seat]:
+                raise IllegalMove(f"card {move['card']} is not in your hand", "not_in_hand")
+        elif state["phase"] != CHOOSE:
+            raise IllegalMove("no row choice is asked now", "wrong_phase")
+        s = _clone(state)
+        events: list[Event] = []
+        if kind == "pick":
+            s["hands"][seat].remove(move["card"])
+            s["picks"][seat] = move["card"]
+            events.append({"type": "picked", "seat": seat})  # who, never what
+            if all(c is not None for c in s["picks"]):
+                self._reveal(s, events)
+                self._place(s, events)
+        else:
+            entry = _pending(s)
+            rows, taken = place_card(s["rows"], entry["card"], move["row"])
+            _record(s, entry, move["row"], rows, taken, events)
+            s["phase"] = PICK
+            self._place(s, events)
+        return s, events
+
+    def _reveal(self, s: State, events: list[Event]) -> None:
+        order = sorted((card, seat) for seat, card in enumerate(s["picks"]))
+        s["reveal"] = [{"seat": seat, "card": card, "row": None, "took": None} for card, seat in order]
+        s["reveal_at"] = {"round": s["round"], "turn": s["turn"]}
+        s["picks"] = [None] * s["n"]
+        events.append(
+            {
+                "type": "revealed",
+                "round": s["round"],
+                "turn": s["turn"],
+                "cards": [{"seat": seat, "card": card} for card, seat in order],
+            }
+        )
+
+    def _place(self, s: State, events: list[Event]) -> None:
+        """Place revealed cards lowest first until one needs a row choice or
+        all are placed (then the turn ends)."""
+        while (entry := _pending(s)) is not None:
+            row = target_row(s["rows"], entry["card"])
+            if row is None:
+                s["phase"] = CHOOSE
+                events.append({"type": "row_choice", "seat": entry["seat"], "card": entry["card"]})
+                return
+            rows, taken = place_card(s["rows"], entry["card"])
+            _record(s, entry, row, rows, taken, events)
+        self._end_turn(s, events)
+
+    def _end_turn(self, s: State, events: list[Event]) -> None:
+        s["turn"] += 1
+        if s["turn"] < HAND_SIZE:
+            return
+        points = [row_points(pile) for pile in s["piles"]]
+        s["history"].append(points)
+        events.append({"type": "round_over", "round": s["round"], "points": points, "scores": list(s["scores"])})
+        if max(s["scores"]) > s["end_threshold"]:
+            s["phase"] = OVER
+            outcome = self.result(s)
+            events.append({"type": "game_over", "winners": outcome.winners, "scores": outcome.scores})
+            return
+        s["round"] += 1
+        _deal(s)
+        events.append({"type": "round_started", "round": s["round"], "rows": [list(r) for r in s["rows"]]})
+
+    def timeout_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        if state["phase"] == PICK:
+            return [{"type": "pick", "card": min(state["hands"][seat])}]
+        return [{"type": "choose_row", "row": cheapest_row(state["rows"])}]
+
+    def view(self, state: State, viewer: int | None) -> View:
+        n = state["n"]
+        mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
+        entry = _pending(state) if state["phase"] == CHOOSE else None
+        return {
+            "n": n,
+            "end_threshold": state["end_threshold"],
+            "round": state["round"],
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "to_act": self.to_act(state),
+            "rows": [list(r) for r in state["rows"]],
+            "hand_counts": [len(h) for h in state["hands"]],
+            "picked": [c is not None for c in state["picks"]],  # who, never what
+            "choosing": {"seat": entry["seat"], "card": entry["card"]} if entry else None,
+            "last_reveal": [dict(e, took=None if e["took"] is None else list(e["took"])) for e in state["reveal"]],
+            "last_reveal_at": dict(state["reveal_at"]) if state["reveal_at"] else None,
+            "piles": [list(p) for p in state["piles"]],
+            "scores": list(state["scores"]),
+            "history": [list(h) for h in state["history"]],
+            "seat": mine,
+            "hand": list(state["hands"][mine]) if mine is not None else None,
+            "my_pick": state["picks"][mine] if mine is not None else None,
+        }
+
+    def result(self, state: State) -> Outcome | None:
+        if state["phase"] != OVER:
+            return None
+        scores = list(state["scores"])
+        best = min(scores)
+        winners = [seat for seat, points in enumerate(scores) if points == best]
+        return Outcome(
+            winners=winners,
+            scores=scores,
+            coins=[0] * state["n"],
+            summary=f"fewest bull heads: {best}",
+        )
+
+    def leave(self, state: State, seat: int) -> None:
+        return None
+
+    def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
+        """Choose the cheapest row; else pick the card with the least expected
+        immediate penalty, guessing others' cards uniformly from the cards the
+        view does not show."""
+        rows = view["rows"]
+        choosing = view["choosing"]
+        if choosing is not None and choosing["seat"] == seat:
+            return {"type": "choose_row", "row": cheapest_row(rows)}
+        hand = view["hand"] or []
+        if not hand:
+            raise ValueError("the bot has no card to pick")
+        seen = set(hand).union(*map(set, rows), *map(set, view["piles"]))
+        unknown = sorted(set(range(1, CARDS + 1)) - seen)
+        others = view["n"] - 1
+        return {"type": "pick", "card": min(hand, key=lambda c: (_expected_penalty(rows, c, unknown, others), c))}
+
+
+def _parse(move: Any) -> str:
+    """The move's type; raises :class:`InvalidMove` for a malformed move."""
+    if not isinstance(move, dict):
+        raise InvalidMove("a move is a dict")
+    kind = move.get("type")
+    if kind == "pick":
+        if set(move) != {"type", "card"} or not _is_int(move["card"]):
+            raise InvalidMove("pick is {'type': 'pick', 'card': N}")
+    elif kind == "choose_row":
+        if set(move) != {"type", "row"} or not _is_int(move["row"]) or not 0 <= move["row"] < ROWS:
+            raise InvalidMove("choose_row is {'type': 'choose_row', 'row': 0..3}")
+    else:
+        raise InvalidMove("six_nimmt moves are pick and choose_row")
+    return kind
+
+
+def _record(s: State, entry: dict[str, Any], row: int, rows: list[list[int]], taken: list[int], events: list[Event]) -> None:
+    """Store one placement: new rows, the taker's pile and score, the event."""
+    seat = entry["seat"]
+    s["rows"] = rows
+    entry["row"] = row
+    entry["took"] = list(taken)
+    s["piles"][seat].extend(taken)
+    points = row_points(taken)
+    s["scores"][seat] += points
+    events.append(
+        {"type": "placed", "seat": seat, "card": entry["card"], "row": row, "took": list(taken), "points": points}
+    )
+
+
+def _expected_penalty(rows: Sequence[Sequence[int]], card: int, unknown: Sequence[int], others: int) -> float:
+    """Rough expected points ``card`` takes this turn if ``others`` cards are
+    drawn at random from ``unknown``."""
+    row = target_row(rows, card)
+    if row is None:
+        return float(row_points(rows[cheapest_row(rows)]))
+    spots = ROW_LIMIT - len(rows[row])
+    if spots == 0:
+        return float(row_points(rows[row]))
+    last = rows[row][-1]
+    gap = sum(1 for x in unknown if last < x < card)  # others' cards here land first
+    p = gap / len(unknown) if unknown else 0.0
+    tail = sum(math.comb(others, k) * p**k * (1 - p) ** (others - k) for k in range(spots, others + 1))
+    return tail * (row_points(rows[row]) + spots)
+
+
+ENGINE = SixNimmt()
