@@ -1,0 +1,404 @@
+"""The Starlette app: routes, the websocket session loop and background tasks.
+
+``create_app(settings)`` returns the ASGI app; its lifespan connects Redis,
+starts the timer loop, the fan-out listener and the lobby-list pusher, and
+on shutdown tells every client to reconnect elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import redis.asyncio as aioredis
+import redis.exceptions
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import engines
+
+from . import metrics, tables
+from .config import Settings
+from .fanout import Conn, Fanout
+from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse
+from .rooms import Rooms
+from .sessions import sign_in
+from .store import Store, now_ms
+from .tables import LobbyError
+
+log = logging.getLogger("lobby")
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "static"
+NODE_MODULES = ROOT / "node_modules"
+#: browser libraries served from node_modules (installed by npm, not copied)
+VENDOR = {
+    "msgpack.min.js": "@msgpack/msgpack/dist.umd/msgpack.min.js",
+    "fast-json-patch.min.js": "fast-json-patch/dist/fast-json-patch.min.js",
+}
+
+
+def games_info() -> list[dict[str, Any]]:
+    """Every registered game's metadata, JSON-clean."""
+    out = []
+    for game_id, engine in engines.REGISTRY.items():
+        info = engine.info
+        out.append(
+            {
+                "id": game_id,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": info.default_players,
+                "options": [
+                    {"name": o.name, "kind": o.kind, "default": o.default, "lo": o.lo, "hi": o.hi, "choices": list(o.choices), "doc": o.doc}
+                    for o in info.options
+                ],
+            }
+        )
+    return out
+
+
+class RateLimiter:
+    """Token bucket: ``rate`` messages per second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.strikes += 1
+        return False
+
+
+class Lobby:
+    """One lobby process: Redis store, table commands, fan-out, connections."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.redis: aioredis.Redis | None = None
+        self.store: Store
+        self.rooms: Rooms
+        self.fanout: Fanout
+        self.conns: set[Conn] = set()
+        self.stopping = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+        self._lobby_dirty = asyncio.Event()
+
+    # -- lifecycle ---------------------------------------------------------
+    async def startup(self) -> None:
+        self.redis = aioredis.Redis.from_url(
+            self.settings.redis_url,
+            decode_responses=False,
+            health_check_interval=5,
+            retry_on_error=[redis.exceptions.ConnectionError, redis.exceptions.TimeoutError],
+            socket_connect_timeout=2,
+        )
+        self.store = Store(self.redis, self.settings.key_prefix)
+        self.rooms = Rooms(self.store, self.settings)
+        self.fanout = Fanout(self.store, self._lobby_dirty.set)
+        self.tasks = [
+            asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),
+            asyncio.create_task(self._timer_loop(), name="timers"),
+            asyncio.create_task(self._lobby_loop(), name="lobby-list"),
+            asyncio.create_task(self._lease_loop(), name="leases"),
+        ]
+        await asyncio.wait_for(self.fanout.wait_ready(), timeout=30)
+
+    async def shutdown(self) -> None:
+        self.stopping.set()
+        bye = encode({"t": "bye", "reason": "shutdown", "now": now_ms()})
+        for conn in list(self.conns):
+            conn.send(bye, "bye")
+            conn.close(CloseCode.WS_1001_GOING_AWAY)
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.redis is not None:
+            await self.redis.aclose()
+
+    async def _timer_loop(self) -> None:
+        poll = self.settings.timer_poll_ms / 1000
+        while not self.stopping.is_set():
+            try:
+                for table_id in await self.store.due_timers(now_ms()):
+                    try:
+                        await self.rooms.fire_timer(table_id)
+                    except LobbyError as exc:
+                        log.info("timer of %s: %s", table_id, exc)
+            except (redis.exceptions.RedisError, OSError) as exc:
+                log.warning("timer loop: %s", exc)
+                await asyncio.sleep(0.5)
+            except Exception:
+                log.exception("timer loop")
+            await asyncio.sleep(poll)
+
+    async def _lobby_loop(self) -> None:
+        while not self.stopping.is_set():
+            await self._lobby_dirty.wait()
+            self._lobby_dirty.clear()
+            subs = [c for c in self.conns if c.lobby_sub]
+            if subs:
+                try:
+                    frame = encode({"t": "tables", "tables": await self.table_list(), "now": now_ms()})
+                except (redis.exceptions.RedisError, OSError):
+                    continue
+                for conn in subs:
+                    conn.send(frame, "tables")
+            await asyncio.sleep(0.25)
+
+    async def _lease_loop(self) -> None:
+        while not self.stopping.is_set():
+            await asyncio.sleep(SPECTATOR_REFRESH_S)
+            with contextlib.suppress(redis.exceptions.RedisError, OSError):
+                await self.fanout.refresh_spectator_leases()
+
+    async def table_list(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Summaries of live listed tables (optionally of one game)."""
+        out = []
+        now = now_ms()
+        counts: dict[tuple[str, str], int] = {}
+        for table_id in await self.store.list_tables():
+            loaded = await self.store.load_room(table_id)
+            if loaded is None or loaded[1]["status"] not in ("waiting", "playing"):
+                await self.store.set_listed(table_id, 0, False)  # stale entry
+                continue
+            doc = loaded[1]
+            counts[(doc["game"], doc["status"])] = counts.get((doc["game"], doc["status"]), 0) + 1
+            if game is None or doc["game"] == game:
+                out.append(tables.summary(doc, await self.store.spectators(table_id, now)))
+        metrics.TABLES.clear()
+        for (g, status), n in counts.items():
+            metrics.TABLES.labels(g, status).set(n)
+        return out
+
+    # -- websocket ---------------------------------------------------------
+    def origin_allowed(self, ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if origin is None:
+            return True  # not a browser: cross-site hijacking needs a browser
+        allowed = [o.strip() for o in self.settings.origins.split(",") if o.strip()]
+        if allowed:
+            return origin in allowed
+        return urlsplit(origin).netloc == ws.headers.get("host")
+
+    async def websocket(self, ws: WebSocket) -> None:
+        if not self.origin_allowed(ws):
+            await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)
+            return
+        await ws.accept()
+        conn = Conn(ws, self.settings.send_queue)
+        self.conns.add(conn)
+        metrics.CONNECTIONS.inc()
+        writer = asyncio.create_task(conn.writer())
+        limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                frame = msg.get("bytes") if msg.get("bytes") is not None else msg.get("text")
+                if frame is not None and len(frame) > self.settings.max_frame:
+                    conn.close(CloseCode.WS_1009_MESSAGE_TOO_BIG)
+                    break
+                if not limiter.allow():
+                    self._error(conn, ErrorCode.RATE_LIMITED, "too many messages; slow down")
+                    if limiter.strikes > 3 * self.settings.rate_burst:
+                        conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
+                    continue
+                await self.handle_frame(conn, frame)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.conns.discard(conn)
+            metrics.CONNECTIONS.dec()
+            await self.fanout.detach_all(conn)
+            conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
+        metrics.ERRORS.labels(code.value).inc()
+        conn.send(encode(error(code, message, ref, **extra)), "error")
+
+    async def handle_frame(self, conn: Conn, frame: Any) -> None:
+        """Decode, validate and dispatch one client frame; every refusal is
+        an error frame to this connection alone."""
+        ref = None
+        try:
+            msg = parse(decode(frame, self.settings.max_frame))
+            ref = msg.ref
+            if msg.type != "hello" and conn.pid is None:
+                raise ProtocolError(ErrorCode.NOT_SIGNED_IN, "send hello first", ref)
+            handler = getattr(self, f"on_{msg.type}")
+            await handler(conn, msg)
+        except ProtocolError as exc:
+            self._error(conn, exc.code, str(exc), exc.ref if exc.ref is not None else ref)
+        except LobbyError as exc:
+            self._error(conn, exc.code, str(exc), ref)
+        except (redis.exceptions.RedisError, OSError):
+            log.warning("redis unavailable while handling a frame")
+            self._error(conn, ErrorCode.BUSY, "storage unavailable; retry shortly", ref)
+        except Exception:
+            log.exception("handling a frame")
+            self._error(conn, ErrorCode.INTERNAL, "internal error", ref)
+
+    def _reply(self, conn: Conn, msg: Message, body: dict[str, Any]) -> None:
+        if msg.ref is not None:
+            body["ref"] = msg.ref
+        conn.send(encode(body))
+
+    # -- handlers (one per client message type; see docs/protocol.md) ------
+    async def on_hello(self, conn: Conn, msg: Message) -> None:
+        if msg["proto"] != PROTOCOL_VERSION:
+            raise ProtocolError(ErrorCode.PROTOCOL_VERSION, f"server speaks protocol {PROTOCOL_VERSION}", msg.ref)
+        pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
+        conn.pid, conn.name = pid, player.get("name")
+        self._reply(
+            conn,
+            msg,
+            {
+                "t": "welcome",
+                "proto": PROTOCOL_VERSION,
+                "token": token,
+                "player": {"name": player.get("name"), "coins": player.get("coins", 0)},
+                "tables": await self.store.player_tables(pid),
+                "games": games_info(),
+                "now": now_ms(),
+            },
+        )
+
+    async def on_ping(self, conn: Conn, msg: Message) -> None:
+        self._reply(conn, msg, {"t": "pong", "now": now_ms()})
+
+    async def on_tables(self, conn: Conn, msg: Message) -> None:
+        if "sub" in msg.fields:
+            conn.lobby_sub = msg["sub"]
+        self._reply(conn, msg, {"t": "tables", "tables": await self.table_list(msg.get("game")), "now": now_ms()})
+
+    async def _seated(self, conn: Conn, msg: Message, table_id: str, seat: int) -> None:
+        self._reply(conn, msg, {"t": "joined", "table": table_id, "seat": seat})
+        await self.fanout.attach(conn, table_id, conn.pid)
+
+    async def on_quick(self, conn: Conn, msg: Message) -> None:
+        table_id, seat = await self.rooms.quick(msg["game"], conn.pid, conn.name, msg.get("bots", False))
+        await self._seated(conn, msg, table_id, seat)
+
+    async def on_open(self, conn: Conn, msg: Message) -> None:
+        doc = await self.rooms.open(
+            msg["game"],
+            seats=msg.get("seats"),
+            turn_ms=msg.get("turn_ms"),
+            options=msg.get("options"),
+            private=msg.get("private", False),
+            bots=msg.get("bots", False),
+        )
+        seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
+        await self._seated(conn, msg, doc["id"], seat)
+
+    async def on_join(self, conn: Conn, msg: Message) -> None:
+        seat = await self.rooms.join(msg["table"], conn.pid, conn.name, msg.get("seat"))
+        await self._seated(conn, msg, msg["table"], seat)
+
+    async def on_watch(self, conn: Conn, msg: Message) -> None:
+        await self.fanout.attach(conn, msg["table"], None)
+
+    async def on_unwatch(self, conn: Conn, msg: Message) -> None:
+        await self.fanout.detach(conn, msg["table"])
+
+    async def on_leave(self, conn: Conn, msg: Message) -> None:
+        await self.rooms.leave(msg["table"], conn.pid)
+        self._reply(conn, msg, {"t": "left", "table": msg["table"]})
+
+    async def on_start(self, conn: Conn, msg: Message) -> None:
+        await self.rooms.start(msg["table"], conn.pid)
+
+    async def on_sync(self, conn: Conn, msg: Message) -> None:
+        viewer = conn.tables.get(msg["table"])
+        if viewer is None:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "you are not watching that table")
+        await self.fanout.refresh(msg["table"])
+        self.fanout.snapshot(viewer)
+
+    async def on_move(self, conn: Conn, msg: Message) -> None:
+        version = await self.rooms.move(msg["table"], conn.pid, msg["turn"], msg["move"])
+        if msg.ref is not None:
+            self._reply(conn, msg, {"t": "ok", "table": msg["table"], "version": version})
+
+
+SPECTATOR_REFRESH_S = 20
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The ASGI app of one lobby process."""
+    settings = settings or Settings.from_env()
+    lobby = Lobby(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        await lobby.startup()
+        try:
+            yield
+        finally:
+            await lobby.shutdown()
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def healthz(request: Request) -> Response:
+        try:
+            await lobby.redis.ping()
+        except (redis.exceptions.RedisError, OSError):
+            return JSONResponse({"ok": False, "redis": False}, status_code=503)
+        return JSONResponse({"ok": True, "redis": True, "proto": PROTOCOL_VERSION, "pid": os.getpid()})
+
+    async def api_tables(request: Request) -> Response:
+        return JSONResponse(await lobby.table_list(request.query_params.get("game")))
+
+    async def api_games(request: Request) -> Response:
+        return JSONResponse(games_info())
+
+    async def metrics_endpoint(request: Request) -> Response:
+        return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+    async def vendor(request: Request) -> Response:
+        rel = VENDOR.get(request.path_params["name"])
+        if rel is None or not (NODE_MODULES / rel).is_file():
+            return Response("not found (run npm install)", status_code=404)
+        return FileResponse(NODE_MODULES / rel, headers={"Cache-Control": "max-age=3600"})
+
+    routes = [
+        Route("/", index),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics_endpoint),
+        Route("/api/tables", api_tables),
+        Route("/api/games", api_games),
+        Route("/vendor/{name}", vendor),
+        WebSocketRoute("/ws", lobby.websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.lobby = lobby
+    return app

@@ -1,0 +1,359 @@
+"""A small asyncio client of the lobby protocol, used by bots, tests, benchmarks
+and the command line.
+
+``python -m lobby.client --url ws://127.0.0.1:8000/ws play --game sibala --players 3 --tables 2``
+opens tables, plays every seat with a real websocket client running the
+engine's bot, and prints one JSON object per finished table;
+``python -m lobby.client --url ... watch --table ID`` prints every delta it
+receives as JSON lines until the table ends.
+
+The client keeps each table's view by applying snapshots and JSON-Patch
+deltas, asks for a snapshot when a delta's base is not its version, and
+reconnects with backoff (to the next URL when several are given), resuming
+its seats with its token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import jsonpatch
+import msgpack
+import websockets
+
+import engines
+
+from .protocol import PROTOCOL_VERSION
+
+
+class LobbyRefused(Exception):
+    """An error frame answering a request: ``code`` and message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+
+
+@dataclass
+class TableView:
+    """What the client knows of one table."""
+
+    table_id: str
+    seat: int | None = None
+    version: int = 0
+    view: dict[str, Any] | None = None
+    versions: list[int] = field(default_factory=list)
+    snapshots: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    spectator: bool = False
+
+
+class LobbyClient:
+    """One player's (or spectator's) connection, with reconnection.
+
+    ``urls``: one or more websocket URLs tried in turn; ``name``: the guest
+    name; ``token``: resume that player.  Use ``async with`` or
+    :meth:`connect` / :meth:`close`.
+    """
+
+    def __init__(self, urls: str | list[str], name: str = "bot", token: str | None = None, origin: str | None = None) -> None:
+        self.urls = [urls] if isinstance(urls, str) else list(urls)
+        self.name = name
+        self.token = token
+        self.origin = origin
+        self.tables: dict[str, TableView] = {}
+        self.player: dict[str, Any] = {}
+        self.games: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.frames: list[dict[str, Any]] = []
+        self.keep_frames = False
+        self.on_frame: Callable[[dict[str, Any]], None] | None = None
+        self.reconnects = 0
+        self._ws = None
+        self._ref = 0
+        self._pending: dict[int, asyncio.Future] = {}
+        self._reader: asyncio.Task | None = None
+        self._closing = False
+        self._url_index = 0
+        self.connected = asyncio.Event()
+        self.clock_offset_ms = 0
+
+    async def __aenter__(self) -> "LobbyClient":
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    # -- connection --------------------------------------------------------
+    async def connect(self) -> None:
+        """Connect and sign in (resuming seats on reconnect)."""
+        self._ws = await websockets.connect(
+            self.urls[self._url_index % len(self.urls)], max_size=2**22, compression=None, origin=self.origin, open_timeout=5
+        )
+        self._reader = asyncio.create_task(self._read_loop())
+        hello: dict[str, Any] = {"t": "hello", "proto": PROTOCOL_VERSION}
+        if self.token:
+            hello["token"] = self.token
+        else:
+            hello["name"] = self.name
+        welcome = await self.request(hello)
+        self.token = welcome["token"]
+        self.player = welcome["player"]
+        self.games = welcome["games"]
+        self.clock_offset_ms = welcome["now"] - int(time.time() * 1000)
+        for tv in list(self.tables.values()):
+            if tv.spectator:
+                await self.send({"t": "watch", "table": tv.table_id})
+            else:
+                await self.request({"t": "join", "table": tv.table_id})
+        self.connected.set()
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            try:
+                await self._reader
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _reconnect(self) -> None:
+        self.connected.clear()
+        delay = 0.05
+        while not self._closing:
+            self._url_index += 1
+            try:
+                await self.connect()
+                self.reconnects += 1
+                return
+            except (OSError, websockets.WebSocketException, asyncio.TimeoutError, LobbyRefused):
+                await asyncio.sleep(delay + random.random() * delay)
+                delay = min(delay * 2, 2.0)
+
+    async def _read_loop(self) -> None:
+        ws = self._ws
+        try:
+            async for data in ws:
+                self._handle(msgpack.unpackb(data, raw=False, strict_map_key=False))
+        except websockets.WebSocketException:
+            pass
+        finally:
+            for fut in self._pending.values():
+                if not fut.done():
+                    fut.set_exception(ConnectionError("connection lost"))
+            self._pending.clear()
+            if not self._closing and ws is self._ws:
+                asyncio.ensure_future(self._reconnect())
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self._ws.send(msgpack.packb(message, use_bin_type=True))
+
+    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send ``message`` with a fresh ``ref`` and await the reply frame.
+        Raises :class:`LobbyRefused` for an error frame."""
+        self._ref += 1
+        ref = self._ref
+        fut = asyncio.get_running_loop().create_future()
+        self._pending[ref] = fut
+        await self.send({**message, "ref": ref})
+        try:
+            return await asyncio.wait_for(fut, timeout)
+        finally:
+            self._pending.pop(ref, None)
+
+    # -- frames ------------------------------------------------------------
+    def _handle(self, frame: dict[str, Any]) -> None:
+        if self.keep_frames:
+            self.frames.append(frame)
+        if self.on_frame is not None:
+            self.on_frame(frame)
+        kind = frame.get("t")
+        ref = frame.get("ref")
+        if kind == "error":
+            self.errors.append(frame)
+            if ref in self._pending and not self._pending[ref].done():
+                self._pending[ref].set_exception(LobbyRefused(frame["code"], frame.get("msg", "")))
+            return
+        if ref in self._pending and not self._pending[ref].done():
+            self._pending[ref].set_result(frame)
+        if kind == "snapshot":
+            tv = self.tables.setdefault(frame["table"], TableView(frame["table"]))
+            tv.view, tv.version, tv.seat = frame["view"], frame["version"], frame["seat"]
+            tv.versions.append(frame["version"])
+            tv.snapshots += 1
+            tv.changed.set()
+        elif kind == "delta":
+            tv = self.tables.get(frame["table"])
+            if tv is None or tv.view is None:
+                return
+            if frame["base"] != tv.version:
+                asyncio.ensure_future(self.send({"t": "sync", "table": tv.table_id}))
+                return
+            tv.view = jsonpatch.apply_patch(tv.view, frame["patch"])
+            tv.version, tv.seat = frame["version"], frame["seat"]
+            tv.versions.append(frame["version"])
+            tv.changed.set()
+
+    # -- commands ----------------------------------------------------------
+    async def open(self, game: str, **fields: Any) -> TableView:
+        reply = await self.request({"t": "open", "game": game, **fields})
+        return self._seated(reply)
+
+    async def join(self, table_id: str, seat: int | None = None) -> TableView:
+        msg: dict[str, Any] = {"t": "join", "table": table_id}
+        if seat is not None:
+            msg["seat"] = seat
+        return self._seated(await self.request(msg))
+
+    async def quick(self, game: str, bots: bool = False) -> TableView:
+        return self._seated(await self.request({"t": "quick", "game": game, "bots": bots}))
+
+    async def watch(self, table_id: str) -> TableView:
+        tv = self.tables.setdefault(table_id, TableView(table_id, spectator=True))
+        tv.spectator = True
+        await self.send({"t": "watch", "table": table_id})
+        return tv
+
+    def _seated(self, reply: dict[str, Any]) -> TableView:
+        tv = self.tables.setdefault(reply["table"], TableView(reply["table"]))
+        tv.seat = reply["seat"]
+        return tv
+
+    async def move(self, table_id: str, turn: str, move: dict[str, Any]) -> dict[str, Any]:
+        return await self.request({"t": "move", "table": table_id, "turn": turn, "move": move})
+
+    async def wait_for(self, table_id: str, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0) -> dict[str, Any]:
+        """Wait until the table's view satisfies ``predicate``; returns it."""
+        tv = self.tables.setdefault(table_id, TableView(table_id))
+
+        async def loop() -> dict[str, Any]:
+            while True:
+                if tv.view is not None and predicate(tv.view):
+                    return tv.view
+                tv.changed.clear()
+                await tv.changed.wait()
+
+        return await asyncio.wait_for(loop(), timeout)
+
+    async def play(self, table_id: str, rng: random.Random | None = None, timeout: float = 600.0) -> dict[str, Any]:
+        """Play this client's seat with the engine's bot until the table ends;
+        returns the final view."""
+        rng = rng or random.Random()
+        tv = self.tables[table_id]
+        sent: set[tuple[str, int]] = set()
+
+        async def loop() -> dict[str, Any]:
+            while True:
+                view = tv.view
+                if view is not None and view["status"] in ("finished", "closed"):
+                    return view
+                if view is not None and view["status"] == "playing" and tv.seat is not None and self.connected.is_set():
+                    turn = view["turns"].get(str(tv.seat))
+                    if turn is not None and (turn, tv.version) not in sent:
+                        sent.add((turn, tv.version))
+                        engine = engines.get(view["game"])
+                        move = engine.bot_move(view["state"], tv.seat, rng)
+                        try:
+                            await self.move(table_id, turn, move)
+                        except (LobbyRefused, ConnectionError, asyncio.TimeoutError, websockets.WebSocketException):
+                            pass  # the turn moved on (timeout) or we reconnect: the next view decides
+                        continue
+                tv.changed.clear()
+                await tv.changed.wait()
+
+        return await asyncio.wait_for(loop(), timeout)
+
+
+# -- command line ----------------------------------------------------------------
+
+
+async def play_tables(urls: list[str], game: str, players: int, tables: int, options: dict[str, Any], seed: int | None, turn_ms: int | None) -> list[dict[str, Any]]:
+    """Open ``tables`` tables of ``players`` seats, each seat a real client
+    playing the engine's bot; returns one record per finished table."""
+    rng = random.Random(seed)
+
+    async def one_table(index: int) -> dict[str, Any]:
+        clients = [LobbyClient(urls, name=f"bot{index}-{i}") for i in range(players)]
+        try:
+            for c in clients:
+                await c.connect()
+            fields: dict[str, Any] = {"seats": players, "options": options}
+            if turn_ms is not None:
+                fields["turn_ms"] = turn_ms
+            first = await clients[0].open(game, **fields)
+            table_id = first.table_id
+            for c in clients[1:]:
+                await c.join(table_id)
+            finals = await asyncio.gather(*(c.play(table_id, random.Random(rng.random())) for c in clients))
+            final = finals[0]
+            return {
+                "game": game,
+                "table": table_id,
+                "players": [s["name"] for s in final["seats"] if s],
+                "result": final["result"],
+                "versions": {c.name: c.tables[table_id].versions for c in clients},
+            }
+        finally:
+            for c in clients:
+                await c.close()
+
+    return await asyncio.gather(*(one_table(i) for i in range(tables)))
+
+
+async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
+    """Print every snapshot and delta of a table as JSON lines until it ends."""
+    client = LobbyClient(urls, name="watcher")
+
+    def show(frame: dict[str, Any]) -> None:
+        if frame.get("t") in ("snapshot", "delta", "error") and frame.get("table", table_id) == table_id:
+            out.write(json.dumps(frame, ensure_ascii=False) + "\n")
+            out.flush()
+
+    client.on_frame = show
+    async with client:
+        await client.watch(table_id)
+        await client.wait_for(table_id, lambda v: v["status"] in ("finished", "closed"), timeout=24 * 3600)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lobby.client", description="Lobby protocol client.")
+    parser.add_argument("--url", action="append", required=True, help="websocket URL (repeat for fail-over)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="open tables and play every seat with bots")
+    p.add_argument("--game", required=True, choices=sorted(engines.REGISTRY))
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--tables", type=int, default=1)
+    p.add_argument("--games", type=int, default=None, help="games per table (stud)")
+    p.add_argument("--option", action="append", default=[], help="engine option NAME=INT|STR")
+    p.add_argument("--turn-ms", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None)
+    w = sub.add_parser("watch", help="print a table's deltas as JSON lines")
+    w.add_argument("--table", required=True)
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        options: dict[str, Any] = {}
+        for item in args.option:
+            name, _, value = item.partition("=")
+            options[name] = int(value) if value.lstrip("-").isdigit() else value
+        if args.games is not None:
+            options["games"] = args.games
+        for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms)):
+            print(json.dumps(record, ensure_ascii=False), flush=True)
+    else:
+        asyncio.run(watch_table(args.url, args.table))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""Settings, read once from the environment (``LOBBY_*``) with documented defaults.
+
+Times are in milliseconds (``_ms``) unless the name says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else int(raw)
+
+
+@dataclass
+class Settings:
+    """Every tunable of a lobby process.
+
+    ``from_env()`` reads ``LOBBY_<FIELD>`` for each field (upper case), e.g.
+    ``LOBBY_TURN_MS=20000``; ``REDIS_URL`` is read by ``python -m lobby``.
+    """
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    #: prefix of every Redis key and channel, so several lobbies can share one Redis
+    key_prefix: str = "lobby"
+    #: default turn time of a table (ms); tables may choose 3 s .. 5 min
+    turn_ms: int = 20_000
+    #: how long a bot "thinks" before its move (ms)
+    bot_delay_ms: int = 700
+    #: quick-match: wait this long for people before starting with the minimum or bots (ms)
+    quick_wait_ms: int = 8_000
+    #: how often each process looks for due timers (ms)
+    timer_poll_ms: int = 100
+    #: a claimed timer is retried by any process after this lease (ms)
+    timer_lease_ms: int = 5_000
+    #: finished tables stay readable (snapshot, replay) this long (s)
+    finished_ttl_s: int = 3_600
+    #: guest tokens expire after this long unused (s)
+    token_ttl_s: int = 7 * 24 * 3_600
+    #: largest client frame accepted (bytes); larger closes with 1009
+    max_frame: int = 4_096
+    #: per-connection rate limit: tokens per second and burst
+    rate_per_s: int = 20
+    rate_burst: int = 40
+    #: frames queued to one connection before it is dropped as a slow reader
+    send_queue: int = 512
+    #: allowed websocket Origins, comma separated; empty: same host as the request
+    origins: str = ""
+    #: new guests' coin grant (coins)
+    grant_coins: int = 20_000
+    #: seconds a SIGTERMed process keeps serving while telling clients to move
+    drain_s: int = 5
+    #: process id shown in logs and used for spectator leases; random if empty
+    process_id: str = field(default="")
+
+    @classmethod
+    def from_env(cls, **overrides) -> "Settings":
+        """Defaults, then ``LOBBY_*`` variables, then ``overrides``."""
+        values = {}
+        for f in fields(cls):
+            env = os.environ.get(f"LOBBY_{f.name.upper()}")
+            if env not in (None, ""):
+                values[f.name] = int(env) if f.type in ("int", int) else env
+        if os.environ.get("REDIS_URL"):
+            values["redis_url"] = os.environ["REDIS_URL"]
+        values.update(overrides)
+        return cls(**values)

@@ -1,0 +1,277 @@
+"""Fan-out: from a committed table version to every local viewer's frame.
+
+Each process subscribes to the channel of a table only while it has local
+viewers of it.  On each version it projects the doc once per distinct
+viewer seat (one view per seat, one for all spectators), diffs once per
+distinct (seat, base version) as an RFC 6902 JSON Patch, encodes once, and
+queues the same bytes to every connection that shares them.  Deltas are
+computed against what each connection was last sent, so a version the
+process never saw (pub/sub is at-most-once) costs nothing but a bigger patch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import jsonpatch
+import redis.exceptions
+
+from . import metrics, tables
+from .protocol import CloseCode, encode
+from .store import Store, now_ms, unpack
+
+log = logging.getLogger("lobby.fanout")
+
+SPECTATOR_LEASE_MS = 60_000
+
+
+class Conn:
+    """One websocket connection's outgoing side: a bounded queue and a writer.
+
+    ``send`` never waits: a connection whose queue is full is a slow reader
+    and is closed with 1013 (it reconnects and resyncs), so nobody waits for it.
+    """
+
+    def __init__(self, ws: Any, queue_size: int) -> None:
+        self.id = secrets.token_hex(8)
+        self.ws = ws
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(queue_size)
+        self.pid: str | None = None
+        self.name: str | None = None
+        self.closed = False
+        self.close_code: int | None = None
+        self.tables: dict[str, "Viewer"] = {}
+        self.lobby_sub = False
+
+    def send(self, data: bytes, kind: str = "msg") -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(data)
+            metrics.FRAMES_OUT.labels(kind).inc()
+        except asyncio.QueueFull:
+            metrics.DROPPED.inc()
+            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
+
+    def close(self, code: int) -> None:
+        """Close after what is queued is sent (or at once when the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Send queued frames until the close sentinel; then close the socket."""
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                await self.ws.send_bytes(data)
+        finally:
+            try:
+                await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
+            except Exception:
+                pass
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One connection's view of one table: ``pid`` None for a spectator."""
+
+    conn: Conn
+    table_id: str
+    pid: str | None
+    version: int = 0
+    view: dict[str, Any] | None = None
+
+
+@dataclass
+class LocalTable:
+    version: int = 0
+    doc: dict[str, Any] | None = None
+    viewers: set[Viewer] = field(default_factory=set)
+
+
+class Fanout:
+    """Subscriptions, projection and delivery of one lobby process."""
+
+    def __init__(self, store: Store, on_lobby_change: Callable[[], None]) -> None:
+        self.store = store
+        self.local: dict[str, LocalTable] = {}
+        self.on_lobby_change = on_lobby_change
+        self._pubsub = None
+        self._ready = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    # -- viewers -----------------------------------------------------------
+    async def attach(self, conn: Conn, table_id: str, pid: str | None) -> Viewer:
+        """Start sending a table to ``conn`` (as player ``pid``, or spectator
+        when None) with a snapshot.  Raises :class:`tables.LobbyError`
+        ``NO_SUCH_TABLE``."""
+        old = conn.tables.get(table_id)
+        if old is not None:
+            self._remove(old)
+        viewer = Viewer(conn, table_id, pid)
+        local = self.local.get(table_id)
+        if local is None:
+            local = self.local[table_id] = LocalTable()
+            await self._subscribe(table_id)
+        local.viewers.add(viewer)
+        conn.tables[table_id] = viewer
+        loaded = await self.store.load_room(table_id)
+        if loaded is None:
+            self._remove(viewer)
+            raise tables.LobbyError(tables.ErrorCode.NO_SUCH_TABLE, "no such table")
+        version, doc = loaded
+        if version > local.version:
+            local.version, local.doc = version, doc
+        self.snapshot(viewer)
+        if pid is None:
+            await self.store.watch(table_id, [conn.id], now_ms() + SPECTATOR_LEASE_MS)
+        return viewer
+
+    def snapshot(self, viewer: Viewer) -> None:
+        """Queue a full snapshot of the table's latest known version."""
+        local = self.local[viewer.table_id]
+        doc = local.doc
+        assert doc is not None
+        seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
+        view = tables.view(doc, seat)
+        viewer.version, viewer.view = local.version, view
+        viewer.conn.send(
+            encode({"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "now": now_ms()}),
+            "snapshot",
+        )
+
+    async def detach(self, conn: Conn, table_id: str) -> None:
+        viewer = conn.tables.pop(table_id, None)
+        if viewer is not None:
+            self._remove(viewer)
+            if viewer.pid is None:
+                try:
+                    await self.store.unwatch(table_id, conn.id)
+                except redis.exceptions.RedisError:
+                    pass
+
+    async def detach_all(self, conn: Conn) -> None:
+        for table_id in list(conn.tables):
+            await self.detach(conn, table_id)
+
+    def _remove(self, viewer: Viewer) -> None:
+        viewer.conn.tables.pop(viewer.table_id, None)
+        local = self.local.get(viewer.table_id)
+        if local is None:
+            return
+        local.viewers.discard(viewer)
+        if not local.viewers:
+            del self.local[viewer.table_id]
+            asyncio.ensure_future(self._unsubscribe(viewer.table_id))
+
+    # -- delivery --------------------------------------------------------
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+        """Project and send version ``version`` of a table to its local viewers."""
+        local = self.local.get(table_id)
+        if local is None or version <= local.version:
+            return
+        local.version, local.doc = version, doc
+        views: dict[int | None, dict[str, Any]] = {}
+        frames: dict[tuple[int | None, int], bytes | None] = {}
+        now = now_ms()
+        for viewer in list(local.viewers):
+            if viewer.view is None:
+                self.snapshot(viewer)
+                continue
+            seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
+            if seat not in views:
+                views[seat] = tables.view(doc, seat)
+            key = (seat, viewer.version)
+            if key not in frames:
+                patch = jsonpatch.make_patch(viewer.view, views[seat]).patch
+                frames[key] = encode(
+                    {"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now}
+                ) if patch else None
+            if frames[key] is not None:
+                viewer.conn.send(frames[key], "delta")
+                viewer.version, viewer.view = version, views[seat]
+
+    async def refresh(self, table_id: str) -> None:
+        """Re-read a table from Redis and deliver it (after a lost subscription)."""
+        loaded = await self.store.load_room(table_id)
+        if loaded is not None:
+            self.deliver(table_id, *loaded)
+
+    # -- subscription ------------------------------------------------------
+    async def _subscribe(self, table_id: str) -> None:
+        if self._pubsub is not None:
+            try:
+                await self._pubsub.subscribe(self.store.room_channel(table_id))
+            except (redis.exceptions.RedisError, OSError):
+                pass  # run() resubscribes every local table when it reconnects
+
+    async def _unsubscribe(self, table_id: str) -> None:
+        if self._pubsub is not None and table_id not in self.local:
+            try:
+                await self._pubsub.unsubscribe(self.store.room_channel(table_id))
+            except (redis.exceptions.RedisError, OSError):
+                pass
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Listen to every subscribed channel until ``stopping``; reconnect
+        with backoff when Redis goes away, then catch up every local table."""
+        backoff = 0.05
+        lobby_channel = self.store.lobby_channel.encode()
+        while not stopping.is_set():
+            pubsub = self.store.redis.pubsub()
+            try:
+                await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
+                self._pubsub = pubsub
+                self._ready.set()
+                for table_id in list(self.local):
+                    await self.refresh(table_id)
+                self.on_lobby_change()
+                backoff = 0.05
+                while not stopping.is_set():
+                    msg = await pubsub.get_message(timeout=1.0)
+                    if msg is None or msg["type"] != "message":
+                        continue
+                    channel = msg["channel"]
+                    if channel == lobby_channel:
+                        self.on_lobby_change()
+                        continue
+                    data = msg["data"]
+                    table_id = self.store.room_id_of_channel(channel)
+                    try:
+                        self.deliver(table_id, int.from_bytes(data[:8], "big"), unpack(data[8:]))
+                    except Exception:
+                        log.exception("fan-out of %s failed", table_id)
+            except (redis.exceptions.RedisError, OSError) as exc:
+                log.warning("pub/sub lost (%s); reconnecting in %.2fs", exc, backoff)
+                self._pubsub = None
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+            finally:
+                self._pubsub = None
+                try:
+                    await pubsub.aclose()
+                except Exception:
+                    pass
+
+    async def wait_ready(self) -> None:
+        await self._ready.wait()
+
+    async def refresh_spectator_leases(self) -> None:
+        """Extend the Redis lease of every local spectator."""
+        until = now_ms() + SPECTATOR_LEASE_MS
+        for table_id, local in list(self.local.items()):
+            ids = [v.conn.id for v in local.viewers if v.pid is None]
+            await self.store.watch(table_id, ids, until)

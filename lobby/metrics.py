@@ -1,0 +1,16 @@
+"""Prometheus metrics of one lobby process (served at ``/metrics``)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge
+
+REGISTRY = CollectorRegistry()
+
+CONNECTIONS = Gauge("lobby_connections", "Open websocket connections", registry=REGISTRY)
+TABLES = Gauge("lobby_tables", "Live listed tables by game and status", ["game", "status"], registry=REGISTRY)
+MOVES = Counter("lobby_moves", "Moves committed (players, bots and forced)", ["game"], registry=REGISTRY)
+TIMEOUTS = Counter("lobby_timeouts", "Forced moves applied because a deadline passed", ["game"], registry=REGISTRY)
+ERRORS = Counter("lobby_errors", "Error frames sent, by code", ["code"], registry=REGISTRY)
+CONFLICTS = Counter("lobby_commit_conflicts", "Compare-and-set commits lost to another writer", registry=REGISTRY)
+FRAMES_OUT = Counter("lobby_frames_sent", "Frames queued to connections", ["kind"], registry=REGISTRY)
+DROPPED = Counter("lobby_slow_clients_dropped", "Connections closed because their send queue overflowed", registry=REGISTRY)

@@ -1,0 +1,277 @@
+"""The wire protocol: message types, validation and the msgpack codec.
+
+The only module that knows the wire format; docs/protocol.md documents every
+message and code listed here.  Frames are binary websocket messages, each one
+msgpack map with a str ``t`` (type).  Sans-I/O: nothing here touches sockets.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+#: Bumped on any incompatible change; the browser reloads when it differs.
+PROTOCOL_VERSION = 1
+
+MAX_NAME = 24
+MAX_ID = 64
+MAX_TURN = 64
+MAX_DEPTH = 6
+
+
+class ErrorCode(str, enum.Enum):
+    """Codes of ``error`` frames (docs/protocol.md has the table)."""
+
+    BAD_FRAME = "bad_frame"  # not a msgpack map
+    BAD_MESSAGE = "bad_message"  # unknown type or wrong field types/ranges
+    PROTOCOL_VERSION = "protocol_version"  # the client speaks another version
+    NOT_SIGNED_IN = "not_signed_in"  # hello first
+    BAD_NAME = "bad_name"
+    BAD_TOKEN = "bad_token"  # unknown or expired token
+    UNKNOWN_GAME = "unknown_game"
+    BAD_OPTIONS = "bad_options"
+    NO_SUCH_TABLE = "no_such_table"
+    TABLE_FULL = "table_full"
+    TABLE_STARTED = "table_started"  # seats are taken only before the game starts
+    TABLE_FINISHED = "table_finished"
+    ALREADY_SEATED = "already_seated"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_TURN = "not_your_turn"
+    TURN_OVER = "turn_over"  # the move names a turn that is no longer current
+    BAD_MOVE = "bad_move"  # the engine cannot parse the move
+    ILLEGAL_MOVE = "illegal_move"  # against the rules now
+    INSUFFICIENT_COINS = "insufficient_coins"
+    RATE_LIMITED = "rate_limited"
+    BUSY = "busy"  # too many concurrent writers on one table; retry
+    INTERNAL = "internal"
+
+
+class CloseCode(enum.IntEnum):
+    """Websocket close codes the server uses (RFC 6455 numbers)."""
+
+    WS_1000_NORMAL = 1000
+    WS_1001_GOING_AWAY = 1001  # server shutting down: reconnect elsewhere
+    WS_1008_POLICY_VIOLATION = 1008  # rate limit exceeded, bad origin
+    WS_1009_MESSAGE_TOO_BIG = 1009
+    WS_1011_INTERNAL_ERROR = 1011
+    WS_1013_TRY_AGAIN_LATER = 1013  # slow reader dropped; reconnect and resync
+
+
+class ProtocolError(ValueError):
+    """A client frame that cannot be accepted; ``code`` is an :class:`ErrorCode`."""
+
+    def __init__(self, code: ErrorCode, message: str, ref: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.ref = ref
+
+
+# -- codec ---------------------------------------------------------------------
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame's bytes for a message dict."""
+    return msgpack.packb(message, use_bin_type=True)
+
+
+def decode(frame: bytes | str | None, max_size: int = 1 << 20) -> dict[str, Any]:
+    """The message dict of a client frame.
+
+    Raises :class:`ProtocolError` ``BAD_FRAME`` for text frames, invalid or
+    truncated msgpack, trailing bytes, non-map roots, or nesting deeper than
+    :data:`MAX_DEPTH`.
+    """
+    if not isinstance(frame, (bytes, bytearray)):
+        raise ProtocolError(ErrorCode.BAD_FRAME, "frames are binary msgpack")
+    if len(frame) > max_size:
+        raise ProtocolError(ErrorCode.BAD_FRAME, "frame too big")
+    try:
+        value = msgpack.unpackb(
+            frame,
+            raw=False,
+            strict_map_key=True,
+            max_str_len=max_size,
+            max_bin_len=max_size,
+            max_array_len=256,
+            max_map_len=64,
+            max_ext_len=0,
+        )
+    except Exception as exc:  # msgpack raises several unrelated types
+        raise ProtocolError(ErrorCode.BAD_FRAME, f"not msgpack: {type(exc).__name__}") from None
+    if not isinstance(value, dict):
+        raise ProtocolError(ErrorCode.BAD_FRAME, "a frame is a msgpack map")
+    if _depth(value) > MAX_DEPTH:
+        raise ProtocolError(ErrorCode.BAD_FRAME, "frame nested too deeply")
+    return value
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max([level, *(_depth(v, level + 1) for v in value.values())])
+    if isinstance(value, list):
+        return max([level, *(_depth(v, level + 1) for v in value)])
+    return level
+
+
+# -- client messages -----------------------------------------------------------
+
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+@dataclass(frozen=True)
+class Message:
+    """A validated client message: ``type`` plus its fields; ``ref`` is the
+    client's optional request id, echoed in the reply or error."""
+
+    type: str
+    fields: dict[str, Any]
+    ref: Any = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def clean_name(raw: Any) -> str:
+    """A player name: stripped, 1..24 characters, no control characters.
+
+    Raises :class:`ProtocolError` ``BAD_NAME``.  Markup is kept as text; the
+    browser renders names with ``textContent``, never as HTML.
+    """
+    if not isinstance(raw, str):
+        raise ProtocolError(ErrorCode.BAD_NAME, "name must be a string")
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ProtocolError(ErrorCode.BAD_NAME, f"name must be 1..{MAX_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise ProtocolError(ErrorCode.BAD_NAME, "name has control characters")
+    return name
+
+
+def _check_id(v: Any, what: str) -> str:
+    if not isinstance(v, str) or not _ID_RE.match(v):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{what} must be an id string")
+    return v
+
+
+def _check_json_value(v: Any, depth: int = 0) -> None:
+    if depth > 4:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "value nested too deeply")
+    if v is None or isinstance(v, (bool, str)) or _is_int(v):
+        if isinstance(v, str) and len(v) > 64:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "string too long")
+        if _is_int(v) and not -(2**53) <= v <= 2**53:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "integer out of range")
+        return
+    if isinstance(v, list):
+        if len(v) > 32:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "list too long")
+        for item in v:
+            _check_json_value(item, depth + 1)
+        return
+    if isinstance(v, dict):
+        if len(v) > 16:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "map too big")
+        for k, item in v.items():
+            if not isinstance(k, str) or len(k) > 32:
+                raise ProtocolError(ErrorCode.BAD_MESSAGE, "map keys are short strings")
+            _check_json_value(item, depth + 1)
+        return
+    raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unsupported value type {type(v).__name__}")
+
+
+# field name -> (required, checker)
+_SCHEMAS: dict[str, dict[str, tuple[bool, Any]]] = {
+    "hello": {
+        "proto": (True, _is_int),
+        "name": (False, lambda v: isinstance(v, str) and len(v) <= 200),
+        "token": (False, lambda v: isinstance(v, str) and 0 < len(v) <= 128),
+    },
+    "ping": {"now": (False, _is_int)},
+    "tables": {"game": (False, lambda v: isinstance(v, str) and len(v) <= MAX_ID), "sub": (False, lambda v: isinstance(v, bool))},
+    "quick": {"game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID), "bots": (False, lambda v: isinstance(v, bool))},
+    "open": {
+        "game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID),
+        "seats": (False, lambda v: _is_int(v) and 1 <= v <= 16),
+        "turn_ms": (False, lambda v: _is_int(v) and 0 <= v <= 600_000),
+        "bots": (False, lambda v: isinstance(v, bool)),
+        "private": (False, lambda v: isinstance(v, bool)),
+        "options": (False, lambda v: isinstance(v, dict) and len(v) <= 16),
+    },
+    "join": {"table": (True, str), "seat": (False, lambda v: _is_int(v) and 0 <= v < 16)},
+    "watch": {"table": (True, str)},
+    "unwatch": {"table": (True, str)},
+    "leave": {"table": (True, str)},
+    "start": {"table": (True, str)},
+    "sync": {"table": (True, str)},
+    "move": {
+        "table": (True, str),
+        "turn": (True, lambda v: isinstance(v, str) and 0 < len(v) <= MAX_TURN),
+        "move": (True, lambda v: isinstance(v, dict) and 0 < len(v) <= 8),
+    },
+}
+
+#: Client message types, for documentation and the fuzzer.
+CLIENT_TYPES = tuple(_SCHEMAS)
+
+
+def parse(raw: dict[str, Any]) -> Message:
+    """Validate a decoded frame against the schema of its ``t``.
+
+    Raises :class:`ProtocolError` ``BAD_MESSAGE`` for an unknown type, a
+    missing or unknown field, or a field of the wrong type or range.  Move
+    payloads are checked for shape here (JSON-like, small) and for meaning by
+    the engine.
+    """
+    ref = raw.get("ref")
+    if ref is not None and not (_is_int(ref) and 0 <= ref < 2**31):
+        ref = None
+    kind = raw.get("t")
+    if not isinstance(kind, str) or kind not in _SCHEMAS:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "unknown message type", ref)
+    schema = _SCHEMAS[kind]
+    fields: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in ("t", "ref"):
+            continue
+        if key not in schema:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: unknown field {key!r}", ref)
+        _, check = schema[key]
+        if check is str:
+            _check_id(value, key)
+        elif not check(value):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: bad {key}", ref)
+        fields[key] = value
+    for key, (required, _) in schema.items():
+        if required and key not in fields:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: missing {key}", ref)
+    if kind == "move":
+        _check_json_value(fields["move"])
+        mtype = fields["move"].get("type")
+        if not isinstance(mtype, str) or mtype.startswith("_"):
+            raise ProtocolError(ErrorCode.BAD_MOVE, "move needs a type", ref)
+    if kind == "open" and "options" in fields:
+        _check_json_value(fields["options"])
+    return Message(kind, fields, ref)
+
+
+def error(code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
+    """An ``error`` frame's message dict."""
+    frame = {"t": "error", "code": code.value, "msg": message}
+    if ref is not None:
+        frame["ref"] = ref
+    frame.update(extra)
+    return frame

