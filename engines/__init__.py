@@ -12,7 +12,7 @@ import importlib
 from .base import Engine, GameInfo, IllegalMove, InvalidMove, Outcome, validate_options
 
 #: Modules holding one engine each (as ``ENGINE``), in lobby display order.
-GAME_MODULES = ("sibala", "six_nimmt", "yahtzee", "shut_the_box")
+GAME_MODULES = ("sibala", "six_nimmt", "yahtzee", "shut_the_box", "stud")
 
 REGISTRY: dict[str, Engine] = {}
 for _name in GAME_MODULES:
