@@ -323,7 +323,7 @@ class Lobby:
         await self._seated(conn, msg, msg["table"], seat)
 
     async def on_watch(self, conn: Conn, msg: Message) -> None:
-        await self.fanout.attach(conn, msg["table"], None)
+        await self.fanout.attach(conn, msg["table"], None, msg.ref)
 
     async def on_unwatch(self, conn: Conn, msg: Message) -> None:
         await self.fanout.detach(conn, msg["table"])
@@ -340,7 +340,7 @@ class Lobby:
         if viewer is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "you are not watching that table")
         await self.fanout.refresh(msg["table"])
-        self.fanout.snapshot(viewer)
+        self.fanout.snapshot(viewer, msg.ref)
 
     async def on_move(self, conn: Conn, msg: Message) -> None:
         version = await self.rooms.move(msg["table"], conn.pid, msg["turn"], msg["move"])

@@ -114,7 +114,7 @@ class Fanout:
         self._lock = asyncio.Lock()
 
     # -- viewers -----------------------------------------------------------
-    async def attach(self, conn: Conn, table_id: str, pid: str | None) -> Viewer:
+    async def attach(self, conn: Conn, table_id: str, pid: str | None, ref: Any = None) -> Viewer:
         """Start sending a table to ``conn`` (as player ``pid``, or spectator
         when None) with a snapshot.  Raises :class:`tables.LobbyError`
         ``NO_SUCH_TABLE``."""
@@ -135,23 +135,24 @@ class Fanout:
         version, doc = loaded
         if version > local.version:
             local.version, local.doc = version, doc
-        self.snapshot(viewer)
+        self.snapshot(viewer, ref)
         if pid is None:
             await self.store.watch(table_id, [conn.id], now_ms() + SPECTATOR_LEASE_MS)
         return viewer
 
-    def snapshot(self, viewer: Viewer) -> None:
-        """Queue a full snapshot of the table's latest known version."""
+    def snapshot(self, viewer: Viewer, ref: Any = None) -> None:
+        """Queue a full snapshot of the table's latest known version
+        (``ref``: the request it answers, echoed)."""
         local = self.local[viewer.table_id]
         doc = local.doc
         assert doc is not None
         seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
         view = tables.view(doc, seat)
         viewer.version, viewer.view = local.version, view
-        viewer.conn.send(
-            encode({"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "now": now_ms()}),
-            "snapshot",
-        )
+        frame = {"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "now": now_ms()}
+        if ref is not None:
+            frame["ref"] = ref
+        viewer.conn.send(encode(frame), "snapshot")
 
     async def detach(self, conn: Conn, table_id: str) -> None:
         viewer = conn.tables.pop(table_id, None)

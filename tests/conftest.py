@@ -1,0 +1,149 @@
+"""Shared fixtures: a real redis-server per test session, real lobby processes
+on loopback, and headless Chromium for browser tests.
+
+Nothing is mocked: ``redis_server`` is a redis-server child on a free
+127.0.0.1 port, ``lobby`` is ``python -m lobby`` in a child process talking to
+it, and clients speak real websockets to it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from lobby.redis_server import RedisServer, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Timers short enough for tests; tables opened by tests set their own turn_ms.
+TEST_ENV = {
+    "LOBBY_BOT_DELAY_MS": "30",
+    "LOBBY_QUICK_WAIT_MS": "1500",
+    "LOBBY_TIMER_POLL_MS": "20",
+    "LOBBY_TIMER_LEASE_MS": "2000",
+    "LOBBY_DRAIN_S": "2",
+}
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    """A private redis-server (append-only) for the whole session."""
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server
+    server.stop()
+
+
+class LobbyProcess:
+    """``python -m lobby`` as a child process on a free loopback port."""
+
+    def __init__(self, redis_url: str, env: dict[str, str] | None = None, port: int | None = None, prefix: str = "lobby") -> None:
+        self.port = port or free_port()
+        self.redis_url = redis_url
+        self.env = {**os.environ, **TEST_ENV, **(env or {}), "REDIS_URL": redis_url, "LOBBY_KEY_PREFIX": prefix}
+        self.proc: subprocess.Popen | None = None
+        self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lobby-{self.port}.log"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self, timeout_s: float = 20.0) -> "LobbyProcess":
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", "warning"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"lobby exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.http + "/healthz", timeout=0.5) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("lobby did not become healthy")
+
+    def kill(self) -> None:
+        """SIGKILL: a crash, for fail-over tests."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def lobby(redis_server):
+    """One lobby process shared by the integration tests of a session."""
+    proc = LobbyProcess(redis_server.url).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def lobby_factory(redis_server):
+    """Start extra lobby processes (stopped at the end of the test)."""
+    started: list[LobbyProcess] = []
+
+    def make(**kwargs) -> LobbyProcess:
+        proc = LobbyProcess(kwargs.pop("redis_url", redis_server.url), **kwargs).start()
+        started.append(proc)
+        return proc
+
+    yield make
+    for proc in started:
+        proc.stop()
+
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+
+def chromium_path() -> str:
+    """Debian's chromium; the test command installs it (see scripts/test.sh)."""
+    for path in CHROMIUM_CANDIDATES:
+        if Path(path).exists():
+            return path
+    found = shutil.which("chromium")
+    if found:
+        return found
+    raise RuntimeError("browser tests need Debian's chromium: run `apt-get install chromium` (scripts/test.sh does this as root)")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright (its own download is not used)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=chromium_path(),
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+        )
+        yield b
+        b.close()

@@ -1,0 +1,254 @@
+"""Sibala over real websockets against a real lobby process and redis-server."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import subprocess
+import sys
+
+import msgpack
+import pytest
+import websockets
+
+import engines
+from engines import sibala
+from engines.base import validate_options
+from lobby.client import LobbyClient, LobbyRefused
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+def replay_sibala(view: dict) -> None:
+    """Check a finished Sibala table against the engine: the seed matches its
+    published hash and re-rolling from it gives every roll and the result."""
+    seed = bytes.fromhex(view["seed"])
+    assert hashlib.sha256(seed).hexdigest() == view["seed_hash"]
+    eng = sibala.ENGINE
+    n = len(view["seats"])
+    state = eng.initial_state(n, validate_options(eng.info, view["options"]), seed)
+    while eng.to_act(state):
+        state, _ = eng.apply(state, eng.to_act(state)[0], {"type": "roll"})
+    assert state["history"] == view["state"]["history"]
+    assert eng.result(state).to_dict() == view["result"]
+
+
+async def test_full_match_three_clients_and_a_spectator(lobby):
+    clients = [LobbyClient(lobby.ws, name=n) for n in ("Ann", "Bo", "Cy")]
+    watcher = LobbyClient(lobby.ws, name="Spec")
+    for c in clients + [watcher]:
+        await c.connect()
+    try:
+        tv = await clients[0].open("sibala", seats=3, turn_ms=5000, options={"rounds": 3})
+        table = tv.table_id
+        await watcher.watch(table)
+        await watcher.wait_for(table, lambda v: v["status"] == "waiting")
+        watcher.keep_frames = True
+        await clients[1].join(table)
+        await clients[2].join(table)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(clients)))
+        spec_final = await watcher.wait_for(table, lambda v: v["status"] == "finished")
+        for final in finals:
+            assert final == finals[0]
+        assert spec_final == finals[0], "the spectator ends with exactly the players' public view"
+        replay_sibala(spec_final)
+        assert [s["name"] for s in spec_final["seats"]] == ["Ann", "Bo", "Cy"]
+        assert len(spec_final["state"]["history"]) == 3
+        # the spectator saw every version from its snapshot on, in order, no gap
+        versions = watcher.tables[table].versions
+        assert versions == list(range(versions[0], versions[-1] + 1))
+        # and the seed in no frame before the end
+        seed = spec_final["seed"]
+        for frame in watcher.frames:
+            packed = msgpack.packb(frame)
+            if frame.get("t") == "delta" and frame["version"] == versions[-1]:
+                continue
+            assert seed.encode() not in packed
+        for c in clients:
+            vs = c.tables[table].versions
+            assert vs == sorted(vs) and len(set(vs)) == len(vs)
+    finally:
+        for c in clients + [watcher]:
+            await c.close()
+
+
+async def test_timeout_forces_a_roll(lobby):
+    a, b = LobbyClient(lobby.ws, name="Slow"), LobbyClient(lobby.ws, name="Fast")
+    await a.connect()
+    await b.connect()
+    try:
+        tv = await a.open("sibala", seats=2, turn_ms=1000, options={"rounds": 1})
+        await b.join(tv.table_id)
+        view = await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
+        assert view["to_act"] == [0]
+        deadline = view["deadlines"]["0"]
+        b.keep_frames = True
+        # nobody at seat 0 moves: the server rolls for it when the deadline passes
+        after = await b.wait_for(tv.table_id, lambda v: v["state"]["rolls"][0] is not None or v["status"] != "playing", timeout=15)
+        assert after["timeouts"][0] == 1
+        assert after["state"]["rolls"][0] is not None
+        forced_at = [f["now"] for f in b.frames if f.get("t") == "delta"][-1]
+        assert forced_at >= deadline, "the forced roll came at or after the deadline"
+        assert after["to_act"] == [1] and after["turns"]["1"] == "r0.s1"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_reconnect_with_token_resumes_seat(lobby):
+    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
+    await a.connect()
+    await b.connect()
+    try:
+        tv = await a.open("sibala", seats=2, turn_ms=20000, options={"rounds": 2})
+        table = tv.table_id
+        await b.join(table)
+        await a.wait_for(table, lambda v: v["status"] == "playing")
+        token = a.token
+        await a.close()
+        # a new connection with the same token: welcome lists the table, join resumes seat 0
+        again = LobbyClient(lobby.ws, token=token)
+        await again.connect()
+        try:
+            assert again.player["name"] == "Ann"
+            tv2 = await again.join(table)
+            assert tv2.seat == 0
+            view = await again.wait_for(table, lambda v: v["status"] == "playing")
+            assert again.tables[table].snapshots == 1
+            assert view["seats"][0]["name"] == "Ann"
+            turn = view["turns"]["0"]
+            await again.move(table, turn, {"type": "roll"})
+            view = await again.wait_for(table, lambda v: v["state"]["rolls"][0] is not None)
+            assert view["timeouts"][0] == 0
+        finally:
+            await again.close()
+    finally:
+        await b.close()
+
+
+async def test_dropped_socket_reconnects_by_itself(lobby):
+    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
+    await a.connect()
+    await b.connect()
+    try:
+        tv = await a.open("sibala", seats=2, turn_ms=20000, options={"rounds": 1})
+        await b.join(tv.table_id)
+        await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
+        await a._ws.close()  # the network drops; the client reconnects and resumes
+        await asyncio.wait_for(_until(lambda: a.reconnects == 1 and a.connected.is_set()), 10)
+        await a.wait_for(tv.table_id, lambda v: a.tables[tv.table_id].snapshots >= 2)
+        finals = await asyncio.gather(a.play(tv.table_id, timeout=30), b.play(tv.table_id, timeout=30))
+        assert finals[0]["status"] == "finished" and finals[0]["timeouts"] == [0, 0]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def _until(pred):
+    while not pred():
+        await asyncio.sleep(0.01)
+
+
+async def _raw(lobby, frames):
+    """Send raw frames after a hello; return the replies to them."""
+    replies = []
+    async with websockets.connect(lobby.ws) as ws:
+        await ws.send(msgpack.packb({"t": "hello", "proto": 1, "name": "Raw", "ref": 1}))
+        welcome = msgpack.unpackb(await ws.recv())
+        assert welcome["t"] == "welcome"
+        for frame in frames:
+            await ws.send(frame)
+            replies.append(msgpack.unpackb(await asyncio.wait_for(ws.recv(), 5)))
+        await ws.send(msgpack.packb({"t": "ping", "ref": 9}))
+        assert msgpack.unpackb(await ws.recv())["t"] == "pong"  # the connection lives on
+    return replies
+
+
+async def test_malformed_frames_get_errors_and_change_nothing(lobby):
+    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
+    await a.connect()
+    await b.connect()
+    try:
+        tv = await a.open("sibala", seats=2, turn_ms=20000)
+        await b.join(tv.table_id)
+        view = await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
+        version = a.tables[tv.table_id].version
+        turn = view["turns"]["0"]
+        t = tv.table_id
+        bad = [
+            b"\xc1",  # never-used msgpack byte
+            b"\x92\x01",  # truncated array
+            msgpack.packb([1, 2, 3]),
+            msgpack.packb({"t": "move"}),
+            msgpack.packb({"t": "move", "table": t, "turn": turn, "move": {"type": "roll", "dice": [6, 6, 6, 6]}}),
+            msgpack.packb({"t": "move", "table": t, "turn": turn, "move": {"type": "_timeout"}}),
+            msgpack.packb({"t": "move", "table": t, "turn": turn, "move": "roll"}),
+            msgpack.packb({"t": "move", "table": t, "turn": "r9.s0", "move": {"type": "roll"}}),
+            msgpack.packb({"t": "nope"}),
+            msgpack.packb({"t": "join", "table": "../../etc"}),
+            msgpack.packb({"t": "watch", "table": "doesnotexist"}),
+        ]
+        replies = await _raw(lobby, bad)
+        codes = [r["code"] for r in replies]
+        assert all(r["t"] == "error" for r in replies)
+        assert codes == [
+            "bad_frame", "bad_frame", "bad_frame", "bad_message", "not_seated", "bad_move",
+            "bad_message", "not_seated", "bad_message", "bad_message", "no_such_table",
+        ]
+        # seat 1 (not to act) and seat 0 with a stale turn are refused too
+        with pytest.raises(LobbyRefused) as exc:
+            await b.move(t, turn, {"type": "roll"})
+        assert exc.value.code == "not_your_turn"
+        with pytest.raises(LobbyRefused) as exc:
+            await a.move(t, "r0.s1", {"type": "roll"})
+        assert exc.value.code == "turn_over"
+        with pytest.raises(LobbyRefused) as exc:
+            await a.move(t, turn, {"type": "roll", "dice": [6, 6, 6, 6]})
+        assert exc.value.code == "bad_move"
+        reply = await a.request({"t": "sync", "table": t})
+        assert reply["t"] == "snapshot" and reply["version"] == version, "the table is untouched"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_quick_match_with_bots_and_listing(lobby):
+    import urllib.request
+
+    c = LobbyClient(lobby.ws, name="Quick")
+    await c.connect()
+    try:
+        tv = await c.quick("sibala", bots=True)
+        listed = json.loads(urllib.request.urlopen(lobby.http + "/api/tables").read())
+        assert any(t["id"] == tv.table_id for t in listed)
+        view = await c.wait_for(tv.table_id, lambda v: v["status"] == "playing", timeout=15)
+        assert sum(1 for s in view["seats"] if s["bot"]) == len(view["seats"]) - 1
+        final = await c.play(tv.table_id, timeout=60)
+        assert final["status"] == "finished"
+        listed = json.loads(urllib.request.urlopen(lobby.http + "/api/tables").read())
+        assert all(t["id"] != tv.table_id for t in listed), "finished tables leave the live list"
+    finally:
+        await c.close()
+
+
+def test_cli_play_and_watch(lobby):
+    out = subprocess.run(
+        [sys.executable, "-m", "lobby.client", "--url", lobby.ws, "play", "--game", "sibala", "--players", "3", "--tables", "2", "--turn-ms", "5000"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(records) == 2
+    for rec in records:
+        assert rec["game"] == "sibala" and len(rec["players"]) == 3
+        assert rec["result"]["winners"]
+        for versions in rec["versions"].values():
+            assert versions == list(range(versions[0], versions[-1] + 1))
+    # watch: a finished table prints its snapshot and ends
+    table = records[0]["table"]
+    out = subprocess.run([sys.executable, "-m", "lobby.client", "--url", lobby.ws, "watch", "--table", table], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    frames = [json.loads(line) for line in out.stdout.splitlines()]
+    assert frames[0]["t"] == "snapshot" and frames[0]["view"]["status"] == "finished"
