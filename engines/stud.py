@@ -655,6 +655,8 @@ class Stud:
         players still in; a folded player's hole card never shows to others.
         The seat to act also gets ``you["legal"]``: actions, ``to_call``,
         ``call_to``, ``min_to``/``max_to`` (bet or raise totals), ``allin_to``.
+        In coin tiers with known balances each player shows ``balance``
+        (coins): before-game balance minus their total put in, settled once over.
         """
         s = state
         revealed = set()
@@ -673,11 +675,12 @@ class Stud:
                 "left": s["left"][seat],
                 "acted": s["acted"][seat],
             }
-            if s["balances"] is not None:
-                # Shown balance during a game: balance minus what is put in.
-                entry["balance"] = s["balances"][seat] - (0 if s["over"] else s["put"][seat])
+            if s["coins_mode"] and s["balances"] is not None:
+                # During a game: balance minus what is put in; after it: settled.
                 if s["over"]:
                     entry["balance"] = s["balances"][seat] + s["result"]["coins"][seat]
+                else:
+                    entry["balance"] = s["balances"][seat] - s["put"][seat]
             players.append(entry)
         deal = s["deal"]
         out: View = {
