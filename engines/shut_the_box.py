@@ -181,9 +181,10 @@ def best_covering(open_tiles: Iterable[int], throw: int) -> frozenset[int] | Non
     :func:`coverings` order; None when ``throw`` has no covering.  Raises
     ``ValueError`` for bad tiles or a non-int throw."""
     mask = _mask(open_tiles)
-    if not coverings(_tiles(mask), throw):
-        return None
-    return frozenset(_tiles(mask & ~_best_child(mask, throw)))
+    if isinstance(throw, bool) or not isinstance(throw, int):
+        raise ValueError(f"throw must be an int, got {throw!r}")
+    child = _best_child(mask, throw) if 1 <= throw <= 45 else None
+    return None if child is None else frozenset(_tiles(mask & ~child))
 
 
 # -- state -------------------------------------------------------------------

@@ -106,6 +106,8 @@ def test_bad_tiles_raise(tiles):
 def test_bad_total_raises(total):
     with pytest.raises(ValueError):
         coverings(TILES, total)
+    with pytest.raises(ValueError):
+        best_covering(TILES, total)
 
 
 def test_one_die_rule_function():
