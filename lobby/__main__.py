@@ -39,10 +39,21 @@ def main(argv: list[str] | None = None) -> None:
             server.stop()
 
 
+class DrainingServer(uvicorn.Server):
+    """uvicorn, but on SIGTERM/SIGINT every client first gets a ``bye`` frame
+    and a 1001 close (reconnect elsewhere) before uvicorn closes sockets."""
+
+    async def shutdown(self, sockets=None) -> None:
+        lobby = getattr(self.config.app.state, "lobby", None)
+        if lobby is not None:
+            await lobby.drain()
+        await super().shutdown(sockets)
+
+
 def run(app, host: str, port: int, settings: Settings, log_level: str = "info") -> None:
     """Serve ``app`` with uvicorn, tuned for this protocol (small frames, no
     compression, bounded shutdown)."""
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -55,6 +66,7 @@ def run(app, host: str, port: int, settings: Settings, log_level: str = "info") 
         log_level=log_level,
         lifespan="on",
     )
+    DrainingServer(config).run()
 
 
 if __name__ == "__main__":

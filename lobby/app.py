@@ -35,6 +35,7 @@ from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolE
 from .rooms import Rooms
 from .sessions import sign_in
 from .store import Store, now_ms
+from .store import connect as store_connect
 from .tables import LobbyError
 
 log = logging.getLogger("lobby")
@@ -103,17 +104,12 @@ class Lobby:
         self.stopping = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
         self._lobby_dirty = asyncio.Event()
+        self.draining = False
 
     # -- lifecycle ---------------------------------------------------------
     async def startup(self) -> None:
-        self.redis = aioredis.Redis.from_url(
-            self.settings.redis_url,
-            decode_responses=False,
-            health_check_interval=5,
-            retry_on_error=[redis.exceptions.ConnectionError, redis.exceptions.TimeoutError],
-            socket_connect_timeout=2,
-        )
-        self.store = Store(self.redis, self.settings.key_prefix)
+        self.store = await store_connect(self.settings.redis_url, self.settings.key_prefix)
+        self.redis = self.store.redis
         self.rooms = Rooms(self.store, self.settings)
         self.fanout = Fanout(self.store, self._lobby_dirty.set)
         self.tasks = [
@@ -124,12 +120,21 @@ class Lobby:
         ]
         await asyncio.wait_for(self.fanout.wait_ready(), timeout=30)
 
-    async def shutdown(self) -> None:
-        self.stopping.set()
+    async def drain(self, wait_s: float = 1.0) -> None:
+        """Tell every client to reconnect elsewhere (``bye`` then close 1001)
+        and wait up to ``wait_s`` for those frames to leave."""
+        self.draining = True
         bye = encode({"t": "bye", "reason": "shutdown", "now": now_ms()})
         for conn in list(self.conns):
             conn.send(bye, "bye")
             conn.close(CloseCode.WS_1001_GOING_AWAY)
+        deadline = asyncio.get_running_loop().time() + wait_s
+        while self.conns and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+
+    async def shutdown(self) -> None:
+        self.stopping.set()
+        await self.drain(0)
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -204,6 +209,9 @@ class Lobby:
         return urlsplit(origin).netloc == ws.headers.get("host")
 
     async def websocket(self, ws: WebSocket) -> None:
+        if self.draining:
+            await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
+            return
         if not self.origin_allowed(ws):
             await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)
             return

@@ -231,7 +231,7 @@ class Fanout:
         backoff = 0.05
         lobby_channel = self.store.lobby_channel.encode()
         while not stopping.is_set():
-            pubsub = self.store.redis.pubsub()
+            pubsub = self.store.pubsub()
             try:
                 await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
                 self._pubsub = pubsub
@@ -242,13 +242,12 @@ class Fanout:
                 backoff = 0.05
                 while not stopping.is_set():
                     msg = await pubsub.get_message(timeout=1.0)
-                    if msg is None or msg["type"] != "message":
+                    if msg is None:
                         continue
-                    channel = msg["channel"]
+                    channel, data = msg
                     if channel == lobby_channel:
                         self.on_lobby_change()
                         continue
-                    data = msg["data"]
                     table_id = self.store.room_id_of_channel(channel)
                     try:
                         self.deliver(table_id, int.from_bytes(data[:8], "big"), unpack(data[8:]))

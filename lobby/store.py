@@ -26,14 +26,19 @@ changes.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
+import redis.exceptions
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.asyncio.cluster import RedisCluster
 
-# KEYS: room hash, room log.  ARGV: expected version, doc, channel, payload
-# prefix (unused), log record or "", ttl seconds (0: none).
+# KEYS: room hash, room log.  ARGV: expected version, doc, channel, log
+# record or "", ttl seconds (0: none), publish command (SPUBLISH or PUBLISH).
 # Returns the new version, or -current version on conflict.
 _COMMIT = """
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
@@ -46,7 +51,7 @@ if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], ttl)
 end
-redis.call('PUBLISH', ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
+redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
 return nv
 """
 
@@ -86,14 +91,19 @@ def unpack(data: bytes) -> Any:
 class Store:
     """All Redis access of one lobby process.
 
-    ``redis`` is a ``redis.asyncio.Redis`` (or cluster) client with
-    ``decode_responses=False``.  Methods raise ``redis.exceptions.RedisError``
-    subclasses when Redis is unreachable; callers decide whether to retry.
+    ``redis`` is a ``redis.asyncio.Redis`` or ``RedisCluster`` client with
+    ``decode_responses=False``.  ``sharded``: publish with SPUBLISH and listen
+    with SSUBSCRIBE (Redis 7+; a table's channel then lives on its keys'
+    slot), else PUBLISH/SUBSCRIBE.  Methods raise
+    ``redis.exceptions.RedisError`` subclasses when Redis is unreachable;
+    callers decide whether to retry.
     """
 
-    def __init__(self, redis: aioredis.Redis, prefix: str = "lobby") -> None:
+    def __init__(self, redis: aioredis.Redis, prefix: str = "lobby", sharded: bool = False) -> None:
         self.redis = redis
         self.p = prefix
+        self.sharded = sharded
+        self.cluster = isinstance(redis, RedisCluster)
         self._commit = redis.register_script(_COMMIT)
         self._claim = redis.register_script(_CLAIM)
         self._reschedule = redis.register_script(_RESCHEDULE)
@@ -150,7 +160,14 @@ class Store:
         key = self.room_key(room_id)
         result = await self._commit(
             keys=[key, key + ":log"],
-            args=[expected, pack(doc), self.room_channel(room_id), pack(log) if log else b"", ttl_s],
+            args=[
+                expected,
+                pack(doc),
+                self.room_channel(room_id),
+                pack(log) if log else b"",
+                ttl_s,
+                "SPUBLISH" if self.sharded else "PUBLISH",
+            ],
         )
         result = int(result)
         return result if result > 0 else None
@@ -173,7 +190,18 @@ class Store:
             await self.redis.zadd(self.tables_key, {room_id: created})
         else:
             await self.redis.zrem(self.tables_key, room_id)
-        await self.redis.publish(self.lobby_channel, b"tables")
+        await self.publish_lobby()
+
+    async def publish_lobby(self) -> None:
+        """Tell every process that the table list changed."""
+        if self.sharded:
+            await self.redis.spublish(self.lobby_channel, b"tables")
+        else:
+            await self.redis.publish(self.lobby_channel, b"tables")
+
+    def pubsub(self) -> "Subscriber":
+        """A new subscription connection (see :class:`Subscriber`)."""
+        return Subscriber(self)
 
     async def set_waiting(self, game: str, room_id: str, created: int, waiting: bool) -> None:
         if waiting:
@@ -252,3 +280,72 @@ class Store:
             await self.redis.sadd(key, room_id)
         else:
             await self.redis.srem(key, room_id)
+
+
+async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:
+    """A :class:`Store` on the Redis at ``url``, waiting up to ``wait_s`` for
+    it to answer.  A server with ``cluster_enabled`` gets a cluster client;
+    Redis 7+ gets sharded pub/sub.  Raises ``redis.exceptions.ConnectionError``
+    when Redis does not answer in time."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        probe = aioredis.Redis.from_url(url, socket_connect_timeout=2)
+        try:
+            info = await probe.info()
+            break
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
+        finally:
+            await probe.aclose()
+    major = int(str(info["redis_version"]).split(".")[0])
+    options = dict(
+        decode_responses=False,
+        socket_connect_timeout=2,
+        retry=Retry(ExponentialBackoff(cap=1.0, base=0.02), retries=8),
+        retry_on_error=[redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError],
+    )
+    if info.get("cluster_enabled"):
+        client = RedisCluster.from_url(url, **options)
+        await client.initialize()
+    else:
+        client = aioredis.Redis.from_url(url, health_check_interval=5, **options)
+    return Store(client, prefix, sharded=major >= 7)
+
+
+class Subscriber:
+    """One pub/sub connection that hides the three ways to listen: classic
+    SUBSCRIBE, sharded SSUBSCRIBE on one server, sharded on a cluster (one
+    connection per node that owns a subscribed channel)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.ps = store.redis.pubsub()
+
+    async def subscribe(self, *channels: str) -> None:
+        if channels:
+            if self.store.sharded:
+                await self.ps.ssubscribe(*channels)
+            else:
+                await self.ps.subscribe(*channels)
+
+    async def unsubscribe(self, *channels: str) -> None:
+        if channels:
+            if self.store.sharded:
+                await self.ps.sunsubscribe(*channels)
+            else:
+                await self.ps.unsubscribe(*channels)
+
+    async def get_message(self, timeout: float) -> tuple[bytes, bytes] | None:
+        """The next ``(channel, data)`` published, or None after ``timeout`` s."""
+        if self.store.cluster:
+            msg = await self.ps.get_sharded_message(timeout=timeout)
+        else:
+            msg = await self.ps.get_message(timeout=timeout)
+        if msg is None or msg["type"] not in (b"message", b"smessage", "message", "smessage"):
+            return None
+        return msg["channel"], msg["data"]
+
+    async def aclose(self) -> None:
+        await self.ps.aclose()

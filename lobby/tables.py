@@ -172,7 +172,9 @@ def leave(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict
         if left is not None:
             d["state"], events = left
             log["events"] = events
+            log["engine_leave"] = True
         _after_change(d, now, set())
+        _finish_log(d, log)
     else:
         d["seats"][seat] = dict(d["seats"][seat], pid=None, left=True)
     return d, log
@@ -196,6 +198,7 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False) -
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
     table = {"coins": [0] * n, "prev": None}
     d["state"] = engine.initial_state(n, d["options"], seed, table)
+    d["table_ctx"] = table
     d["status"] = "playing"
     d["seed"] = seed.hex()
     d["seed_hash"] = engine_rng.seed_hash(seed)
@@ -217,6 +220,7 @@ def start_record(doc: dict[str, Any]) -> dict[str, Any]:
         "seats": [{"name": s["name"], "bot": s["bot"]} for s in doc["seats"]],
         "seed_hash": doc["seed_hash"],
         "game_no": doc["game_no"],
+        "table": doc["table_ctx"],
     }
 
 
