@@ -17,6 +17,7 @@ Settled here (RULES.md 3 leaves them to the engine):
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from typing import Any, Sequence
@@ -156,17 +157,21 @@ def place_card(
     if target is None:
         if chosen_row is None:
             raise RowChoiceRequired(card)
-        taken = out[chosen_row]
-        out[chosen_row] = [card]
-        return out, taken
-    if chosen_row is not None:
+        target = chosen_row
+    elif chosen_row is not None:
         raise ValueError(f"card {card} fits row {target}: no row may be chosen")
-    if len(out[target]) >= ROW_LIMIT:
-        taken = out[target]
-        out[target] = [card]
-        return out, taken
-    out[target].append(card)
-    return out, []
+    return out, _put(out, target, card)
+
+
+def _put(rows: list[list[int]], row: int, card: int) -> list[int]:
+    """Put ``card`` on ``rows[row]`` in place (unchecked; the caller's own
+    lists) and return the cards taken."""
+    if card < rows[row][-1] or len(rows[row]) >= ROW_LIMIT:  # a chosen row, or the 6th card
+        taken = rows[row]
+        rows[row] = [card]
+        return taken
+    rows[row].append(card)
+    return []
 
 
 def cheapest_row(rows: Sequence[Sequence[int]]) -> int:
@@ -178,13 +183,17 @@ def cheapest_row(rows: Sequence[Sequence[int]]) -> int:
 # -- state -------------------------------------------------------------------
 
 
-def _clone(x: Any) -> Any:
-    # Deep copy of plain msgpack-clean data (faster than copy.deepcopy).
-    if isinstance(x, list):
-        return [_clone(i) for i in x]
-    if isinstance(x, dict):
-        return {k: _clone(v) for k, v in x.items()}
-    return x
+def _copy(s: State) -> State:
+    """A deep copy of a state (field by field: much faster than deepcopy)."""
+    out = dict(s)
+    for key in ("rows", "hands", "piles", "history"):
+        out[key] = [list(x) for x in s[key]]
+    out["picks"] = list(s["picks"])
+    out["scores"] = list(s["scores"])
+    out["reveal"] = [dict(e, took=None if e["took"] is None else list(e["took"])) for e in s["reveal"]]
+    out["reveal_at"] = dict(s["reveal_at"]) if s["reveal_at"] else None
+    out["rng"] = dict(s["rng"])
+    return out
 
 
 def _deal(s: State) -> None:
@@ -206,6 +215,55 @@ def _pending(s: State) -> dict[str, Any] | None:
         if entry["row"] is None:
             return entry
     return None
+
+
+def _parse(move: Any) -> str:
+    """The move's type; raises :class:`InvalidMove` for a malformed move."""
+    if not isinstance(move, dict):
+        raise InvalidMove("a move is a dict")
+    kind = move.get("type")
+    if kind == "pick":
+        if set(move) != {"type", "card"} or not _is_int(move["card"]):
+            raise InvalidMove("pick is {'type': 'pick', 'card': N}")
+    elif kind == "choose_row":
+        if set(move) != {"type", "row"} or not _is_int(move["row"]) or not 0 <= move["row"] < ROWS:
+            raise InvalidMove("choose_row is {'type': 'choose_row', 'row': 0..3}")
+    else:
+        raise InvalidMove("six_nimmt moves are pick and choose_row")
+    return kind
+
+
+def _record(s: State, entry: dict[str, Any], row: int, events: list[Event]) -> None:
+    """Place ``entry``'s card on ``row`` of ``s`` (a fresh copy): the rows,
+    the taker's pile and score, the reveal entry, the event."""
+    seat = entry["seat"]
+    taken = _put(s["rows"], row, entry["card"])
+    entry["row"] = row
+    entry["took"] = list(taken)
+    s["piles"][seat].extend(taken)
+    points = row_points(taken)
+    s["scores"][seat] += points
+    events.append(
+        {"type": "placed", "seat": seat, "card": entry["card"], "row": row, "took": list(taken), "points": points}
+    )
+
+
+def _expected_penalty(
+    rows: Sequence[Sequence[int]], points: Sequence[int], card: int, unknown: Sequence[int], others: int
+) -> float:
+    """Rough expected points ``card`` takes this turn if ``others`` cards are
+    drawn at random from ``unknown`` (ascending); ``points``: each row's."""
+    row = target_row(rows, card)
+    if row is None:
+        return float(min(points))
+    spots = ROW_LIMIT - len(rows[row])
+    if spots == 0:
+        return float(points[row])
+    # Others' cards between the row's last card and ours land there first.
+    gap = bisect.bisect_left(unknown, card) - bisect.bisect_right(unknown, rows[row][-1])
+    p = gap / len(unknown) if unknown else 0.0
+    tail = sum(math.comb(others, k) * p**k * (1 - p) ** (others - k) for k in range(spots, others + 1))
+    return tail * (points[row] + spots)
 
 
 class SixNimmt:
@@ -278,7 +336,7 @@ class SixNimmt:
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         kind = _parse(move)
-        if seat not in self.to_act(state):
+        if not _is_int(seat) or seat not in self.to_act(state):
             raise IllegalMove("not your turn", "not_your_turn")
         if kind == "pick":
             if state["phase"] != PICK:
@@ -287,7 +345,7 @@ class SixNimmt:
                 raise IllegalMove(f"card {move['card']} is not in your hand", "not_in_hand")
         elif state["phase"] != CHOOSE:
             raise IllegalMove("no row choice is asked now", "wrong_phase")
-        s = _clone(state)
+        s = _copy(state)
         events: list[Event] = []
         if kind == "pick":
             s["hands"][seat].remove(move["card"])
@@ -297,9 +355,7 @@ class SixNimmt:
                 self._reveal(s, events)
                 self._place(s, events)
         else:
-            entry = _pending(s)
-            rows, taken = place_card(s["rows"], entry["card"], move["row"])
-            _record(s, entry, move["row"], rows, taken, events)
+            _record(s, _pending(s), move["row"], events)
             s["phase"] = PICK
             self._place(s, events)
         return s, events
@@ -327,8 +383,7 @@ class SixNimmt:
                 s["phase"] = CHOOSE
                 events.append({"type": "row_choice", "seat": entry["seat"], "card": entry["card"]})
                 return
-            rows, taken = place_card(s["rows"], entry["card"])
-            _record(s, entry, row, rows, taken, events)
+            _record(s, entry, row, events)
         self._end_turn(s, events)
 
     def _end_turn(self, s: State, events: list[Event]) -> None:
@@ -355,6 +410,17 @@ class SixNimmt:
         return [{"type": "choose_row", "row": cheapest_row(state["rows"])}]
 
     def view(self, state: State, viewer: int | None) -> View:
+        """Public fields for everyone: ``n``, ``end_threshold``, ``round``,
+        ``turn``, ``phase``, ``to_act``, ``rows``, ``hand_counts``,
+        ``picked`` (who has picked in the unrevealed picking, never what; all
+        False once revealed), ``choosing`` (``{"seat", "card"}`` awaiting a row
+        choice, or None), ``last_reveal`` (the latest turn's cards in placing
+        order, ``{"seat", "card", "row", "took"}``, row/took None until
+        placed) and ``last_reveal_at`` (``{"round", "turn"}`` or None),
+        ``piles``, ``scores``, ``history``.  Only for a seat: ``hand`` and
+        ``my_pick`` (its hidden pick until the reveal); None for spectators
+        (``viewer`` None or not a seat).  Never the seed, other hands, others'
+        unrevealed picks nor the unused cards."""
         n = state["n"]
         mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
         entry = _pending(state) if state["phase"] == CHOOSE else None
@@ -409,53 +475,11 @@ class SixNimmt:
         seen = set(hand).union(*map(set, rows), *map(set, view["piles"]))
         unknown = sorted(set(range(1, CARDS + 1)) - seen)
         others = view["n"] - 1
-        return {"type": "pick", "card": min(hand, key=lambda c: (_expected_penalty(rows, c, unknown, others), c))}
-
-
-def _parse(move: Any) -> str:
-    """The move's type; raises :class:`InvalidMove` for a malformed move."""
-    if not isinstance(move, dict):
-        raise InvalidMove("a move is a dict")
-    kind = move.get("type")
-    if kind == "pick":
-        if set(move) != {"type", "card"} or not _is_int(move["card"]):
-            raise InvalidMove("pick is {'type': 'pick', 'card': N}")
-    elif kind == "choose_row":
-        if set(move) != {"type", "row"} or not _is_int(move["row"]) or not 0 <= move["row"] < ROWS:
-            raise InvalidMove("choose_row is {'type': 'choose_row', 'row': 0..3}")
-    else:
-        raise InvalidMove("six_nimmt moves are pick and choose_row")
-    return kind
-
-
-def _record(s: State, entry: dict[str, Any], row: int, rows: list[list[int]], taken: list[int], events: list[Event]) -> None:
-    """Store one placement: new rows, the taker's pile and score, the event."""
-    seat = entry["seat"]
-    s["rows"] = rows
-    entry["row"] = row
-    entry["took"] = list(taken)
-    s["piles"][seat].extend(taken)
-    points = row_points(taken)
-    s["scores"][seat] += points
-    events.append(
-        {"type": "placed", "seat": seat, "card": entry["card"], "row": row, "took": list(taken), "points": points}
-    )
-
-
-def _expected_penalty(rows: Sequence[Sequence[int]], card: int, unknown: Sequence[int], others: int) -> float:
-    """Rough expected points ``card`` takes this turn if ``others`` cards are
-    drawn at random from ``unknown``."""
-    row = target_row(rows, card)
-    if row is None:
-        return float(row_points(rows[cheapest_row(rows)]))
-    spots = ROW_LIMIT - len(rows[row])
-    if spots == 0:
-        return float(row_points(rows[row]))
-    last = rows[row][-1]
-    gap = sum(1 for x in unknown if last < x < card)  # others' cards here land first
-    p = gap / len(unknown) if unknown else 0.0
-    tail = sum(math.comb(others, k) * p**k * (1 - p) ** (others - k) for k in range(spots, others + 1))
-    return tail * (row_points(rows[row]) + spots)
+        points = [row_points(r) for r in rows]
+        return {
+            "type": "pick",
+            "card": min(hand, key=lambda c: (_expected_penalty(rows, points, c, unknown, others), c)),
+        }
 
 
 ENGINE = SixNimmt()
