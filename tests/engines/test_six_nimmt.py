@@ -340,7 +340,7 @@ def test_exceeding_mid_round_ends_the_game_only_after_the_round():
 def test_equal_fewest_points_share_the_win():
     s = make_state([[7], [8], [50]], [[10], [20], [30], [36, 37, 38, 39, 41]], [10, 10, 66], turn=9)
     s, _ = pick_all(s, [7, 8, 50])
-    # 7 is below every row: seat 0 must choose; the cheapest row costs it points.
+    # Seat 0's 7 is below every row: taking row 0 (3 heads) breaks the tie.
     s, _ = E.apply(s, 0, {"type": "choose_row", "row": 0})
     outcome = E.result(s)
     assert s["scores"] == [13, 10, 71]
