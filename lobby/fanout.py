@@ -133,8 +133,9 @@ class Fanout:
             self._remove(viewer)
             raise tables.LobbyError(tables.ErrorCode.NO_SUCH_TABLE, "no such table")
         version, doc = loaded
-        if version > local.version:
-            local.version, local.doc = version, doc
+        # A newer version than pub/sub has brought so far goes to every
+        # viewer now (not only the newcomer), or they would skip it.
+        self.deliver(table_id, version, doc)
         self.snapshot(viewer, ref)
         if pid is None:
             await self.store.watch(table_id, [conn.id], now_ms() + SPECTATOR_LEASE_MS)
@@ -215,8 +216,9 @@ class Fanout:
         if self._pubsub is not None:
             try:
                 await self._pubsub.subscribe(self.store.room_channel(table_id))
-            except (redis.exceptions.RedisError, OSError):
-                pass  # run() resubscribes every local table when it reconnects
+            except (redis.exceptions.RedisError, OSError) as exc:
+                # run() resubscribes every local table when it reconnects
+                log.warning("subscribing to %s failed: %s", table_id, exc)
 
     async def _unsubscribe(self, table_id: str) -> None:
         if self._pubsub is not None and table_id not in self.local:
@@ -255,6 +257,13 @@ class Fanout:
                         log.exception("fan-out of %s failed", table_id)
             except (redis.exceptions.RedisError, OSError) as exc:
                 log.warning("pub/sub lost (%s); reconnecting in %.2fs", exc, backoff)
+                self._pubsub = None
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+            except Exception:
+                # Whatever it was, a dead listener would freeze every local
+                # table: start over with a fresh connection and catch up.
+                log.exception("pub/sub listener failed; restarting it")
                 self._pubsub = None
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 2.0)

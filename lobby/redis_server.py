@@ -44,6 +44,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def free_cluster_port() -> int:
+    """A free port whose cluster bus port (port + 10000) is free too."""
+    for _ in range(200):
+        port = free_port()
+        if port + 10000 < 65536:
+            try:
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + 10000))
+                return port
+            except OSError:
+                continue
+    raise RuntimeError("no free port pair for a cluster node")
+
+
 class RedisServer:
     """One redis-server child process.
 

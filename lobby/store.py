@@ -27,6 +27,7 @@ changes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -314,6 +315,10 @@ async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Stor
     return Store(client, prefix, sharded=major >= 7)
 
 
+#: per-node wait when reading sharded messages from a cluster (s)
+CLUSTER_POLL_S = 0.005
+
+
 class Subscriber:
     """One pub/sub connection that hides the three ways to listen: classic
     SUBSCRIBE, sharded SSUBSCRIBE on one server, sharded on a cluster (one
@@ -322,25 +327,35 @@ class Subscriber:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.ps = store.redis.pubsub()
+        # A cluster client lists a node's connection before it is connected;
+        # reading it then raises, so subscribing and reading take turns there.
+        self._lock = asyncio.Lock() if store.cluster else contextlib.nullcontext()
 
     async def subscribe(self, *channels: str) -> None:
         if channels:
-            if self.store.sharded:
-                await self.ps.ssubscribe(*channels)
-            else:
-                await self.ps.subscribe(*channels)
+            async with self._lock:
+                if self.store.sharded:
+                    await self.ps.ssubscribe(*channels)
+                else:
+                    await self.ps.subscribe(*channels)
 
     async def unsubscribe(self, *channels: str) -> None:
         if channels:
-            if self.store.sharded:
-                await self.ps.sunsubscribe(*channels)
-            else:
-                await self.ps.unsubscribe(*channels)
+            async with self._lock:
+                if self.store.sharded:
+                    await self.ps.sunsubscribe(*channels)
+                else:
+                    await self.ps.unsubscribe(*channels)
 
     async def get_message(self, timeout: float) -> tuple[bytes, bytes] | None:
         """The next ``(channel, data)`` published, or None after ``timeout`` s."""
         if self.store.cluster:
-            msg = await self.ps.get_sharded_message(timeout=timeout)
+            # redis-py polls the nodes' connections one after another, each up
+            # to its timeout: keep it short so no node waits behind another.
+            async with self._lock:
+                msg = await self.ps.get_sharded_message(timeout=CLUSTER_POLL_S)
+            if msg is None:
+                await asyncio.sleep(CLUSTER_POLL_S)
         else:
             msg = await self.ps.get_message(timeout=timeout)
         if msg is None or msg["type"] not in (b"message", b"smessage", "message", "smessage"):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from lobby.redis_server import RedisServer, free_port
+from lobby.redis_server import RedisServer, free_cluster_port, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ class LobbyProcess:
     def start(self, timeout_s: float = 20.0) -> "LobbyProcess":
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", "warning"],
+            [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", os.environ.get("LOBBY_TEST_LOG_LEVEL", "warning")],
             cwd=ROOT,
             env=self.env,
             stdout=self.log,
@@ -97,10 +97,62 @@ class LobbyProcess:
                 self.proc.wait()
 
 
+class RedisCluster:
+    """Three redis-server masters (Redis 7, cluster mode) joined with
+    ``redis-cli --cluster create``; ``url`` names one of them."""
+
+    def __init__(self, base_dir: Path) -> None:
+        self.nodes = [
+            RedisServer(
+                base_dir / f"node{i}",
+                port=free_cluster_port(),
+                appendonly=True,
+                extra=["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000"],
+            )
+            for i in range(3)
+        ]
+
+    @property
+    def url(self) -> str:
+        return self.nodes[0].url
+
+    def start(self) -> "RedisCluster":
+        for node in self.nodes:
+            node.start()
+        subprocess.run(
+            ["redis-cli", "--cluster", "create", *[f"127.0.0.1:{n.port}" for n in self.nodes], "--cluster-replicas", "0", "--cluster-yes"],
+            check=True, capture_output=True, timeout=30,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            states = [
+                subprocess.run(["redis-cli", "-p", str(n.port), "cluster", "info"], capture_output=True, text=True, timeout=5).stdout
+                for n in self.nodes
+            ]
+            if all("cluster_state:ok" in s for s in states):
+                return self
+            time.sleep(0.1)
+        raise RuntimeError("redis cluster did not become ready")
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+
 @pytest.fixture(scope="session")
-def lobby(redis_server):
-    """One lobby process shared by the integration tests of a session."""
-    proc = LobbyProcess(redis_server.url).start()
+def redis_cluster(tmp_path_factory):
+    """A 3-master Redis Cluster for the session (started on first use)."""
+    cluster = RedisCluster(tmp_path_factory.mktemp("cluster")).start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session", params=["redis", "cluster"])
+def lobby(request, redis_server):
+    """One lobby process shared by the integration tests of a session; the
+    suite runs once on a single redis-server and once on a 3-master cluster."""
+    url = redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
+    proc = LobbyProcess(url).start()
     yield proc
     proc.stop()
 
