@@ -1,0 +1,286 @@
+// The Sibala 十八啦 table view: seats, whose turn with its countdown, this
+// round's dice, rounds won, the round result line in the kata's words, a
+// log of rolls and results, and the match result.  State shape:
+// engines/sibala.py (Sibala.view) and docs/protocol.md.
+
+import { t, getLang } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+
+const ALL_OF_A_KIND = "all of a kind";
+const NORMAL_POINT = "normal point";
+const NO_POINT = "no point";
+
+/** Category and value of four dice (RULES.md 1): for the labels only; the
+ * server decides every round. */
+export function hand(faces) {
+  const counts = new Map();
+  for (const f of faces) counts.set(f, (counts.get(f) || 0) + 1);
+  if (counts.size === 1) return { category: ALL_OF_A_KIND, value: faces[0] };
+  const pairs = [...counts].filter(([, c]) => c === 2).map(([f]) => f).sort((a, b) => a - b);
+  if (pairs.length === 2) return { category: NORMAL_POINT, value: 2 * pairs[1] };
+  if (pairs.length === 1) {
+    const rest = faces.filter((f) => f !== pairs[0]);
+    return { category: NORMAL_POINT, value: rest[0] + rest[1] };
+  }
+  return { category: NO_POINT, value: 0 };
+}
+
+/** The kata's words for a hand: "normal point: 9", "all of a kind: 5", "no point". */
+export function describe(category, value) {
+  return category === NO_POINT ? NO_POINT : `${category}: ${value}`;
+}
+
+const ZH_CATEGORY = { [ALL_OF_A_KIND]: "一色", [NORMAL_POINT]: "点数", [NO_POINT]: "无点" };
+
+function describeLocal(category, value) {
+  if (getLang() !== "zh") return describe(category, value);
+  return category === NO_POINT ? ZH_CATEGORY[NO_POINT] : `${ZH_CATEGORY[category] || category} ${value}`;
+}
+
+/** The kata's result line of a finished round (a state.history record),
+ * with the players' names: "Ann win. - with normal point: 9",
+ * "Ann, Bo tie. - with normal point: 9", "Tie." (engines/sibala.round_line). */
+export function resultLine(names, record) {
+  if (record.tie_all) return "Tie.";
+  const who = record.winners.map((s) => names[s]).join(", ");
+  const verb = record.winners.length === 1 ? "win" : "tie";
+  return `${who} ${verb}. - with ${describe(record.category, record.value)}`;
+}
+
+/** The same line in Chinese (shown beside the English one in 中文 mode). */
+export function resultLineZh(names, record) {
+  if (record.tie_all) return "平局。";
+  const who = record.winners.map((s) => names[s]).join("、");
+  const verb = record.winners.length === 1 ? "胜" : "平手";
+  const what = record.category === NO_POINT ? "无点" : `${ZH_CATEGORY[record.category]} ${record.value}`;
+  return `${who} ${verb}——${what}`;
+}
+
+/** Rolling order of round `r`: seat 0 first in round 0, then the seat after
+ * the last round's (lowest-numbered) winner. */
+function orderOf(state, r) {
+  const n = state.n;
+  const first = r === 0 ? 0 : (state.history[r - 1].winners[0] + 1) % n;
+  return Array.from({ length: n }, (_, i) => (first + i) % n);
+}
+
+// Pip positions in a 3x3 grid (0..8, row by row) for each face.
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+const FACE_CHARS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** A die drawn with CSS pips (its face in data-face and the accessible label). */
+export function die(face) {
+  const el = h("span", { class: "die", "data-face": face, role: "img", "aria-label": String(face), title: String(face) });
+  const on = new Set(PIPS[face] || []);
+  for (let i = 0; i < 9; i++) el.appendChild(h("span", { class: on.has(i) ? "pip on" : "pip" }));
+  return el;
+}
+
+export function diceText(faces) {
+  return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
+}
+
+export class SibalaView {
+  /** ctx: {net, id, onError(err)} */
+  constructor(ctx) {
+    this.net = ctx.net;
+    this.id = ctx.id;
+    this.onError = ctx.onError || (() => {});
+    this.entry = null;
+    this.inflight = null; // the turn id of a roll we sent
+    this.logKey = null;
+
+    this.roundEl = h("span", { class: "round", testid: "round" });
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.seatsEl = h("div", { class: "seats", testid: "seats" });
+    this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.roll() }, t("roll"));
+    this.hintEl = h("span", { class: "hint", testid: "turn-hint" });
+    this.actionsEl = h("div", { class: "actions" }, this.rollBtn, this.hintEl);
+    this.resultEl = h("div", { class: "result-line", testid: "result-line" });
+    this.resultZhEl = h("div", { class: "result-line-zh", testid: "result-line-zh", lang: "zh-CN" });
+    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.logEl = h("ol", { class: "log", testid: "log" });
+
+    this.el = h(
+      "div",
+      { class: "sibala" },
+      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      this.seatsEl,
+      this.actionsEl,
+      h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl, this.resultZhEl),
+      this.finalEl,
+      h("div", { class: "log-box" }, h("h3", {}, t("log")), this.logEl)
+    );
+  }
+
+  roll() {
+    const turn = myTurn(this.entry);
+    if (!turn || this.inflight === turn) return;
+    this.inflight = turn;
+    this.rollBtn.disabled = true;
+    setText(this.rollBtn, t("rolling"));
+    this.net.move(this.id, turn, { type: "roll" }).then(
+      () => this.render(),
+      (err) => {
+        this.inflight = null;
+        this.onError(err);
+        this.render();
+      }
+    );
+  }
+
+  update(entry) {
+    this.entry = entry;
+    this.render();
+  }
+
+  render() {
+    const entry = this.entry;
+    if (!entry || !entry.view) return;
+    const view = entry.view;
+    const state = view.state;
+    const spectator = entry.seat === null || entry.seat === undefined;
+    const names = view.seats.map((s, i) => seatName(view, i));
+
+    // whose turn, round
+    if (state) {
+      setText(
+        this.roundEl,
+        state.round < state.rounds ? t("round_of", { r: state.round + 1, n: state.rounds }) : t("round_of", { r: state.rounds, n: state.rounds })
+      );
+    } else {
+      setText(this.roundEl, "");
+    }
+    const turn = myTurn(entry);
+    const acting = clocks(view, this.net).map((c) => c.seat);
+    if (turn) setText(this.turnEl, t("your_turn"));
+    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
+    else setText(this.turnEl, "");
+    this.tick();
+
+    // seats
+    this.renderSeats(view, state, entry.seat, acting);
+
+    // roll button: players only, enabled only on our turn
+    this.actionsEl.hidden = spectator || view.status !== "playing";
+    if (spectator) {
+      this.rollBtn.remove();
+    } else {
+      if (this.inflight && this.inflight !== turn) this.inflight = null;
+      const busy = !!turn && this.inflight === turn;
+      this.rollBtn.disabled = !turn || busy;
+      this.rollBtn.classList.toggle("pulse", !!turn && !busy);
+      setText(this.rollBtn, busy ? t("rolling") : t("roll"));
+      setText(this.hintEl, turn ? t("your_turn") : "");
+    }
+
+    // round result line (the last finished round)
+    const history = (state && state.history) || [];
+    const last = history[history.length - 1];
+    setText(this.resultEl, last ? resultLine(names, last) : "");
+    setText(this.resultZhEl, last && getLang() === "zh" ? resultLineZh(names, last) : "");
+    this.resultZhEl.hidden = getLang() !== "zh";
+
+    // match result
+    if (view.status === "finished" && view.result) {
+      const winners = view.result.winners || [];
+      const best = winners.length ? (view.result.scores || [])[winners[0]] : 0;
+      const who = winners.map((s) => names[s]).join(", ");
+      const key = winners.length === 1 ? "winner_one" : "winner_many";
+      const coins = view.result.coins || [];
+      fill(
+        this.finalEl,
+        h("h3", {}, t("final_result")),
+        h("div", { class: "winners", testid: "winners" }, t(key, { names: who, n: best })),
+        coins.some((c) => c)
+          ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · "))
+          : null,
+        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+      );
+      this.finalEl.hidden = false;
+    } else {
+      this.finalEl.hidden = true;
+    }
+
+    this.renderLog(names, state);
+  }
+
+  renderSeats(view, state, mySeat, acting) {
+    const history = (state && state.history) || [];
+    const last = history[history.length - 1];
+    if (this.seatsEl.children.length !== view.seats.length) {
+      fill(this.seatsEl, view.seats.map((_, i) => h("div", { class: "seat", testid: `seat-${i}`, "data-seat": i })));
+    }
+    view.seats.forEach((s, i) => {
+      const card = this.seatsEl.children[i];
+      card.classList.toggle("to-act", acting.includes(i));
+      card.classList.toggle("me", i === mySeat);
+      card.classList.toggle("bot", !!(s && s.bot));
+      card.classList.toggle("empty", !s);
+      let faces = state && state.rolls ? state.rolls[i] : null;
+      let old = false;
+      if (!faces && last && view.status !== "waiting") {
+        faces = last.rolls[i];
+        old = true;
+      }
+      const wins = state && state.wins ? state.wins[i] : 0;
+      const dice = h(
+        "div",
+        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "" },
+        faces ? faces.map(die) : h("span", { class: "muted" }, state ? t("not_rolled") : "")
+      );
+      let handText = "";
+      if (faces) {
+        const hd = hand(faces);
+        handText = describeLocal(hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
+      }
+      fill(
+        card,
+        h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "seat-name", testid: `seat-name-${i}`, title: seatName(view, i) }, seatName(view, i)), seatBadges(view, i, mySeat)),
+        dice,
+        h("div", { class: "hand-text" }, handText),
+        state ? h("div", { class: "wins", testid: `wins-${i}`, "data-wins": wins }, t("rounds_won", { n: wins })) : null
+      );
+    });
+  }
+
+  renderLog(names, state) {
+    const lines = [];
+    if (state && state.history) {
+      state.history.forEach((rec, r) => {
+        for (const s of orderOf(state, r)) {
+          const hd = hand(rec.rolls[s]);
+          lines.push({ kind: "roll", text: t("log_rolled", { r: r + 1, name: names[s], dice: diceText(rec.rolls[s]), hand: describeLocal(hd.category, hd.value) }) });
+        }
+        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: resultLine(names, rec) }) });
+      });
+      if (state.round < state.rounds && state.order) {
+        for (const s of state.order.slice(0, state.pos)) {
+          const faces = state.rolls[s];
+          if (!faces) continue;
+          const hd = hand(faces);
+          lines.push({ kind: "roll", text: t("log_rolled", { r: state.round + 1, name: names[s], dice: diceText(faces), hand: describeLocal(hd.category, hd.value) }) });
+        }
+      }
+    }
+    const key = lines.map((l) => l.text).join("\n");
+    if (key === this.logKey) return;
+    this.logKey = key;
+    fill(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  tick() {
+    const view = this.entry && this.entry.view;
+    const text = view ? countdownText(view, this.net) : "";
+    setText(this.countdownEl, text);
+    const c = view ? clocks(view, this.net)[0] : null;
+    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
+    else delete this.countdownEl.dataset.seconds;
+  }
+
+  destroy() {}
+}

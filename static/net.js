@@ -1,0 +1,496 @@
+// The lobby connection (docs/protocol.md): one websocket at /ws carrying
+// binary msgpack frames.  Signs in with the token kept in localStorage,
+// matches replies to requests by `ref`, keeps every table's view by applying
+// snapshots and JSON-Patch deltas (asking for `sync` when a delta's base is
+// not our version), corrects for clock skew with each frame's `now`, and
+// reconnects with exponential backoff after any close, resuming its seats
+// and spectated tables.
+//
+// Needs the globals `MessagePack` (/vendor/msgpack.min.js) and `jsonpatch`
+// (/vendor/fast-json-patch.min.js).
+
+export const PROTO = 1;
+const TOKEN_KEY = "lobby.token";
+const SEATED_KEY = "lobby.seated";
+const REQUEST_TIMEOUT_MS = 10000;
+const PING_EVERY_MS = 15000;
+const BACKOFF_FIRST_MS = 200;
+const BACKOFF_CAP_MS = 3000;
+const MAX_SEATED = 50;
+
+function store(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (e) {
+    /* storage disabled: the session lasts as long as the page */
+  }
+}
+
+function load(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (e) {
+    return null;
+  }
+}
+
+function defaultUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws`;
+}
+
+/** An error reply (or a local failure) of a request. */
+export class LobbyError extends Error {
+  constructor(code, msg) {
+    super(msg || code);
+    this.code = code;
+  }
+}
+
+export class Net {
+  constructor(url) {
+    this.url = url || defaultUrl();
+    this.ws = null;
+    this.status = "idle"; // idle | connecting | open | online (signed in) | offline | stopped
+    this.signedIn = false;
+    this.player = null;
+    this.games = [];
+    this.offset = 0; // server clock minus ours (ms)
+    /** table id -> {id, seat, version, view, syncing} */
+    this.tables = new Map();
+    /** table id -> "play" | "watch": what to resume after a reconnect */
+    this.interest = new Map();
+    this.lobbyList = [];
+    this.lobbySub = null; // {game} while subscribed to the table list
+    this.pending = new Map();
+    this.nextRef = 1;
+    this.attempt = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.pendingName = null;
+    this.byeSeen = false;
+    this.listeners = new Map();
+    this.seated = new Set(JSON.parse(load(SEATED_KEY) || "[]"));
+    window.addEventListener("online", () => {
+      if (!this.ws && this.status !== "stopped" && this.status !== "idle") this._connectNow();
+    });
+  }
+
+  // -- events ------------------------------------------------------------
+  on(type, fn) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(fn);
+    return () => this.listeners.get(type).delete(fn);
+  }
+
+  emit(type, detail) {
+    for (const fn of this.listeners.get(type) || []) {
+      try {
+        fn(detail);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  }
+
+  _setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit("status", status);
+  }
+
+  // -- identity ----------------------------------------------------------
+  get token() {
+    return load(TOKEN_KEY);
+  }
+
+  hasToken() {
+    return !!this.token;
+  }
+
+  /** Seconds-accurate server time (ms since the epoch) by our clock plus the offset. */
+  serverNow() {
+    return Date.now() + this.offset;
+  }
+
+  /** Whether we believe we hold a seat at this table. */
+  isSeated(id) {
+    return this.seated.has(id);
+  }
+
+  _markSeated(id, yes) {
+    if (yes) this.seated.add(id);
+    else this.seated.delete(id);
+    const list = [...this.seated].slice(-MAX_SEATED);
+    this.seated = new Set(list);
+    store(SEATED_KEY, JSON.stringify(list));
+  }
+
+  /** Connect (if a token is stored) — the page's first step. */
+  start() {
+    if (this.hasToken()) this._connectNow();
+  }
+
+  /** Sign in as a new guest called `name`, or rename the current player. */
+  signIn(name) {
+    if (this.signedIn) {
+      return this.request({ t: "hello", proto: PROTO, token: this.token, name }).then((w) => w);
+    }
+    this.pendingName = name;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this._hello();
+    } else {
+      this._connectNow();
+    }
+    return null;
+  }
+
+  /** Forget the stored token (the next sign-in makes a new guest). */
+  forget() {
+    store(TOKEN_KEY, null);
+    store(SEATED_KEY, null);
+    this.seated = new Set();
+  }
+
+  // -- connection --------------------------------------------------------
+  _connectNow() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.ws) return;
+    this._setStatus("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (e) {
+      this._closed(null);
+      return;
+    }
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    this.byeSeen = false;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this._setStatus("open");
+      this._hello();
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      this._frame(ev.data);
+    };
+    ws.onclose = () => this._closed(ws);
+    ws.onerror = () => {
+      /* a close follows */
+    };
+  }
+
+  _hello() {
+    const msg = { t: "hello", proto: PROTO };
+    const token = this.token;
+    if (token) msg.token = token;
+    if (this.pendingName) msg.name = this.pendingName;
+    if (!msg.token && !msg.name) return;
+    this.welcomed = false;
+    this.request(msg).catch((err) => {
+      if (err.code === "bad_token") {
+        this.forget();
+        this.signedIn = false;
+        this.emit("signed-out", err);
+      } else if (err.code === "bad_name") {
+        this.pendingName = null;
+        this.emit("sign-in-error", err);
+      }
+      // protocol_version is handled for every error frame in _frame
+    });
+  }
+
+  _closed(ws) {
+    if (ws && this.ws !== ws) return;
+    this.ws = null;
+    this.signedIn = false;
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new LobbyError("disconnected", "connection lost"));
+    }
+    this.pending.clear();
+    for (const entry of this.tables.values()) entry.syncing = false;
+    if (this.status === "stopped") return;
+    this._setStatus("offline");
+    if (!this.hasToken() && !this.pendingName) return; // nothing to sign in with
+    let delay;
+    if (this.byeSeen) {
+      delay = 0; // the server is stopping: go to another process at once
+    } else {
+      const base = Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
+      delay = base / 2 + Math.random() * (base / 2);
+    }
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this._connectNow(), delay);
+  }
+
+  /** Stop for good (e.g. the protocol changed: the page must reload). */
+  stop() {
+    this._setStatus("stopped");
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  // -- sending -----------------------------------------------------------
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(MessagePack.encode(msg));
+    return true;
+  }
+
+  /** Send `msg` with a fresh `ref`; resolves with the reply, rejects with a
+   * LobbyError.  `quiet`: the server sends no reply on success (`start`,
+   * `watch`, `sync`): only an error comes back, so resolve with null after
+   * `quiet` ms without one (or, for `watch`/`sync`, at the table's snapshot). */
+  request(msg, quiet = 0) {
+    return new Promise((resolve, reject) => {
+      const ref = this.nextRef;
+      this.nextRef = this.nextRef >= 2 ** 31 - 1 ? 1 : this.nextRef + 1;
+      if (!this.send({ ...msg, ref })) {
+        reject(new LobbyError("disconnected", "not connected"));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(ref);
+        if (quiet) resolve(null);
+        else reject(new LobbyError("timeout", "no reply"));
+      }, quiet || REQUEST_TIMEOUT_MS);
+      this.pending.set(ref, { resolve, reject, timer, msg });
+    });
+  }
+
+  _settleQuiet(t, table, value) {
+    for (const [ref, p] of this.pending) {
+      if (p.msg.t === t && p.msg.table === table) {
+        this.pending.delete(ref);
+        clearTimeout(p.timer);
+        p.resolve(value);
+      }
+    }
+  }
+
+  // -- receiving ---------------------------------------------------------
+  _frame(data) {
+    if (!(data instanceof ArrayBuffer)) return;
+    let msg;
+    try {
+      msg = MessagePack.decode(new Uint8Array(data));
+    } catch (e) {
+      console.warn("undecodable frame", e);
+      return;
+    }
+    if (!msg || typeof msg !== "object") return;
+    if (typeof msg.now === "number") this.offset = msg.now - Date.now();
+    const handler = this["_on_" + msg.t];
+    if (handler) handler.call(this, msg);
+    if (msg.ref !== undefined && this.pending.has(msg.ref)) {
+      const p = this.pending.get(msg.ref);
+      this.pending.delete(msg.ref);
+      clearTimeout(p.timer);
+      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg));
+      else p.resolve(msg);
+    } else if (msg.t === "error") {
+      this.emit("error", new LobbyError(msg.code, msg.msg));
+    }
+  }
+
+  _on_welcome(msg) {
+    const first = !this.welcomed;
+    this.welcomed = true;
+    this.welcomes = (this.welcomes || 0) + 1;
+    const old = this.token;
+    if (old && old !== msg.token) {
+      this.seated = new Set();
+      store(SEATED_KEY, null);
+    }
+    store(TOKEN_KEY, msg.token);
+    this.signedIn = true;
+    this.pendingName = null;
+    this.attempt = 0;
+    this.player = msg.player;
+    this.games = msg.games || [];
+    for (const id of msg.tables || []) {
+      this._markSeated(id, true);
+      this.interest.set(id, "play");
+    }
+    this._setStatus("online");
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this._ping(), PING_EVERY_MS);
+    if (first) this._resume();
+    this.emit("welcome", msg);
+  }
+
+  _ping() {
+    const ws = this.ws;
+    this.request({ t: "ping", now: Date.now() }).catch((err) => {
+      if (err.code === "timeout" && this.ws === ws && ws) ws.close(); // dead link: reconnect
+    });
+  }
+
+  /** After (re)connecting: re-join our seats, re-watch what we watched,
+   * re-subscribe to the table list. */
+  _resume() {
+    for (const [id, role] of this.interest) this._attach(id, role);
+    if (this.lobbySub) this.send({ t: "tables", game: this.lobbySub.game, sub: true });
+  }
+
+  _attach(id, role) {
+    if (role === "play") {
+      this.request({ t: "join", table: id }).catch((err) => {
+        if (err.code === "disconnected" || err.code === "timeout") return;
+        if (err.code === "no_such_table") {
+          this._gone(id, err);
+          return;
+        }
+        // not (or no longer) seated there: watch it instead
+        this._markSeated(id, false);
+        if (this.interest.has(id)) {
+          this.interest.set(id, "watch");
+          this._attach(id, "watch");
+        }
+      });
+    } else {
+      this.request({ t: "watch", table: id }, 5000).catch((err) => {
+        if (err.code === "no_such_table") this._gone(id, err);
+      });
+    }
+  }
+
+  _gone(id, err) {
+    this.interest.delete(id);
+    this._markSeated(id, false);
+    this.emit("table-error", { id, error: err });
+  }
+
+  _on_joined(msg) {
+    this._markSeated(msg.table, true);
+    this.interest.set(msg.table, "play");
+  }
+
+  _on_left(msg) {
+    this._markSeated(msg.table, false);
+    if (this.interest.get(msg.table) === "play") this.interest.set(msg.table, "watch");
+  }
+
+  _on_tables(msg) {
+    this.lobbyList = msg.tables || [];
+    this.emit("tables", this.lobbyList);
+  }
+
+  _on_snapshot(msg) {
+    if (!this.interest.has(msg.table)) return; // we let go of it meanwhile
+    const entry = { id: msg.table, seat: msg.seat, version: msg.version, view: msg.view, syncing: false, snapshots: 1 };
+    const old = this.tables.get(msg.table);
+    if (old) entry.snapshots = (old.snapshots || 0) + 1;
+    this.tables.set(msg.table, entry);
+    this._settleQuiet("watch", msg.table, msg);
+    this._afterUpdate(entry);
+  }
+
+  _on_delta(msg) {
+    const entry = this.tables.get(msg.table);
+    if (!entry || !entry.view || entry.version !== msg.base) {
+      this._sync(msg.table, entry);
+      return;
+    }
+    let doc;
+    try {
+      doc = jsonpatch.applyPatch(structuredClone(entry.view), msg.patch, false, true).newDocument;
+    } catch (e) {
+      console.warn("patch failed; resyncing", e);
+      this._sync(msg.table, entry);
+      return;
+    }
+    entry.view = doc;
+    entry.version = msg.version;
+    entry.seat = msg.seat;
+    this._afterUpdate(entry);
+  }
+
+  _sync(id, entry) {
+    if (!this.interest.has(id)) return;
+    if (entry && entry.syncing) return;
+    if (entry) entry.syncing = true;
+    this.send({ t: "sync", table: id });
+  }
+
+  _afterUpdate(entry) {
+    const status = entry.view && entry.view.status;
+    if (entry.seat !== null && entry.seat !== undefined) {
+      this._markSeated(entry.id, status !== "closed");
+    }
+    this.emit("table", entry);
+  }
+
+  _on_error(msg) {
+    if (msg.code === "protocol_version") {
+      this.stop();
+      this.emit("reload", msg);
+    }
+  }
+
+  _on_bye() {
+    this.byeSeen = true;
+    if (this.ws) this.ws.close();
+  }
+
+  // -- commands ----------------------------------------------------------
+  /** Show a table: resume our seat there if we hold one, else watch it. */
+  open(id) {
+    if (this.interest.has(id)) return; // already shown, or resumed at the next welcome
+    this.interest.set(id, this.isSeated(id) ? "play" : "watch");
+    if (this.signedIn) this._attach(id, this.interest.get(id));
+  }
+
+  /** Stop showing a table: unwatch it unless we hold a seat at a live table. */
+  close(id) {
+    const entry = this.tables.get(id);
+    const live = entry && entry.view && (entry.view.status === "waiting" || entry.view.status === "playing");
+    if (this.interest.get(id) === "play" && entry && entry.seat !== null && live) return;
+    this.interest.delete(id);
+    this.tables.delete(id);
+    this.send({ t: "unwatch", table: id });
+  }
+
+  subscribeTables(game) {
+    this.lobbySub = { game };
+    return this.request({ t: "tables", game, sub: true });
+  }
+
+  unsubscribeTables() {
+    if (!this.lobbySub) return;
+    this.lobbySub = null;
+    this.send({ t: "tables", sub: false });
+  }
+
+  quick(game, bots) {
+    return this.request({ t: "quick", game, bots: !!bots });
+  }
+
+  openTable({ game, seats, turn_ms, bots, priv, options }) {
+    const msg = { t: "open", game, bots: !!bots, private: !!priv };
+    if (seats !== undefined) msg.seats = seats;
+    if (turn_ms !== undefined) msg.turn_ms = turn_ms;
+    if (options && Object.keys(options).length) msg.options = options;
+    return this.request(msg);
+  }
+
+  startTable(id) {
+    return this.request({ t: "start", table: id }, 2000);
+  }
+
+  leave(id) {
+    return this.request({ t: "leave", table: id });
+  }
+
+  move(id, turn, move) {
+    return this.request({ t: "move", table: id, turn, move });
+  }
+}

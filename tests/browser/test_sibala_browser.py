@@ -1,0 +1,358 @@
+"""The browser client against a real lobby: sign in, quick match, open and
+play a whole Sibala match, spectate by link, resume after a reload or a
+dropped connection, names with markup, the language switch and the reload
+prompt on a protocol change.
+
+Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
+``lobby`` (a real ``python -m lobby`` subprocess with short bot delays) and
+``browser`` (headless Debian Chromium) come from tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import msgpack
+import pytest
+from playwright.sync_api import expect
+
+#: The kata's round result line with player names (RULES.md section 1).
+RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
+XSS = "<img src=x onerror=alert(1)>"
+WAIT = 15_000
+expect.set_options(timeout=WAIT)
+
+
+@pytest.fixture
+def new_page(browser, lobby):
+    """Pages in fresh browser contexts (own localStorage); each records page
+    errors and dialogs, and both must stay empty."""
+    contexts = []
+    pages = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 800})
+        ctx.set_default_timeout(WAIT)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.dialogs = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+
+        def on_dialog(dialog):
+            page.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        pages.append(page)
+        return page
+
+    yield make
+    try:
+        for page in pages:
+            assert page.errors == [], page.errors
+            assert page.dialogs == [], page.dialogs
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def client_only(request):
+    """For tests of the client's own behaviour: when the ``lobby`` fixture is
+    parametrized over several backends, run them against the first only
+    (keeps the browser suite short)."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and callspec.indices.get("lobby", 0) != 0:
+        pytest.skip("client behaviour: checked against the first lobby backend")
+
+
+def sign_in(page, lobby, name: str, hash_: str = "") -> None:
+    page.goto(f"{lobby.http}/{hash_}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def open_table(page, *, rounds: int = 2, seats: int = 3, turn_s: int = 60, bots: bool = True, private: bool = False, from_games: bool = True) -> str:
+    """From the game list (or Sibala's lobby): open a Sibala table through
+    the form; returns its id."""
+    if from_games:
+        page.get_by_test_id("game-sibala").click()
+    page.get_by_test_id("open-seats").fill(str(seats))
+    page.get_by_test_id("open-turn").fill(str(turn_s))
+    page.get_by_test_id("open-opt-rounds").fill(str(rounds))
+    page.get_by_test_id("open-bots").set_checked(bots)
+    page.get_by_test_id("open-private").set_checked(private)
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    assert table_id and page.url.endswith(f"#table={table_id}")
+    return table_id
+
+
+def roll_when_enabled(page) -> None:
+    roll = page.locator('[data-testid="roll"]:enabled')
+    expect(roll).to_be_visible()
+    roll.click()
+
+
+def play_to_end(page, max_turns: int = 60) -> int:
+    """Click Roll whenever it is enabled until the table has finished;
+    returns how many times we rolled."""
+    roll = page.locator('[data-testid="roll"]:enabled')
+    finished = page.locator('[data-testid="table-status"][data-status="finished"]')
+    rolls = 0
+    for _ in range(max_turns):
+        expect(roll.or_(finished)).to_be_visible()
+        if finished.count():
+            return rolls
+        roll.click()
+        rolls += 1
+    raise AssertionError("the match did not finish")
+
+
+def test_quick_match_and_whole_match(new_page, lobby):
+    page = new_page()
+    page.goto(lobby.http + "/")
+    expect(page.get_by_test_id("name-input")).to_be_visible()
+    sign_in(page, lobby, "Ann")
+    # every game is listed, with its title from welcome.games
+    expect(page.get_by_test_id("game-sibala")).to_contain_text("Sibala")
+    for game in ("six_nimmt", "yahtzee", "shut_the_box", "stud"):
+        expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
+
+    # quick match with bots: seated, the table starts after the quick wait
+    page.get_by_test_id("game-sibala").click()
+    expect(page.get_by_test_id("bots-checkbox")).to_be_checked()
+    page.get_by_test_id("quick-match").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("spectating")).to_be_hidden()
+    expect(page.get_by_test_id("my-seat")).to_contain_text("Your seat:")
+    expect(page.locator(".seat .badge-bot").first).to_be_visible()
+    roll_when_enabled(page)
+    page.get_by_test_id("leave").click()  # a bot plays the seat to the end
+    expect(page.get_by_test_id("quick-match")).to_be_visible()
+
+    # a short table through the form, started with the Start button
+    table_id = open_table(page, rounds=2, seats=3, from_games=False)
+    expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
+    expect(page.get_by_test_id("seat-1")).to_contain_text("empty")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
+    # our turn first (seat 0 rolls first in round 1): countdown and title cue
+    expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
+    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^Ann: \d+\.\d s$"))
+    assert page.title().startswith("▶ Your turn")
+
+    rolls = play_to_end(page)
+    assert rolls == 2
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    expect(page.get_by_test_id("winners")).to_have_text(re.compile(r"^Winners?: .+ \(rounds won: [0-2]( each)?\)$"))
+    line = page.get_by_test_id("result-line").text_content()
+    assert RESULT_RE.match(line), line
+    expect(page.get_by_test_id("roll")).to_be_hidden()
+    assert not page.title().startswith("▶")
+    # the log holds every roll (3 seats x 2 rounds) and both round results
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(8)
+    expect(page.get_by_test_id("log").locator("li.log-result").last).to_have_text(f"Round 2: {line}")
+    # each seat shows four dice faces; the seed is revealed at the end
+    for seat in range(3):
+        expect(page.get_by_test_id(f"dice-{seat}").locator(".die")).to_have_count(4)
+    expect(page.get_by_test_id("final-result")).to_contain_text("seed:")
+    page.get_by_test_id("back").click()
+    expect(page.get_by_test_id("quick-match")).to_be_visible()
+    expect(page.get_by_test_id(f"table-row-{table_id}")).to_have_count(0)  # finished: not live
+
+
+def test_spectator_by_link(new_page, lobby):
+    host = new_page()
+    sign_in(host, lobby, "Host")
+    table_id = open_table(host, rounds=2, seats=2, private=True)
+    host.get_by_test_id("start").click()
+    expect(host.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+
+    viewer = new_page()
+    sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
+    expect(viewer.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    expect(viewer.get_by_test_id("seat-name-0")).to_have_text("Host")
+    expect(viewer.get_by_test_id("roll")).to_have_count(0)
+    expect(viewer.get_by_test_id("join-table")).to_be_hidden()
+    expect(viewer.get_by_test_id("countdown")).to_contain_text("Host:")
+
+    roll_when_enabled(host)
+    # the spectator sees the host's dice (or, once the round ended, last round's)
+    expect(viewer.get_by_test_id("dice-0").locator(".die")).to_have_count(4)
+    dice = viewer.get_by_test_id("dice-0").get_attribute("data-dice")
+    assert re.fullmatch(r"[1-6]( [1-6]){3}", dice), dice
+    expect(host.get_by_test_id("dice-0")).to_have_attribute("data-dice", dice)
+    expect(viewer.get_by_test_id("roll")).to_have_count(0)
+    assert not viewer.title().startswith("▶")
+
+
+def test_reload_resumes_seat(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Rel")
+    table_id = open_table(page, rounds=3, seats=2)
+    page.get_by_test_id("start").click()
+    roll_when_enabled(page)
+    expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)  # round 1 over
+    dice = page.get_by_test_id("dice-0").get_attribute("data-dice")
+    token = page.evaluate("localStorage.getItem('lobby.token')")
+    assert token
+
+    page.reload()
+    # no sign-in: the stored token resumes the player, and the seat with a snapshot
+    expect(page.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("name-input")).to_have_count(0)
+    expect(page.get_by_test_id("spectating")).to_be_hidden()
+    expect(page.get_by_test_id("dice-0")).to_have_attribute("data-dice", dice)
+    entry = page.evaluate(f"(() => {{ const e = window.lobby.net.tables.get({table_id!r}); return {{seat: e.seat, snapshots: e.snapshots}}; }})()")
+    assert entry == {"seat": 0, "snapshots": 1}
+    assert page.evaluate("localStorage.getItem('lobby.token')") == token
+    play_to_end(page)
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    assert RESULT_RE.match(page.get_by_test_id("result-line").text_content())
+
+
+def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
+    page = new_page()
+    sockets = []
+
+    def proxy(ws):
+        server = ws.connect_to_server()
+        sockets.append((ws, server))
+
+    page.route_web_socket(re.compile(r".*/ws$"), proxy)
+    sign_in(page, lobby, "Flaky")
+    open_table(page, rounds=2, seats=2)
+    page.get_by_test_id("start").click()
+    roll_when_enabled(page)
+    expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)
+    assert len(sockets) == 1 and page.evaluate("window.lobby.net.welcomes") == 1
+    page_side, server_side = sockets[0]
+    server_side.close()
+    page_side.close(code=1011, reason="test drop")
+    # a new socket after the backoff, signed in again with the token
+    page.wait_for_function("window.lobby.net.welcomes >= 2", timeout=WAIT)
+    expect(page.get_by_test_id("conn-status")).to_have_attribute("data-status", "online")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    # `bye` (the server is stopping): reconnect at once, resume again
+    page_side, server_side = sockets[-1]
+    page_side.send(msgpack.packb({"t": "bye", "reason": "shutdown", "now": int(time.time() * 1000)}))
+    page.wait_for_function("window.lobby.net.welcomes >= 3", timeout=WAIT)
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    play_to_end(page)  # the seat was resumed: our rolls count
+    assert len(sockets) >= 3
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+
+
+def test_lost_delta_is_resynced(new_page, lobby, client_only):
+    """A delta whose base is not our version (here: the one before it was
+    dropped on the way) makes the client ask for `sync`, then go on."""
+    page = new_page()
+    seen = {"drop": False, "dropped": 0, "syncs": 0}
+
+    def proxy(ws):
+        server = ws.connect_to_server()
+
+        def from_page(message):
+            if msgpack.unpackb(message).get("t") == "sync":
+                seen["syncs"] += 1
+            server.send(message)
+
+        def from_server(message):
+            if seen["drop"] and msgpack.unpackb(message).get("t") == "delta":
+                seen["drop"] = False
+                seen["dropped"] += 1
+                return
+            ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r".*/ws$"), proxy)
+    sign_in(page, lobby, "Lossy")
+    open_table(page, rounds=2, seats=2)
+    page.get_by_test_id("start").click()
+    expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
+    seen["drop"] = True  # lose the delta of our roll; the bot's next one does not apply
+    page.get_by_test_id("roll").click()
+    expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)
+    assert seen == {"drop": False, "dropped": 1, "syncs": 1}
+    play_to_end(page)
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+
+
+def test_markup_in_names_is_text(new_page, lobby, client_only):
+    page = new_page()
+    page.goto(lobby.http + "/")
+    # the kata payload is 28 characters: longer than a name may be (24), so
+    # the server refuses it, and the refusal is shown as text
+    page.get_by_test_id("name-input").fill(XSS)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("sign-in-error")).to_contain_text("1 to 24")
+    # the longest img payload that fits
+    name = "<img src=x onerror=f(1)>"
+    assert len(name) == 24
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+    table_id = open_table(page, rounds=1, seats=2)
+    expect(page.get_by_test_id("seat-name-0")).to_have_text(name)
+    page.get_by_test_id("back").click()  # the lobby list shows the name too
+    expect(page.get_by_test_id(f"table-row-{table_id}")).to_contain_text(name)
+    page.get_by_test_id(f"open-{table_id}").click()
+    page.get_by_test_id("start").click()
+    play_to_end(page)
+    expect(page.get_by_test_id("log")).to_contain_text(name)
+    assert page.locator("img").count() == 0
+    assert page.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
+    assert page.get_by_test_id("player-name").evaluate("el => el.textContent") == name
+
+
+def test_language_switch_is_remembered(new_page, lobby, client_only):
+    page = new_page(locale="en-US")
+    sign_in(page, lobby, "Lang")
+    expect(page.get_by_test_id("game-sibala")).to_contain_text("Sibala")
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("game-sibala")).to_contain_text("十八啦")  # welcome.games[].title.zh
+    expect(page.get_by_test_id("lang-switch")).to_have_text("EN")
+    page.reload()
+    expect(page.get_by_test_id("game-sibala")).to_contain_text("十八啦")
+    open_table(page, rounds=1, seats=2)
+    expect(page.get_by_test_id("start")).to_have_text("立即开始")
+    page.get_by_test_id("start").click()
+    play_to_end(page)
+    # the kata line stays English; a Chinese rendering is beside it
+    assert RESULT_RE.match(page.get_by_test_id("result-line").text_content())
+    expect(page.get_by_test_id("result-line-zh")).to_be_visible()
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("back")).to_have_text("Back to lobby")
+    # a Chinese browser starts in Chinese
+    zh = new_page(locale="zh-CN")
+    zh.goto(lobby.http + "/")
+    expect(zh.get_by_test_id("sign-in")).to_have_text("登录")
+
+
+def test_protocol_change_prompts_reload(new_page, lobby, client_only):
+    page = new_page()
+
+    def old_server(ws):
+        def on_message(message):
+            msg = msgpack.unpackb(message)
+            if msg.get("t") == "hello":
+                ws.send(msgpack.packb({"t": "error", "code": "protocol_version", "msg": "server speaks protocol 2", "ref": msg.get("ref")}))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket(re.compile(r".*/ws$"), old_server)
+    page.goto(lobby.http + "/")
+    page.get_by_test_id("name-input").fill("Old")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("reload-banner")).to_be_visible()
+    expect(page.get_by_test_id("reload")).to_be_visible()
