@@ -173,6 +173,12 @@ class Engine(Protocol):
         """The outcome once the game is over, else None."""
         ...
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        """Coins a player needs to sit at a table with these options: the
+        most one game can cost them (0 when no coins move).  The lobby also
+        lets bots sit only where this is 0."""
+        ...
+
     def leave(self, state: State, seat: int) -> tuple[State, list[Event]] | None:
         """``seat``'s player leaves the table mid-game.  Returns the new state
         and events when the rules give leaving a meaning (stud's escape 逃跑),

@@ -383,6 +383,10 @@ class ShutTheBox:
             summary=f"most rounds won: {best}",
         )
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        # the most a match can cost: the stake and a second stake every round
+        return 2 * options.get("stake", 0) * options.get("rounds", 3)
+
     def leave(self, state: State, seat: int) -> None:
         return None
 

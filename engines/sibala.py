@@ -245,6 +245,10 @@ class Sibala:
             summary=f"most rounds won: {best}",
         )
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        # the most a match can cost: the stake every round
+        return options.get("stake", 0) * options.get("rounds", 5)
+
     def leave(self, state: State, seat: int) -> None:
         return None
 

@@ -458,6 +458,9 @@ class SixNimmt:
             summary=f"fewest bull heads: {best}",
         )
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        return 0  # no stake in these rules
+
     def leave(self, state: State, seat: int) -> None:
         return None
 

@@ -610,6 +610,10 @@ class Stud:
         """A timed-out player folds, whatever else was allowed (RULES.md 2)."""
         return [{"type": "fold"}]
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
+        return TIERS[options.get("tier", "casual")]["min_coins"]
+
     def leave(self, state: State, seat: int) -> tuple[State, list[Event]]:
         """``seat`` leaves mid-game (RULES.md 2).
 

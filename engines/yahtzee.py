@@ -373,6 +373,9 @@ class Yahtzee:
             summary=f"highest total: {best}",
         )
 
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        return 0  # no stake in these rules
+
     def leave(self, state: State, seat: int) -> None:
         return None
 

@@ -311,7 +311,7 @@ class Lobby:
         await self.fanout.attach(conn, table_id, conn.pid)
 
     async def on_quick(self, conn: Conn, msg: Message) -> None:
-        table_id, seat = await self.rooms.quick(msg["game"], conn.pid, conn.name, msg.get("bots", False))
+        table_id, seat = await self.rooms.quick(msg["game"], conn.pid, conn.name, msg.get("bots", False), msg.get("options"))
         await self._seated(conn, msg, table_id, seat)
 
     async def on_open(self, conn: Conn, msg: Message) -> None:
@@ -322,6 +322,8 @@ class Lobby:
             options=msg.get("options"),
             private=msg.get("private", False),
             bots=msg.get("bots", False),
+            games=msg.get("games"),
+            pid=conn.pid,
         )
         seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
         await self._seated(conn, msg, doc["id"], seat)
@@ -342,6 +344,22 @@ class Lobby:
 
     async def on_start(self, conn: Conn, msg: Message) -> None:
         await self.rooms.start(msg["table"], conn.pid)
+
+    async def on_ready(self, conn: Conn, msg: Message) -> None:
+        await self.rooms.ready(msg["table"], conn.pid)
+
+    async def on_back(self, conn: Conn, msg: Message) -> None:
+        await self.rooms.back(msg["table"], conn.pid)
+
+    async def on_chat(self, conn: Conn, msg: Message) -> None:
+        if msg["table"] not in conn.tables:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "watch or join the table to chat there")
+        await self.rooms.chat(msg["table"], conn.pid, conn.name, msg["text"])
+
+    async def on_me(self, conn: Conn, msg: Message) -> None:
+        player = await self.store.player(conn.pid)
+        stats = {k: v for k, v in player.items() if ":" in k}
+        self._reply(conn, msg, {"t": "me", "player": {"name": player.get("name"), "coins": player.get("coins", 0)}, "stats": stats})
 
     async def on_sync(self, conn: Conn, msg: Message) -> None:
         viewer = conn.tables.get(msg["table"])

@@ -246,41 +246,58 @@ class LobbyClient:
 
         return await asyncio.wait_for(loop(), timeout)
 
-    async def play(self, table_id: str, rng: random.Random | None = None, timeout: float = 600.0) -> dict[str, Any]:
-        """Play this client's seat with the engine's bot until the table ends;
-        returns the final view."""
+    async def play(self, table_id: str, rng: random.Random | None = None, timeout: float = 600.0, games: int = 1) -> dict[str, Any]:
+        """Play this client's seat with the engine's bot until ``games`` games
+        of the table have finished (pressing ready between them) or the table
+        closes; returns the final view."""
         rng = rng or random.Random()
         tv = self.tables[table_id]
         sent: set[tuple[str, int]] = set()
+        readied: set[int] = set()
 
         async def loop() -> dict[str, Any]:
             while True:
                 view = tv.view
-                if view is not None and view["status"] in ("finished", "closed"):
-                    return view
-                if view is not None and view["status"] == "playing" and tv.seat is not None and self.connected.is_set():
-                    turn = view["turns"].get(str(tv.seat))
-                    if turn is not None and (turn, tv.version) not in sent:
-                        sent.add((turn, tv.version))
-                        engine = engines.get(view["game"])
-                        move = engine.bot_move(view["state"], tv.seat, rng)
-                        try:
-                            await self.move(table_id, turn, move)
-                        except (LobbyRefused, ConnectionError, asyncio.TimeoutError, websockets.WebSocketException):
-                            pass  # the turn moved on (timeout) or we reconnect: the next view decides
-                        continue
+                if view is not None and self.connected.is_set():
+                    if view["status"] == "closed":
+                        return view
+                    if view["status"] == "finished":
+                        if view["game_no"] >= games or view["next"] is None or tv.seat is None:
+                            return view
+                        if view["game_no"] not in readied:
+                            readied.add(view["game_no"])
+                            await self._quietly(self.send({"t": "ready", "table": table_id}))
+                    elif view["status"] == "playing" and tv.seat is not None:
+                        turn = view["turns"].get(str(tv.seat))
+                        if turn is not None and (turn, tv.version) not in sent:
+                            sent.add((turn, tv.version))
+                            engine = engines.get(view["game"])
+                            move = engine.bot_move(view["state"], tv.seat, rng)
+                            # refused: the turn moved on (timeout) or we reconnect; the next view decides
+                            await self._quietly(self.move(table_id, turn, move))
+                            continue
                 tv.changed.clear()
                 await tv.changed.wait()
 
         return await asyncio.wait_for(loop(), timeout)
 
+    @staticmethod
+    async def _quietly(op: Any) -> None:
+        try:
+            await op
+        except (LobbyRefused, ConnectionError, asyncio.TimeoutError, websockets.WebSocketException):
+            pass
+
 
 # -- command line ----------------------------------------------------------------
 
 
-async def play_tables(urls: list[str], game: str, players: int, tables: int, options: dict[str, Any], seed: int | None, turn_ms: int | None) -> list[dict[str, Any]]:
+async def play_tables(
+    urls: list[str], game: str, players: int, tables: int, options: dict[str, Any], seed: int | None, turn_ms: int | None, games: int = 1
+) -> list[dict[str, Any]]:
     """Open ``tables`` tables of ``players`` seats, each seat a real client
-    playing the engine's bot; returns one record per finished table."""
+    playing the engine's bot for ``games`` games; returns one record per
+    finished table."""
     rng = random.Random(seed)
 
     async def one_table(index: int) -> dict[str, Any]:
@@ -288,19 +305,20 @@ async def play_tables(urls: list[str], game: str, players: int, tables: int, opt
         try:
             for c in clients:
                 await c.connect()
-            fields: dict[str, Any] = {"seats": players, "options": options}
+            fields: dict[str, Any] = {"seats": players, "options": options, "games": games}
             if turn_ms is not None:
                 fields["turn_ms"] = turn_ms
             first = await clients[0].open(game, **fields)
             table_id = first.table_id
             for c in clients[1:]:
                 await c.join(table_id)
-            finals = await asyncio.gather(*(c.play(table_id, random.Random(rng.random())) for c in clients))
+            finals = await asyncio.gather(*(c.play(table_id, random.Random(rng.random()), games=games) for c in clients))
             final = finals[0]
             return {
                 "game": game,
                 "table": table_id,
                 "players": [s["name"] for s in final["seats"] if s],
+                "games": final["game_no"],
                 "result": final["result"],
                 "versions": {c.name: c.tables[table_id].versions for c in clients},
             }
@@ -334,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", required=True, choices=sorted(engines.REGISTRY))
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--tables", type=int, default=1)
-    p.add_argument("--games", type=int, default=None, help="games per table (stud)")
+    p.add_argument("--games", type=int, default=1, help="games per table, played back to back")
     p.add_argument("--option", action="append", default=[], help="engine option NAME=INT|STR")
     p.add_argument("--turn-ms", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
@@ -346,9 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         for item in args.option:
             name, _, value = item.partition("=")
             options[name] = int(value) if value.lstrip("-").isdigit() else value
-        if args.games is not None:
-            options["games"] = args.games
-        for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms)):
+        for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms, args.games)):
             print(json.dumps(record, ensure_ascii=False), flush=True)
     else:
         asyncio.run(watch_table(args.url, args.table))

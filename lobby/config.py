@@ -35,8 +35,14 @@ class Settings:
     timer_poll_ms: int = 100
     #: a claimed timer is retried by any process after this lease (ms)
     timer_lease_ms: int = 5_000
-    #: finished tables stay readable (snapshot, replay) this long (s)
+    #: finished tables stay readable (snapshot) this long (s)
     finished_ttl_s: int = 3_600
+    #: a finished table's replay log is kept this long (s)
+    replay_ttl_s: int = 7 * 24 * 3_600
+    #: after a game, seated players have this long to press ready for the next (ms)
+    ready_ms: int = 30_000
+    #: consecutive timeouts after which a seat is marked away and a bot plays it (0: never)
+    away_after: int = 2
     #: guest tokens expire after this long unused (s)
     token_ttl_s: int = 7 * 24 * 3_600
     #: largest client frame accepted (bytes); larger closes with 1009

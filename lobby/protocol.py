@@ -202,13 +202,18 @@ _SCHEMAS: dict[str, dict[str, tuple[bool, Any]]] = {
     },
     "ping": {"now": (False, _is_int)},
     "tables": {"game": (False, lambda v: isinstance(v, str) and len(v) <= MAX_ID), "sub": (False, lambda v: isinstance(v, bool))},
-    "quick": {"game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID), "bots": (False, lambda v: isinstance(v, bool))},
+    "quick": {
+        "game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID),
+        "bots": (False, lambda v: isinstance(v, bool)),
+        "options": (False, lambda v: isinstance(v, dict) and len(v) <= 16),
+    },
     "open": {
         "game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID),
         "seats": (False, lambda v: _is_int(v) and 1 <= v <= 16),
         "turn_ms": (False, lambda v: _is_int(v) and 0 <= v <= 600_000),
         "bots": (False, lambda v: isinstance(v, bool)),
         "private": (False, lambda v: isinstance(v, bool)),
+        "games": (False, lambda v: _is_int(v) and 1 <= v <= 1000),
         "options": (False, lambda v: isinstance(v, dict) and len(v) <= 16),
     },
     "join": {"table": (True, str), "seat": (False, lambda v: _is_int(v) and 0 <= v < 16)},
@@ -216,6 +221,10 @@ _SCHEMAS: dict[str, dict[str, tuple[bool, Any]]] = {
     "unwatch": {"table": (True, str)},
     "leave": {"table": (True, str)},
     "start": {"table": (True, str)},
+    "ready": {"table": (True, str)},
+    "back": {"table": (True, str)},
+    "chat": {"table": (True, str), "text": (True, lambda v: isinstance(v, str) and 0 < len(v) <= 800)},
+    "me": {},
     "sync": {"table": (True, str)},
     "move": {
         "table": (True, str),
@@ -263,7 +272,7 @@ def parse(raw: dict[str, Any]) -> Message:
         mtype = fields["move"].get("type")
         if not isinstance(mtype, str) or mtype.startswith("_"):
             raise ProtocolError(ErrorCode.BAD_MOVE, "move needs a type", ref)
-    if kind == "open" and "options" in fields:
+    if kind in ("open", "quick") and "options" in fields:
         _check_json_value(fields["options"])
     return Message(kind, fields, ref)
 

@@ -5,9 +5,11 @@ doc at version *v*, compute the new doc with a pure transition of
 :mod:`lobby.tables`, commit it as *v + 1* only if the table is still at *v*
 (:meth:`Store.commit_room`), else retry against the newer doc.  The commit
 publishes the version, so every process's fan-out sees it.  Side effects that
-live under other keys (timer hint, table list, player's seats) follow the
-commit and are idempotent, so a crash between the two is repaired by the next
-commit or timer pass.
+live under other keys (timer hint, table list, players' seats and balances)
+follow the commit and are idempotent, so a crash between the two is repaired
+by the next commit or timer pass: a game's coins are recorded in the table's
+final commit and applied to balances once per settlement id (see
+:meth:`Rooms.settle`), from whichever process gets there.
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ from .tables import LobbyError
 log = logging.getLogger("lobby.rooms")
 
 MAX_RETRIES = 16
+#: how long a player's applied-settlement ids are kept (s): far longer than
+#: any retry of a settlement can take
+SETTLED_KEEP_S = 30 * 24 * 3600
 
-Transition = Callable[[dict[str, Any], int], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
+Transition = Callable[[dict[str, Any], int, dict[str, Any]], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
 
 
 class Rooms:
@@ -38,8 +43,18 @@ class Rooms:
         self.settings = settings
         self._bot_rng = random.Random(secrets.randbits(64))
 
-    async def update(self, table_id: str, fn: Transition) -> tuple[int, dict[str, Any]] | None:
-        """Run ``fn(doc, now) -> (new_doc, log) | None`` under compare-and-set.
+    async def _context(self, doc: dict[str, Any], extra_pid: str | None = None) -> dict[str, Any]:
+        """What a transition that may start a game needs beyond the doc:
+        the coin balances of the people seated (and of ``extra_pid``)."""
+        if doc["status"] not in ("waiting", "finished"):
+            return {}
+        pids = [s["pid"] for s in doc["seats"] if s and s.get("pid")]
+        if extra_pid:
+            pids.append(extra_pid)
+        return {"balances": await self.store.balances(pids)}
+
+    async def update(self, table_id: str, fn: Transition, extra_pid: str | None = None) -> tuple[int, dict[str, Any]] | None:
+        """Run ``fn(doc, now, ctx) -> (new_doc, log) | None`` under compare-and-set.
 
         Returns ``(version, doc)`` as committed, or None when ``fn`` had
         nothing to change.  Raises :class:`LobbyError` ``NO_SUCH_TABLE``,
@@ -50,8 +65,9 @@ class Rooms:
             if loaded is None:
                 raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
             version, doc = loaded
+            ctx = await self._context(doc, extra_pid)
             now = now_ms()
-            out = fn(doc, now)
+            out = fn(doc, now, ctx)
             if out is None:
                 return None
             new_doc, record = out
@@ -59,8 +75,15 @@ class Rooms:
                 return version, doc
             if record is not None:
                 record["v"] = version + 1
-            ttl = self.settings.finished_ttl_s if new_doc["status"] in ("finished", "closed") else 0
-            committed = await self.store.commit_room(table_id, version, new_doc, record, ttl)
+            over = not tables.live(new_doc)
+            committed = await self.store.commit_room(
+                table_id,
+                version,
+                new_doc,
+                record,
+                self.settings.finished_ttl_s if over else 0,
+                self.settings.replay_ttl_s if over else 0,
+            )
             if committed is None:
                 metrics.CONFLICTS.inc()
                 continue
@@ -80,15 +103,15 @@ class Rooms:
         due = tables.next_due(new)
         if due is not None:
             await store.schedule(new["id"], due)
-        live = new["status"] in ("waiting", "playing")
-        seats_changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"]
-        if seats_changed:
+        live = tables.live(new)
+        changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"] or old["next"] != new["next"]
+        if changed:
             await store.set_listed(new["id"], new["created"], live and not new["private"])
             if new["quick"]:
                 open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
                 await store.set_waiting(new["game"], new["id"], new["created"], open_seat)
-            old_pids = {s["pid"] for s in (old["seats"] if old else []) if s and s.get("pid")}
-            new_pids = {s["pid"] for s in new["seats"] if s and s.get("pid")} if live else set()
+            old_pids = _seated_pids(old) if old else set()
+            new_pids = _seated_pids(new) if live else set()
             for pid in new_pids - old_pids:
                 await store.set_player_table(pid, new["id"], True)
             for pid in old_pids - new_pids:
@@ -99,6 +122,45 @@ class Rooms:
                 metrics.MOVES.labels(game).inc(len(record["moves"]))
             if record.get("timeouts"):
                 metrics.TIMEOUTS.labels(game).inc(len(record["timeouts"]))
+        st = new.get("settlement")
+        if st and not st["done"] and (old is None or old.get("settlement") != st):
+            await self.settle(new["id"])
+
+    # -- coins ------------------------------------------------------------
+    async def settle(self, table_id: str) -> None:
+        """Apply the table's pending settlement to every player's balance
+        (once per settlement id, whoever calls), then mark it done, standing
+        up players who can no longer afford the table."""
+        loaded = await self.store.load_room(table_id)
+        if loaded is None:
+            return
+        doc = loaded[1]
+        st = doc.get("settlement")
+        if not st or st["done"]:
+            return
+        balances = {}
+        for entry in st["players"]:
+            _, balances[entry["pid"]] = await self.store.apply_settlement(
+                entry["pid"], st["id"], entry["coins"], entry["stats"], doc["game"], SETTLED_KEEP_S
+            )
+        await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
+
+    async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str | None = None) -> None:
+        """A player may sit at a coin table only with enough coins and with
+        no seat at another live coin table (their balance backs one game at
+        a time).  Raises :class:`LobbyError` ``INSUFFICIENT_COINS`` or
+        ``ALREADY_SEATED``."""
+        if coins_to_sit <= 0:
+            return
+        balance = (await self.store.balances([pid]))[pid]
+        if balance < coins_to_sit:
+            raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {coins_to_sit} coins; you have {balance}")
+        for other in await self.store.player_tables(pid):
+            if other == table_id:
+                continue
+            loaded = await self.store.load_room(other)
+            if loaded and loaded[1]["coins_to_sit"] > 0 and tables.live(loaded[1]) and tables.seat_of(loaded[1], pid) is not None:
+                raise LobbyError(ErrorCode.ALREADY_SEATED, f"you already sit at coin table {other}")
 
     # -- commands --------------------------------------------------------
     async def open(
@@ -111,8 +173,11 @@ class Rooms:
         private: bool = False,
         bots: bool = False,
         quick: bool = False,
+        games: int | None = None,
+        pid: str | None = None,
     ) -> dict[str, Any]:
-        """Open a waiting table; returns its doc.  Raises :class:`LobbyError`."""
+        """Open a waiting table; returns its doc.  With ``pid``, checks that
+        player can afford it first.  Raises :class:`LobbyError`."""
         now = now_ms()
         doc = tables.new_table(
             secrets.token_hex(6),
@@ -126,79 +191,113 @@ class Rooms:
             quick=quick,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,
+            ready_ms=self.settings.ready_ms,
+            games=games,
+            away_after=self.settings.away_after,
         )
+        if pid is not None:
+            await self._check_coins(pid, doc["coins_to_sit"])
         await self.create(doc)
         return doc
 
     async def join(self, table_id: str, pid: str, name: str, seat: int | None = None) -> int:
         """Seat ``pid`` (see :func:`tables.join`); returns the seat."""
+        loaded = await self.store.load_room(table_id)
+        if loaded is None:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
+        if tables.seat_of(loaded[1], pid) is None:
+            await self._check_coins(pid, loaded[1]["coins_to_sit"], table_id)
         taken: list[int] = []
 
-        def fn(doc: dict[str, Any], now: int):
-            d, record, s = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32))
+        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
+            d, record, s = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx)
             taken[:] = [s]
             return (d, record) if record is not None else (doc, None)
 
-        await self.update(table_id, fn)
+        await self.update(table_id, fn, extra_pid=pid)
         return taken[0]
 
-    async def quick(self, game: str, pid: str, name: str, bots: bool) -> tuple[str, int]:
-        """Quick-match: a seat at a waiting quick table of ``game`` or a new
-        one.  Asking for bots marks the table so bots fill it when its wait
-        ends.  Returns ``(table id, seat)``."""
-        from engines import REGISTRY
+    async def quick(self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None) -> tuple[str, int]:
+        """Quick-match: a seat at a waiting quick table of ``game`` (with the
+        same engine options) or a new one.  Asking for bots marks the table
+        so bots fill it when its wait ends.  Returns ``(table id, seat)``."""
+        from engines import REGISTRY, validate_options
 
         if game not in REGISTRY:
             raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+        try:
+            wanted = validate_options(REGISTRY[game].info, options)
+        except ValueError as exc:
+            raise LobbyError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         for table_id in await self.store.waiting_tables(game):
             seat_box: list[int] = []
 
-            def fn(doc: dict[str, Any], now: int):
-                d, record, s = tables.join(doc, pid, name, None, now, secrets.token_bytes(32))
+            def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
+                if doc["options"] != wanted:
+                    raise LobbyError(ErrorCode.TABLE_FULL, "other options")
+                d, record, s = tables.join(doc, pid, name, None, now, secrets.token_bytes(32), ctx)
                 seat_box[:] = [s]
-                if bots and not d["bots"]:
+                if bots and not d["bots"] and not d["coins_to_sit"]:
                     d = dict(d, bots=True)
                     record = record or {"kind": "bots", "at": now}
                 return (d, record) if record is not None else (doc, None)
 
             try:
-                await self.update(table_id, fn)
+                loaded = await self.store.load_room(table_id)
+                if loaded is not None and loaded[1]["options"] == wanted:
+                    await self._check_coins(pid, loaded[1]["coins_to_sit"], table_id)
+                await self.update(table_id, fn, extra_pid=pid)
             except LobbyError as exc:
-                if exc.code in (ErrorCode.TABLE_FULL, ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.NO_SUCH_TABLE):
+                if exc.code in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.NO_SUCH_TABLE):
                     await self.store.set_waiting(game, table_id, 0, False)
+                    continue
+                if exc.code == ErrorCode.TABLE_FULL:
                     continue
                 raise
             return table_id, seat_box[0]
-        doc = await self.open(game, bots=bots, quick=True)
+        doc = await self.open(game, bots=bots, quick=True, options=wanted, pid=pid)
         seat = await self.join(doc["id"], pid, name)
         return doc["id"], seat
 
     async def leave(self, table_id: str, pid: str) -> None:
-        await self.update(table_id, lambda doc, now: tables.leave(doc, pid, now))
+        await self.update(table_id, lambda doc, now, ctx: tables.leave(doc, pid, now))
 
     async def start(self, table_id: str, pid: str) -> None:
-        await self.update(table_id, lambda doc, now: tables.request_start(doc, pid, now, secrets.token_bytes(32)))
+        await self.update(table_id, lambda doc, now, ctx: tables.request_start(doc, pid, now, secrets.token_bytes(32), ctx))
+
+    async def ready(self, table_id: str, pid: str) -> None:
+        await self.update(table_id, lambda doc, now, ctx: tables.ready(doc, pid, now, secrets.token_bytes(32), ctx))
+
+    async def back(self, table_id: str, pid: str) -> None:
+        await self.update(table_id, lambda doc, now, ctx: tables.back(doc, pid, now))
+
+    async def chat(self, table_id: str, pid: str, name: str, text: Any) -> None:
+        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
+            return tables.chat(doc, name, text, tables.seat_of(doc, pid) is None, now)
+
+        await self.update(table_id, fn)
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""
-        out = await self.update(table_id, lambda doc, now: tables.move(doc, pid, turn, mv, now))
+        out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now))
         assert out is not None
         return out[0]
 
     async def run_due(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
         """Apply whatever is due at this table now (start, bots, timeouts)."""
         return await self.update(
-            table_id, lambda doc, now: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng)
+            table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx)
         )
 
     async def fire_timer(self, table_id: str) -> None:
-        """Handle one claimed timer: run what is due, then move the timer
-        hint to the table's next due time (or drop it)."""
+        """Handle one claimed timer: finish a pending settlement, run what is
+        due, then move the timer hint to the table's next due time (or drop it)."""
         now = now_ms()
         lease = now + self.settings.timer_lease_ms
         if not await self.store.claim_timer(table_id, now, lease):
             return
         try:
+            await self.settle(table_id)
             await self.run_due(table_id)
         except LobbyError as exc:
             if exc.code != ErrorCode.NO_SUCH_TABLE:
@@ -211,3 +310,6 @@ class Rooms:
             if await self.store.room_version(table_id) != loaded[0]:
                 await self.store.schedule(table_id, now_ms())
 
+
+def _seated_pids(doc: dict[str, Any]) -> set[str]:
+    return {s["pid"] for s in doc["seats"] if s and s.get("pid") and not s.get("left")}

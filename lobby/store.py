@@ -14,9 +14,9 @@ key                             type    holds
 ``P:tables``                    zset    live listed table id -> created (ms)
 ``P:waiting:<game>``            zset    quick-match table id -> created (ms)
 ``P:session:<token>``           string  player id; expires after ``token_ttl_s``
-``P:player:{pid}``              hash    ``name``, ``coins``, stats counters
+``P:player:{pid}``              hash    ``name``, ``coins``, ``<game>:<stat>`` counters
 ``P:player:{pid}:tables``       set     table ids where the player holds a seat
-``P:settled:{pid}``             set     game ids already applied to that balance
+``P:player:{pid}:settled``      set     settlement ids already applied to that balance
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
@@ -39,7 +39,8 @@ from redis.backoff import ExponentialBackoff
 from redis.asyncio.cluster import RedisCluster
 
 # KEYS: room hash, room log.  ARGV: expected version, doc, channel, log
-# record or "", ttl seconds (0: none), publish command (SPUBLISH or PUBLISH).
+# record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
+# or PUBLISH), ttl seconds of the log (kept longer, for replays).
 # Returns the new version, or -current version on conflict.
 _COMMIT = """
 local v = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
@@ -50,10 +51,24 @@ if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[7]))
 end
 redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
 return nv
+"""
+
+# KEYS: player hash, settled-games set.  ARGV: settlement id, coin delta,
+# ttl of the settled set (s), then stat field / increment pairs.  Applies a
+# game's coins and stats to one player exactly once (idempotent by id).
+# Returns {1 if applied now else 0, balance after}.
+_SETTLE = """
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
+  return {0, tonumber(redis.call('HGET', KEYS[1], 'coins') or '0')}
+end
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+local c = redis.call('HINCRBY', KEYS[1], 'coins', ARGV[2])
+for i = 4, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return {1, c}
 """
 
 # KEYS: timers.  ARGV: member, now, lease-until.  Claims a due entry.
@@ -108,6 +123,7 @@ class Store:
         self._commit = redis.register_script(_COMMIT)
         self._claim = redis.register_script(_CLAIM)
         self._reschedule = redis.register_script(_RESCHEDULE)
+        self._settle = redis.register_script(_SETTLE)
 
     # -- key names -------------------------------------------------------
     def room_key(self, room_id: str) -> str:
@@ -153,6 +169,7 @@ class Store:
         doc: dict[str, Any],
         log: dict[str, Any] | None = None,
         ttl_s: int = 0,
+        log_ttl_s: int = 0,
     ) -> int | None:
         """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
         table is still at ``expected`` (0: create), append ``log`` to its
@@ -168,6 +185,7 @@ class Store:
                 pack(log) if log else b"",
                 ttl_s,
                 "SPUBLISH" if self.sharded else "PUBLISH",
+                log_ttl_s or ttl_s,
             ],
         )
         result = int(result)
@@ -271,6 +289,25 @@ class Store:
 
     async def set_player_name(self, pid: str, name: str) -> None:
         await self.redis.hset(self.player_key(pid), "name", name)
+
+    async def balances(self, pids: list[str]) -> dict[str, int]:
+        """Coin balance of each player id (0 for unknown players)."""
+        out = {}
+        for pid in pids:
+            raw = await self.redis.hget(self.player_key(pid), "coins")
+            out[pid] = int(raw) if raw is not None else 0
+        return out
+
+    async def apply_settlement(self, pid: str, settlement_id: str, coins: int, stats: dict[str, int], game: str, keep_s: int) -> tuple[bool, int]:
+        """Apply one game's coins and stats to a player, once per
+        ``settlement_id`` (the settled-ids set lives on the player's slot and
+        is kept ``keep_s`` seconds).  Stats are counted per game as
+        ``<game>:<field>``.  Returns ``(applied now, balance after)``."""
+        args: list[Any] = [settlement_id, coins, keep_s]
+        for field, inc in stats.items():
+            args += [f"{game}:{field}", inc]
+        applied, balance = await self._settle(keys=[self.player_key(pid), self.player_key(pid) + ":settled"], args=args)
+        return bool(applied), int(balance)
 
     async def player_tables(self, pid: str) -> list[str]:
         return sorted(x.decode() for x in await self.redis.smembers(self.player_key(pid) + ":tables"))

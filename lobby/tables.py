@@ -2,15 +2,34 @@
 
 A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
 
-``id`` (str), ``game`` (engine id), ``options`` (validated engine options),
-``turn_ms`` (ms), ``bot_delay_ms`` (ms a bot waits), ``private`` (bool), ``bots`` (bool: bots may fill empty
-seats), ``quick`` (bool: opened by quick-match), ``status`` (``"waiting"``,
-``"playing"``, ``"finished"`` or ``"closed"``), ``seats`` (list, one entry per
-seat: None or ``{"pid": str|None, "name": str, "bot": bool}``), ``state``
-(engine state or None), ``deadlines`` (``{str(seat): [turn_id, due_ms]}``),
-``start_at`` (ms or None: a waiting table starts then), ``created`` (ms),
-``seed`` (hex, secret until the game ends), ``seed_hash``, ``result``
-(outcome dict or None), ``game_no`` (int), ``timeouts`` (per-seat count).
+- ``id`` (str), ``game`` (engine id), ``options`` (validated engine options);
+- ``turn_ms`` (ms a person has per decision), ``bot_delay_ms`` (ms a bot
+  waits), ``ready_ms`` (ms to press ready for the next game), ``games`` (int
+  or None: the table ends after that many games; None: while people stay),
+  ``away_after`` (consecutive timeouts that mark a seat away; 0: never);
+- ``private`` (bool: not listed), ``bots`` (bool: bots may fill empty
+  seats), ``quick`` (bool: opened by quick-match), ``coins_to_sit`` (coins a
+  player needs; bots only where 0);
+- ``status``: ``"waiting"`` (before the first game), ``"playing"``,
+  ``"finished"`` (a game is over: ``next`` says whether another may follow)
+  or ``"closed"`` (the table is over);
+- ``seats``: one entry per seat, None or ``{"pid": str|None, "name": str,
+  "bot": bool, "left": bool, "away": bool}``; ``entered``: pids in the order
+  they sat;
+- ``state`` (engine state or None), ``deadlines`` (``{str(seat): [turn_id,
+  due_ms]}``), ``start_at`` (ms or None: a waiting quick table starts then),
+  ``created`` (ms), ``seed`` (hex; secret until the game ends),
+  ``seed_hash``, ``table_ctx`` (what the engine was given at the start),
+  ``result`` (outcome dict or None), ``game_no`` (games started),
+  ``timeouts`` (consecutive forced moves per seat), ``game_timeouts`` (forced
+  moves per seat this game), ``events`` (public events of the last commit);
+- ``next``: None, or ``{"deadline": ms, "ready": [bool per seat]}`` while the
+  seated players may start another game;
+- ``settlement``: None, or the coin and stats record of the last game,
+  ``{"id": "<table>:<game_no>", "done": bool, "players": [{"pid", "seat",
+  "coins", "stats"}]}``, applied to balances exactly once by :mod:`lobby.rooms`;
+- ``notices``: recent ``{"name", "reason"}`` of players stood up;
+- ``chat``: the last :data:`CHAT_KEEP` ``{"at", "name", "text", "spectator"}``.
 
 Every transition takes a doc and returns ``(new_doc, log_record)`` or raises
 :class:`LobbyError`; it never mutates its input.  :mod:`lobby.rooms` loads,
@@ -21,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import random
+import unicodedata
 from typing import Any
 
 import engines
@@ -34,6 +54,9 @@ MIN_TURN_MS = 1_000
 MAX_TURN_MS = 300_000
 #: forced/bot moves one commit may apply before giving the others a turn
 MAX_FORCED = 64
+#: chat lines kept with a table, and the longest line (characters)
+CHAT_KEEP = 50
+CHAT_MAX = 200
 
 
 class LobbyError(Exception):
@@ -57,10 +80,13 @@ def new_table(
     quick: bool = False,
     start_at: int | None = None,
     bot_delay_ms: int = 700,
+    ready_ms: int = 30_000,
+    games: int | None = None,
+    away_after: int = 2,
 ) -> dict[str, Any]:
     """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
-    turn time outside 1 s .. 5 min)."""
+    turn time outside 1 s .. 5 min, bots at a table where coins move)."""
     try:
         engine = engines.get(game)
     except KeyError:
@@ -71,69 +97,93 @@ def new_table(
         raise LobbyError(ErrorCode.BAD_OPTIONS, f"{game} takes {info.min_players}..{info.max_players} seats")
     if not MIN_TURN_MS <= turn_ms <= MAX_TURN_MS:
         raise LobbyError(ErrorCode.BAD_OPTIONS, f"turn time must be {MIN_TURN_MS}..{MAX_TURN_MS} ms")
+    if games is not None and not 1 <= games <= 1000:
+        raise LobbyError(ErrorCode.BAD_OPTIONS, "games must be 1..1000")
     try:
         opts = engines.validate_options(info, options)
     except ValueError as exc:
         raise LobbyError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+    coins = engine.coins_to_sit(opts)
+    if bots and coins > 0:
+        raise LobbyError(ErrorCode.BAD_OPTIONS, "bots only sit where no coins move")
     return {
         "id": table_id,
         "game": game,
         "options": opts,
         "turn_ms": turn_ms,
         "bot_delay_ms": bot_delay_ms,
+        "ready_ms": ready_ms,
+        "games": games,
+        "away_after": away_after,
         "private": private,
         "bots": bots,
         "quick": quick,
+        "coins_to_sit": coins,
         "status": "waiting",
         "seats": [None] * n,
+        "entered": [],
         "state": None,
         "deadlines": {},
         "start_at": start_at,
         "created": now,
         "seed": None,
         "seed_hash": None,
+        "table_ctx": None,
         "result": None,
         "game_no": 0,
         "timeouts": [0] * n,
+        "game_timeouts": [0] * n,
+        "events": [],
+        "next": None,
+        "settlement": None,
+        "notices": [],
+        "chat": [],
     }
 
 
 def seat_of(doc: dict[str, Any], pid: str) -> int | None:
-    """The seat ``pid`` holds at this table, or None."""
+    """The seat ``pid`` holds at this table (not one it left), or None."""
     for i, seat in enumerate(doc["seats"]):
-        if seat and seat.get("pid") == pid:
+        if seat and seat.get("pid") == pid and not seat.get("left"):
             return i
     return None
 
 
 def humans(doc: dict[str, Any]) -> list[int]:
-    """Seats held by people (not bots)."""
-    return [i for i, s in enumerate(doc["seats"]) if s and not s["bot"]]
+    """Seats held by people who have not left."""
+    return [i for i, s in enumerate(doc["seats"]) if s and not s["bot"] and not s.get("left")]
 
 
 def filled(doc: dict[str, Any]) -> int:
     return sum(1 for s in doc["seats"] if s)
 
 
-# -- transitions ----------------------------------------------------------------
+def _copy(doc: dict[str, Any]) -> dict[str, Any]:
+    return copy.deepcopy(doc)
 
 
-def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, seed: bytes) -> tuple[dict[str, Any], dict[str, Any] | None, int]:
+# -- seating ----------------------------------------------------------------------
+
+
+def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any] | None, int]:
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given).
 
     Returns ``(doc, log, seat)``; when the last seat fills, the game starts
     (with ``seed``).  Joining a table where ``pid`` already sits returns its
-    seat unchanged (``log`` None).  Raises :class:`LobbyError`
-    ``TABLE_STARTED``, ``TABLE_FINISHED``, ``TABLE_FULL`` or ``BAD_MESSAGE``
-    (seat out of range, or taken).
+    seat unchanged (``log`` None).  ``ctx["balances"]`` maps pids to coins.
+    Raises :class:`LobbyError` ``TABLE_STARTED``, ``TABLE_FINISHED``,
+    ``TABLE_FULL``, ``INSUFFICIENT_COINS``.
     """
     mine = seat_of(doc, pid)
     if mine is not None:
         return doc, None, mine
-    if doc["status"] in ("finished", "closed"):
+    if doc["status"] == "closed" or (doc["status"] == "finished" and doc["next"] is None):
         raise LobbyError(ErrorCode.TABLE_FINISHED, "that table has finished")
     if doc["status"] != "waiting":
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has started; watch it instead")
+    balances = (ctx or {}).get("balances", {})
+    if doc["coins_to_sit"] and balances.get(pid, 0) < doc["coins_to_sit"]:
+        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {doc['coins_to_sit']} coins")
     free = [i for i, s in enumerate(doc["seats"]) if s is None]
     if not free:
         raise LobbyError(ErrorCode.TABLE_FULL, "that table is full")
@@ -141,11 +191,12 @@ def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, s
         seat = free[0]
     elif seat not in free:
         raise LobbyError(ErrorCode.TABLE_FULL, f"seat {seat} is taken or does not exist")
-    d = copy.deepcopy(doc)
-    d["seats"][seat] = {"pid": pid, "name": name, "bot": False}
+    d = _copy(doc)
+    d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
+    d["entered"].append(pid)
     log = {"kind": "join", "at": now, "seat": seat, "name": name}
     if filled(d) == len(d["seats"]):
-        d = start(d, now, seed)
+        d = start(d, now, seed, ctx=ctx)
         log = {"kind": "start", "at": now, "join": seat, **start_record(d)}
     return d, log, seat
 
@@ -153,60 +204,85 @@ def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, s
 def leave(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """``pid`` leaves its seat.  Waiting: the seat empties (a table with no
     people left closes).  Playing: the engine's :meth:`leave` decides (stud's
-    escape); otherwise a bot plays the seat to the end.  Raises
+    escape 逃跑); otherwise a bot plays the seat to the end of the game.
+    Between games: the seat is gone from the next game.  Raises
     :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
-    d = copy.deepcopy(doc)
+    d = _copy(doc)
+    d["events"] = []
     log: dict[str, Any] = {"kind": "leave", "at": now, "seat": seat}
     if d["status"] == "waiting":
         d["seats"][seat] = None
+        d["entered"] = [p for p in d["entered"] if p != pid]
         if not humans(d):
             d["status"] = "closed"
-    elif d["status"] == "playing":
-        engine = engines.get(d["game"])
-        left = engine.leave(d["state"], seat)
-        name = d["seats"][seat]["name"]
-        d["seats"][seat] = {"pid": None, "name": name, "bot": True, "left": True}
+        return d, log
+    d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == "playing")
+    if d["status"] == "playing":
+        left = engines.get(d["game"]).leave(d["state"], seat)
         if left is not None:
-            d["state"], events = left
-            log["events"] = events
+            d["state"], d["events"] = left
+            log["events"] = d["events"]
             log["engine_leave"] = True
         _after_change(d, now, set())
         _finish_log(d, log)
-    else:
-        d["seats"][seat] = dict(d["seats"][seat], pid=None, left=True)
+    elif d["status"] == "finished" and d["next"] is not None:
+        d["next"] = dict(d["next"], ready=[r and i != seat for i, r in enumerate(d["next"]["ready"])])
+        if not humans(d):
+            d["next"] = None
+            d["status"] = "closed"
     return d, log
 
 
-def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False) -> dict[str, Any]:
-    """A waiting doc with its game started.  Empty seats are filled with bots
-    when ``fill_bots``, else removed (the game is played by who is seated).
-    Raises :class:`LobbyError` ``BAD_MESSAGE`` below the game's minimum."""
+def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A doc with a new game started.  Empty seats are filled with bots when
+    ``fill_bots``; empty and left seats are then dropped (the game is played
+    by who is seated).  ``ctx["balances"]``: pid -> coins.  Raises
+    :class:`LobbyError` ``BAD_MESSAGE`` below the game's minimum."""
     engine = engines.get(doc["game"])
-    d = copy.deepcopy(doc)
+    d = _copy(doc)
+    prev_state, prev_result = d["state"], d["result"]
     if fill_bots:
         used = {s["name"] for s in d["seats"] if s}
-        names = [n for n in BOT_NAMES if n not in used]
+        names = [n for n in BOT_NAMES if f"{n} (bot)" not in used]
         for i, s in enumerate(d["seats"]):
             if s is None:
-                d["seats"][i] = {"pid": None, "name": f"{names.pop(0)} (bot)", "bot": True}
-    d["seats"] = [s for s in d["seats"] if s]
+                d["seats"][i] = {"pid": None, "name": f"{names.pop(0)} (bot)", "bot": True, "left": False, "away": False}
+    old_index = [i for i, s in enumerate(d["seats"]) if s and not s.get("left")]
+    d["seats"] = [dict(d["seats"][i], away=False) for i in old_index]
     n = len(d["seats"])
     if n < engine.info.min_players:
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
-    table = {"coins": [0] * n, "prev": None}
-    d["state"] = engine.initial_state(n, d["options"], seed, table)
+    balances = (ctx or {}).get("balances", {})
+    pids = [s["pid"] for s in d["seats"]]
+    # dealer-like rules: who won last, then who has sat longest (RULES.md 2)
+    order = [pids.index(p) for p in d["entered"] if p in pids]
+    order += [i for i in range(n) if i not in order]
+    if prev_result and prev_state is not None and prev_result["winners"]:
+        winner_old = prev_result["winners"][0]
+        winner_pid = doc["seats"][winner_old]["pid"] if winner_old < len(doc["seats"]) and doc["seats"][winner_old] else None
+        if winner_pid in pids:
+            order.remove(pids.index(winner_pid))
+            order.insert(0, pids.index(winner_pid))
+    table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "prev": None, "entered": order}
+    try:
+        d["state"] = engine.initial_state(n, d["options"], seed, table)
+    except ValueError as exc:
+        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, str(exc)) from None
     d["table_ctx"] = table
     d["status"] = "playing"
     d["seed"] = seed.hex()
     d["seed_hash"] = engine_rng.seed_hash(seed)
     d["game_no"] += 1
     d["timeouts"] = [0] * n
+    d["game_timeouts"] = [0] * n
     d["start_at"] = None
     d["result"] = None
     d["deadlines"] = {}
+    d["next"] = None
+    d["events"] = [{"type": "game_started", "game_no": d["game_no"], "seed_hash": d["seed_hash"]}]
     _after_change(d, now, set())
     return d
 
@@ -224,7 +300,7 @@ def start_record(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
+def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A seated player asks a waiting table to start now: bots fill empty
     seats if the table allows them, else the game starts with who is seated.
     Raises :class:`LobbyError` ``NOT_SEATED``, ``TABLE_STARTED``, ``BAD_MESSAGE``."""
@@ -232,12 +308,65 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes) -> tuple
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
     if doc["status"] != "waiting":
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has already started")
-    d = start(doc, now, seed, fill_bots=doc["bots"])
+    d = start(doc, now, seed, fill_bots=doc["bots"], ctx=ctx)
     return d, {"kind": "start", "at": now, **start_record(d)}
 
 
+def ready(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``pid`` wants another game at this table.  When every seated person
+    is ready (bots always are) the next game starts with the same seats.
+    Raises :class:`LobbyError` ``NOT_SEATED`` or ``TABLE_FINISHED`` (no next
+    game is open)."""
+    seat = seat_of(doc, pid)
+    if seat is None:
+        raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
+    if doc["status"] != "finished" or doc["next"] is None:
+        raise LobbyError(ErrorCode.TABLE_FINISHED, "no next game is open at that table")
+    d = _copy(doc)
+    d["next"]["ready"][seat] = True
+    d["events"] = [{"type": "ready", "seat": seat}]
+    if all(d["next"]["ready"][i] for i in humans(d)):
+        d = start(d, now, seed, ctx=ctx)
+        return d, {"kind": "start", "at": now, **start_record(d)}
+    return d, {"kind": "ready", "at": now, "seat": seat}
+
+
+def back(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """An away player is back: their seat is theirs again (None if not away)."""
+    seat = seat_of(doc, pid)
+    if seat is None:
+        raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
+    if not doc["seats"][seat].get("away"):
+        return None
+    d = _copy(doc)
+    d["seats"][seat]["away"] = False
+    d["timeouts"][seat] = 0
+    d["events"] = [{"type": "back", "seat": seat}]
+    if d["status"] == "playing":
+        _after_change(d, now, {seat})
+    return d, {"kind": "back", "at": now, "seat": seat}
+
+
+def chat(doc: dict[str, Any], name: str, text: Any, spectator: bool, now: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Add a chat line (text only, 1..:data:`CHAT_MAX` characters, no control
+    characters).  Raises :class:`LobbyError` ``BAD_MESSAGE``."""
+    if not isinstance(text, str):
+        raise LobbyError(ErrorCode.BAD_MESSAGE, "chat text must be a string")
+    text = unicodedata.normalize("NFC", text).strip()
+    if not 1 <= len(text) <= CHAT_MAX or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
+        raise LobbyError(ErrorCode.BAD_MESSAGE, f"chat lines are 1..{CHAT_MAX} printable characters")
+    d = dict(doc)
+    d["chat"] = [*doc["chat"], {"at": now, "name": name, "text": text, "spectator": spectator}][-CHAT_KEEP:]
+    d["events"] = []
+    return d, {"kind": "chat", "at": now, "name": name, "text": text}
+
+
+# -- play ---------------------------------------------------------------------------
+
+
 def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``pid`` plays ``mv`` for turn ``turn``.
+    """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
+    back.
 
     Raises :class:`LobbyError`: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
     started), ``NOT_YOUR_TURN`` (the seat need not act), ``TURN_OVER`` (the
@@ -262,41 +391,65 @@ def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int)
         raise LobbyError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
     d = dict(doc)
     d["state"] = state
-    d["deadlines"] = dict(doc["deadlines"])
+    d["events"] = events
     d["timeouts"] = list(doc["timeouts"])
     d["timeouts"][seat] = 0
+    if doc["seats"][seat].get("away"):
+        d["seats"] = list(doc["seats"])
+        d["seats"][seat] = dict(doc["seats"][seat], away=False)
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat})
     _finish_log(d, log)
     return d, log
 
 
-def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """Apply whatever is due at ``now``: a waiting table's start, bots'
-    moves and forced moves of seats whose deadline passed (only for the turn
-    the deadline was set for).  Returns None when nothing is due."""
+def _plays_as_bot(seat: dict[str, Any]) -> bool:
+    return bool(seat["bot"] or seat.get("away"))
+
+
+def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+    """Apply whatever is due at ``now``: a waiting table's start, the end of
+    a ready period (who did not press ready is stood up), bots' and away
+    seats' moves, and forced moves of seats whose deadline passed (only for
+    the turn the deadline was set for).  Returns None when nothing is due."""
     if doc["status"] == "waiting":
         if doc["start_at"] is None or doc["start_at"] > now:
             return None
         engine = engines.get(doc["game"])
         if not humans(doc):
-            d = dict(doc, status="closed")
-            return d, {"kind": "close", "at": now}
+            return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
         if doc["bots"] or filled(doc) >= engine.info.min_players:
-            d = start(doc, now, seed, fill_bots=doc["bots"])
+            d = start(doc, now, seed, fill_bots=doc["bots"], ctx=ctx)
             return d, {"kind": "start", "at": now, **start_record(d)}
         return dict(doc, start_at=now + 5_000), None  # keep waiting for people
+    if doc["status"] == "finished":
+        nxt = doc["next"]
+        if nxt is None or nxt["deadline"] > now:
+            return None
+        d = _copy(doc)
+        for i in humans(d):
+            if not nxt["ready"][i]:
+                d["seats"][i]["left"] = True
+                d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
+        if humans(d) and sum(1 for s in d["seats"] if s and not s.get("left")) >= engines.get(d["game"]).info.min_players:
+            d = start(d, now, seed, ctx=ctx)
+            return d, {"kind": "start", "at": now, **start_record(d)}
+        d["next"] = None
+        d["status"] = "closed"
+        d["events"] = []
+        return d, {"kind": "close", "at": now}
     if doc["status"] != "playing":
         return None
     engine = engines.get(doc["game"])
     d = dict(doc)
     d["deadlines"] = dict(doc["deadlines"])
     d["timeouts"] = list(doc["timeouts"])
+    d["game_timeouts"] = list(doc["game_timeouts"])
+    d["seats"] = [dict(s) for s in doc["seats"]]
     state = doc["state"]
     moves: list[list[Any]] = []
     events: list[Any] = []
     forced: list[int] = []
-    moved: set[int] = set()
     for _ in range(MAX_FORCED):
         due_seats = []
         for seat in engine.to_act(state):
@@ -305,15 +458,19 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random) -> t
                 due_seats.append(seat)
         if not due_seats:
             break
+        moved: set[int] = set()
         for seat in due_seats:
             if seat not in engine.to_act(state):
                 continue
-            if d["seats"][seat]["bot"]:
+            if _plays_as_bot(d["seats"][seat]):
                 plan = [engine.bot_move(engine.view(state, seat), seat, bot_rng)]
             else:
                 plan = engine.timeout_moves(state, seat)
                 forced.append(seat)
                 d["timeouts"][seat] += 1
+                d["game_timeouts"][seat] += 1
+                if d["away_after"] and d["timeouts"][seat] >= d["away_after"]:
+                    d["seats"][seat]["away"] = True
             for mv in plan:
                 if seat not in engine.to_act(state):
                     break
@@ -323,15 +480,18 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random) -> t
             moved.add(seat)
         d["state"] = state
         _after_change(d, now, moved)
+        if d["status"] != "playing":
+            break
     if not moves:
         return None
+    d["events"] = events
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
     _finish_log(d, log)
     return d, log
 
 
 def _after_change(d: dict[str, Any], now: int, moved: set[int]) -> None:
-    """Refresh deadlines after the state changed, and finish the game if it ended."""
+    """Refresh deadlines after the state changed, and close the game if it ended."""
     engine = engines.get(d["game"])
     state = d["state"]
     old = d["deadlines"]
@@ -342,29 +502,85 @@ def _after_change(d: dict[str, Any], now: int, moved: set[int]) -> None:
         if prev and prev[0] == tid and seat not in moved:
             new[str(seat)] = prev
         else:
-            wait = d["bot_delay_ms"] if d["seats"][seat]["bot"] else d["turn_ms"]
+            wait = d["bot_delay_ms"] if _plays_as_bot(d["seats"][seat]) else d["turn_ms"]
             new[str(seat)] = [tid, now + wait]
     d["deadlines"] = new
     outcome = engine.result(state)
     if outcome is not None and d["status"] == "playing":
-        d["status"] = "finished"
-        d["result"] = outcome.to_dict()
-        d["deadlines"] = {}
+        _game_over(d, now, outcome)
+
+
+def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
+    d["status"] = "finished"
+    d["result"] = outcome.to_dict()
+    d["deadlines"] = {}
+    more = d["games"] is None or d["game_no"] < d["games"]
+    d["next"] = {"deadline": now + d["ready_ms"], "ready": [bool(s["bot"]) for s in d["seats"]]} if more and humans(d) else None
+    players = []
+    state = d["state"]
+    for seat, s in enumerate(d["seats"]):
+        if s["pid"] is None:
+            continue
+        won = seat in outcome.winners
+        stats = {
+            "games": 1,
+            "wins": int(won),
+            "losses": int(not won),
+            "escapes": int(state.get("escaped") == seat) if isinstance(state, dict) else 0,
+            "disconnects": int(d["game_timeouts"][seat] > 0),
+            "score": int(outcome.scores[seat]),
+        }
+        coins = int(outcome.coins[seat]) if outcome.coins else 0
+        players.append({"pid": s["pid"], "seat": seat, "coins": coins, "stats": stats})
+    d["settlement"] = {"id": f"{d['id']}:{d['game_no']}", "done": False, "players": players}
+
+
+def settled(doc: dict[str, Any], settlement_id: str, balances: dict[str, int], now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Mark a settlement applied; players whose balance (``balances``: pid ->
+    coins after it) is below the table's minimum are stood up and told why.
+    None when that settlement is not pending (already marked)."""
+    st = doc.get("settlement")
+    if not st or st["id"] != settlement_id or st["done"]:
+        return None
+    d = _copy(doc)
+    d["settlement"]["done"] = True
+    d["events"] = []
+    if d["coins_to_sit"]:
+        for i, s in enumerate(d["seats"]):
+            if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
+                s["left"] = True
+                d["notices"] = [*d["notices"], {"name": s["name"], "reason": "insufficient_coins"}][-10:]
+                d["events"].append({"type": "stood_up", "seat": i, "reason": "insufficient_coins"})
+        if d["next"] is not None and not humans(d):
+            d["next"] = None
+            d["status"] = "closed"
+    return d, {"kind": "settled", "at": now, "id": settlement_id}
 
 
 def _finish_log(d: dict[str, Any], log: dict[str, Any]) -> None:
-    if d["status"] == "finished":
+    if d["status"] in ("finished", "closed") and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
         log["seed"] = d["seed"]
         log["result"] = d["result"]
+        log["settlement"] = d["settlement"]
 
 
 def next_due(doc: dict[str, Any]) -> int | None:
-    """The earliest time (ms) anything is due at this table, or None."""
+    """The earliest time (ms) anything is due at this table, or None.  A
+    pending settlement is due at once (0)."""
+    if doc.get("settlement") and not doc["settlement"]["done"]:
+        return 0
     if doc["status"] == "waiting":
         return doc["start_at"]
+    if doc["status"] == "finished":
+        return doc["next"]["deadline"] if doc["next"] else None
     if doc["status"] != "playing" or not doc["deadlines"]:
         return None
     return min(entry[1] for entry in doc["deadlines"].values())
+
+
+def live(doc: dict[str, Any]) -> bool:
+    """Whether the table is still in use (listed, seats held)."""
+    return doc["status"] in ("waiting", "playing") or (doc["status"] == "finished" and doc["next"] is not None)
 
 
 # -- views ------------------------------------------------------------------------
@@ -377,7 +593,7 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     engine = engines.get(doc["game"])
     state = doc["state"]
     to_act = engine.to_act(state) if state is not None and doc["status"] == "playing" else []
-    out = {
+    return {
         "id": doc["id"],
         "game": doc["game"],
         "status": doc["status"],
@@ -385,19 +601,27 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "turn_ms": doc["turn_ms"],
         "private": doc["private"],
         "bots": doc["bots"],
-        "seats": [None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left"))} for s in doc["seats"]],
+        "games": doc["games"],
+        "coins_to_sit": doc["coins_to_sit"],
+        "seats": [
+            None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away"))}
+            for s in doc["seats"]
+        ],
         "to_act": to_act,
         "turns": {str(s): engine.turn_id(state, s) for s in to_act},
         "deadlines": {k: v[1] for k, v in doc["deadlines"].items()},
         "start_at": doc["start_at"],
+        "next": doc["next"],
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],
-        "seed": doc["seed"] if doc["status"] == "finished" else None,
+        "seed": doc["seed"] if doc["status"] != "playing" else None,
         "result": doc["result"],
         "timeouts": doc["timeouts"],
+        "events": doc["events"],
+        "notices": doc["notices"],
+        "chat": doc["chat"],
         "state": None if state is None else engine.view(state, seat),
     }
-    return out
 
 
 def summary(doc: dict[str, Any], spectators: int = 0) -> dict[str, Any]:
@@ -412,4 +636,6 @@ def summary(doc: dict[str, Any], spectators: int = 0) -> dict[str, Any]:
         "created": doc["created"],
         "turn_ms": doc["turn_ms"],
         "options": doc["options"],
+        "game_no": doc["game_no"],
+        "coins_to_sit": doc["coins_to_sit"],
     }

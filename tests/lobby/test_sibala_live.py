@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 
+import jsonpatch
 import msgpack
 import pytest
 import websockets
@@ -43,29 +44,35 @@ async def test_full_match_three_clients_and_a_spectator(lobby):
     try:
         tv = await clients[0].open("sibala", seats=3, turn_ms=5000, options={"rounds": 3})
         table = tv.table_id
+        watcher.keep_frames = True
         await watcher.watch(table)
         await watcher.wait_for(table, lambda v: v["status"] == "waiting")
-        watcher.keep_frames = True
         await clients[1].join(table)
         await clients[2].join(table)
         finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(clients)))
         spec_final = await watcher.wait_for(table, lambda v: v["status"] == "finished")
-        for final in finals:
-            assert final == finals[0]
-        assert spec_final == finals[0], "the spectator ends with exactly the players' public view"
+        for key in ("state", "result", "seed", "seats"):
+            for final in finals:
+                assert final[key] == finals[0][key]
+            assert spec_final[key] == finals[0][key], "the spectator ends with the players' public view"
         replay_sibala(spec_final)
         assert [s["name"] for s in spec_final["seats"]] == ["Ann", "Bo", "Cy"]
         assert len(spec_final["state"]["history"]) == 3
         # the spectator saw every version from its snapshot on, in order, no gap
         versions = watcher.tables[table].versions
         assert versions == list(range(versions[0], versions[-1] + 1))
-        # and the seed in no frame before the end
+        # and the seed in no frame before the end: replay the frames in order
         seed = spec_final["seed"]
+        view = None
         for frame in watcher.frames:
-            packed = msgpack.packb(frame)
-            if frame.get("t") == "delta" and frame["version"] == versions[-1]:
+            if frame.get("t") == "snapshot":
+                view = frame["view"]
+            elif frame.get("t") == "delta":
+                view = jsonpatch.apply_patch(view, frame["patch"])
+            else:
                 continue
-            assert seed.encode() not in packed
+            if seed.encode() in msgpack.packb(frame):
+                assert view["status"] == "finished", "the seed is revealed only with the end"
         for c in clients:
             vs = c.tables[table].versions
             assert vs == sorted(vs) and len(set(vs)) == len(vs)
@@ -226,9 +233,12 @@ async def test_quick_match_with_bots_and_listing(lobby):
         view = await c.wait_for(tv.table_id, lambda v: v["status"] == "playing", timeout=15)
         assert sum(1 for s in view["seats"] if s["bot"]) == len(view["seats"]) - 1
         final = await c.play(tv.table_id, timeout=60)
-        assert final["status"] == "finished"
+        assert final["status"] == "finished" and final["next"] is not None, "the table offers another game"
+        await c.request({"t": "leave", "table": tv.table_id})
+        closed = await c.wait_for(tv.table_id, lambda v: v["status"] == "closed")
+        assert closed["next"] is None
         listed = json.loads(urllib.request.urlopen(lobby.http + "/api/tables").read())
-        assert all(t["id"] != tv.table_id for t in listed), "finished tables leave the live list"
+        assert all(t["id"] != tv.table_id for t in listed), "closed tables leave the live list"
     finally:
         await c.close()
 
