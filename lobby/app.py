@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import engines
 
-from . import metrics, tables
+from . import metrics, replay, tables
 from .config import Settings
 from .fanout import Conn, Fanout
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse
@@ -406,6 +406,40 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def api_games(request: Request) -> Response:
         return JSONResponse(games_info())
 
+    def bad_table_id(table_id: str) -> bool:
+        return not (0 < len(table_id) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in table_id))
+
+    async def api_replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        if bad_table_id(table_id):
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        log_records = await lobby.store.room_log(table_id)
+        finished = [g for g in replay.games(log_records) if g["seed"] is not None]
+        if not finished:
+            return JSONResponse({"error": "no finished game at that table"}, status_code=404)
+        return JSONResponse({"table": table_id, "games": [replay.public_record(g) for g in finished]})
+
+    async def api_replay_frames(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        if bad_table_id(table_id):
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        game_no = request.path_params["game_no"]
+        seat_param = request.query_params.get("seat")
+        finished = {g["start"]["game_no"]: g for g in replay.games(await lobby.store.room_log(table_id)) if g["seed"] is not None}
+        if game_no not in finished:
+            return JSONResponse({"error": "no such finished game"}, status_code=404)
+        game = finished[game_no]
+        seat = None
+        if seat_param not in (None, ""):
+            if not seat_param.isdigit() or int(seat_param) >= len(game["start"]["seats"]):
+                return JSONResponse({"error": "bad seat"}, status_code=400)
+            seat = int(seat_param)
+        try:
+            steps = replay.frames(game, seat)
+        except ValueError as exc:
+            return JSONResponse({"error": f"the log does not replay: {exc}"}, status_code=500)
+        return JSONResponse({"table": table_id, "game_no": game_no, "seat": seat, "seats": game["start"]["seats"], "result": game["result"], "frames": steps})
+
     async def metrics_endpoint(request: Request) -> Response:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
@@ -421,6 +455,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/metrics", metrics_endpoint),
         Route("/api/tables", api_tables),
         Route("/api/games", api_games),
+        Route("/api/tables/{table_id:str}/replay", api_replay),
+        Route("/api/tables/{table_id:str}/replay/{game_no:int}", api_replay_frames),
         Route("/vendor/{name}", vendor),
         WebSocketRoute("/ws", lobby.websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -22,6 +22,8 @@ import json
 import random
 import sys
 import time
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -344,6 +346,30 @@ async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
         await client.wait_for(table_id, lambda v: v["status"] in ("finished", "closed"), timeout=24 * 3600)
 
 
+def http_base(ws_url: str) -> str:
+    """``ws://host:port/ws`` -> ``http://host:port`` (wss -> https)."""
+    parts = urllib.parse.urlsplit(ws_url)
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+    return f"{scheme}://{parts.netloc}"
+
+
+def verify_table(ws_url: str, table_id: str, out=sys.stdout) -> bool:
+    """Fetch a table's replay, check each finished game's seed against its
+    published hash, re-run the engine move by move checking every logged
+    state and the result; print one JSON line per game.  True if all match."""
+    from . import replay
+
+    with urllib.request.urlopen(f"{http_base(ws_url)}/api/tables/{urllib.parse.quote(table_id)}/replay", timeout=30) as resp:
+        data = json.loads(resp.read())
+    ok = True
+    for record in data["games"]:
+        entry = replay.verify_game(replay.from_public(record))
+        entry["ok"] = entry["seed_ok"] and entry["result_ok"]
+        ok = ok and entry["ok"]
+        out.write(json.dumps({"table": table_id, **entry}) + "\n")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lobby.client", description="Lobby protocol client.")
     parser.add_argument("--url", action="append", required=True, help="websocket URL (repeat for fail-over)")
@@ -358,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None)
     w = sub.add_parser("watch", help="print a table's deltas as JSON lines")
     w.add_argument("--table", required=True)
+    v = sub.add_parser("verify", help="re-run a finished table's games from its replay and check them")
+    v.add_argument("--table", required=True)
     args = parser.parse_args(argv)
     if args.command == "play":
         options: dict[str, Any] = {}
@@ -366,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
             options[name] = int(value) if value.lstrip("-").isdigit() else value
         for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms, args.games)):
             print(json.dumps(record, ensure_ascii=False), flush=True)
+    elif args.command == "verify":
+        return 0 if verify_table(args.url[0], args.table) else 1
     else:
         asyncio.run(watch_table(args.url, args.table))
     return 0

@@ -39,9 +39,12 @@ calls one of these and commits with compare-and-set.
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 import unicodedata
 from typing import Any
+
+import msgpack
 
 import engines
 from engines import rng as engine_rng
@@ -557,7 +560,15 @@ def settled(doc: dict[str, Any], settlement_id: str, balances: dict[str, int], n
     return d, {"kind": "settled", "at": now, "id": settlement_id}
 
 
+def state_digest(state: Any) -> str:
+    """A short hash of an engine state, logged after each commit so a replay
+    can check every intermediate state, not only the result."""
+    return hashlib.sha256(msgpack.packb(state, use_bin_type=True)).hexdigest()[:32]
+
+
 def _finish_log(d: dict[str, Any], log: dict[str, Any]) -> None:
+    if d["state"] is not None and (log.get("moves") or log.get("engine_leave")):
+        log["state_hash"] = state_digest(d["state"])
     if d["status"] in ("finished", "closed") and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
         log["seed"] = d["seed"]
         log["result"] = d["result"]
