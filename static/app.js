@@ -7,11 +7,8 @@ import { Net } from "./net.js";
 import { t, gameTitle, toggleLang, onLangChange } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 import { myTurn } from "./games/common.js";
-import { SibalaView } from "./games/sibala.js";
+import { VIEWS } from "./games/index.js";
 import { GenericView } from "./games/generic.js";
-
-/** Games with their own table view; the others get the generic one. */
-const VIEWS = { sibala: SibalaView };
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 const net = new Net();

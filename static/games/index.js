@@ -1,0 +1,8 @@
+// The table view of each game that has its own; the others get the generic one.
+// One import and one entry per game.
+
+import { SibalaView } from "./sibala.js";
+
+export const VIEWS = {
+  sibala: SibalaView,
+};
