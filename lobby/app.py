@@ -163,14 +163,19 @@ class Lobby:
         while not self.stopping.is_set():
             await self._lobby_dirty.wait()
             self._lobby_dirty.clear()
-            subs = [c for c in self.conns if c.lobby_sub]
+            subs = [c for c in self.conns if c.lobby_sub is not False]
             if subs:
                 try:
-                    frame = encode({"t": "tables", "tables": await self.table_list(), "now": now_ms()})
+                    listing = await self.table_list()
                 except (redis.exceptions.RedisError, OSError):
                     continue
+                frames: dict[str | None, bytes] = {}
                 for conn in subs:
-                    conn.send(frame, "tables")
+                    game = conn.lobby_sub if isinstance(conn.lobby_sub, str) else None
+                    if game not in frames:
+                        rows = [t for t in listing if game is None or t["game"] == game]
+                        frames[game] = encode({"t": "tables", "tables": rows, "now": now_ms()})
+                    conn.send(frames[game], "tables")
             await asyncio.sleep(0.25)
 
     async def _lease_loop(self) -> None:
@@ -303,7 +308,8 @@ class Lobby:
 
     async def on_tables(self, conn: Conn, msg: Message) -> None:
         if "sub" in msg.fields:
-            conn.lobby_sub = msg["sub"]
+            # False: no pushes; True: every game; a game id: that game only
+            conn.lobby_sub = (msg.get("game") or True) if msg["sub"] else False
         self._reply(conn, msg, {"t": "tables", "tables": await self.table_list(msg.get("game")), "now": now_ms()})
 
     async def _seated(self, conn: Conn, msg: Message, table_id: str, seat: int) -> None:

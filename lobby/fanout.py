@@ -45,7 +45,7 @@ class Conn:
         self.closed = False
         self.close_code: int | None = None
         self.tables: dict[str, "Viewer"] = {}
-        self.lobby_sub = False
+        self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
 
     def send(self, data: bytes, kind: str = "msg") -> None:
         if self.closed:
@@ -139,6 +139,7 @@ class Fanout:
         self.snapshot(viewer, ref)
         if pid is None:
             await self.store.watch(table_id, [conn.id], now_ms() + SPECTATOR_LEASE_MS)
+            await self.store.publish_lobby()  # spectator counts changed
         return viewer
 
     def snapshot(self, viewer: Viewer, ref: Any = None) -> None:
@@ -162,6 +163,7 @@ class Fanout:
             if viewer.pid is None:
                 try:
                     await self.store.unwatch(table_id, conn.id)
+                    await self.store.publish_lobby()
                 except redis.exceptions.RedisError:
                     pass
 

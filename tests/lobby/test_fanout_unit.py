@@ -20,6 +20,9 @@ class Store:
     async def watch(self, *args):
         pass
 
+    async def publish_lobby(self):
+        pass
+
     def room_channel(self, table_id):
         return table_id
 

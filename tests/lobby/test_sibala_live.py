@@ -262,3 +262,38 @@ def test_cli_play_and_watch(lobby):
     assert out.returncode == 0, out.stderr
     frames = [json.loads(line) for line in out.stdout.splitlines()]
     assert frames[0]["t"] == "snapshot" and frames[0]["view"]["status"] == "finished"
+
+
+async def test_table_list_pushes_follow_the_game_filter_and_spectators(lobby):
+    sub, opener, spec = LobbyClient(lobby.ws, name="Sub"), LobbyClient(lobby.ws, name="Op"), LobbyClient(lobby.ws, name="Spec")
+    for c in (sub, opener, spec):
+        await c.connect()
+    pushes: list[dict] = []
+    got = asyncio.Event()
+
+    def on_frame(frame):
+        if frame.get("t") == "tables" and "ref" not in frame:
+            pushes.append(frame)
+            got.set()
+
+    sub.on_frame = on_frame
+    try:
+        await sub.request({"t": "tables", "game": "sibala", "sub": True})
+        y = await opener.open("yahtzee", seats=2)
+        s = await opener.open("sibala", seats=2)
+        await spec.watch(s.table_id)
+
+        async def until(pred):
+            while not any(pred(p) for p in pushes):
+                got.clear()
+                await got.wait()
+
+        def sibala_watched(push):
+            return any(t["id"] == s.table_id and t["spectators"] == 1 for t in push["tables"])
+
+        await asyncio.wait_for(until(sibala_watched), 10)
+        assert all(t["game"] == "sibala" for p in pushes for t in p["tables"])
+        assert all(t["id"] != y.table_id for p in pushes for t in p["tables"])
+    finally:
+        for c in (sub, opener, spec):
+            await c.close()
