@@ -1,0 +1,197 @@
+"""Coins at stud tables over real websockets: settlement exactly once, escapes,
+timeouts, stand-ups, tiers, and a crash between a game's end and its payout."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from lobby import tables
+from lobby.client import LobbyClient, LobbyRefused
+from lobby.config import Settings
+from lobby.rooms import Rooms
+from lobby.store import connect, now_ms
+
+
+async def _clients(url, names):
+    out = [LobbyClient(url, name=n) for n in names]
+    for c in out:
+        await c.connect()
+    return out
+
+
+async def _coins(client) -> int:
+    return (await client.request({"t": "me"}))["player"]["coins"]
+
+
+async def _settled(client, table):
+    return await client.wait_for(table, lambda v: v["status"] in ("finished", "closed") and v["result"] is not None, timeout=60)
+
+
+async def test_four_players_beginner_game_conserves_coins(lobby):
+    cs = await _clients(lobby.ws, ["Ann", "Bo", "Cy", "Di"])
+    try:
+        before = [await _coins(c) for c in cs]
+        tv = await cs[0].open("stud", seats=4, turn_ms=10000, options={"tier": "beginner"}, games=1)
+        for c in cs[1:]:
+            await c.join(tv.table_id)
+        finals = await asyncio.gather(*(c.play(tv.table_id, random.Random(i), timeout=120) for i, c in enumerate(cs)))
+        result = finals[0]["result"]
+        after_me = [await _coins(c) for c in cs]
+        # the payout follows the final commit; wait until every balance moved by its coins
+        for _ in range(200):
+            if [a - b for a, b in zip(after_me, before)] == result["coins"]:
+                break
+            await asyncio.sleep(0.02)
+            after_me = [await _coins(c) for c in cs]
+        assert [a - b for a, b in zip(after_me, before)] == result["coins"]
+        assert sum(after_me) == sum(before), "no coin created or lost"
+        assert result["coins"][result["winners"][0]] > 0
+        stats = (await cs[0].request({"t": "me"}))["stats"]
+        assert stats["stud:games"] == 1
+    finally:
+        for c in cs:
+            await c.close()
+
+
+async def test_escape_settlement_is_exact(lobby):
+    cs = await _clients(lobby.ws, ["Ann", "Bo", "Cy"])
+    try:
+        before = [await _coins(c) for c in cs]
+        tv = await cs[0].open("stud", seats=3, turn_ms=10000, options={"tier": "beginner"}, games=1)
+        table = tv.table_id
+        for c in cs[1:]:
+            await c.join(table)
+        view = await cs[0].wait_for(table, lambda v: v["status"] == "playing")
+        state = view["state"]
+        pot = state["pot"]
+        dealer = state["dealer"]
+        leaver = next(s for s in range(3) if s != dealer)
+        await cs[leaver].request({"t": "leave", "table": table})
+        final = await _settled(cs[dealer], table)
+        assert final["state"]["escaped"] == leaver
+        expected = [0, 0, 0]
+        expected[leaver] = -pot
+        expected[dealer] = pot
+        assert final["result"]["coins"] == expected
+        for _ in range(200):
+            now = [await _coins(c) for c in cs]
+            if [a - b for a, b in zip(now, before)] == expected:
+                break
+            await asyncio.sleep(0.02)
+        assert [a - b for a, b in zip(now, before)] == expected
+        stats = (await cs[leaver].request({"t": "me"}))["stats"]
+        assert stats["stud:escapes"] == 1
+    finally:
+        for c in cs:
+            await c.close()
+
+
+async def test_timeout_folds_and_counts_a_disconnect(lobby):
+    cs = await _clients(lobby.ws, ["Ann", "Bo"])
+    try:
+        tv = await cs[0].open("stud", seats=2, turn_ms=1000, options={"tier": "casual"}, games=1)
+        table = tv.table_id
+        await cs[1].join(table)
+        view = await cs[0].wait_for(table, lambda v: v["status"] == "playing")
+        first = view["to_act"][0]
+        other = 1 - first
+        # nobody moves: the seat to act folds when its deadline passes, and the other wins
+        final = await _settled(cs[0], table)
+        assert final["state"]["players"][first]["folded"] and final["result"]["winners"] == [other]
+        assert final["timeouts"][first] == 1
+        stats = (await cs[first].request({"t": "me"}))["stats"]
+        for _ in range(100):
+            if stats.get("stud:disconnects") == 1:
+                break
+            await asyncio.sleep(0.02)
+            stats = (await cs[first].request({"t": "me"}))["stats"]
+        assert stats["stud:disconnects"] == 1
+    finally:
+        for c in cs:
+            await c.close()
+
+
+async def test_tiers_need_coins_and_refuse_bots(lobby):
+    (c,) = await _clients(lobby.ws, ["Ann"])
+    try:
+        with pytest.raises(LobbyRefused) as exc:
+            await c.open("stud", seats=2, options={"tier": "expert"})
+        assert exc.value.code == "insufficient_coins"
+        with pytest.raises(LobbyRefused) as exc:
+            await c.open("stud", seats=2, bots=True, options={"tier": "beginner"})
+        assert exc.value.code == "bad_options"
+        tv = await c.open("stud", seats=2, options={"tier": "beginner"})
+        with pytest.raises(LobbyRefused) as exc:
+            await c.open("stud", seats=2, options={"tier": "beginner"})
+        assert exc.value.code == "already_seated", "one coin table at a time"
+        await c.request({"t": "leave", "table": tv.table_id})
+    finally:
+        await c.close()
+
+
+async def test_player_below_the_minimum_is_stood_up(redis_server, lobby_factory):
+    proc = lobby_factory(prefix="poor", env={"LOBBY_GRANT_COINS": "1000"})
+    cs = await _clients(proc.ws, ["Ann", "Bo"])
+    try:
+        tv = await cs[0].open("stud", seats=2, turn_ms=10000, options={"tier": "beginner"})
+        table = tv.table_id
+        await cs[1].join(table)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=120) for i, c in enumerate(cs)))
+        loser = 1 - finals[0]["result"]["winners"][0]
+        view = await cs[0].wait_for(table, lambda v: any(n["reason"] == "insufficient_coins" for n in v["notices"]), timeout=20)
+        assert view["seats"][loser]["left"]
+        assert [n["name"] for n in view["notices"]] == [["Ann", "Bo"][loser]]
+        assert await _coins(cs[loser]) < 1000
+        with pytest.raises(LobbyRefused) as exc:
+            await cs[loser].request({"t": "ready", "table": table})
+        assert exc.value.code == "not_seated"
+    finally:
+        for c in cs:
+            await c.close()
+
+
+async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lobby_factory):
+    """A game's final commit landed but its process died before paying out:
+    any live process pays it from the table's timer, once; replays pay nothing."""
+    prefix = "crash"
+    store = await connect(redis_server.url, prefix)
+    try:
+        settings = Settings(key_prefix=prefix)
+        rooms = Rooms(store, settings)
+        pids = ["pa" + str(now_ms()), "pb" + str(now_ms())]
+        for pid in pids:
+            await store.create_player(pid, "tok-" + pid, pid, 5000, 60)
+        table_id = f"crash{now_ms()}"
+        doc = tables.new_table(table_id, "sibala", now=now_ms(), seats=2, turn_ms=5000, options={"rounds": 1, "stake": 100})
+        for i, pid in enumerate(pids):
+            doc, _, _ = tables.join(doc, pid, f"P{i}", None, now_ms(), bytes(32), {"balances": {p: 5000 for p in pids}})
+        # play the game out with the engine, as a process would
+        while doc["status"] == "playing":
+            seat = [s for s in range(2) if doc["state"]["order"][doc["state"]["pos"]] == s][0]
+            doc, _ = tables.move(doc, pids[seat], doc["deadlines"][str(seat)][0], {"type": "roll"}, now_ms())
+        coins = doc["result"]["coins"]
+        assert doc["settlement"]["done"] is False and sum(coins) == 0
+        # the final commit lands; the payout does not (the process "dies")
+        assert await store.commit_room(table_id, 0, doc) == 1
+        assert await store.balances(pids) == {pids[0]: 5000, pids[1]: 5000}
+        await store.schedule(table_id, 0)
+        lobby_factory(prefix=prefix)  # a live process finds the due timer and pays out
+        for _ in range(500):
+            loaded = await store.load_room(table_id)
+            if loaded[1]["settlement"]["done"]:
+                break
+            await asyncio.sleep(0.02)
+        assert loaded[1]["settlement"]["done"]
+        paid = await store.balances(pids)
+        assert [paid[p] - 5000 for p in pids] == coins
+        # a second payout attempt (another process, a retry) changes nothing
+        for entry in doc["settlement"]["players"]:
+            applied, _ = await store.apply_settlement(entry["pid"], doc["settlement"]["id"], entry["coins"], entry["stats"], "sibala", 60)
+            assert not applied
+        await rooms.settle(table_id)
+        assert await store.balances(pids) == paid
+    finally:
+        await store.redis.aclose()
