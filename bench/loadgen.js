@@ -1,0 +1,383 @@
+// Load generator of bench/run.py: one Node process (pinned by run.py to the
+// core the servers do not use) that speaks the lobby protocol over `ws`
+// (msgpack frames; the floor speaks the same subset) or Colyseus's through
+// @colyseus/sdk, and measures what the issue asks:
+//
+//   * "tables" mode (W1, W2, W3): `tables` tables of `players` seats and
+//     `spectators` watchers each.  A global pacer sends `rate` moves/s in
+//     total, round-robin over the tables that have no move in flight (one at
+//     a time per table: the next turn id comes from the resulting delta).
+//     Latency = performance.now() at the mover's send -> performance.now() at
+//     each recipient's receipt of the delta that move produced (matched by
+//     table and version), for every recipient (mover included).  Each step
+//     is warm-up, then a fixed window; the server CPU (utime+stime of
+//     `server_pids` from /proc) and this process's CPU are read at the window
+//     edges.  With `stop_p99_ms`, steps stop after the first whose p99 is
+//     above it (W2).
+//   * "idle" mode (W4): `clients` connections, signed in (lobby, floor) or in
+//     rooms of `room_size` (Colyseus), each sending an app-level ping every
+//     `heartbeat_s`.  Prints {"event":"connected"}; on stdin "report" prints
+//     the heartbeat tally, on "close" closes everything and exits.
+//
+// Config: one JSON argument.  Output: JSON lines on stdout.
+"use strict";
+const fs = require("fs");
+const WebSocket = require("ws");
+const { Packr } = require("msgpackr");
+const jsonpatch = require("fast-json-patch");
+
+const cfg = JSON.parse(process.argv[2]);
+const packr = new Packr({ useRecords: false, mapsAsObjects: true, variableMapSize: true, int64AsType: "number" });
+const pack = (o) => packr.pack(o);
+const unpack = (b) => packr.unpack(b);
+const now = () => performance.now();
+const out = (o) => process.stdout.write(JSON.stringify(o) + "\n");
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const CLK_TCK = 100;
+
+// ---------------------------------------------------------------- /proc -----
+function procCpu(pid) {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK; // utime + stime, s
+  } catch (e) { return 0; }
+}
+function procRss(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch (e) { return 0; }
+}
+const serverCpu = () => (cfg.server_pids || []).reduce((a, p) => a + procCpu(p), 0);
+const serverRss = () => (cfg.server_pids || []).reduce((a, p) => a + procRss(p), 0);
+function selfCpu() { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }
+
+// ------------------------------------------------------------- stats --------
+function percentiles(arr) {
+  const a = Float64Array.from(arr).sort();
+  const q = (p) => (a.length ? a[Math.min(a.length - 1, Math.ceil(p * a.length) - 1)] : null);
+  const r = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
+  return { n: a.length, p50: r(q(0.5)), p90: r(q(0.9)), p99: r(q(0.99)), p999: r(q(0.999)), max: r(a.length ? a[a.length - 1] : null), mean: r(a.length ? a.reduce((x, y) => x + y, 0) / a.length : null) };
+}
+
+// -------------------------------------------------- lobby / floor client ----
+let refSeq = 0;
+class WsClient {
+  constructor(url, name, localAddress) {
+    this.url = url; this.name = name; this.localAddress = localAddress;
+    this.pending = new Map(); this.onFrame = null; this.closedByServer = false; this.pongs = 0;
+  }
+  open() {
+    return new Promise((resolve, reject) => {
+      const opts = { perMessageDeflate: false, maxPayload: 1 << 22, handshakeTimeout: 30000 };
+      if (this.localAddress) opts.localAddress = this.localAddress;
+      const ws = (this.ws = new WebSocket(this.url, opts));
+      ws.binaryType = "nodebuffer";
+      ws.on("open", resolve);
+      ws.on("error", (e) => { if (ws.readyState !== WebSocket.OPEN) reject(e); });
+      ws.on("close", () => { if (!this.closing) this.closedByServer = true; for (const [, p] of this.pending) p.reject(new Error("closed")); this.pending.clear(); });
+      ws.on("message", (data) => {
+        const m = unpack(data);
+        if (m.ref !== undefined && this.pending.has(m.ref)) {
+          const p = this.pending.get(m.ref); this.pending.delete(m.ref);
+          if (m.t === "error") p.reject(new Error(`${m.code}: ${m.msg}`)); else p.resolve(m);
+        }
+        if (m.t === "pong") this.pongs++;
+        if (this.onFrame) this.onFrame(m, this);
+      });
+    });
+  }
+  send(m) { if (this.ws.readyState === WebSocket.OPEN) this.ws.send(pack(m)); }
+  request(m, timeoutMs = 30000) {
+    const ref = (refSeq = (refSeq + 1) % 2147483647);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.pending.delete(ref); reject(new Error(`timeout ${m.t}`)); }, timeoutMs);
+      this.pending.set(ref, { resolve: (v) => { clearTimeout(timer); resolve(v); }, reject: (e) => { clearTimeout(timer); reject(e); } });
+      this.send({ ...m, ref });
+    });
+  }
+  async connect() {
+    await this.open();
+    await this.request({ t: "hello", proto: 1, name: this.name });
+  }
+  close() { this.closing = true; try { this.ws.terminate(); } catch (e) {} }
+}
+
+// --------------------------------------------------------- the tables -------
+const stats = { lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
+
+function onDelta(table, version, tRecv) {
+  // every recipient calls this for each delta of its table
+  if (stats.recording) stats.all_deltas++;
+  const t0 = table.sentAt.get(version);
+  if (t0 === undefined) return;
+  if (stats.recording) { stats.lat.push(tRecv - t0); stats.deliveries++; }
+}
+
+class Table {
+  constructor(index, players, spectators) {
+    this.index = index; this.players = players; this.spectators = spectators;
+    this.id = null; this.view = null; this.version = 0; this.busy = false; this.switching = false;
+    this.sentAt = new Map(); this.expect = 0; this.busySince = 0; this.rr = 0;
+    this.seatClient = new Map();
+  }
+  all() { return this.players.concat(this.spectators); }
+  ready() { return this.id !== null && !this.busy && !this.switching && (cfg.peer !== "lobby" || (this.view && this.view.status === "playing")); }
+}
+
+// lobby & floor: frames of a table's members
+function wsFrameHandler(table, isTracker) {
+  return (m, client) => {
+    const t = now();
+    if (m.t === "delta") {
+      if (m.table !== table.id) return;
+      onDelta(table, m.version, t);
+      if (!isTracker) return;
+      if (cfg.peer === "lobby") {
+        if (m.base !== table.version || !table.view) { stats.syncs++; client.send({ t: "sync", table: table.id }); return; }
+        try { table.view = jsonpatch.applyPatch(table.view, m.patch, false, true).newDocument; } catch (e) { stats.syncs++; client.send({ t: "sync", table: table.id }); return; }
+      }
+      table.version = m.version;
+      if (table.busy && m.version >= table.expect) { table.busy = false; if (stats.recording) stats.moves++; }
+      if (cfg.peer === "lobby") afterGame(table);
+    } else if (m.t === "snapshot" && isTracker && (m.table === table.id || table.id === null)) {
+      table.view = m.view; table.version = m.version;
+      if (table.busy && m.version >= table.expect) table.busy = false;
+      if (cfg.peer === "lobby" && table.id !== null) afterGame(table);
+    } else if (m.t === "error" && m.ref === undefined) {
+      stats.errors++;
+      if (table.busy && isTracker) table.busy = false;
+    }
+  };
+}
+
+async function setupWsTable(table, rounds) {
+  const [p0, ...rest] = table.players;
+  table.id = null; table.view = null; table.version = 0; table.sentAt.clear(); table.seatClient.clear();
+  const joined = await p0.request({ t: "open", game: "sibala", seats: table.players.length, turn_ms: 300000, bots: false, options: { rounds } });
+  table.id = joined.table;
+  table.seatClient.set(joined.seat, p0);
+  await Promise.all(table.spectators.map((s) => s.request({ t: "watch", table: table.id })));
+  for (const c of rest) { const j = await c.request({ t: "join", table: table.id }); table.seatClient.set(j.seat, c); }
+  const deadline = Date.now() + 30000;
+  while (!(table.view && table.view.status === "playing")) {
+    if (cfg.peer !== "lobby" && table.view) break;
+    if (Date.now() > deadline) throw new Error(`table ${table.id} did not start`);
+    await sleep(5);
+  }
+}
+
+// A finished game: press ready for the next one at the same table (the lobby's
+// "play again"), or, where the table offers none, open a new table.
+function afterGame(table) {
+  const st = table.view.status;
+  if (st === "playing") { if (table.switching === "again") { table.switching = false; table.busy = false; } return; }
+  if (table.switching || table.id === null) return;
+  if (st === "finished" && table.view.next) {
+    table.switching = "again"; stats.switches++;
+    const id = table.id;
+    for (const c of table.players) c.send({ t: "ready", table: id });
+    setTimeout(() => { if (table.switching === "again" && table.id === id) { table.switching = false; newGame(table); } }, 10000);
+  } else if (st === "finished" || st === "closed") newGame(table);
+}
+
+async function newGame(table) {
+  table.switching = true; stats.switches++;
+  const old = table.id;
+  try {
+    for (const c of table.all()) c.send({ t: "unwatch", table: old });
+    await setupWsTable(table, cfg.rounds);
+  } catch (e) { stats.errors++; out({ event: "warn", msg: `new game: ${e.message}` }); }
+  table.busy = false; table.switching = false;
+}
+
+function sendMove(table) {
+  let client, turn;
+  if (cfg.peer === "lobby") {
+    const seat = table.view.to_act[0];
+    turn = table.view.turns[String(seat)];
+    client = table.seatClient.get(seat);
+    if (client === undefined || turn === undefined) return false;
+  } else {
+    client = table.players[table.rr++ % table.players.length];
+    turn = "x";
+  }
+  table.busy = true; table.busySince = now();
+  table.expect = table.version + 1;
+  table.sentAt.set(table.expect, now());
+  if (table.sentAt.size > 32) table.sentAt.delete(table.sentAt.keys().next().value);
+  stats.sent++;
+  if (cfg.peer === "colyseus") client.room.send("move", { table: table.id, turn, move: { type: "roll" } });
+  else client.send({ t: "move", table: table.id, turn, move: { type: "roll" } });
+  return true;
+}
+
+// ------------------------------------------------------------ Colyseus ------
+let ColyClient = null;
+function colyClientFor(url) {
+  if (!ColyClient) ColyClient = require("@colyseus/sdk").Client;
+  return new ColyClient(url);
+}
+class ColyMember {
+  constructor(sdk) { this.sdk = sdk; this.room = null; this.pongs = 0; this.closedByServer = false; }
+  bind(table, isTracker) {
+    this.room.reconnection.enabled = false;
+    this.room.onMessage("delta", (m) => {
+      const t = now();
+      onDelta(table, m.version, t);
+      if (isTracker) {
+        table.version = m.version;
+        if (table.busy && m.version >= table.expect) { table.busy = false; if (stats.recording) stats.moves++; }
+      }
+    });
+    this.room.onMessage("pong", () => { this.pongs++; });
+    this.room.onLeave(() => { if (!this.closing) this.closedByServer = true; });
+  }
+  close() { this.closing = true; try { this.room.connection.transport.ws.terminate(); } catch (e) {} }
+}
+async function setupColyTable(table) {
+  const [p0, ...rest] = table.players;
+  const size = table.players.length + table.spectators.length;
+  p0.room = await p0.sdk.create("bench", { max: size });
+  table.id = p0.room.roomId; table.version = 1; table.view = {};
+  p0.bind(table, true);
+  const others = rest.concat(table.spectators);
+  for (let i = 0; i < others.length; i += 50) {
+    await Promise.all(others.slice(i, i + 50).map(async (c) => { c.room = await c.sdk.joinById(table.id, {}); c.bind(table, false); }));
+  }
+}
+
+// ------------------------------------------------------------ helpers -------
+async function pool(n, concurrency, fn) {
+  let next = 0; const errs = [];
+  async function worker() { while (next < n) { const i = next++; try { await fn(i); } catch (e) { errs.push(e); } } }
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+  return errs;
+}
+const urlFor = (i) => cfg.urls[i % cfg.urls.length];
+const localFor = (i) => (cfg.local_addresses && cfg.local_addresses.length ? cfg.local_addresses[i % cfg.local_addresses.length] : undefined);
+
+// ------------------------------------------------------------ tables mode ---
+async function runTables() {
+  const t0 = now();
+  const T = cfg.tables, P = cfg.players, S = cfg.spectators;
+  const tables = [];
+  const sdk = cfg.peer === "colyseus" ? colyClientFor(cfg.urls[0]) : null;
+  for (let i = 0; i < T; i++) {
+    const mk = (k) => (cfg.peer === "colyseus" ? new ColyMember(sdk) : new WsClient(urlFor(0), `b${i}x${k}`, localFor(i)));
+    tables.push(new Table(i, Array.from({ length: P }, (_, k) => mk(k)), Array.from({ length: S }, (_, k) => mk(P + k))));
+  }
+  if (cfg.peer !== "colyseus") {
+    for (const t of tables) for (const c of t.all()) c.onFrame = wsFrameHandler(t, c === t.players[0]);
+    const clients = tables.flatMap((t) => t.all());
+    const errs = await pool(clients.length, cfg.connect_concurrency || 50, (i) => clients[i].connect());
+    if (errs.length) throw new Error(`${errs.length} connects failed: ${errs[0].message}`);
+  }
+  // first games end at staggered times (rounds spread over 1..R), later ones play R rounds
+  const errs = await pool(T, 20, (i) => (cfg.peer === "colyseus" ? setupColyTable(tables[i]) : setupWsTable(tables[i], Math.max(1, Math.round((cfg.rounds * (i + 1)) / T)))));
+  if (errs.length) throw new Error(`${errs.length} tables failed: ${errs[0].stack}`);
+  out({ event: "ready", setup_s: Math.round(now() - t0) / 1000, clients: T * (P + S) });
+
+  let rr = 0, tokens = 0, last = now(), rate = 0;
+  const pacer = setInterval(() => {
+    const t = now();
+    tokens = Math.min(tokens + ((t - last) / 1000) * rate, Math.max(2, rate * 0.02));
+    last = t;
+    let scanned = 0;
+    while (tokens >= 1 && scanned < T) {
+      const table = tables[rr]; rr = (rr + 1) % T;
+      if (table.busy && t - table.busySince > 20000) { table.busy = false; stats.lost++; }
+      if (table.ready() && sendMove(table)) { tokens -= 1; scanned = 0; } else scanned++;
+    }
+    if (tokens >= 1 && stats.recording) { stats.missed += Math.floor(tokens); tokens -= Math.floor(tokens); }
+  }, 1);
+
+  const results = [];
+  for (const step of cfg.steps) {
+    rate = step.rate; tokens = 0; last = now();
+    await sleep(step.warmup_s * 1000);
+    Object.assign(stats, { lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
+    const c0 = serverCpu(), g0 = selfCpu(), w0 = now();
+    stats.recording = true;
+    await sleep(step.window_s * 1000);
+    stats.recording = false;
+    const wall = (now() - w0) / 1000, c1 = serverCpu(), g1 = selfCpu();
+    const lat = percentiles(stats.lat);
+    const res = {
+      event: "step", rate: step.rate, window_s: Math.round(wall * 1000) / 1000,
+      moves_per_s: Math.round((stats.moves / wall) * 10) / 10, sent: stats.sent, moves: stats.moves,
+      deliveries: stats.deliveries, deliveries_per_s: Math.round(stats.deliveries / wall),
+      latency_ms: lat,
+      server_cpu_s: Math.round((c1 - c0) * 1000) / 1000, server_cpu_frac: Math.round(((c1 - c0) / wall) * 1000) / 1000,
+      all_deltas: stats.all_deltas,
+      cpu_us_per_delivery: stats.all_deltas ? Math.round(((c1 - c0) / stats.all_deltas) * 1e7) / 10 : null,
+      gen_cpu_frac: Math.round(((g1 - g0) / wall) * 1000) / 1000,
+      server_rss: serverRss(), errors: stats.errors, lost: stats.lost, switches: stats.switches, syncs: stats.syncs, missed: stats.missed,
+    };
+    out(res); results.push(res);
+    if (cfg.stop_p99_ms !== undefined && (lat.p99 === null || lat.p99 > cfg.stop_p99_ms || res.moves_per_s < 0.9 * step.rate || res.gen_cpu_frac > 0.85)) break;
+  }
+  clearInterval(pacer);
+  for (const t of tables) for (const c of t.all()) c.close();
+}
+
+// ------------------------------------------------------------- idle mode ----
+async function runIdle() {
+  const t0 = now();
+  const N = cfg.clients;
+  const members = [];
+  let failed = 0, firstErr = null;
+  if (cfg.peer === "colyseus") {
+    const sdks = cfg.urls.map((u) => colyClientFor(u));
+    const roomSize = cfg.room_size || 1000;
+    const groups = Math.ceil(N / roomSize);
+    await pool(groups, 4, async (g) => {
+      const sdk = sdks[g % sdks.length];
+      const n = Math.min(roomSize, N - g * roomSize);
+      const first = new ColyMember(sdk);
+      try { first.room = await sdk.create("bench", { max: roomSize }); first.bind({ sentAt: new Map() }, false); members.push(first); }
+      catch (e) { failed += n; firstErr = firstErr || e.message; return; }
+      await pool(n - 1, 25, async () => {
+        const m = new ColyMember(sdk);
+        try { m.room = await sdk.joinById(first.room.roomId, {}); m.bind({ sentAt: new Map() }, false); members.push(m); }
+        catch (e) { failed++; firstErr = firstErr || e.message; }
+      });
+    });
+  } else {
+    await pool(N, cfg.connect_concurrency || 50, async (i) => {
+      const c = new WsClient(urlFor(i), `i${cfg.gen_index || 0}x${i}`, localFor(i));
+      try { await c.connect(); members.push(c); } catch (e) { failed++; firstErr = firstErr || e.message; c.close(); }
+    });
+  }
+  out({ event: "connected", connected: members.length, failed, first_error: firstErr, connect_s: Math.round(now() - t0) / 1000 });
+  // heartbeats, spread over the period
+  const hb = cfg.heartbeat_s * 1000;
+  let k = 0;
+  const beat = setInterval(() => {
+    const per = Math.ceil(members.length / (hb / 50));
+    for (let j = 0; j < per && members.length; j++) {
+      const m = members[k++ % members.length];
+      if (cfg.peer === "colyseus") { try { m.room.send("ping", {}); } catch (e) {} } else m.send({ t: "ping" });
+    }
+  }, 50);
+  const rl = require("readline").createInterface({ input: process.stdin });
+  for await (const line of rl) {
+    if (line.trim() === "report") {
+      out({ event: "report", open: members.filter((m) => !m.closedByServer).length, closed_by_server: members.filter((m) => m.closedByServer).length, pongs: members.reduce((a, m) => a + m.pongs, 0) });
+    } else if (line.trim() === "close") break;
+  }
+  clearInterval(beat);
+  for (const m of members) m.close();
+}
+
+(async () => {
+  try {
+    if (cfg.mode === "idle") await runIdle(); else await runTables();
+    out({ event: "done" });
+    setTimeout(() => process.exit(0), 200);
+  } catch (e) {
+    out({ event: "fatal", error: String(e && e.stack || e) });
+    setTimeout(() => process.exit(1), 200);
+  }
+})();

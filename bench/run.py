@@ -1,0 +1,640 @@
+"""The lobby against Colyseus and the bare-websocket floor, side by side.
+
+    .venv/bin/python bench/run.py            # every cell, 3 repeats (~35-45 min)
+    .venv/bin/python bench/run.py --smoke    # tiny cells of all three servers (< 60 s)
+    .venv/bin/python bench/run.py --cells w1,w3 --repeats 1 --peers lobby,floor
+
+Servers under test run on core 0 (``taskset -c 0``: the lobby with its
+redis-server, the floor ``bench/floor.py``, Colyseus ``bench/colyseus_server.js``),
+the load generator ``bench/loadgen.js`` (Node, ``ws``) on core 1, all on
+loopback; every process is started here and stopped by its PID in a
+``finally``.  Each cell of each repeat runs the three servers one after the
+other (fresh processes and a fresh Redis per cell in the full run).  Results go
+to ``bench/results/run-<stamp>.jsonl`` (one JSON line per measured step) and a
+Markdown table (median, min-max over repeats) is printed; ``--docs
+docs/benchmarks.md`` also writes it between the results markers of that file.
+
+Cells (docs/benchmarks.md says more):
+  W1  1000 clients: 100 Sibala tables of 4 players + 6 spectators, 1000 moves/s.
+  W2  the W1 layout at rising move rates until p99 > 20 ms (highest rate kept).
+  W3  one table of 2 players and 2000 spectators, one move a second.
+  W4  40,000 idle signed-in clients with heartbeats over 3 server processes:
+      memory per connection.
+Exit status: 0 when every cell ran (targets are printed, not enforced), 1
+otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+SERVER_CORE = "0"
+GEN_CORE = "1"
+PEERS = ("lobby", "floor", "colyseus")
+PEER_TITLE = {"lobby": "lobby (ours)", "floor": "floor (websockets)", "colyseus": "Colyseus 0.18"}
+
+FULL = {
+    "w1": {"mode": "tables", "tables": 100, "players": 4, "spectators": 6, "rounds": 5,
+           "steps": [{"rate": 1000, "warmup_s": 5, "window_s": 20}]},
+    "w2": {"mode": "tables", "tables": 100, "players": 4, "spectators": 6, "rounds": 5, "stop_p99_ms": 20,
+           "steps": [{"rate": r, "warmup_s": 2, "window_s": 5} for r in
+                     (10, 25, 50, 100, 200, 350, 500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6500, 8000)]},
+    "w3": {"mode": "tables", "tables": 1, "players": 2, "spectators": 2000, "rounds": 50,
+           "steps": [{"rate": 1, "warmup_s": 3, "window_s": 30}]},
+    "w4": {"mode": "idle", "clients": 40000, "servers": 3, "generators": 4, "heartbeat_s": 10, "settle_s": 12,
+           "room_size": 1000},
+}
+SMOKE = {
+    "w1": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5,
+           "steps": [{"rate": 40, "warmup_s": 0.5, "window_s": 1.5}]},
+    "w2": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5, "stop_p99_ms": 20,
+           "steps": [{"rate": r, "warmup_s": 0.3, "window_s": 1} for r in (20, 40)]},
+    "w3": {"mode": "tables", "tables": 1, "players": 2, "spectators": 50, "rounds": 50,
+           "steps": [{"rate": 4, "warmup_s": 0.5, "window_s": 1.5}]},
+    "w4": {"mode": "idle", "clients": 300, "servers": 2, "generators": 2, "heartbeat_s": 1, "settle_s": 1.2,
+           "room_size": 50},
+}
+LOBBY_ENV = {
+    "LOBBY_RATE_PER_S": "1000000",
+    "LOBBY_RATE_BURST": "1000000",
+    "LOBBY_TURN_MS": "300000",
+    "LOBBY_KEY_PREFIX": "bench",
+}
+GEN_CPU_LIMIT = 0.85
+P99_BOUND_MS = 20.0
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+# -- processes ---------------------------------------------------------------
+
+
+class Procs:
+    """Every child started for one cell; ``stop()`` ends them by PID."""
+
+    def __init__(self, logdir: Path) -> None:
+        self.logdir = logdir
+        self.procs: list[subprocess.Popen] = []
+
+    def start(self, name: str, argv: list[str], core: str, env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
+        logf = open(self.logdir / f"{name}.log", "ab")
+        proc = subprocess.Popen(["taskset", "-c", core, *argv], cwd=ROOT, env={**os.environ, **(env or {})},
+                                stdout=kw.pop("stdout", logf), stderr=logf, **kw)
+        self.procs.append(proc)
+        return proc
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                try:
+                    os.kill(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        deadline = time.monotonic() + 5
+        for proc in self.procs:
+            try:
+                proc.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
+        self.procs.clear()
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server on port {port} exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port} after {timeout_s}s")
+
+
+def start_servers(peer: str, n: int, procs: Procs, tmp: Path) -> tuple[list[str], list[int], dict[str, list[int]]]:
+    """Start ``n`` server processes of ``peer`` on core 0.  Returns the
+    client URLs, every server-side PID (the lobby's Redis included) and the
+    PIDs by role."""
+    ports = [free_port() for _ in range(n)]
+    if peer == "lobby":
+        rport = free_port()
+        rdir = tmp / f"redis-{rport}"
+        rdir.mkdir()
+        redis = procs.start("redis", ["redis-server", "--bind", "127.0.0.1", "--port", str(rport), "--dir", str(rdir),
+                                      "--appendonly", "yes", "--appendfsync", "everysec", "--save", "",
+                                      "--protected-mode", "yes", "--daemonize", "no"], SERVER_CORE)
+        wait_port(rport, redis)
+        env = {**LOBBY_ENV, "REDIS_URL": f"redis://127.0.0.1:{rport}/0"}
+        lobbies = [procs.start(f"lobby-{p}", [sys.executable, "-m", "lobby", "--port", str(p), "--log-level", "warning"],
+                               SERVER_CORE, env) for p in ports]
+        for p, proc in zip(ports, lobbies):
+            wait_port(p, proc)
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{p}/healthz", timeout=1) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("lobby not healthy")
+                time.sleep(0.05)
+        pids = [x.pid for x in lobbies]
+        return [f"ws://127.0.0.1:{p}/ws" for p in ports], pids + [redis.pid], {"server": pids, "redis": [redis.pid]}
+    if peer == "floor":
+        servers = [procs.start(f"floor-{p}", [sys.executable, str(BENCH / "floor.py"), "--port", str(p)], SERVER_CORE) for p in ports]
+        urls = [f"ws://127.0.0.1:{p}/ws" for p in ports]
+    else:
+        servers = [procs.start(f"colyseus-{p}", ["node", str(BENCH / "colyseus_server.js"), "--port", str(p)], SERVER_CORE) for p in ports]
+        urls = [f"ws://127.0.0.1:{p}" for p in ports]
+    for p, proc in zip(ports, servers):
+        wait_port(p, proc)
+    pids = [x.pid for x in servers]
+    return urls, pids, {"server": pids}
+
+
+def run_gen(cfg: dict, procs: Procs, name: str, timeout_s: float) -> list[dict]:
+    """Run one generator to its end; returns its JSON events."""
+    gen = procs.start(name, ["node", str(BENCH / "loadgen.js"), json.dumps(cfg)], GEN_CORE, stdout=subprocess.PIPE)
+    events = []
+    deadline = time.monotonic() + timeout_s
+    try:
+        for line in gen.stdout:
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            events.append(ev)
+            if ev.get("event") == "step":
+                lat = ev["latency_ms"]
+                log(f"    rate {ev['rate']}: {ev['moves_per_s']} moves/s, p99 {lat['p99']} ms, "
+                    f"{ev['cpu_us_per_delivery']} us/delivery, gen cpu {ev['gen_cpu_frac']:.2f}")
+            elif ev.get("event") in ("ready", "fatal", "warn"):
+                log(f"    {json.dumps(ev)[:400]}")
+            if time.monotonic() > deadline:
+                raise TimeoutError("generator over its time")
+        gen.wait(max(1, deadline - time.monotonic()))
+    finally:
+        if gen.poll() is None:
+            os.kill(gen.pid, signal.SIGKILL)
+            gen.wait()
+    return events
+
+
+def tables_cell(peer: str, cell: str, spec: dict, procs: Procs, tmp: Path, env_pids=None) -> dict:
+    urls, pids, roles = env_pids or start_servers(peer, 1, procs, tmp)
+    time.sleep(0.3)
+    base_rss = sum(rss(p) for p in pids)
+    cfg = {k: v for k, v in spec.items()}
+    cfg.update(peer=peer, urls=urls, server_pids=pids)
+    total = sum(s["warmup_s"] + s["window_s"] for s in spec["steps"])
+    events = run_gen(cfg, procs, f"gen-{cell}-{peer}", timeout_s=total + 240)
+    steps = [e for e in events if e.get("event") == "step"]
+    ready = next((e for e in events if e.get("event") == "ready"), {})
+    fatal = next((e for e in events if e.get("event") == "fatal"), None)
+    clients = spec["tables"] * (spec["players"] + spec["spectators"])
+    for s in steps:
+        s["rss_per_conn_kib"] = round((s["server_rss"] - base_rss) / clients / 1024, 2)
+        s["valid"] = s["gen_cpu_frac"] <= GEN_CPU_LIMIT
+    return {"ok": bool(steps) and fatal is None, "steps": steps, "setup_s": ready.get("setup_s"), "clients": clients,
+            "base_rss": base_rss, "error": fatal and fatal["error"][:2000]}
+
+
+def idle_cell(peer: str, spec: dict, procs: Procs, tmp: Path) -> dict:
+    urls, pids, roles = start_servers(peer, spec["servers"], procs, tmp)
+    time.sleep(0.5)
+    base = {p: rss(p) for p in pids}
+    per_gen = spec["clients"] // spec["generators"]
+    gens = []
+    for g in range(spec["generators"]):
+        cfg = {"mode": "idle", "peer": peer, "urls": urls, "clients": per_gen, "heartbeat_s": spec["heartbeat_s"],
+               "room_size": spec["room_size"], "gen_index": g, "local_addresses": [f"127.0.0.{2 + g}"],
+               "connect_concurrency": 40}
+        gens.append(procs.start(f"gen-w4-{peer}-{g}", ["node", str(BENCH / "loadgen.js"), json.dumps(cfg)], GEN_CORE,
+                                stdout=subprocess.PIPE, stdin=subprocess.PIPE))
+    connected, failed, errors, t0 = 0, 0, [], time.monotonic()
+
+    def read_event(gen, want: str) -> dict:
+        for line in gen.stdout:
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            if ev.get("event") == want:
+                return ev
+            if ev.get("event") == "fatal":
+                raise RuntimeError(ev["error"][:500])
+        raise RuntimeError(f"generator ended before {want}")
+
+    for gen in gens:
+        ev = read_event(gen, "connected")
+        connected += ev["connected"]
+        failed += ev["failed"]
+        if ev.get("first_error"):
+            errors.append(ev["first_error"])
+    connect_s = time.monotonic() - t0
+    log(f"    {connected} connected, {failed} failed in {connect_s:.1f}s; holding {spec['settle_s']}s with heartbeats")
+    time.sleep(spec["settle_s"])
+    after = {p: rss(p) for p in pids}
+    reports = []
+    for gen in gens:
+        gen.stdin.write(b"report\n")
+        gen.stdin.flush()
+        reports.append(read_event(gen, "report"))
+    for gen in gens:
+        gen.stdin.write(b"close\n")
+        gen.stdin.flush()
+    for gen in gens:
+        try:
+            gen.wait(60)
+        except subprocess.TimeoutExpired:
+            os.kill(gen.pid, signal.SIGKILL)
+    open_n = sum(r["open"] for r in reports)
+    server_delta = sum(after[p] - base[p] for p in roles["server"])
+    redis_delta = sum(after[p] - base[p] for p in roles.get("redis", []))
+    return {
+        "ok": connected > 0,
+        "target_clients": spec["clients"],
+        "connected": connected,
+        "failed": failed,
+        "open_after_hold": open_n,
+        "pongs": sum(r["pongs"] for r in reports),
+        "connect_s": round(connect_s, 2),
+        "server_procs": spec["servers"],
+        "server_rss_delta": server_delta,
+        "redis_rss_delta": redis_delta,
+        "kib_per_conn_server": round(server_delta / max(1, open_n) / 1024, 2),
+        "kib_per_conn": round((server_delta + redis_delta) / max(1, open_n) / 1024, 2),
+        "errors": errors[:3],
+    }
+
+
+# -- report --------------------------------------------------------------------
+
+
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def fmt(x, nd=1):
+    if x is None:
+        return "–"
+    if isinstance(x, float) and abs(x) >= 100:
+        return f"{x:,.0f}"
+    if isinstance(x, int):
+        return f"{x:,}"
+    return f"{x:,.{nd}f}"
+
+
+def cellfmt(xs, nd=1):
+    xs = [x for x in xs if x is not None]
+    if not xs:
+        return "–"
+    m = med(xs)
+    if len(xs) == 1:
+        return fmt(m, nd)
+    return f"{fmt(m, nd)} ({fmt(min(xs), nd)}–{fmt(max(xs), nd)})"
+
+
+def w2_best(steps: list[dict]) -> tuple[float, dict | None]:
+    """Highest achieved moves/s among steps with p99 <= bound, rate held and a valid generator."""
+    best, at = 0.0, None
+    for s in steps:
+        p99 = s["latency_ms"]["p99"]
+        if p99 is not None and p99 <= P99_BOUND_MS and s["moves_per_s"] >= 0.9 * s["rate"] and s["valid"]:
+            if s["moves_per_s"] > best:
+                best, at = s["moves_per_s"], s
+    return best, at
+
+
+def summarize(results: list[dict]) -> tuple[str, dict]:
+    """Markdown tables and the target verdicts from the per-run records."""
+    by = {}
+    for r in results:
+        by.setdefault((r["cell"], r["peer"]), []).append(r)
+    lines: list[str] = []
+    med_of: dict = {}
+
+    def col(cell, peer, f):
+        return [f(r) for r in by.get((cell, peer), []) if r.get("ok")]
+
+    def invalid(cell, peer):
+        return any(not s.get("valid", True) for r in by.get((cell, peer), []) for s in r.get("steps", []))
+
+    def n_runs(cell, peer):
+        return f"{len(col(cell, peer, lambda r: 1))}/{len(by.get((cell, peer), []))}"
+
+    def spec_of(cell):
+        return next(r["spec"] for r in results if r["cell"] == cell)
+
+    def rate_of(cell):
+        return next((r["steps"][0]["rate"] for r in results if r["cell"] == cell and r.get("steps")), "?")
+
+    def tables_rows(cell, title):
+        nonlocal lines
+        if not any(k[0] == cell for k in by):
+            return
+        lines += [f"### {title}", "",
+                  "| server | runs | moves/s | deliveries/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | server CPU µs/delivery | server CPU | KiB/conn | gen CPU | valid |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for peer in PEERS:
+            if (cell, peer) not in by:
+                continue
+            s0 = lambda f: col(cell, peer, lambda r: f(r["steps"][0]))
+            row = [PEER_TITLE[peer], n_runs(cell, peer),
+                   cellfmt(s0(lambda s: s["moves_per_s"])), cellfmt(s0(lambda s: float(s["deliveries_per_s"])), 0)]
+            for q in ("p50", "p90", "p99", "p999", "max"):
+                row.append(cellfmt(s0(lambda s, q=q: s["latency_ms"][q]), 2))
+            row += [cellfmt(s0(lambda s: s["cpu_us_per_delivery"])), cellfmt(s0(lambda s: 100 * s["server_cpu_frac"]), 0) + " %",
+                    cellfmt(s0(lambda s: s["rss_per_conn_kib"])), cellfmt(s0(lambda s: 100 * s["gen_cpu_frac"]), 0) + " %",
+                    "no (gen > 85 %)" if invalid(cell, peer) else "yes"]
+            lines.append("| " + " | ".join(row) + " |")
+            med_of[(cell, peer, "p99")] = med(s0(lambda s: s["latency_ms"]["p99"]))
+            med_of[(cell, peer, "cpu")] = med(s0(lambda s: s["cpu_us_per_delivery"]))
+            med_of[(cell, peer, "invalid")] = invalid(cell, peer)
+        lines.append("")
+
+    def layout(cell):
+        sp = spec_of(cell)
+        return f"{sp['tables']:,} table(s) × ({sp['players']} players + {sp['spectators']:,} spectators) = {sp['tables'] * (sp['players'] + sp['spectators']):,} clients"
+
+    if any(k[0] == "w1" for k in by):
+        tables_rows("w1", f"W1 realistic: {layout('w1')}, {rate_of('w1')} moves/s offered")
+    # W2
+    if any(k[0] == "w2" for k in by):
+        lines += [f"### W2 saturation: {layout('w2')} at rising rates until p99 > 20 ms", "",
+                  "| server | runs | highest moves/s with p99 ≤ 20 ms | its p99 ms | its server CPU µs/delivery | first failing rate: moves/s achieved, p99 ms | valid |",
+                  "|---|---|---|---|---|---|---|"]
+        for peer in PEERS:
+            if ("w2", peer) not in by:
+                continue
+            bests = col("w2", peer, lambda r: w2_best(r["steps"]))
+            fails = []
+            for r in by[("w2", peer)]:
+                last = r["steps"][-1] if r.get("steps") else None
+                if last is not None and (last["latency_ms"]["p99"] is None or last["latency_ms"]["p99"] > P99_BOUND_MS or last["moves_per_s"] < 0.9 * last["rate"]):
+                    fails.append(f"{last['rate']}: {fmt(last['moves_per_s'])}, {fmt(last['latency_ms']['p99'], 1)}")
+            row = [PEER_TITLE[peer], n_runs("w2", peer), cellfmt([b[0] for b in bests], 0),
+                   cellfmt([b[1]["latency_ms"]["p99"] if b[1] else None for b in bests], 2),
+                   cellfmt([b[1]["cpu_us_per_delivery"] if b[1] else None for b in bests]),
+                   "; ".join(fails) or "none (ladder top reached)", "no (gen > 85 % at some step)" if invalid("w2", peer) else "yes"]
+            lines.append("| " + " | ".join(row) + " |")
+            med_of[("w2", peer, "best")] = med([b[0] for b in bests])
+        lines.append("")
+    if any(k[0] == "w3" for k in by):
+        tables_rows("w3", f"W3 big table: {layout('w3')}, {rate_of('w3')} move(s)/s")
+    # W4
+    if any(k[0] == "w4" for k in by):
+        sp = spec_of("w4")
+        lines += [f"### W4 connections: {sp['clients']:,} idle signed-in clients offered, heartbeat every {sp['heartbeat_s']} s", "",
+                  "| server | runs | processes | connected | open after hold | KiB/conn (server + Redis) | KiB/conn (server only) | connect s | heartbeat replies |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for peer in PEERS:
+            if ("w4", peer) not in by:
+                continue
+            c = lambda f: col("w4", peer, f)
+            row = [PEER_TITLE[peer], n_runs("w4", peer), cellfmt(c(lambda r: r["server_procs"]), 0),
+                   cellfmt(c(lambda r: r["connected"]), 0), cellfmt(c(lambda r: r["open_after_hold"]), 0),
+                   cellfmt(c(lambda r: r["kib_per_conn"])), cellfmt(c(lambda r: r["kib_per_conn_server"])),
+                   cellfmt(c(lambda r: r["connect_s"])), cellfmt(c(lambda r: r["pongs"]), 0)]
+            lines.append("| " + " | ".join(row) + " |")
+            med_of[("w4", peer, "conn")] = med(c(lambda r: r["open_after_hold"]))
+            med_of[("w4", peer, "kib")] = med(c(lambda r: r["kib_per_conn"]))
+        lines.append("")
+
+    # ratios
+    def ratio(a, b):
+        return None if a is None or b in (None, 0) else a / b
+
+    rat = []
+    for key, label in ((("w1", "p99"), "W1 p99"), (("w1", "cpu"), "W1 CPU/delivery"), (("w2", "best"), "W2 max moves/s"),
+                       (("w3", "p99"), "W3 p99"), (("w3", "cpu"), "W3 CPU/delivery"), (("w4", "kib"), "W4 KiB/conn")):
+        ours = med_of.get((key[0], "lobby", key[1]))
+        if ours is None:
+            continue
+        rf, rc = ratio(ours, med_of.get((key[0], "floor", key[1]))), ratio(ours, med_of.get((key[0], "colyseus", key[1])))
+        rat.append(f"| {label} | {fmt(ours, 2)} | {'–' if rf is None else f'{rf:.2f}×'} | {'–' if rc is None else f'{rc:.2f}×'} |")
+    if rat:
+        lines += ["### Ratios (medians)", "", "| metric | ours | ours / floor | ours / Colyseus |", "|---|---|---|---|", *rat, ""]
+
+    # targets
+    verdicts = []
+
+    def target(name, ok, detail):
+        verdicts.append({"target": name, "pass": ok, "detail": detail})
+
+    g = lambda *k: med_of.get(k)
+    if g("w1", "lobby", "p99") is not None and g("w1", "colyseus", "p99") is not None:
+        a, b = g("w1", "lobby", "p99"), g("w1", "colyseus", "p99")
+        target("W1 p99 ≤ 0.5 × Colyseus p99", a <= 0.5 * b, f"{fmt(a, 2)} ms vs 0.5 × {fmt(b, 2)} ms")
+    if g("w1", "lobby", "cpu") is not None and g("w1", "floor", "cpu") is not None:
+        a, b = g("w1", "lobby", "cpu"), g("w1", "floor", "cpu")
+        target("W1 server CPU/delivery ≤ 2 × floor", a <= 2 * b, f"{fmt(a)} µs vs 2 × {fmt(b)} µs")
+    if g("w2", "lobby", "best") is not None:
+        a = g("w2", "lobby", "best")
+        target("W2 ≥ 2,000 committed moves/s per lobby process at p99 ≤ 20 ms", a >= 2000, f"{fmt(a, 0)} moves/s")
+    if g("w3", "lobby", "p99") is not None and g("w3", "floor", "p99") is not None:
+        a, b = g("w3", "lobby", "p99"), g("w3", "floor", "p99")
+        target("W3 p99 ≤ 1.5 × floor p99", a <= 1.5 * b, f"{fmt(a, 2)} ms vs 1.5 × {fmt(b, 2)} ms")
+    if g("w4", "lobby", "conn") is not None:
+        a = g("w4", "lobby", "conn")
+        target("W4 ≥ 32,000 connected clients", a >= 32000, f"{fmt(int(a), 0)} held")
+        k = g("w4", "lobby", "kib")
+        target("W4 ≤ 20 KiB server memory per connection", k is not None and k <= 20, f"{fmt(k, 2)} KiB (lobby processes + Redis)")
+    if verdicts:
+        lines += ["### Targets", "", "| target | result | measured |", "|---|---|---|"]
+        lines += [f"| {v['target']} | {'PASS' if v['pass'] else 'FAIL'} | {v['detail']} |" for v in verdicts]
+        lines.append("")
+    return "\n".join(lines), {"targets": verdicts}
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+
+    def ver(argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True, timeout=10).stdout.strip().splitlines()[0]
+        except Exception:
+            return "?"
+
+    try:
+        coly = json.loads((BENCH / "node_modules/@colyseus/core/package.json").read_text())["version"]
+    except OSError:
+        coly = "?"
+    import websockets  # noqa: PLC0415
+
+    return (f"{cpu}, {os.cpu_count()} cores, {mem:.0f} GiB, Linux {platform.release()}; Python {platform.python_version()} "
+            f"(websockets {websockets.__version__}, uvloop), Node {ver(['node', '-v'])}, {ver(['redis-server', '--version']).split(' sha')[0]}, "
+            f"@colyseus/core {coly}")
+
+
+DOC_START = "<!-- results:start -->"
+DOC_END = "<!-- results:end -->"
+
+
+def write_docs(path: Path, body: str) -> None:
+    text = path.read_text() if path.exists() else f"# Benchmarks\n\n{DOC_START}\n{DOC_END}\n"
+    if DOC_START not in text:
+        text += f"\n{DOC_START}\n{DOC_END}\n"
+    head, rest = text.split(DOC_START, 1)
+    tail = rest.split(DOC_END, 1)[1] if DOC_END in rest else ""
+    path.write_text(f"{head}{DOC_START}\n{body}\n{DOC_END}{tail}")
+
+
+# -- main ------------------------------------------------------------------------
+
+
+def ensure_node_modules() -> None:
+    if (BENCH / "node_modules" / "@colyseus" / "core").is_dir() and (BENCH / "node_modules" / "ws").is_dir():
+        return
+    log("installing bench/node_modules (npm ci)")
+    cmd = ["npm", "ci" if (BENCH / "package-lock.json").exists() else "install", "--no-audit", "--no-fund", "--loglevel=error"]
+    subprocess.run(cmd, cwd=BENCH, check=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--smoke", action="store_true", help="tiny cells, one repeat, < 60 s")
+    ap.add_argument("--cells", default="w1,w2,w3,w4")
+    ap.add_argument("--peers", default=",".join(PEERS))
+    ap.add_argument("--repeats", type=int, default=None)
+    ap.add_argument("--out", default=None, help="JSON lines file (default bench/results/run-<stamp>.jsonl)")
+    ap.add_argument("--docs", default=None, help="write the table into this Markdown file's results section")
+    ap.add_argument("--report", default=None, metavar="JSONL", help="only print (and --docs write) the table of an earlier run")
+    args = ap.parse_args(argv)
+    if args.report:
+        recs = [json.loads(line) for line in open(args.report) if line.strip()]
+        summary = next((r for r in recs if "summary" in r), {})
+        table, _ = summarize([r for r in recs if "cell" in r])
+        header = (f"Run {summary.get('when', '?')} on {summary.get('machine', '?')}. Servers pinned to core {SERVER_CORE}, "
+                  f"generator to core {GEN_CORE}; median (min–max) over repeats; {summary.get('elapsed_s', 0) / 60:.1f} min; "
+                  f"raw results: `bench/results/{Path(args.report).name}`.\n")
+        print(header)
+        print(table)
+        if args.docs:
+            write_docs(Path(args.docs), header + "\n" + table)
+        return 0
+    specs = SMOKE if args.smoke else FULL
+    repeats = args.repeats or (1 if args.smoke else 3)
+    cells = [c for c in args.cells.split(",") if c]
+    peers = [p for p in args.peers.split(",") if p]
+    fresh = not args.smoke  # the smoke run keeps one server per peer for W1-W3
+    try:
+        os.sched_setaffinity(0, {int(GEN_CORE)})
+    except (OSError, AttributeError):
+        pass
+    ensure_node_modules()
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    resdir = BENCH / "results"
+    resdir.mkdir(exist_ok=True)
+    out_path = Path(args.out) if args.out else resdir / f"run-{stamp}{'-smoke' if args.smoke else ''}.jsonl"
+    logdir = resdir / f"logs-{stamp}"
+    logdir.mkdir()
+    started = time.monotonic()
+    when = dt.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    results: list[dict] = []
+    all_ok = True
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmpname, open(out_path, "w") as out:
+        tmp = Path(tmpname)
+
+        def record(rec: dict) -> None:
+            nonlocal all_ok
+            results.append(rec)
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+            if not rec.get("ok"):
+                all_ok = False
+                log(f"  FAILED {rec['cell']} {rec['peer']}: {rec.get('error')}")
+
+        for rep in range(repeats):
+            shared: dict[str, tuple] = {}
+            shared_procs: dict[str, Procs] = {}
+            try:
+                for cell in cells:
+                    for peer in peers:
+                        log(f"repeat {rep + 1}/{repeats} {cell} {peer}")
+                        procs = Procs(logdir)
+                        rec = {"repeat": rep + 1, "cell": cell, "peer": peer, "spec": {k: v for k, v in specs[cell].items() if k != "steps"}}
+                        t0 = time.monotonic()
+                        try:
+                            if cell == "w4":
+                                rec.update(idle_cell(peer, specs[cell], procs, tmp))
+                            elif fresh:
+                                rec.update(tables_cell(peer, cell, specs[cell], procs, tmp))
+                            else:
+                                if peer not in shared:
+                                    shared_procs[peer] = Procs(logdir)
+                                    shared[peer] = start_servers(peer, 1, shared_procs[peer], tmp)
+                                rec.update(tables_cell(peer, cell, specs[cell], procs, tmp, shared[peer]))
+                        except Exception as exc:  # record and go on with the next cell
+                            rec.update(ok=False, error=f"{type(exc).__name__}: {exc}")
+                        finally:
+                            procs.stop()
+                        rec["elapsed_s"] = round(time.monotonic() - t0, 1)
+                        record(rec)
+            finally:
+                for p in shared_procs.values():
+                    p.stop()
+        table, verdict = summarize(results)
+        elapsed = time.monotonic() - started
+        header = (f"Run {when} on {machine()}. Servers pinned to core {SERVER_CORE}, generator to core {GEN_CORE}; "
+                  f"{repeats} repeat(s){' (smoke)' if args.smoke else ''}; median (min–max); {elapsed / 60:.1f} min; "
+                  f"raw results: `bench/results/{out_path.name}`.\n")
+        out.write(json.dumps({"summary": verdict, "elapsed_s": round(elapsed, 1), "machine": machine(), "when": when}) + "\n")
+    print(header)
+    print(table)
+    if args.docs:
+        write_docs(Path(args.docs), header + "\n" + table)
+        log(f"wrote {args.docs}")
+    log(f"done in {elapsed:.0f}s; results in {out_path}")
+    return 0 if all_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
