@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ import engines
 from . import metrics, replay, tables
 from .config import Settings
 from .fanout import Conn, Fanout
-from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse
+from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
 from .rooms import Rooms
 from .sessions import sign_in
 from .store import Store, now_ms
@@ -72,23 +73,37 @@ def games_info() -> list[dict[str, Any]]:
 
 
 class RateLimiter:
-    """Token bucket: ``rate`` messages per second, bursts up to ``burst``."""
+    """Token bucket: ``rate`` messages per second, bursts up to ``burst``.
+
+    A message over the limit is refused (``allow`` is False) and counts as a
+    strike; strikes drain at ``rate`` per second too, so a client that keeps
+    sending faster than twice the rate piles them up.  ``flooding`` (more
+    than ``3 * burst`` strikes outstanding) means persistent flooding: the
+    session closes with 1008.  A client that once went over the limit and
+    then slowed down is forgiven.
+    """
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.stamp = time.monotonic()
-        self.strikes = 0
+        self.strikes = 0.0
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        elapsed = max(0.0, now - self.stamp)
         self.stamp = now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.strikes = max(0.0, self.strikes - elapsed * self.rate)
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         self.strikes += 1
         return False
+
+    @property
+    def flooding(self) -> bool:
+        return self.strikes > 3 * self.burst
 
 
 class Lobby:
@@ -205,52 +220,98 @@ class Lobby:
 
     # -- websocket ---------------------------------------------------------
     def origin_allowed(self, ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        if origin is None:
+        """Whether a websocket may connect, by its ``Origin`` header.
+
+        No Origin: not a browser (cross-site websocket hijacking needs one),
+        allowed.  With ``LOBBY_ORIGINS`` set: the Origin must be one of those
+        (compared as scheme://host:port, case-insensitively, default ports
+        filled in).  Unset: the Origin must name the host the request was
+        sent to (its ``Host`` header).  Several Origin headers, ``null`` and
+        anything that is not a plain http(s) origin are refused.
+        """
+        origins = ws.headers.getlist("origin")
+        if not origins:
             return True  # not a browser: cross-site hijacking needs a browser
-        allowed = [o.strip() for o in self.settings.origins.split(",") if o.strip()]
+        if len(origins) > 1:
+            return False
+        origin = _origin_key(origins[0])
+        if origin is None:
+            return False
+        allowed = {_origin_key(o) for o in self.settings.origins.split(",") if o.strip()}
         if allowed:
             return origin in allowed
-        return urlsplit(origin).netloc == ws.headers.get("host")
+        host = _origin_key("http://" + ws.headers.get("host", ""))
+        if host is None or origin[1] != host[1]:
+            return False
+        if ":" in ws.headers.get("host", "").rsplit("]", 1)[-1]:
+            return origin[2] == host[2]  # Host names its port: the same one
+        return origin[2] in (80, 443)  # Host on a default port (http or https)
 
     async def websocket(self, ws: WebSocket) -> None:
+        """One client session: a reader (frames in, one at a time), a writer
+        (the bounded send queue out) and this supervisor, which ends the
+        session when the peer goes away or the server closes it, lets the
+        writer flush and send the close frame for at most
+        :data:`CLOSE_GRACE_S`, and else resets the connection."""
         if self.draining:
             await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
             return
         if not self.origin_allowed(ws):
-            await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)
+            await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
             return
         await ws.accept()
-        conn = Conn(ws, self.settings.send_queue)
+        conn = Conn(ws, self.settings.send_queue, _transport_of(ws))
+        _limit_send_buffer(conn.transport)
         self.conns.add(conn)
         metrics.CONNECTIONS.inc()
         writer = asyncio.create_task(conn.writer())
+        reader = asyncio.create_task(self._read_frames(conn, ws))
+        closing = asyncio.create_task(conn.done.wait())
+        try:
+            await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and not reader.cancelled() and reader.exception() is not None:
+                log.error("session reader failed", exc_info=reader.exception())
+                conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
+        finally:
+            self.conns.discard(conn)
+            metrics.CONNECTIONS.dec()
+            conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
+            with contextlib.suppress(Exception):
+                await self.fanout.detach_all(conn)
+            done, _ = await asyncio.wait({writer}, timeout=CLOSE_GRACE_S)
+            if not done:  # the peer takes nothing, not even the close frame
+                writer.cancel()
+                conn.abort()
+            for task in (reader, closing, writer):
+                task.cancel()
+            for task in (reader, closing, writer):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def _read_frames(self, conn: Conn, ws: WebSocket) -> None:
+        """Receive and handle frames until the peer leaves or ``conn`` closes."""
         limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        max_frame = self.settings.max_frame
         try:
             while not conn.closed:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
-                    break
+                    return
                 frame = msg.get("bytes") if msg.get("bytes") is not None else msg.get("text")
-                if frame is not None and len(frame) > self.settings.max_frame:
+                if frame is None:
+                    continue
+                size = len(frame) if isinstance(frame, (bytes, bytearray)) else len(frame.encode("utf-8", "surrogatepass"))
+                if size > max_frame:  # the websocket layer refuses these first
                     conn.close(CloseCode.WS_1009_MESSAGE_TOO_BIG)
-                    break
+                    return
                 if not limiter.allow():
-                    self._error(conn, ErrorCode.RATE_LIMITED, "too many messages; slow down")
-                    if limiter.strikes > 3 * self.settings.rate_burst:
+                    self._error(conn, ErrorCode.RATE_LIMITED, "too many messages; slow down", peek_ref(frame))
+                    if limiter.flooding:
                         conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
                     continue
                 await self.handle_frame(conn, frame)
         except WebSocketDisconnect:
-            pass
-        finally:
-            self.conns.discard(conn)
-            metrics.CONNECTIONS.dec()
-            await self.fanout.detach_all(conn)
-            conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            return
 
     def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
         metrics.ERRORS.labels(code.value).inc()
@@ -258,7 +319,10 @@ class Lobby:
 
     async def handle_frame(self, conn: Conn, frame: Any) -> None:
         """Decode, validate and dispatch one client frame; every refusal is
-        an error frame to this connection alone."""
+        an error frame to this connection alone.
+
+        The whole message is checked against its schema (:func:`parse`)
+        before any handler runs, so a refused frame touches no table."""
         ref = None
         try:
             msg = parse(decode(frame, self.settings.max_frame))
@@ -266,7 +330,12 @@ class Lobby:
             if msg.type != "hello" and conn.pid is None:
                 raise ProtocolError(ErrorCode.NOT_SIGNED_IN, "send hello first", ref)
             handler = getattr(self, f"on_{msg.type}")
+            before = conn.pid
             await handler(conn, msg)
+            if before is not None and conn.pid != before:
+                # another identity on this socket: views projected for the
+                # previous player's seats must not keep flowing to it
+                await self.fanout.detach_all(conn)
         except ProtocolError as exc:
             self._error(conn, exc.code, str(exc), exc.ref if exc.ref is not None else ref)
         except LobbyError as exc:
@@ -348,19 +417,28 @@ class Lobby:
         await self.rooms.leave(msg["table"], conn.pid)
         self._reply(conn, msg, {"t": "left", "table": msg["table"]})
 
+    def _ack(self, conn: Conn, msg: Message) -> None:
+        """``ok`` for a command that has no other reply, when it asked (``ref``)."""
+        if msg.ref is not None:
+            self._reply(conn, msg, {"t": "ok", "table": msg["table"]})
+
     async def on_start(self, conn: Conn, msg: Message) -> None:
         await self.rooms.start(msg["table"], conn.pid)
+        self._ack(conn, msg)
 
     async def on_ready(self, conn: Conn, msg: Message) -> None:
         await self.rooms.ready(msg["table"], conn.pid)
+        self._ack(conn, msg)
 
     async def on_back(self, conn: Conn, msg: Message) -> None:
         await self.rooms.back(msg["table"], conn.pid)
+        self._ack(conn, msg)
 
     async def on_chat(self, conn: Conn, msg: Message) -> None:
         if msg["table"] not in conn.tables:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "watch or join the table to chat there")
         await self.rooms.chat(msg["table"], conn.pid, conn.name, msg["text"])
+        self._ack(conn, msg)
 
     async def on_me(self, conn: Conn, msg: Message) -> None:
         player = await self.store.player(conn.pid)
@@ -381,6 +459,44 @@ class Lobby:
 
 
 SPECTATOR_REFRESH_S = 20
+#: how long a closing session may take to flush its queue and send the close
+#: frame before its TCP connection is reset (s)
+CLOSE_GRACE_S = 2.0
+#: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
+#: a client that stops reading can pin, and makes it a slow reader sooner
+SEND_BUFFER_BYTES = 64 * 1024
+
+
+def _origin_key(origin: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an http(s) origin, lower-cased, default
+    port filled in; None for anything else (``null``, paths, user info)."""
+    try:
+        parts = urlsplit(origin.strip().lower().rstrip("/"))
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc:
+        return None
+    if parts.path or parts.query or parts.fragment:
+        return None
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def _transport_of(ws: WebSocket) -> Any:
+    """The asyncio transport under a websocket, where the server exposes it
+    (uvicorn's protocols hand their bound ``receive`` to the app); else None."""
+    transport = getattr(getattr(ws, "_receive", None), "__self__", None)
+    transport = getattr(transport, "transport", None)
+    return transport if hasattr(transport, "abort") else None
+
+
+def _limit_send_buffer(transport: Any) -> None:
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

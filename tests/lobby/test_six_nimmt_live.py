@@ -1,0 +1,91 @@
+"""6 Nimmt! over real websockets: ten players at once, a player who never
+picks (timeouts, then away and played by a bot), and a spectator who never
+learns a pick before the reveal."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import jsonpatch
+
+from lobby import replay
+from lobby.client import LobbyClient
+from lobby.store import connect
+
+
+async def test_ten_clients_play_a_whole_game_watched(lobby):
+    clients = [LobbyClient(lobby.ws, name=f"P{i}") for i in range(10)]
+    spec = LobbyClient(lobby.ws, name="Spec")
+    for c in clients + [spec]:
+        await c.connect()
+    try:
+        tv = await clients[0].open("six_nimmt", seats=10, turn_ms=10000, options={"end_threshold": 10}, games=1)
+        table = tv.table_id
+        spec.keep_frames = True
+        await spec.watch(table)
+        for c in clients[1:]:
+            await c.join(table)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=120) for i, c in enumerate(clients)))
+        final = finals[0]
+        assert final["status"] == "finished"
+        scores = final["result"]["scores"]
+        assert max(scores) > 10, "the game ends after the round in which someone exceeds the threshold"
+        assert final["result"]["winners"] == [s for s, v in enumerate(scores) if v == min(scores)]
+        assert final["timeouts"] == [0] * 10
+        # the spectator: never a hand or a pick, only who has picked
+        view = None
+        for frame in spec.frames:
+            if frame.get("t") == "snapshot":
+                view = frame["view"]
+            elif frame.get("t") == "delta":
+                view = jsonpatch.apply_patch(view, frame["patch"])
+            else:
+                continue
+            state = view["state"]
+            if state is None:
+                continue
+            assert state["hand"] is None and state["my_pick"] is None
+            assert all(isinstance(p, bool) for p in state["picked"])
+            for event in view["events"]:
+                if event.get("type") == "picked":
+                    assert set(event) <= {"type", "seat"}, event
+        assert view["result"] == final["result"]
+    finally:
+        for c in clients + [spec]:
+            await c.close()
+
+
+async def test_a_player_who_never_picks_goes_away_and_comes_back(lobby):
+    active = [LobbyClient(lobby.ws, name=f"A{i}") for i in range(2)]
+    idle = LobbyClient(lobby.ws, name="Idle")
+    for c in active + [idle]:
+        await c.connect()
+    try:
+        tv = await idle.open("six_nimmt", seats=3, turn_ms=1000, options={"end_threshold": 1}, games=1)
+        table = tv.table_id
+        for c in active:
+            await c.join(table)
+        plays = [asyncio.create_task(c.play(table, random.Random(i), timeout=120)) for i, c in enumerate(active)]
+        # two timeouts in a row mark the idle seat away: a bot plays it from then on
+        away = await idle.wait_for(table, lambda v: v["seats"][0]["away"], timeout=30)
+        assert away["timeouts"][0] >= 2
+        # the player comes back by acting
+        await idle.request({"t": "back", "table": table})
+        back = await idle.wait_for(table, lambda v: not v["seats"][0]["away"] or v["status"] != "playing")
+        assert back["timeouts"][0] == 0 or back["status"] != "playing"
+        await idle.play(table, random.Random(9), timeout=120)
+        finals = await asyncio.gather(*plays)
+        assert finals[0]["status"] == "finished"
+        store = await connect(lobby.redis_url, "lobby")
+        try:
+            log = await store.room_log(table)
+        finally:
+            await store.redis.aclose()
+        forced = [m for r in log if r.get("kind") == "forced" for m in r["timeouts"]]
+        assert forced.count(0) >= 2, "the idle seat's first moves were forced by timeouts"
+        report = replay.verify(log)
+        assert report and all(r["seed_ok"] and r["result_ok"] for r in report)
+    finally:
+        for c in active + [idle]:
+            await c.close()
