@@ -33,17 +33,24 @@ class Conn:
     """One websocket connection's outgoing side: a bounded queue and a writer.
 
     ``send`` never waits: a connection whose queue is full is a slow reader
-    and is closed with 1013 (it reconnects and resyncs), so nobody waits for it.
+    and is closed with 1013 (it reconnects and resyncs), so nobody waits for
+    it.  ``close`` ends the connection after what is queued has been sent
+    (``flush``) or at once, dropping the queue (a slow reader).  ``done`` is
+    set by ``close`` so the session loop stops waiting for the peer;
+    ``abort`` resets the TCP connection of a peer that does not take even
+    the close frame (see :meth:`lobby.app.Lobby.websocket`).
     """
 
-    def __init__(self, ws: Any, queue_size: int) -> None:
+    def __init__(self, ws: Any, queue_size: int, transport: Any = None) -> None:
         self.id = secrets.token_hex(8)
         self.ws = ws
+        self.transport = transport
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(queue_size)
         self.pid: str | None = None
         self.name: str | None = None
         self.closed = False
         self.close_code: int | None = None
+        self.done = asyncio.Event()
         self.tables: dict[str, "Viewer"] = {}
         self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
 
@@ -55,33 +62,44 @@ class Conn:
             metrics.FRAMES_OUT.labels(kind).inc()
         except asyncio.QueueFull:
             metrics.DROPPED.inc()
-            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
+            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
 
-    def close(self, code: int) -> None:
-        """Close after what is queued is sent (or at once when the queue is full)."""
+    def close(self, code: int, flush: bool = True) -> None:
+        """Close with ``code`` after what is queued is sent; with ``flush``
+        False (or when the queue is full) drop what is queued and close at once."""
         if self.closed:
             return
         self.closed = True
         self.close_code = code
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
+        if not flush or self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(None)
+        self.done.set()
+
+    def abort(self) -> None:
+        """Reset the TCP connection now (a peer that takes nothing more)."""
+        self.closed = True
+        self.done.set()
+        if self.transport is not None:
+            try:
+                self.transport.abort()
+            except Exception:  # already gone
+                pass
 
     async def writer(self) -> None:
-        """Send queued frames until the close sentinel; then close the socket."""
+        """Send queued frames until the close sentinel, then the close frame.
+
+        Returns when the peer is gone too; never raises."""
         try:
             while True:
                 data = await self.queue.get()
                 if data is None:
                     break
                 await self.ws.send_bytes(data)
-        finally:
-            try:
-                await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
-            except Exception:
-                pass
+            await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
+        except Exception:
+            pass  # the peer went away: the session loop sees the disconnect
 
 
 @dataclass(eq=False)

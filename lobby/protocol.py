@@ -110,6 +110,19 @@ def decode(frame: bytes | str | None, max_size: int = 1 << 20) -> dict[str, Any]
     return value
 
 
+def peek_ref(frame: Any) -> int | None:
+    """The valid ``ref`` of a frame, or None: for refusing a frame without
+    handling it (rate limit) while still echoing its request id."""
+    if not isinstance(frame, (bytes, bytearray)):
+        return None
+    try:
+        value = msgpack.unpackb(frame, raw=False, max_array_len=256, max_map_len=64, max_ext_len=0)
+    except Exception:
+        return None
+    ref = value.get("ref") if isinstance(value, dict) else None
+    return ref if _is_int(ref) and 0 <= ref < 2**31 else None
+
+
 def _depth(value: Any, level: int = 1) -> int:
     if level > MAX_DEPTH:
         return level

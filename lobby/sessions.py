@@ -1,20 +1,33 @@
 """Guest accounts: a name, a player id and a bearer token kept by the browser.
 
-Tokens are 192 random bits (``secrets.token_urlsafe(24)``), stored in Redis
-with a sliding expiry (``Settings.token_ttl_s``).  Presenting a token resumes
-its player on any connection; the player id never leaves the server, so
-knowing another player's id gives nothing.
+Tokens are 192 random bits from the OS CSPRNG (``secrets.token_urlsafe(24)``:
+32 URL-safe base64 characters), stored in Redis with a sliding expiry
+(``Settings.token_ttl_s``).  Presenting a token resumes its player on any
+connection; the player id never leaves the server, so knowing another
+player's id gives nothing.  A token that is not of that form is unknown
+without asking Redis.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
 from .config import Settings
-from .protocol import ErrorCode, clean_name
+from .protocol import ErrorCode, ProtocolError, clean_name
 from .store import Store
 from .tables import LobbyError
+
+#: random bytes per token (192 bits)
+TOKEN_BYTES = 24
+#: what a token looks like: URL-safe base64 of TOKEN_BYTES bytes
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{%d}$" % len(secrets.token_urlsafe(TOKEN_BYTES)))
+
+
+def new_token() -> str:
+    """A fresh bearer token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 async def sign_in(store: Store, settings: Settings, name: Any, token: str | None) -> tuple[str, str, dict[str, Any]]:
@@ -22,29 +35,28 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
 
     Returns ``(player id, token, player record)``.  A given ``name``
     renames a resumed player.  Raises :class:`LobbyError` ``BAD_TOKEN``
-    for an unknown or expired token with no name to start afresh, and
-    ``BAD_NAME`` (from :func:`clean_name`) for a bad name.
+    for an unknown, malformed or expired token with no name to start
+    afresh, and ``BAD_NAME`` (from :func:`clean_name`) for a bad name; both
+    before anything is read or written.
     """
+    clean = None if name is None else _name(name)
     if token:
-        pid = await store.session_player(token, settings.token_ttl_s)
+        pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.match(token) else None
         if pid is not None:
-            if name is not None:
-                await store.set_player_name(pid, _name(name))
+            if clean is not None:
+                await store.set_player_name(pid, clean)
             return pid, token, await store.player(pid)
-        if name is None:
+        if clean is None:
             raise LobbyError(ErrorCode.BAD_TOKEN, "unknown or expired token; sign in again with a name")
-    if name is None:
+    if clean is None:
         raise LobbyError(ErrorCode.BAD_NAME, "a name is needed to sign in")
-    clean = _name(name)
     pid = secrets.token_hex(8)
-    token = secrets.token_urlsafe(24)
+    token = new_token()
     await store.create_player(pid, token, clean, settings.grant_coins, settings.token_ttl_s)
     return pid, token, await store.player(pid)
 
 
 def _name(raw: Any) -> str:
-    from .protocol import ProtocolError
-
     try:
         return clean_name(raw)
     except ProtocolError as exc:
