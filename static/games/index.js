@@ -2,7 +2,9 @@
 // One import and one entry per game.
 
 import { SibalaView } from "./sibala.js";
+import { StudView } from "./stud.js";
 
 export const VIEWS = {
+  stud: StudView,
   sibala: SibalaView,
 };

@@ -1,0 +1,671 @@
+// The five-card stud 同花顺 table view (28-card deck, QQ rules; RULES.md 2):
+// seats with names, bet totals (本局已下注数) and, in coin tiers, balances;
+// the viewer's own hole card face up and every other hole card face down
+// until the showdown; up cards; the pot; the dealer 庄 marker; whose turn
+// with its countdown; the legal actions of the seat to act as buttons with a
+// bet/raise amount chooser; the showdown hands named in Chinese and English;
+// each player's coin (or play-chip) change at the end; the tier name; and a
+// log of this game's public events.  State shape: engines/stud.py
+// (Stud.view) and docs/protocol.md.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+
+// -- texts ----------------------------------------------------------------------
+
+const TEXTS = {
+  en: {
+    tier_line: "{tier} · ante {ante} · max {max}",
+    play_chips: "play chips",
+    coins_unit: "coins",
+    chips_unit: "chips",
+    deal_of: "Deal {d} of 5",
+    cap: "round cap {cap}",
+    pot: "Pot",
+    bet_total: "Bet {n}",
+    balance: "Coins {n}",
+    dealer: "Dealer",
+    dealer_short: "D",
+    hole: "hole",
+    hidden_card: "face-down card",
+    folded: "folded",
+    allin: "all-in",
+    escaped: "escaped",
+    winner: "winner",
+    your_turn: "Your turn",
+    to_call: "{n} to call",
+    amount: "Amount (your total)",
+    range: "{lo}–{hi}, steps of {step}",
+    check: "Check",
+    call: "Call {n}",
+    bet: "Bet to {n}",
+    raise: "Raise to {n}",
+    allin_btn: "All-in ({n})",
+    fold: "Fold",
+    sending: "Sending…",
+    waiting_for: "Waiting for {name}",
+    game_over: "Game over",
+    win_showdown: "{name} wins the pot of {pot} at the showdown",
+    win_fold: "{name} wins the pot of {pot}: every other player folded",
+    win_escape: "{esc} escaped: {name} receives {paid}",
+    with_hand: "with",
+    changes: "Change per player",
+    no_coins: "casual/training: play chips only, no coins move",
+    log: "Log",
+    log_started: "Game {n} started (seed hash {hash}…)",
+    log_hole: "Hole cards dealt",
+    log_deal: "Deal {d}: {cards}",
+    log_round: "Betting after deal {d}: {name} is dealer and acts first (cap {cap})",
+    log_check: "{name} checks",
+    log_bet: "{name} bets to {to}",
+    log_call: "{name} calls to {to}",
+    log_raise: "{name} raises to {to}",
+    log_allin: "{name} goes all-in to {to}",
+    log_fold: "{name} folds",
+    log_pot: "{text} (pot {pot})",
+    log_showdown: "Showdown: {name} {cards} — {hand}",
+    log_escape: "{name} escaped (逃跑): pays {paid} to {to}",
+    log_left: "{name} left (already folded)",
+    log_stood_up: "{name} was stood up (not enough coins)",
+    act_check: "checked",
+    act_bet: "bet {to}",
+    act_call: "called {to}",
+    act_raise: "raised to {to}",
+    act_allin: "all-in {to}",
+    act_fold: "folded",
+    not_started: "The cards are dealt when the game starts.",
+  },
+  zh: {
+    tier_line: "{tier} · 底注 {ante} · 每局上限 {max}",
+    play_chips: "娱乐筹码",
+    coins_unit: "金币",
+    chips_unit: "筹码",
+    deal_of: "第 {d} / 5 张",
+    cap: "本轮最大注 {cap}",
+    pot: "底池",
+    bet_total: "已下注 {n}",
+    balance: "金币 {n}",
+    dealer: "庄家",
+    dealer_short: "庄",
+    hole: "底牌",
+    hidden_card: "暗牌",
+    folded: "已弃牌",
+    allin: "全压",
+    escaped: "逃跑",
+    winner: "赢家",
+    your_turn: "轮到你了",
+    to_call: "需跟 {n}",
+    amount: "下注额（本局总数）",
+    range: "{lo}–{hi}，每档 {step}",
+    check: "不下注",
+    call: "跟注 {n}",
+    bet: "下注到 {n}",
+    raise: "加注到 {n}",
+    allin_btn: "全压（{n}）",
+    fold: "弃牌",
+    sending: "发送中…",
+    waiting_for: "等待 {name}",
+    game_over: "本局结束",
+    win_showdown: "{name} 开牌获胜，赢得底池 {pot}",
+    win_fold: "{name} 赢得底池 {pot}：其他玩家都已弃牌",
+    win_escape: "{esc} 逃跑：{name} 获得 {paid}",
+    with_hand: "牌型",
+    changes: "各玩家输赢",
+    no_coins: "普通场/训练场：只用娱乐筹码，不动金币",
+    log: "记录",
+    log_started: "第 {n} 局开始（种子哈希 {hash}…）",
+    log_hole: "发底牌",
+    log_deal: "第 {d} 张：{cards}",
+    log_round: "第 {d} 张后下注：{name} 为庄家，先说话（本轮最大注 {cap}）",
+    log_check: "{name} 不下注",
+    log_bet: "{name} 下注到 {to}",
+    log_call: "{name} 跟注到 {to}",
+    log_raise: "{name} 加注到 {to}",
+    log_allin: "{name} 全压到 {to}",
+    log_fold: "{name} 弃牌",
+    log_pot: "{text}（底池 {pot}）",
+    log_showdown: "开牌：{name} {cards}——{hand}",
+    log_escape: "{name} 逃跑：付给 {to} {paid}",
+    log_left: "{name} 离开（已弃牌）",
+    log_stood_up: "{name} 金币不足，已离座",
+    act_check: "不下注",
+    act_bet: "下注 {to}",
+    act_call: "跟注 {to}",
+    act_raise: "加注到 {to}",
+    act_allin: "全压 {to}",
+    act_fold: "弃牌",
+    not_started: "开局后发牌。",
+  },
+};
+
+function tr(key, params) {
+  const table = TEXTS[getLang()] || TEXTS.en;
+  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text;
+}
+
+/** Tier names (RULES.md 2, engines/stud.TIERS): Chinese and English. */
+export const TIER_NAMES = {
+  casual: { en: "Casual", zh: "普通场" },
+  training: { en: "Training", zh: "训练场" },
+  beginner: { en: "Beginner", zh: "初级" },
+  intermediate: { en: "Intermediate", zh: "中级" },
+  advanced: { en: "Advanced", zh: "高级" },
+  expert: { en: "Expert", zh: "专家" },
+};
+
+/** Hand category names (engines/stud.CATEGORY_NAMES), for when the view
+ * carries only the category id. */
+export const CATEGORY_NAMES = {
+  straight_flush: { en: "straight flush", zh: "同花顺" },
+  four_of_a_kind: { en: "four of a kind", zh: "铁支" },
+  full_house: { en: "full house", zh: "葫芦" },
+  flush: { en: "flush", zh: "同花" },
+  straight: { en: "straight", zh: "顺子" },
+  three_of_a_kind: { en: "three of a kind", zh: "三条" },
+  two_pair: { en: "two pair", zh: "二对" },
+  one_pair: { en: "one pair", zh: "对子" },
+  high_card: { en: "high card", zh: "散牌" },
+};
+
+/** Ante and per-game max of each tier (RULES.md 2), for before the first deal. */
+const TIER_FIGURES = {
+  casual: [100, 1000, false],
+  training: [100, 1000, false],
+  beginner: [100, 1000, true],
+  intermediate: [500, 5000, true],
+  advanced: [1000, 10000, true],
+  expert: [5000, 50000, true],
+};
+
+export function tierName(tier) {
+  const names = TIER_NAMES[tier];
+  if (!names) return String(tier || "");
+  return getLang() === "zh" ? names.zh : `${names.en} ${names.zh}`;
+}
+
+/** A hand's name in both languages, the current one first: "full house 葫芦". */
+export function handName(hand) {
+  const names = (hand && hand.name) || CATEGORY_NAMES[hand && hand.category] || { en: String((hand && hand.category) || ""), zh: "" };
+  return getLang() === "zh" ? `${names.zh} ${names.en}` : `${names.en} ${names.zh}`;
+}
+
+// -- cards ----------------------------------------------------------------------
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", C: "♣", D: "♦" };
+const SUIT_NAMES = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
+
+/** "TS" -> {rank: "10", suit: "♠", red: false, text: "10♠"}. */
+export function cardParts(card) {
+  const r = String(card || "").slice(0, 1);
+  const s = String(card || "").slice(1, 2);
+  const rank = r === "T" ? "10" : r;
+  const suit = SUIT_SYMBOLS[s] || s;
+  return { rank, suit, red: s === "H" || s === "D", text: `${rank}${suit}`, suitName: SUIT_NAMES[s] || s };
+}
+
+export function cardText(card) {
+  return cardParts(card).text;
+}
+
+/** A face-up card (rank + suit symbol, red for hearts and diamonds). */
+export function faceCard(card, extra = {}) {
+  const p = cardParts(card);
+  return h(
+    "span",
+    { class: `pcard pc-face${p.red ? " pc-red" : ""}${extra.cls ? " " + extra.cls : ""}`, "data-card": card, testid: extra.testid, role: "img", "aria-label": `${p.rank} ${p.suitName}`, title: p.text },
+    h("span", { class: "pc-rank" }, p.rank),
+    h("span", { class: "pc-suit" }, p.suit),
+    extra.tag ? h("span", { class: "pc-tag" }, extra.tag) : null
+  );
+}
+
+/** A face-down card: no card text anywhere in it. */
+export function backCard(extra = {}) {
+  return h("span", { class: `pcard pc-down${extra.cls ? " " + extra.cls : ""}`, testid: extra.testid, role: "img", "aria-label": tr("hidden_card"), title: tr("hidden_card") });
+}
+
+// -- amounts --------------------------------------------------------------------
+
+/** The legal bet/raise totals: min_to, every ante step up to max_to, and
+ * max_to itself (the raise that goes to the cap when less than the ante is
+ * left below it), as engines/stud.legal_moves lists them. */
+export function amounts(legal, ante) {
+  if (!legal || legal.min_to === null || legal.min_to === undefined) return [];
+  const lo = legal.min_to;
+  const hi = legal.max_to;
+  const step = Math.max(1, ante || 1);
+  const out = [];
+  for (let a = lo; a <= hi; a += step) out.push(a);
+  if (out[out.length - 1] !== hi) out.push(hi);
+  return out;
+}
+
+/** The legal total nearest to `value` (ties go up). */
+export function snap(value, list) {
+  if (!list.length) return null;
+  const v = Number(value);
+  if (!Number.isFinite(v)) return list[0];
+  let best = list[0];
+  for (const a of list) if (Math.abs(a - v) < Math.abs(best - v) || (Math.abs(a - v) === Math.abs(best - v) && a > best)) best = a;
+  return best;
+}
+
+// -- shared state across re-created views: the CSS link, language, logs ----------
+
+let cssAdded = false;
+function ensureCss() {
+  if (cssAdded || document.querySelector("link[data-game-css='stud']")) {
+    cssAdded = true;
+    return;
+  }
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./stud.css", import.meta.url).href;
+  link.dataset.gameCss = "stud";
+  document.head.appendChild(link);
+  cssAdded = true;
+}
+
+const live = new Set();
+onLangChange(() => {
+  for (const v of live) v.render(true);
+});
+
+/** Per table: the log of this game's public events, kept across re-created
+ * views (a language switch rebuilds the screen): {gameNo, version, events}. */
+const LOGS = new Map();
+
+// -- the view -------------------------------------------------------------------
+
+export class StudView {
+  /** ctx: {net, id, onError(err)} */
+  constructor(ctx) {
+    ensureCss();
+    this.net = ctx.net;
+    this.id = ctx.id;
+    this.onError = ctx.onError || (() => {});
+    this.entry = null;
+    this.inflight = null; // the turn id of a move we sent
+    this.actionKey = null;
+    this.amount = null;
+    this.logKey = null;
+
+    this.tierEl = h("span", { class: "tier", testid: "tier" });
+    this.dealEl = h("span", { class: "deal", testid: "deal" });
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.seatsEl = h("div", { class: "stud-seats", testid: "seats" });
+    this.potEl = h("div", { class: "stud-pot", testid: "pot" });
+    this.actionsEl = h("div", { class: "stud-actions", testid: "actions", hidden: true });
+    this.finalEl = h("div", { class: "final stud-final", testid: "final-result", hidden: true });
+    this.logTitle = h("h3", {});
+    this.logEl = h("ol", { class: "log stud-log", testid: "log" });
+
+    this.el = h(
+      "div",
+      { class: "stud" },
+      h("div", { class: "statusbar" }, this.tierEl, this.dealEl, this.turnEl, this.countdownEl),
+      this.seatsEl,
+      h("div", { class: "stud-middle" }, this.potEl, this.actionsEl),
+      this.finalEl,
+      (this.logBox = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
+    );
+    live.add(this);
+  }
+
+  update(entry) {
+    this.entry = entry;
+    this.collectEvents(entry);
+    this.render();
+  }
+
+  // -- log ------------------------------------------------------------------------
+
+  collectEvents(entry) {
+    const view = entry && entry.view;
+    if (!view) return;
+    let log = LOGS.get(this.id);
+    const gameNo = view.game_no || 0;
+    if (!log || log.gameNo !== gameNo) {
+      log = { gameNo, version: -1, events: [] };
+      LOGS.set(this.id, log);
+    }
+    if (typeof entry.version === "number" && entry.version <= log.version) return;
+    log.version = entry.version;
+    for (const ev of view.events || []) {
+      if (!ev || typeof ev !== "object") continue;
+      if (ev.type === "game_started") log.events = [];
+      log.events.push(ev);
+    }
+    if (log.events.length > 400) log.events.splice(0, log.events.length - 400);
+  }
+
+  logLines(view, names) {
+    const log = LOGS.get(this.id);
+    const events = log ? log.events : [];
+    const lines = [];
+    let dealGroup = null;
+    for (const ev of events) {
+      const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
+      if (ev.type === "deal") {
+        if (ev.deal === 1) {
+          if (!dealGroup || dealGroup.deal !== 1) {
+            dealGroup = { deal: 1, cards: [] };
+            lines.push({ kind: "deal", text: tr("log_hole") });
+          }
+          continue;
+        }
+        if (!dealGroup || dealGroup.deal !== ev.deal) {
+          dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
+          lines.push(dealGroup.line);
+        }
+        dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
+        dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
+        continue;
+      }
+      dealGroup = null;
+      if (ev.type === "game_started") {
+        lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
+      } else if (ev.type === "round") {
+        lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
+      } else if (ev.type === "action") {
+        const key = `log_${ev.action}`;
+        if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
+      } else if (ev.type === "showdown") {
+        for (const [seat, hand] of Object.entries(ev.hands || {})) {
+          lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+        }
+      } else if (ev.type === "escape") {
+        lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
+      } else if (ev.type === "left") {
+        lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
+      } else if (ev.type === "stood_up") {
+        lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+      } else if (ev.type === "game_over") {
+        lines.push({ kind: "result", text: resultText(ev, names) });
+      }
+    }
+    return lines;
+  }
+
+  renderLog(view, names) {
+    const lines = this.logLines(view, names);
+    const key = getLang() + "\n" + lines.map((l) => l.text).join("\n");
+    if (key === this.logKey) return;
+    this.logKey = key;
+    fill(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+    this.logBox.hidden = !lines.length;
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  /** The latest action of each seat in the current betting round. */
+  lastActions() {
+    const log = LOGS.get(this.id);
+    const out = {};
+    for (const ev of log ? log.events : []) {
+      if (ev.type === "round" || ev.type === "game_started") for (const k of Object.keys(out)) delete out[k];
+      else if (ev.type === "action") out[ev.seat] = ev;
+    }
+    return out;
+  }
+
+  // -- moves ------------------------------------------------------------------------
+
+  send(move) {
+    const turn = myTurn(this.entry);
+    if (!turn || this.inflight === turn) return;
+    this.inflight = turn;
+    this.renderActions(true);
+    this.net.move(this.id, turn, move).then(
+      () => this.render(),
+      (err) => {
+        this.inflight = null;
+        this.onError(err);
+        this.render(true);
+      }
+    );
+  }
+
+  // -- rendering --------------------------------------------------------------------
+
+  render(force = false) {
+    const entry = this.entry;
+    if (!entry || !entry.view) return;
+    const view = entry.view;
+    const state = view.state;
+    const names = view.seats.map((s, i) => seatName(view, i));
+    setText(this.logTitle, tr("log"));
+
+    // tier, deal, pot
+    const tier = (state && state.tier) || (view.options && view.options.tier) || "casual";
+    const fig = TIER_FIGURES[tier] || [null, null, true];
+    const ante = state ? state.ante : fig[0];
+    const max = state ? state.max : fig[1];
+    const coinsMode = state ? state.coins_mode : fig[2];
+    let tierText = tierName(tier);
+    if (ante !== null) tierText = tr("tier_line", { tier: tierText, ante, max }) + (coinsMode ? "" : ` · ${tr("play_chips")}`);
+    setText(this.tierEl, tierText);
+    this.tierEl.dataset.tier = tier;
+    if (state && !state.over) setText(this.dealEl, `${tr("deal_of", { d: state.deal })} · ${tr("cap", { cap: state.round_cap })}`);
+    else setText(this.dealEl, "");
+    if (state) {
+      fill(this.potEl, h("span", { class: "pot-label" }, tr("pot")), h("span", { class: "pot-amount", testid: "pot-amount" }, String(state.pot)));
+      this.potEl.dataset.pot = state.pot;
+    } else {
+      fill(this.potEl, h("span", { class: "muted-light" }, view.status === "waiting" ? tr("not_started") : ""));
+    }
+
+    // whose turn
+    const turn = myTurn(entry);
+    const acting = clocks(view, this.net).map((c) => c.seat);
+    if (turn) setText(this.turnEl, t("your_turn"));
+    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
+    else setText(this.turnEl, "");
+    this.tick();
+
+    this.renderSeats(view, state, entry.seat, acting, names);
+    if (force) this.actionKey = null;
+    this.renderActions(false);
+    this.renderFinal(view, state, names);
+    this.renderLog(view, names);
+  }
+
+  renderSeats(view, state, mySeat, acting, names) {
+    const n = view.seats.length;
+    if (this.seatsEl.children.length !== n) {
+      fill(this.seatsEl, view.seats.map((_, i) => h("div", { class: "stud-seat", testid: `seat-${i}`, "data-seat": i })));
+    }
+    this.seatsEl.dataset.n = n;
+    const players = (state && state.players) || [];
+    const showdown = state && state.showdown ? state.showdown.hands || {} : {};
+    const last = state && !state.over ? this.lastActions() : {};
+    view.seats.forEach((s, i) => {
+      const el = this.seatsEl.children[i];
+      const p = players[i];
+      const winner = state && state.over && state.winner === i;
+      el.classList.toggle("to-act", acting.includes(i));
+      el.classList.toggle("me", i === mySeat);
+      el.classList.toggle("empty", !s);
+      el.classList.toggle("folded", !!(p && p.folded));
+      el.classList.toggle("winner", !!winner);
+
+      const head = h(
+        "div",
+        { class: "seat-head" },
+        h("span", { class: "seat-no" }, `#${i}`),
+        h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i]),
+        seatBadges(view, i, mySeat),
+        state && state.dealer === i ? h("span", { class: "dealer-chip", testid: "dealer-marker", "data-seat": i, title: tr("dealer") }, tr("dealer_short")) : null
+      );
+
+      let cards = null;
+      if (p) {
+        const hole = i === mySeat && state.you && state.you.hole ? state.you.hole : p.hole;
+        const mine = i === mySeat;
+        const cardEls = [];
+        if (hole) cardEls.push(faceCard(hole, { testid: `hole-${i}`, cls: mine && !showdown[i] ? "hole mine" : "hole", tag: tr("hole") }));
+        else if (p.has_hole) cardEls.push(backCard({ testid: `hole-${i}`, cls: "hole" }));
+        p.up.forEach((c, k) => cardEls.push(faceCard(c, { testid: `up-${i}-${k}`, cls: "up" })));
+        for (let k = p.up.length; k < 4 && !p.folded && !state.over; k++) cardEls.push(h("span", { class: "pcard slot" }));
+        cards = h("div", { class: "stud-cards", testid: `cards-${i}` }, cardEls);
+      } else {
+        cards = h("div", { class: "stud-cards", testid: `cards-${i}` });
+      }
+
+      const info = [];
+      if (p) {
+        info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put }, tr("bet_total", { n: p.put })));
+        if (typeof p.balance === "number") info.push(h("span", { class: "balance", testid: `balance-${i}`, "data-balance": p.balance }, tr("balance", { n: p.balance })));
+        if (p.folded) info.push(h("span", { class: "tag tag-folded" }, tr("folded")));
+        if (state.escaped === i) info.push(h("span", { class: "tag tag-escaped" }, tr("escaped")));
+        else if (!p.folded && state.max && p.put >= state.max) info.push(h("span", { class: "tag tag-allin" }, tr("allin")));
+        if (winner) info.push(h("span", { class: "tag tag-winner" }, tr("winner")));
+        const act = last[i];
+        if (act && !p.folded) info.push(h("span", { class: "last-act", testid: `action-${i}` }, tr(`act_${act.action}`, { to: act.to })));
+      }
+      const hand = showdown[i] ? h("div", { class: "hand-name", testid: `hand-${i}`, "data-category": showdown[i].category }, handName(showdown[i])) : null;
+      fill(el, head, cards, h("div", { class: "seat-info" }, info), hand);
+    });
+  }
+
+  renderActions(busyNow) {
+    const entry = this.entry;
+    const view = entry && entry.view;
+    const state = view && view.state;
+    const spectator = !entry || entry.seat === null || entry.seat === undefined;
+    const turn = myTurn(entry);
+    const legal = turn && state && state.you ? state.you.legal : null;
+    if (spectator || !turn || !legal) {
+      this.actionsEl.hidden = true;
+      if (this.actionsEl.firstChild) this.actionsEl.replaceChildren();
+      this.actionKey = null;
+      this.inflight = null;
+      return;
+    }
+    if (this.inflight && this.inflight !== turn) this.inflight = null;
+    const busy = busyNow || this.inflight === turn;
+    const key = `${turn}|${busy}|${getLang()}|${JSON.stringify(legal)}`;
+    this.actionsEl.hidden = false;
+    if (key === this.actionKey) return;
+    const sameTurn = this.actionKey && this.actionKey.startsWith(`${turn}|`);
+    this.actionKey = key;
+
+    const list = amounts(legal, state.ante);
+    if (!sameTurn || this.amount === null || !list.includes(this.amount)) this.amount = list.length ? list[0] : null;
+
+    const buttons = [];
+    const btn = (action, label, move, cls = "") =>
+      h("button", { class: `act act-${action} ${cls}`.trim(), testid: `act-${action}`, "data-action": action, disabled: busy, onclick: () => move && this.send(move()) }, label);
+
+    let betBtn = null;
+    let chooser = null;
+    for (const a of legal.actions) {
+      if (a === "check") buttons.push(btn("check", tr("check"), () => ({ type: "check" })));
+      else if (a === "call") buttons.push(btn("call", tr("call", { n: legal.to_call }), () => ({ type: "call" }), "primary"));
+      else if (a === "bet" || a === "raise") {
+        betBtn = btn(a, tr(a, { n: this.amount }), () => ({ type: a, to: snap(this.amount, list) }), "primary");
+        buttons.push(betBtn);
+      } else if (a === "allin") buttons.push(btn("allin", tr("allin_btn", { n: legal.allin_to }), () => ({ type: "allin" }), "warn"));
+      else if (a === "fold") buttons.push(btn("fold", tr("fold"), () => ({ type: "fold" }), "danger"));
+    }
+
+    if (betBtn && list.length) {
+      const kind = betBtn.dataset.action;
+      const range = h("input", { type: "range", testid: "amount-range", min: 0, max: list.length - 1, step: 1, value: String(Math.max(0, list.indexOf(this.amount))), disabled: busy || list.length < 2, "aria-label": tr("amount") });
+      const number = h("input", { type: "number", class: "amount-input", testid: "amount-input", min: list[0], max: list[list.length - 1], step: state.ante, value: String(this.amount), disabled: busy, "aria-label": tr("amount") });
+      const setAmount = (v, from) => {
+        this.amount = snap(v, list);
+        if (from !== "range") range.value = String(list.indexOf(this.amount));
+        if (from !== "typing") number.value = String(this.amount);
+        betBtn.textContent = tr(kind, { n: this.amount });
+      };
+      range.addEventListener("input", () => setAmount(list[Number(range.value)] ?? list[0], "range"));
+      number.addEventListener("input", () => {
+        if (number.value !== "") setAmount(number.value, "typing");
+      });
+      number.addEventListener("change", () => setAmount(number.value, "number"));
+      number.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") {
+          setAmount(number.value, "number");
+          betBtn.click();
+        }
+      });
+      chooser = h(
+        "div",
+        { class: "amount", testid: "amount" },
+        h("label", {}, h("span", { class: "amount-label" }, tr("amount")), range, number),
+        h("span", { class: "amount-range-text", testid: "amount-bounds" }, tr("range", { lo: list[0], hi: list[list.length - 1], step: state.ante }))
+      );
+    }
+
+    fill(
+      this.actionsEl,
+      h("div", { class: "act-head" }, h("span", { class: "act-you" }, busy ? tr("sending") : tr("your_turn")), legal.to_call ? h("span", { class: "to-call" }, tr("to_call", { n: legal.to_call })) : null),
+      h("div", { class: "act-buttons" }, buttons),
+      chooser
+    );
+  }
+
+  renderFinal(view, state, names) {
+    const result = state && state.over ? state.result : null;
+    if (!result || !(view.status === "finished" || view.status === "closed" || state.over)) {
+      this.finalEl.hidden = true;
+      return;
+    }
+    const coinsMode = !!state.coins_mode;
+    const nets = result.nets || (view.result && view.result.scores) || [];
+    const coins = (view.result && view.result.coins) || result.coins || [];
+    const change = coinsMode ? coins : nets;
+    const hand = state.showdown && state.showdown.hands ? state.showdown.hands[String(result.winner)] : null;
+    const unit = coinsMode ? tr("coins_unit") : tr("chips_unit");
+    fill(
+      this.finalEl,
+      h("h3", {}, tr("game_over")),
+      h("div", { class: "winners", testid: "winners", "data-winner": result.winner }, resultText(result, names)),
+      hand
+        ? h(
+            "div",
+            { class: "win-hand", testid: "win-hand", "data-category": hand.category },
+            h("span", { class: "win-hand-name" }, handName(hand)),
+            h("span", { class: "win-cards" }, (hand.cards || []).map((c) => faceCard(c, { cls: "pc-small" })))
+          )
+        : null,
+      h(
+        "div",
+        { class: "changes", testid: "changes" },
+        h("span", { class: "changes-label" }, `${tr("changes")} (${unit}):`),
+        names.map((nm, i) => {
+          const v = change[i] || 0;
+          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${v > 0 ? "+" : ""}${v}`);
+        })
+      ),
+      coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),
+      view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+    );
+    this.finalEl.hidden = false;
+  }
+
+  tick() {
+    const view = this.entry && this.entry.view;
+    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
+    const c = view ? clocks(view, this.net)[0] : null;
+    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
+    else delete this.countdownEl.dataset.seconds;
+  }
+
+  destroy() {
+    live.delete(this);
+  }
+}
+
+/** The result line of a finished game (a state.result or game_over event). */
+function resultText(result, names) {
+  const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
+  if (result.how === "escape") return tr("win_escape", { esc: name(result.escaped), name: name(result.winner), paid: result.paid });
+  if (result.how === "fold") return tr("win_fold", { name: name(result.winner), pot: result.pot });
+  return tr("win_showdown", { name: name(result.winner), pot: result.pot });
+}

@@ -1,0 +1,194 @@
+"""The five-card stud 同花顺 table view against a real lobby: open a casual
+table with bots from the stud lobby page, start it, play one whole game by
+clicking only the legal action buttons, and watch it from a second browser
+context as a spectator, who never sees a hole card face up before the
+showdown.
+
+Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
+``lobby`` and ``browser`` come from tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+WAIT = 15_000
+expect.set_options(timeout=WAIT)
+
+SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+CARD_RE = re.compile(r"^[89TJQKA][SHCD]$")
+CATEGORIES_EN = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind", "two pair", "one pair", "high card")
+CATEGORIES_ZH = ("同花顺", "铁支", "葫芦", "同花", "顺子", "三条", "二对", "对子", "散牌")
+
+
+def card_text(card: str) -> str:
+    """How the view writes a card: "TH" -> "10♥"."""
+    return ("10" if card[0] == "T" else card[0]) + SUITS[card[1]]
+
+
+@pytest.fixture
+def new_page(browser, lobby):
+    """Pages in fresh browser contexts on a 1366x768 screen; page errors and
+    dialogs must stay empty."""
+    contexts = []
+    pages = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
+        ctx.set_default_timeout(WAIT)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.dialogs = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+
+        def on_dialog(dialog):
+            page.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        pages.append(page)
+        return page
+
+    yield make
+    try:
+        for page in pages:
+            assert page.errors == [], page.errors
+            assert page.dialogs == [], page.dialogs
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def sign_in(page, lobby, name: str, hash_: str = "") -> None:
+    page.goto(f"{lobby.http}/{hash_}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def legal_of(page, table_id: str):
+    """Our own view's `you.legal` (what the buttons must offer)."""
+    return page.evaluate(
+        f"(() => {{ const e = window.lobby.net.tables.get({table_id!r}); const s = e && e.view && e.view.state;"
+        " return s && s.you ? s.you.legal : null; })()"
+    )
+
+
+# Client behaviour: checked against the single-Redis lobby only (the cluster
+# backend is the live suite's business), so no cluster is started for it.
+@pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    page.get_by_test_id("game-stud").click()
+    page.get_by_test_id("open-seats").fill("3")
+    page.get_by_test_id("open-turn").fill("60")
+    page.get_by_test_id("open-opt-tier").select_option("casual")
+    page.get_by_test_id("open-bots").set_checked(True)
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    expect(page.get_by_test_id("tier")).to_contain_text("Casual 普通场")
+    expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
+
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
+    expect(page.get_by_test_id("tier")).to_have_text("Casual 普通场 · ante 100 · max 1000 · play chips")
+
+    # our hole card face up, to us alone; the others' face down, with no card text
+    hole = page.get_by_test_id("hole-0")
+    expect(hole).to_have_class(re.compile(r"\bpc-face\b"))
+    my_card = hole.get_attribute("data-card")
+    assert my_card and CARD_RE.match(my_card), my_card
+    expect(hole).to_contain_text(card_text(my_card))
+    for seat in (1, 2):
+        other = page.get_by_test_id(f"hole-{seat}")
+        expect(other).to_have_class(re.compile(r"\bpc-down\b"))
+        assert other.get_attribute("data-card") is None
+        assert other.text_content() == ""
+        expect(page.get_by_test_id(f"up-{seat}-0")).to_have_attribute("data-card", CARD_RE)
+    expect(page.get_by_test_id("dealer-marker")).to_have_count(1)
+    expect(page.get_by_test_id("pot-amount")).to_have_text("300")  # three antes
+
+    # a spectator in a second context: every hole card face down
+    viewer = new_page(locale="zh-CN")
+    sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    expect(viewer.get_by_test_id("tier")).to_contain_text("普通场")
+    expect(viewer.get_by_test_id("actions")).to_be_hidden()
+
+    def spectator_sees_no_hole_card() -> None:
+        for seat in range(3):
+            expect(viewer.get_by_test_id(f"hole-{seat}")).to_have_class(re.compile(r"\bpc-down\b"))
+        assert viewer.locator(".pcard.hole.pc-face").count() == 0
+        assert viewer.locator(f'[data-card="{my_card}"]').count() == 0
+        assert card_text(my_card) not in viewer.get_by_test_id("seats").text_content()
+        assert viewer.locator(".stud-actions button").count() == 0
+
+    # play: at each of our turns the buttons are exactly our legal actions
+    actions = page.locator(".stud-actions button.act:enabled")
+    finished = page.locator('[data-testid="table-status"][data-status="finished"]')
+    turns = 0
+    chooser_checked = False
+    for _ in range(40):
+        expect(actions.first.or_(finished)).to_be_visible()
+        if finished.count():
+            break
+        turns += 1
+        legal = legal_of(page, table_id)
+        assert legal, "our turn without legal actions"
+        offered = [actions.nth(i).get_attribute("data-action") for i in range(actions.count())]
+        assert offered == legal["actions"], (offered, legal)
+        expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^Ann: \d+\.\d s$"))
+        # before the end: the others' hole cards stay face down, here and for the spectator
+        for seat in (1, 2):
+            expect(page.get_by_test_id(f"hole-{seat}")).to_have_class(re.compile(r"\bpc-down\b"))
+        spectator_sees_no_hole_card()
+
+        if not chooser_checked and ({"bet", "raise"} & set(offered)) and legal["max_to"] > legal["min_to"]:
+            # the amount chooser: slider to the cap, then a typed amount snaps to a legal total
+            kind = "bet" if "bet" in offered else "raise"
+            page.get_by_test_id("amount-range").fill(str(page.get_by_test_id("amount-range").get_attribute("max")))
+            expect(page.get_by_test_id("amount-input")).to_have_value(str(legal["max_to"]))
+            expect(page.get_by_test_id(f"act-{kind}")).to_contain_text(str(legal["max_to"]))
+            page.get_by_test_id("amount-input").fill(str(legal["min_to"] + 30))
+            page.get_by_test_id("amount-input").dispatch_event("change")
+            expect(page.get_by_test_id("amount-input")).to_have_value(str(legal["min_to"]))
+            expect(page.get_by_test_id(f"act-{kind}")).to_contain_text(str(legal["min_to"]))
+            chooser_checked = True
+
+        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
+    else:
+        raise AssertionError("the game did not finish")
+    assert turns >= 1
+
+    # the result names the winner; every seat's chip change; the changes sum to zero
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    winners = page.get_by_test_id("winners")
+    expect(winners).to_have_text(re.compile(r"^.+ wins the pot of \d+( at the showdown|: every other player folded)$"))
+    winner = int(winners.get_attribute("data-winner"))
+    name = page.get_by_test_id(f"seat-name-{winner}").text_content()
+    assert winners.text_content().startswith(f"{name} wins"), winners.text_content()
+    changes = [int(page.get_by_test_id(f"change-{seat}").get_attribute("data-change")) for seat in range(3)]
+    assert sum(changes) == 0 and changes[winner] > 0, changes
+    expect(page.get_by_test_id("actions")).to_be_hidden()
+
+    view = page.evaluate(f"window.lobby.net.tables.get({table_id!r}).view")
+    assert view["result"]["winners"] == [winner]
+    if view["state"]["showdown"]:
+        # the showdown: the winning hand named in English and Chinese; hole cards shown
+        hand = page.get_by_test_id("win-hand")
+        text = hand.text_content()
+        assert any(en in text for en in CATEGORIES_EN) and any(zh in text for zh in CATEGORIES_ZH), text
+        for seat in view["state"]["showdown"]["hands"]:
+            expect(viewer.get_by_test_id(f"hole-{seat}")).to_have_class(re.compile(r"\bpc-face\b"))
+            expect(viewer.get_by_test_id(f"hand-{seat}")).to_be_visible()
+    expect(viewer.get_by_test_id("final-result")).to_be_visible()
+    expect(viewer.get_by_test_id("winners")).to_have_attribute("data-winner", str(winner))
+    expect(viewer.get_by_test_id("winners")).to_contain_text(name)
