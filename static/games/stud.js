@@ -384,7 +384,7 @@ export class StudView {
         lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
       } else if (ev.type === "stood_up") {
         lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
-      } else if (ev.type === "game_over") {
+      } else if (ev.type === "game_over" && ev.how !== "escape") {
         lines.push({ kind: "result", text: resultText(ev, names) });
       }
     }
