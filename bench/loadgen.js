@@ -51,6 +51,14 @@ function procRss(pid) {
 }
 const serverCpu = () => (cfg.server_pids || []).reduce((a, p) => a + procCpu(p), 0);
 const serverRss = () => (cfg.server_pids || []).reduce((a, p) => a + procRss(p), 0);
+// busy time (user + nice + system) of every CPU, s: what others used = this
+// minus the servers' and the generator's own
+function allCpu() {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    return (Number(line[1]) + Number(line[2]) + Number(line[3])) / CLK_TCK;
+  } catch (e) { return 0; }
+}
 function selfCpu() { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }
 
 // ------------------------------------------------------------- stats --------
@@ -97,15 +105,26 @@ class WsClient {
       this.send({ ...m, ref });
     });
   }
+  // a request the lobby may refuse with `busy` (it says: retry); setup retries it
+  async call(m) {
+    for (let attempt = 0; ; attempt++) {
+      try { return await this.request(m); }
+      catch (e) {
+        if (!/^busy/.test(e.message) || attempt >= 40) throw e;
+        stats.busy_retries++;
+        await sleep(20 + 10 * attempt);
+      }
+    }
+  }
   async connect() {
     await this.open();
-    await this.request({ t: "hello", proto: 1, name: this.name });
+    await this.call({ t: "hello", proto: 1, name: this.name });
   }
   close() { this.closing = true; try { this.ws.terminate(); } catch (e) {} }
 }
 
 // --------------------------------------------------------- the tables -------
-const stats = { lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
+const stats = { busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
 
 function onDelta(table, version, tRecv) {
   // every recipient calls this for each delta of its table
@@ -155,11 +174,11 @@ function wsFrameHandler(table, isTracker) {
 async function setupWsTable(table, rounds) {
   const [p0, ...rest] = table.players;
   table.id = null; table.view = null; table.version = 0; table.sentAt.clear(); table.seatClient.clear();
-  const joined = await p0.request({ t: "open", game: "sibala", seats: table.players.length, turn_ms: 300000, bots: false, options: { rounds } });
+  const joined = await p0.call({ t: "open", game: "sibala", seats: table.players.length, turn_ms: 300000, bots: false, options: { rounds } });
   table.id = joined.table;
   table.seatClient.set(joined.seat, p0);
-  await Promise.all(table.spectators.map((s) => s.request({ t: "watch", table: table.id })));
-  for (const c of rest) { const j = await c.request({ t: "join", table: table.id }); table.seatClient.set(j.seat, c); }
+  await pool(table.spectators.length, 10, (i) => table.spectators[i].call({ t: "watch", table: table.id }), true);
+  for (const c of rest) { const j = await c.call({ t: "join", table: table.id }); table.seatClient.set(j.seat, c); }
   const deadline = Date.now() + 30000;
   while (!(table.view && table.view.status === "playing")) {
     if (cfg.peer !== "lobby" && table.view) break;
@@ -249,10 +268,11 @@ async function setupColyTable(table) {
 }
 
 // ------------------------------------------------------------ helpers -------
-async function pool(n, concurrency, fn) {
+async function pool(n, concurrency, fn, raise = false) {
   let next = 0; const errs = [];
   async function worker() { while (next < n) { const i = next++; try { await fn(i); } catch (e) { errs.push(e); } } }
   await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+  if (raise && errs.length) throw errs[0];
   return errs;
 }
 const urlFor = (i) => cfg.urls[i % cfg.urls.length];
@@ -275,7 +295,7 @@ async function runTables() {
     if (errs.length) throw new Error(`${errs.length} connects failed: ${errs[0].message}`);
   }
   // first games end at staggered times (rounds spread over 1..R), later ones play R rounds
-  const errs = await pool(T, 20, (i) => (cfg.peer === "colyseus" ? setupColyTable(tables[i]) : setupWsTable(tables[i], Math.max(1, Math.round((cfg.rounds * (i + 1)) / T)))));
+  const errs = await pool(T, 10, (i) => (cfg.peer === "colyseus" ? setupColyTable(tables[i]) : setupWsTable(tables[i], Math.max(1, Math.round((cfg.rounds * (i + 1)) / T)))));
   if (errs.length) throw new Error(`${errs.length} tables failed: ${errs[0].stack}`);
   out({ event: "ready", setup_s: Math.round(now() - t0) / 1000, clients: T * (P + S) });
 
@@ -297,12 +317,12 @@ async function runTables() {
   for (const step of cfg.steps) {
     rate = step.rate; tokens = 0; last = now();
     await sleep(step.warmup_s * 1000);
-    Object.assign(stats, { lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
-    const c0 = serverCpu(), g0 = selfCpu(), w0 = now();
+    Object.assign(stats, { busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
+    const c0 = serverCpu(), g0 = selfCpu(), a0 = allCpu(), w0 = now();
     stats.recording = true;
     await sleep(step.window_s * 1000);
     stats.recording = false;
-    const wall = (now() - w0) / 1000, c1 = serverCpu(), g1 = selfCpu();
+    const wall = (now() - w0) / 1000, c1 = serverCpu(), g1 = selfCpu(), a1 = allCpu();
     const lat = percentiles(stats.lat);
     const res = {
       event: "step", rate: step.rate, window_s: Math.round(wall * 1000) / 1000,
@@ -313,6 +333,8 @@ async function runTables() {
       all_deltas: stats.all_deltas,
       cpu_us_per_delivery: stats.all_deltas ? Math.round(((c1 - c0) / stats.all_deltas) * 1e7) / 10 : null,
       gen_cpu_frac: Math.round(((g1 - g0) / wall) * 1000) / 1000,
+      other_cpu_frac: Math.round((Math.max(0, (a1 - a0) - (c1 - c0) - (g1 - g0)) / wall) * 1000) / 1000,
+      busy_retries: stats.busy_retries,
       server_rss: serverRss(), errors: stats.errors, lost: stats.lost, switches: stats.switches, syncs: stats.syncs, missed: stats.missed,
     };
     out(res); results.push(res);
