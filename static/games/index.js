@@ -3,8 +3,12 @@
 
 import { SibalaView } from "./sibala.js";
 import { StudView } from "./stud.js";
+import { YahtzeeView } from "./yahtzee.js";
+import { ShutTheBoxView } from "./shut_the_box.js";
 
 export const VIEWS = {
   stud: StudView,
   sibala: SibalaView,
+  yahtzee: YahtzeeView,
+  shut_the_box: ShutTheBoxView,
 };

@@ -1,0 +1,625 @@
+// The Shut the Box table view (RULES.md 5): the nine tiles of the turn being
+// played (shut ones turned down), the dice and the throw, a choice of one or
+// two dice when 7, 8 and 9 are shut, and tiles to click: only tiles of a set
+// that covers the throw can be selected, and only a whole such set can be
+// shut.  Below: every player's score per round, rounds won (and coins at a
+// table with a stake), each round's result, recent moves and the match
+// result.  State shape: engines/shut_the_box.py (ShutTheBox.view): n,
+// rounds, round, seat, open, throw, dice, scores, wins, stake, coins,
+// history.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { die } from "./sibala.js";
+
+const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const HIGH = [7, 8, 9];
+const LOG_MAX = 40;
+
+/** Every set of distinct open tiles summing to `total`, ordered as the
+ * engine's `coverings`: fewer tiles first, then by the ascending tiles. */
+export function coverings(open, total) {
+  const tiles = [...open].sort((a, b) => a - b);
+  const found = [];
+  const walk = (start, left, acc) => {
+    if (left === 0) {
+      if (acc.length) found.push([...acc]);
+      return;
+    }
+    for (let i = start; i < tiles.length && tiles[i] <= left; i++) {
+      acc.push(tiles[i]);
+      walk(i + 1, left - tiles[i], acc);
+      acc.pop();
+    }
+  };
+  if (Number.isInteger(total) && total >= 1 && total <= 45) walk(0, total, []);
+  found.sort((a, b) => a.length - b.length || cmpTiles(a, b));
+  return found;
+}
+
+function cmpTiles(a, b) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** One die may be thrown when 7, 8 and 9 are all shut. */
+export function oneDieAllowed(open) {
+  return HIGH.every((x) => !open.includes(x));
+}
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const tilesLabel = (tiles) => [...tiles].sort((a, b) => b - a).join(" + ");
+
+const TEXTS = {
+  en: {
+    round_of: "Round {r} of {n}",
+    throw_two: "Throw the dice",
+    throw_two_choice: "Throw two dice",
+    throw_one: "Throw one die",
+    shut: "Shut {tiles}",
+    shut_none: "Shut",
+    clear: "Clear",
+    throw_is: "Throw: {n}",
+    no_throw: "no throw yet",
+    legal_sets: "Sets you may shut:",
+    hint_throw: "Throw the dice.",
+    hint_choice: "7, 8 and 9 are shut: throw one die or two.",
+    hint_shut: "Click tiles summing to {n}, then Shut.",
+    hint_selected: "Selected {s} of {n}.",
+    hint_ready: "Shut {tiles} = {n}?",
+    hint_wait: "Waiting for {name}.",
+    tiles_of: "{name}'s tiles",
+    player: "Player",
+    round_col: "R{r}",
+    round_title: "Round {r}: score (lowest wins; 0 = box shut)",
+    wins: "Rounds won",
+    coins: "Coins",
+    playing: "playing",
+    not_played: "–",
+    shut_star: "shut!",
+    results: "Round results",
+    res_shut: "Round {r}: {name} shut the box!",
+    res_win: "Round {r}: {names} won with {s}",
+    res_tie: "Round {r}: {names} tied with {s}",
+    res_solo: "Round {r}: {name} scored {s}",
+    log_title: "Recent moves",
+    log_rolled: "{name} threw {dice} = {n}",
+    log_shut: "{name} shut {tiles}",
+    log_stuck: "{name}: no set for {n} — turn over, score {s}",
+    log_box: "{name} shut the box!",
+    log_timeout: "{name}: out of time — turn over, score {s}",
+    last_turn: "Last turn",
+    last_stuck: "{name} threw {n}: no set to shut. Score {s} (open: {open}).",
+    last_box: "{name} shut the box! Score 0.",
+    last_timeout: "{name} ran out of time. Score {s} (open: {open}).",
+    winner_coins: "Coins: {list}",
+    tile_label: "Tile {n}",
+    tile_shut: "Tile {n} (shut)",
+  },
+  zh: {
+    round_of: "第 {r} / {n} 局",
+    throw_two: "掷骰",
+    throw_two_choice: "掷两颗",
+    throw_one: "掷一颗",
+    shut: "关闭 {tiles}",
+    shut_none: "关闭",
+    clear: "清除",
+    throw_is: "点数：{n}",
+    no_throw: "尚未掷骰",
+    legal_sets: "可关闭的组合：",
+    hint_throw: "请掷骰。",
+    hint_choice: "7、8、9 已关闭：可掷一颗或两颗。",
+    hint_shut: "点选合计为 {n} 的数字牌，再按“关闭”。",
+    hint_selected: "已选 {s} / {n}。",
+    hint_ready: "关闭 {tiles} = {n}？",
+    hint_wait: "等待 {name}。",
+    tiles_of: "{name} 的数字牌",
+    player: "玩家",
+    round_col: "第{r}局",
+    round_title: "第 {r} 局得分（低者胜；0 = 全部关闭）",
+    wins: "赢局",
+    coins: "金币",
+    playing: "进行中",
+    not_played: "–",
+    shut_star: "全关！",
+    results: "各局结果",
+    res_shut: "第 {r} 局：{name} 全部关闭！",
+    res_win: "第 {r} 局：{names} 以 {s} 分获胜",
+    res_tie: "第 {r} 局：{names} 以 {s} 分并列",
+    res_solo: "第 {r} 局：{name} 得 {s} 分",
+    log_title: "最近动作",
+    log_rolled: "{name} 掷出 {dice} = {n}",
+    log_shut: "{name} 关闭 {tiles}",
+    log_stuck: "{name}：{n} 无可关闭组合——回合结束，得分 {s}",
+    log_box: "{name} 全部关闭！",
+    log_timeout: "{name}：超时——回合结束，得分 {s}",
+    last_turn: "上一回合",
+    last_stuck: "{name} 掷出 {n}：无可关闭组合。得分 {s}（剩余：{open}）。",
+    last_box: "{name} 全部关闭！得分 0。",
+    last_timeout: "{name} 超时。得分 {s}（剩余：{open}）。",
+    winner_coins: "金币：{list}",
+    tile_label: "数字牌 {n}",
+    tile_shut: "数字牌 {n}（已关闭）",
+  },
+};
+
+function tr(key, params) {
+  const table = TEXTS[getLang()] || TEXTS.en;
+  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+
+let cssAdded = false;
+function addCss() {
+  if (cssAdded) return;
+  cssAdded = true;
+  document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./shut_the_box.css", import.meta.url).href }));
+}
+
+// Views alive now (re-rendered on a language change) and each table's
+// recent public events (kept across view instances).
+const LIVE = new Set();
+const LOGS = new Map();
+onLangChange(() => LIVE.forEach((v) => v.render()));
+
+export class ShutTheBoxView {
+  /** ctx: {net, id, onError(err)} */
+  constructor(ctx) {
+    addCss();
+    this.net = ctx.net;
+    this.id = ctx.id;
+    this.onError = ctx.onError || (() => {});
+    this.entry = null;
+    this.selected = new Set();
+    this.selKey = null; // the throw the selection belongs to
+    this.sentAt = null; // table version when we sent a move
+    if (!LOGS.has(this.id)) LOGS.set(this.id, { version: null, gameNo: null, items: [], last: null });
+    this.log = LOGS.get(this.id);
+
+    this.roundEl = h("span", { class: "round", testid: "round" });
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.boardTitle = h("div", { class: "stb-board-title", testid: "board-title" });
+    this.tilesEl = h("div", { class: "stb-tiles", testid: "tiles" });
+    this.diceEl = h("div", { class: "dice stb-dice", testid: "dice" });
+    this.throwEl = h("div", { class: "stb-throw", testid: "throw" });
+    this.rollBtn = h("button", { class: "roll primary big", testid: "roll", onclick: () => this.roll(2) });
+    this.rollOneBtn = h("button", { class: "roll big", testid: "roll-one", onclick: () => this.roll(1) });
+    this.shutBtn = h("button", { class: "primary big", testid: "shut", onclick: () => this.shut() });
+    this.clearBtn = h("button", { testid: "clear", onclick: () => this.clearSelection() });
+    this.setsEl = h("div", { class: "stb-sets", testid: "legal-sets" });
+    this.hintEl = h("div", { class: "stb-hint", testid: "hint" });
+    this.actionsEl = h("div", { class: "stb-actions", testid: "actions" }, this.rollBtn, this.rollOneBtn, this.shutBtn, this.clearBtn);
+    this.lastEl = h("div", { class: "stb-last", testid: "last-turn", hidden: true });
+    this.playersEl = h("table", { class: "stb-players", testid: "players" });
+    this.resultsTitle = h("h3", {});
+    this.resultsEl = h("ul", { class: "stb-results", testid: "round-results" });
+    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.logTitle = h("h3", {});
+    this.logEl = h("ol", { class: "log stb-log", testid: "log" });
+
+    this.el = h(
+      "div",
+      { class: "shut-the-box" },
+      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      h(
+        "div",
+        { class: "stb-main" },
+        h(
+          "div",
+          { class: "stb-board" },
+          this.boardTitle,
+          this.tilesEl,
+          h("div", { class: "stb-throw-row" }, this.diceEl, this.throwEl),
+          this.actionsEl,
+          this.setsEl,
+          this.hintEl,
+          this.lastEl
+        ),
+        h(
+          "div",
+          { class: "stb-side" },
+          h("div", { class: "stb-players-wrap" }, this.playersEl),
+          this.finalEl,
+          h("div", { class: "stb-results-box" }, this.resultsTitle, this.resultsEl),
+          h("div", { class: "log-box" }, this.logTitle, this.logEl)
+        )
+      )
+    );
+    LIVE.add(this);
+  }
+
+  // -- moves ---------------------------------------------------------------
+
+  state() {
+    return this.entry && this.entry.view ? this.entry.view.state : null;
+  }
+
+  busy() {
+    return this.sentAt !== null && this.entry && this.entry.version === this.sentAt;
+  }
+
+  send(move) {
+    const turn = myTurn(this.entry);
+    if (!turn || this.busy()) return;
+    this.sentAt = this.entry.version;
+    this.render();
+    this.net.move(this.id, turn, move).then(
+      () => this.render(),
+      (err) => {
+        this.sentAt = null;
+        this.onError(err);
+        this.render();
+      }
+    );
+  }
+
+  roll(dice) {
+    const state = this.state();
+    if (!state || state.throw !== null) return;
+    if (dice === 1 && !oneDieAllowed(state.open)) return;
+    this.send(dice === 1 ? { type: "roll", dice: 1 } : { type: "roll" });
+  }
+
+  /** The legal sets of this throw (my turn only), or []. */
+  sets() {
+    const state = this.state();
+    if (!state || state.throw === null || state.throw === undefined || !myTurn(this.entry)) return [];
+    return coverings(state.open, state.throw);
+  }
+
+  toggleTile(tile) {
+    if (this.busy()) return;
+    const sets = this.sets();
+    if (!sets.some((c) => c.includes(tile))) return; // not part of any legal set
+    if (this.selected.has(tile)) {
+      this.selected.delete(tile);
+    } else {
+      const want = [...this.selected, tile];
+      // keep the selection a part of some legal set; else start over with this tile
+      if (sets.some((c) => want.every((x) => c.includes(x)))) this.selected.add(tile);
+      else this.selected = new Set([tile]);
+    }
+    this.render();
+  }
+
+  choose(set) {
+    if (this.busy()) return;
+    this.selected = new Set(set);
+    this.render();
+  }
+
+  clearSelection() {
+    this.selected.clear();
+    this.render();
+  }
+
+  /** The selected tiles if they are exactly one legal set, else null. */
+  chosenSet() {
+    const sel = [...this.selected].sort((a, b) => a - b);
+    const hit = this.sets().find((c) => c.length === sel.length && c.every((x, i) => x === sel[i]));
+    return hit || null;
+  }
+
+  shut() {
+    const set = this.chosenSet();
+    if (!set) return;
+    this.send({ type: "shut", tiles: set });
+  }
+
+  // -- rendering -----------------------------------------------------------
+
+  update(entry) {
+    this.entry = entry;
+    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
+    this.takeEvents(entry);
+    this.render();
+  }
+
+  takeEvents(entry) {
+    const view = entry.view;
+    if (!view || this.log.version === entry.version) return;
+    if (view.game_no !== this.log.gameNo) {
+      this.log.items = [];
+      this.log.last = null;
+      this.log.gameNo = view.game_no;
+    }
+    this.log.version = entry.version;
+    let lastRoll = null;
+    for (const ev of view.events || []) {
+      if (ev.type === "rolled") {
+        lastRoll = ev;
+        this.log.items.push(ev);
+      } else if (ev.type === "shut") {
+        this.log.items.push(ev);
+      } else if (ev.type === "turn_over") {
+        const item = { ...ev, throw: ev.reason === "stuck" && lastRoll ? lastRoll.throw : null, dice: ev.reason === "stuck" && lastRoll ? lastRoll.dice : null };
+        this.log.items.push(item);
+        this.log.last = item;
+      }
+    }
+    if (this.log.items.length > LOG_MAX) this.log.items.splice(0, this.log.items.length - LOG_MAX);
+  }
+
+  render() {
+    const entry = this.entry;
+    if (!entry || !entry.view) return;
+    const view = entry.view;
+    const state = view.state;
+    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
+    const spectator = mySeat === null;
+    const names = view.seats.map((_, i) => seatName(view, i));
+    const turn = myTurn(entry);
+    const acting = clocks(view, this.net).map((c) => c.seat);
+    const busy = this.busy();
+
+    // the selection belongs to one throw of my turn
+    const key = state && turn && state.throw !== null ? `${state.round}.${state.seat}.${state.open.join(",")}.${state.throw}` : null;
+    if (key !== this.selKey) {
+      this.selected = new Set();
+      this.selKey = key;
+    }
+
+    // status bar
+    if (state) {
+      const r = Math.min(state.round + 1, state.rounds);
+      setText(this.roundEl, tr("round_of", { r, n: state.rounds }));
+    } else setText(this.roundEl, "");
+    if (turn) setText(this.turnEl, t("your_turn"));
+    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
+    else setText(this.turnEl, "");
+    this.tick();
+
+    const playing = view.status === "playing" && state && state.round < state.rounds;
+    setText(this.boardTitle, playing ? tr("tiles_of", { name: names[state.seat] }) : "");
+
+    // tiles
+    const open = state && playing ? state.open : TILES;
+    const sets = this.sets();
+    const legal = new Set(sets.flat());
+    const sel = [...this.selected];
+    const fits = new Set(sets.filter((c) => sel.every((x) => c.includes(x))).flat());
+    const canPick = !!turn && !busy && sets.length > 0;
+    this.tilesEl.dataset.open = open.join(" ");
+    this.tilesEl.classList.toggle("choosing", canPick);
+    fill(
+      this.tilesEl,
+      TILES.map((n) => {
+        const isOpen = open.includes(n);
+        const isSel = this.selected.has(n);
+        const isLegal = legal.has(n);
+        const cls = ["stb-tile", isOpen ? "open" : "shut", isSel ? "selected" : "", isLegal ? "legal" : "", isLegal && fits.has(n) && !isSel ? "fits" : ""];
+        return h(
+          "button",
+          {
+            class: cls.filter(Boolean).join(" "),
+            testid: `tile-${n}`,
+            "data-state": isSel ? "selected" : isOpen ? "open" : "shut",
+            "data-legal": isLegal ? "true" : "false",
+            "aria-pressed": isSel ? "true" : "false",
+            "aria-label": tr(isOpen ? "tile_label" : "tile_shut", { n }),
+            disabled: !(canPick && isLegal),
+            onclick: () => this.toggleTile(n),
+          },
+          h("span", { class: "stb-num" }, String(n))
+        );
+      })
+    );
+
+    // dice and throw
+    const dice = state && playing && state.dice ? state.dice : null;
+    this.diceEl.dataset.dice = dice ? dice.join(" ") : "";
+    fill(this.diceEl, dice ? dice.map(die) : h("span", { class: "muted stb-nothrow" }, state && playing ? tr("no_throw") : ""));
+    const thr = state && playing && state.throw !== null && state.throw !== undefined ? state.throw : null;
+    this.throwEl.dataset.throw = thr === null ? "" : String(thr);
+    setText(this.throwEl, thr === null ? "" : tr("throw_is", { n: thr }));
+
+    // actions: my turn only
+    const mine = !spectator && !!turn;
+    this.actionsEl.hidden = !mine;
+    if (mine) {
+      const throwing = state.throw === null;
+      const one = throwing && oneDieAllowed(state.open);
+      this.rollBtn.hidden = !throwing;
+      this.rollOneBtn.hidden = !one;
+      this.rollBtn.disabled = busy;
+      this.rollOneBtn.disabled = busy;
+      this.rollBtn.classList.toggle("pulse", throwing && !busy);
+      setText(this.rollBtn, busy && throwing ? t("rolling") : tr(one ? "throw_two_choice" : "throw_two"));
+      setText(this.rollOneBtn, tr("throw_one"));
+      const chosen = this.chosenSet();
+      this.shutBtn.hidden = throwing;
+      this.clearBtn.hidden = throwing;
+      this.shutBtn.disabled = busy || !chosen;
+      this.shutBtn.classList.toggle("pulse", !!chosen && !busy);
+      setText(this.shutBtn, chosen ? tr("shut", { tiles: tilesLabel(chosen) }) : tr("shut_none"));
+      setText(this.clearBtn, tr("clear"));
+      this.clearBtn.disabled = busy || this.selected.size === 0;
+    }
+
+    // the legal sets (quick picks)
+    this.setsEl.hidden = !(mine && sets.length);
+    if (mine && sets.length) {
+      fill(
+        this.setsEl,
+        h("span", { class: "muted" }, tr("legal_sets")),
+        sets.map((c) => {
+          const on = this.selected.size === c.length && c.every((x) => this.selected.has(x));
+          return h(
+            "button",
+            { class: `stb-set${on ? " on" : ""}`, testid: `set-${c.join("-")}`, "data-tiles": c.join(" "), disabled: busy, onclick: () => this.choose(c) },
+            tilesLabel(c)
+          );
+        })
+      );
+    }
+
+    // hint
+    let hint = "";
+    if (playing) {
+      if (turn) {
+        if (state.throw === null) hint = oneDieAllowed(state.open) ? tr("hint_choice") : tr("hint_throw");
+        else {
+          const chosen = this.chosenSet();
+          if (chosen) hint = tr("hint_ready", { tiles: tilesLabel(chosen), n: state.throw });
+          else if (this.selected.size) hint = tr("hint_selected", { s: sum(sel), n: state.throw });
+          else hint = tr("hint_shut", { n: state.throw });
+        }
+      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
+    }
+    setText(this.hintEl, hint);
+    this.hintEl.classList.toggle("mine", !!turn);
+
+    this.renderLast(names);
+    this.renderPlayers(view, state, names, mySeat, acting);
+    this.renderResults(state, names);
+    this.renderFinal(view, state, names);
+    this.renderLog(names);
+  }
+
+  renderLast(names) {
+    const last = this.log.last;
+    this.lastEl.hidden = !last;
+    if (!last) return;
+    const name = names[last.seat] || `#${last.seat}`;
+    const openText = last.open.length ? last.open.join(" ") : "–";
+    let text;
+    if (last.reason === "box_shut") text = tr("last_box", { name });
+    else if (last.reason === "timeout") text = tr("last_timeout", { name, s: last.score, open: openText });
+    else text = tr("last_stuck", { name, n: last.throw === null ? "?" : last.throw, s: last.score, open: openText });
+    fill(
+      this.lastEl,
+      h("span", { class: "stb-last-label" }, tr("last_turn")),
+      last.dice ? h("span", { class: "dice stb-mini-dice" }, last.dice.map(die)) : null,
+      h("span", { class: "stb-last-text", testid: "last-turn-text", "data-seat": last.seat, "data-score": last.score }, text)
+    );
+  }
+
+  renderPlayers(view, state, names, mySeat, acting) {
+    const n = view.seats.length;
+    const rounds = state ? state.rounds : (view.options && view.options.rounds) || 3;
+    const history = (state && state.history) || [];
+    const stake = state ? state.stake : (view.options && view.options.stake) || 0;
+    const head = h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { class: "name-col" }, tr("player")),
+        Array.from({ length: rounds }, (_, r) => h("th", { class: `r-col${state && r === state.round ? " current" : ""}`, title: tr("round_title", { r: r + 1 }) }, tr("round_col", { r: r + 1 }))),
+        h("th", { class: "wins-col" }, tr("wins")),
+        stake ? h("th", { class: "coins-col" }, tr("coins")) : null
+      )
+    );
+    const body = h(
+      "tbody",
+      {},
+      Array.from({ length: n }, (_, i) => {
+        const cells = Array.from({ length: rounds }, (_, r) => {
+          const attrs = { class: "r-col", testid: `round-score-${i}-${r}` };
+          const rec = history[r];
+          if (rec) {
+            const s = rec.scores[i];
+            const won = rec.winners.includes(i);
+            return h(
+              "td",
+              { ...attrs, class: `r-col${won ? " won" : ""}`, "data-score": s === null ? "" : s, "data-won": won ? "true" : "false" },
+              s === null ? tr("not_played") : String(s),
+              won && rec.box_shut ? h("span", { class: "stb-shut-star" }, ` ${tr("shut_star")}`) : null
+            );
+          }
+          if (state && r === state.round && state.round < state.rounds) {
+            const s = state.scores[i];
+            if (s !== null && s !== undefined) return h("td", { ...attrs, "data-score": s }, String(s));
+            if (i === state.seat) return h("td", { ...attrs, class: "r-col playing" }, tr("playing"));
+          }
+          return h("td", attrs, "");
+        });
+        const wins = state ? state.wins[i] : 0;
+        const coins = state ? state.coins[i] : 0;
+        return h(
+          "tr",
+          { class: `${acting.includes(i) ? "to-act" : ""}${i === mySeat ? " me" : ""}`, testid: `seat-${i}`, "data-seat": i },
+          h(
+            "th",
+            { class: "name-col" },
+            h("div", { class: "seat-head" }, h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i]), seatBadges(view, i, mySeat))
+          ),
+          cells,
+          h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins }, String(wins)),
+          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, `${coins > 0 ? "+" : ""}${coins}`) : null
+        );
+      })
+    );
+    fill(this.playersEl, head, body);
+  }
+
+  renderResults(state, names) {
+    const history = (state && state.history) || [];
+    setText(this.resultsTitle, tr("results"));
+    this.resultsTitle.parentElement.hidden = history.length === 0;
+    fill(
+      this.resultsEl,
+      history.map((rec) => {
+        const r = rec.round + 1;
+        const who = rec.winners.map((s) => names[s]).join(", ");
+        const best = rec.winners.length ? rec.scores[rec.winners[0]] : 0;
+        let text;
+        if (rec.box_shut) text = tr("res_shut", { r, name: who });
+        else if (rec.scores.length === 1) text = tr("res_solo", { r, name: who, s: best });
+        else text = tr(rec.winners.length === 1 ? "res_win" : "res_tie", { r, names: who, s: best });
+        return h("li", { testid: `round-result-${rec.round}`, class: rec.box_shut ? "box-shut" : "" }, text);
+      })
+    );
+  }
+
+  renderFinal(view, state, names) {
+    if (view.status === "finished" && view.result) {
+      const winners = view.result.winners || [];
+      const scores = view.result.scores || [];
+      const best = winners.length ? scores[winners[0]] : 0;
+      const who = winners.map((s) => names[s]).join(", ");
+      const coins = view.result.coins || [];
+      fill(
+        this.finalEl,
+        h("h3", {}, t("final_result")),
+        h("div", { class: "winners", testid: "winners" }, t(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
+        coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · ") })) : null,
+        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+      );
+      this.finalEl.hidden = false;
+    } else {
+      this.finalEl.hidden = true;
+    }
+  }
+
+  renderLog(names) {
+    setText(this.logTitle, tr("log_title"));
+    const items = this.log.items.map((ev) => {
+      const name = names[ev.seat] || `#${ev.seat}`;
+      if (ev.type === "rolled") return h("li", {}, tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw }));
+      if (ev.type === "shut") return h("li", {}, tr("log_shut", { name, tiles: tilesLabel(ev.tiles) }));
+      if (ev.reason === "box_shut") return h("li", { class: "log-result" }, tr("log_box", { name }));
+      if (ev.reason === "timeout") return h("li", { class: "log-result" }, tr("log_timeout", { name, s: ev.score }));
+      return h("li", { class: "log-result" }, tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score }));
+    });
+    fill(this.logEl, items.length ? items : h("li", { class: "muted" }, "—"));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  tick() {
+    const view = this.entry && this.entry.view;
+    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
+    const c = view ? clocks(view, this.net)[0] : null;
+    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
+    else delete this.countdownEl.dataset.seconds;
+  }
+
+  destroy() {
+    LIVE.delete(this);
+  }
+}

@@ -1,0 +1,484 @@
+// The Yahtzee table view (RULES.md 4): five dice you click to hold between
+// rolls, a Roll button with the rolls left, and a score card with a column
+// per player: every category in the rules' order, the points each open
+// category would give for the dice on the table (the engine's
+// `options_scores`), click one to score it on your turn.  State shape:
+// engines/yahtzee.py (Yahtzee.view): n, turn, dice, rolls, sheets, totals,
+// options_scores.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { die } from "./sibala.js";
+
+const diceText = (faces) => faces.join(" ");
+
+/** Every category, in RULES.md 4's order (engines/yahtzee.CATEGORIES). */
+export const CATEGORIES = [
+  "chance",
+  "yahtzee",
+  "ones",
+  "twos",
+  "threes",
+  "fours",
+  "fives",
+  "sixes",
+  "pair",
+  "two_pairs",
+  "three_of_a_kind",
+  "four_of_a_kind",
+  "small_straight",
+  "large_straight",
+  "full_house",
+];
+const DICE = 5;
+const MAX_ROLLS = 3;
+const LOG_MAX = 10;
+
+const TEXTS = {
+  en: {
+    chance: "Chance",
+    yahtzee: "Yahtzee",
+    ones: "Ones",
+    twos: "Twos",
+    threes: "Threes",
+    fours: "Fours",
+    fives: "Fives",
+    sixes: "Sixes",
+    pair: "Pair",
+    two_pairs: "Two pairs",
+    three_of_a_kind: "Three of a kind",
+    four_of_a_kind: "Four of a kind",
+    small_straight: "Small straight",
+    large_straight: "Large straight",
+    full_house: "Full house",
+    doc_chance: "Sum of all dice",
+    doc_yahtzee: "50 if all five dice are equal",
+    doc_upper: "Sum of the dice showing {f}",
+    doc_pair: "The highest face appearing exactly twice, summed (3 3 3 4 4 → 8)",
+    doc_two_pairs: "Two faces each appearing exactly twice: their sum (1 1 2 3 3 → 8)",
+    doc_three_of_a_kind: "A face appearing exactly three times: 3 × face (3 3 3 3 1 → 0)",
+    doc_four_of_a_kind: "A face appearing exactly four times: 4 × face (2 2 2 2 2 → 0)",
+    doc_small_straight: "1 2 3 4 5: 15",
+    doc_large_straight: "2 3 4 5 6: 20",
+    doc_full_house: "One face three times and another twice: sum of all dice",
+    category: "Category",
+    total: "Total",
+    turn_no: "Turn {k} of {n}",
+    roll_first: "Roll ({n} left)",
+    reroll: "Re-roll ({n} left)",
+    no_rolls: "No rolls left",
+    sending: "…",
+    hint_roll: "Roll the dice to start your turn.",
+    hint_hold: "Click dice to hold them, re-roll the rest, or pick a category to score.",
+    hint_score: "No rolls left: pick a category to score.",
+    hint_all_held: "All five dice held: release one to re-roll, or pick a category.",
+    hint_wait: "Waiting for {name}.",
+    held: "held",
+    hold_die: "Die {i}: {f} — click to hold",
+    release_die: "Die {i}: {f} — held, click to release",
+    score_it: "Score {points} in {cat}",
+    log_title: "Recent moves",
+    log_rolled: "{name} rolled {dice} (roll {k})",
+    log_rolled_kept: "{name} kept {kept}, rolled {dice} (roll {k})",
+    log_scored: "{name} scored {points} in {cat} with {dice} (total {total})",
+    winner_one: "Winner: {names} with {n} points",
+    winner_many: "Winners: {names} with {n} points each",
+    scores_line: "Totals: {list}",
+    waiting_dice: "no dice yet",
+  },
+  zh: {
+    chance: "机会",
+    yahtzee: "快艇",
+    ones: "一点",
+    twos: "二点",
+    threes: "三点",
+    fours: "四点",
+    fives: "五点",
+    sixes: "六点",
+    pair: "一对",
+    two_pairs: "两对",
+    three_of_a_kind: "三条",
+    four_of_a_kind: "四条",
+    small_straight: "小顺",
+    large_straight: "大顺",
+    full_house: "葫芦",
+    doc_chance: "五颗骰子点数之和",
+    doc_yahtzee: "五颗相同得 50 分",
+    doc_upper: "点数为 {f} 的骰子之和",
+    doc_pair: "恰好出现两次的最大点数之和（3 3 3 4 4 → 8）",
+    doc_two_pairs: "两个各恰好出现两次的点数之和（1 1 2 3 3 → 8）",
+    doc_three_of_a_kind: "恰好出现三次的点数 × 3（3 3 3 3 1 → 0）",
+    doc_four_of_a_kind: "恰好出现四次的点数 × 4（2 2 2 2 2 → 0）",
+    doc_small_straight: "1 2 3 4 5：15 分",
+    doc_large_straight: "2 3 4 5 6：20 分",
+    doc_full_house: "一个点数三次加另一个点数两次：五颗之和",
+    category: "项目",
+    total: "总分",
+    turn_no: "第 {k} / {n} 轮",
+    roll_first: "掷骰（剩 {n} 次）",
+    reroll: "重掷（剩 {n} 次）",
+    no_rolls: "没有掷骰次数了",
+    sending: "…",
+    hint_roll: "掷骰开始你的回合。",
+    hint_hold: "点骰子可保留，重掷其余的；或选一个项目计分。",
+    hint_score: "掷骰次数已用完：选一个项目计分。",
+    hint_all_held: "五颗都保留了：取消保留一颗才能重掷，或选项目计分。",
+    hint_wait: "等待 {name}。",
+    held: "保留",
+    hold_die: "第 {i} 颗：{f}——点击保留",
+    release_die: "第 {i} 颗：{f}——已保留，点击取消",
+    score_it: "在「{cat}」记 {points} 分",
+    log_title: "最近动作",
+    log_rolled: "{name} 掷出 {dice}（第 {k} 掷）",
+    log_rolled_kept: "{name} 保留 {kept}，掷出 {dice}（第 {k} 掷）",
+    log_scored: "{name} 在「{cat}」记 {points} 分，骰子 {dice}（总分 {total}）",
+    winner_one: "胜者：{names}，{n} 分",
+    winner_many: "胜者：{names}，各 {n} 分",
+    scores_line: "总分：{list}",
+    waiting_dice: "尚未掷骰",
+  },
+};
+
+function tr(key, params) {
+  const table = TEXTS[getLang()] || TEXTS.en;
+  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+
+const UPPER = { ones: 1, twos: 2, threes: 3, fours: 4, fives: 5, sixes: 6 };
+
+function categoryDoc(cat) {
+  return cat in UPPER ? tr("doc_upper", { f: UPPER[cat] }) : tr(`doc_${cat}`);
+}
+
+let cssAdded = false;
+function addCss() {
+  if (cssAdded) return;
+  cssAdded = true;
+  document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./yahtzee.css", import.meta.url).href }));
+}
+
+// Views alive now (re-rendered on a language change), and each table's
+// recent moves (kept across view instances: the lobby re-creates the view
+// when the language changes).
+const LIVE = new Set();
+const LOGS = new Map();
+onLangChange(() => LIVE.forEach((v) => v.render()));
+
+export class YahtzeeView {
+  /** ctx: {net, id, onError(err)} */
+  constructor(ctx) {
+    addCss();
+    this.net = ctx.net;
+    this.id = ctx.id;
+    this.onError = ctx.onError || (() => {});
+    this.entry = null;
+    this.holds = new Set(); // dice indices I hold (my turn only)
+    this.holdKey = null; // the turn the holds belong to
+    this.sentAt = null; // the table version when we sent a move (controls wait for the next)
+    if (!LOGS.has(this.id)) LOGS.set(this.id, { version: null, items: [] });
+    this.log = LOGS.get(this.id);
+
+    this.turnNoEl = h("span", { class: "round", testid: "turn-no" });
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.diceEl = h("div", { class: "yz-dice", testid: "dice" });
+    this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.roll() });
+    this.hintEl = h("div", { class: "yz-hint", testid: "hint" });
+    this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn);
+    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.logTitle = h("h3", {});
+    this.logEl = h("ol", { class: "log yz-log", testid: "log" });
+    this.cardEl = h("table", { class: "yz-card", testid: "score-card" });
+
+    this.el = h(
+      "div",
+      { class: "yahtzee" },
+      h("div", { class: "statusbar" }, this.turnNoEl, this.turnEl, this.countdownEl),
+      h(
+        "div",
+        { class: "yz-main" },
+        h("div", { class: "yz-play" }, this.diceEl, this.actionsEl, this.hintEl, this.finalEl, h("div", { class: "log-box" }, this.logTitle, this.logEl)),
+        h("div", { class: "yz-card-wrap" }, this.cardEl)
+      )
+    );
+    LIVE.add(this);
+  }
+
+  // -- moves ---------------------------------------------------------------
+
+  busy() {
+    return this.sentAt !== null && this.entry && this.entry.version === this.sentAt;
+  }
+
+  send(move) {
+    const turn = myTurn(this.entry);
+    if (!turn || this.busy()) return;
+    this.sentAt = this.entry.version;
+    this.render();
+    this.net.move(this.id, turn, move).then(
+      () => this.render(),
+      (err) => {
+        this.sentAt = null;
+        this.onError(err);
+        this.render();
+      }
+    );
+  }
+
+  roll() {
+    const state = this.entry && this.entry.view && this.entry.view.state;
+    if (!state || state.rolls >= MAX_ROLLS) return;
+    const hold = state.rolls === 0 ? [] : [...this.holds].sort((a, b) => a - b);
+    if (hold.length >= DICE) return;
+    this.send(hold.length ? { type: "roll", hold } : { type: "roll" });
+  }
+
+  toggleHold(i) {
+    if (!this.canHold()) return;
+    if (this.holds.has(i)) this.holds.delete(i);
+    else this.holds.add(i);
+    this.render();
+  }
+
+  canHold() {
+    const state = this.entry && this.entry.view && this.entry.view.state;
+    return !!(myTurn(this.entry) && state && state.dice && state.rolls >= 1 && state.rolls < MAX_ROLLS && !this.busy());
+  }
+
+  score(category) {
+    this.send({ type: "score", category });
+  }
+
+  // -- rendering -----------------------------------------------------------
+
+  update(entry) {
+    this.entry = entry;
+    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
+    this.takeEvents(entry);
+    this.render();
+  }
+
+  /** Remember the public events of each new version (rolls, scores). */
+  takeEvents(entry) {
+    const view = entry.view;
+    if (!view || this.log.version === entry.version) return;
+    if (view.game_no !== this.log.gameNo) {
+      this.log.items = [];
+      this.log.gameNo = view.game_no;
+    }
+    this.log.version = entry.version;
+    for (const ev of view.events || []) {
+      if (ev.type === "rolled" || ev.type === "scored") this.log.items.push(ev);
+    }
+    if (this.log.items.length > LOG_MAX) this.log.items.splice(0, this.log.items.length - LOG_MAX);
+  }
+
+  render() {
+    const entry = this.entry;
+    if (!entry || !entry.view) return;
+    const view = entry.view;
+    const state = view.state;
+    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
+    const spectator = mySeat === null;
+    const names = view.seats.map((_, i) => seatName(view, i));
+    const turn = myTurn(entry);
+    const acting = clocks(view, this.net).map((c) => c.seat);
+    const busy = this.busy();
+
+    // holds belong to one turn of mine
+    const key = state && turn ? `${state.turn}` : null;
+    if (key !== this.holdKey) {
+      this.holds.clear();
+      this.holdKey = key;
+    }
+    if (state && (!state.dice || state.rolls === 0)) this.holds.clear();
+
+    // status bar
+    if (state) {
+      const k = Math.min(CATEGORIES.length, Math.floor(state.turn / state.n) + 1);
+      setText(this.turnNoEl, tr("turn_no", { k, n: CATEGORIES.length }));
+    } else setText(this.turnNoEl, "");
+    if (turn) setText(this.turnEl, t("your_turn"));
+    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
+    else setText(this.turnEl, "");
+    this.tick();
+
+    // dice
+    const dice = state && state.dice ? state.dice : null;
+    const canHold = this.canHold();
+    const lastRoll = [...this.log.items].reverse().find((e) => e.type === "rolled" || e.type === "scored");
+    const keptByOther = !turn && lastRoll && lastRoll.type === "rolled" && state && state.dice && lastRoll.roll === state.rolls ? new Set(lastRoll.hold) : new Set();
+    this.diceEl.dataset.dice = dice ? dice.join(" ") : "";
+    this.diceEl.dataset.rolls = state ? String(state.rolls) : "";
+    fill(
+      this.diceEl,
+      Array.from({ length: DICE }, (_, i) => {
+        const face = dice ? dice[i] : null;
+        const held = turn ? this.holds.has(i) : keptByOther.has(i);
+        const label = face === null ? "?" : tr(held ? "release_die" : "hold_die", { i: i + 1, f: face });
+        return h(
+          "button",
+          {
+            class: `yz-die${held ? " held" : ""}${face === null ? " blank" : ""}`,
+            testid: `die-${i}`,
+            "data-face": face === null ? "" : face,
+            "data-held": held ? "true" : "false",
+            "aria-pressed": held ? "true" : "false",
+            "aria-label": label,
+            title: canHold ? label : "",
+            disabled: !canHold,
+            onclick: () => this.toggleHold(i),
+          },
+          face === null ? h("span", { class: "die die-blank" }) : die(face),
+          h("span", { class: "yz-held-tag" }, held ? tr("held") : "")
+        );
+      })
+    );
+
+    // roll button and hint: players only
+    this.actionsEl.hidden = spectator || view.status !== "playing";
+    if (!spectator && state) {
+      const left = MAX_ROLLS - state.rolls;
+      const allHeld = state.rolls > 0 && this.holds.size >= DICE;
+      this.rollBtn.disabled = !turn || busy || left <= 0 || allHeld;
+      this.rollBtn.dataset.rollsLeft = String(left);
+      this.rollBtn.classList.toggle("pulse", !!turn && !busy && state.rolls === 0);
+      setText(this.rollBtn, busy ? t("rolling") : left <= 0 ? tr("no_rolls") : tr(state.rolls === 0 ? "roll_first" : "reroll", { n: left }));
+    }
+    let hint = "";
+    if (view.status === "playing" && state) {
+      if (turn) {
+        if (state.rolls === 0) hint = tr("hint_roll");
+        else if (state.rolls >= MAX_ROLLS) hint = tr("hint_score");
+        else if (this.holds.size >= DICE) hint = tr("hint_all_held");
+        else hint = tr("hint_hold");
+      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
+    }
+    setText(this.hintEl, hint);
+    this.hintEl.classList.toggle("mine", !!turn);
+
+    this.renderCard(view, state, names, mySeat, acting, turn && !busy && state && state.rolls > 0);
+    this.renderFinal(view, names);
+    this.renderLog(names);
+  }
+
+  renderCard(view, state, names, mySeat, acting, canScore) {
+    const n = view.seats.length;
+    const sheets = (state && state.sheets) || [];
+    const totals = (state && state.totals) || [];
+    const options = (state && state.options_scores) || {};
+    const actor = acting.length ? acting[0] : null;
+    const colClass = (i) => `seat-col${i === actor ? " to-act" : ""}${i === mySeat ? " me" : ""}`;
+
+    const head = h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { class: "cat-col" }, tr("category")),
+        Array.from({ length: n }, (_, i) =>
+          h(
+            "th",
+            { class: colClass(i), testid: `seat-${i}`, "data-seat": i },
+            h("div", { class: "seat-head" }, h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i])),
+            h("div", { class: "yz-badges" }, seatBadges(view, i, mySeat))
+          )
+        )
+      )
+    );
+    const body = h(
+      "tbody",
+      {},
+      CATEGORIES.map((cat) =>
+        h(
+          "tr",
+          { testid: `row-${cat}`, class: cat === "sixes" || cat === "yahtzee" ? "yz-sep" : "" },
+          h("th", { class: "cat-col", title: categoryDoc(cat) }, h("span", { class: "cat-name" }, tr(cat)), h("span", { class: "cat-doc" }, categoryDoc(cat))),
+          Array.from({ length: n }, (_, i) => {
+            const sheet = sheets[i] || {};
+            const attrs = { class: colClass(i), testid: `cell-${i}-${cat}` };
+            if (cat in sheet) {
+              return h("td", { ...attrs, "data-state": "filled", "data-score": sheet[cat], class: `${attrs.class} filled${sheet[cat] === 0 ? " zero" : ""}` }, String(sheet[cat]));
+            }
+            if (i === actor && cat in options) {
+              const pts = options[cat];
+              if (canScore && i === mySeat) {
+                const label = tr("score_it", { points: pts, cat: tr(cat) });
+                return h(
+                  "td",
+                  { ...attrs, "data-state": "option", "data-option": pts },
+                  h("button", { class: `yz-score${pts === 0 ? " zero" : ""}`, testid: `score-${cat}`, "data-points": pts, title: label, "aria-label": label, onclick: () => this.score(cat) }, String(pts))
+                );
+              }
+              return h("td", { ...attrs, "data-state": "preview", "data-option": pts, class: `${attrs.class} preview` }, String(pts));
+            }
+            return h("td", { ...attrs, "data-state": "open" }, "");
+          })
+        )
+      )
+    );
+    const foot = h(
+      "tfoot",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { class: "cat-col" }, tr("total")),
+        Array.from({ length: n }, (_, i) => h("td", { class: colClass(i), testid: `total-${i}`, "data-total": totals[i] || 0 }, String(totals[i] || 0)))
+      )
+    );
+    fill(this.cardEl, head, body, foot);
+  }
+
+  renderFinal(view, names) {
+    if (view.status === "finished" && view.result) {
+      const winners = view.result.winners || [];
+      const scores = view.result.scores || [];
+      const best = winners.length ? scores[winners[0]] : 0;
+      const who = winners.map((s) => names[s]).join(", ");
+      fill(
+        this.finalEl,
+        h("h3", {}, t("final_result")),
+        h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
+        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${scores[i]}`).join(" · ") })),
+        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+      );
+      this.finalEl.hidden = false;
+    } else {
+      this.finalEl.hidden = true;
+    }
+  }
+
+  renderLog(names) {
+    setText(this.logTitle, tr("log_title"));
+    const items = this.log.items.map((ev) => {
+      const name = names[ev.seat] || `#${ev.seat}`;
+      if (ev.type === "scored") {
+        return h("li", { class: "log-result" }, tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total }));
+      }
+      if (ev.hold && ev.hold.length) {
+        return h("li", {}, tr("log_rolled_kept", { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), dice: diceText(ev.dice), k: ev.roll }));
+      }
+      return h("li", {}, tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll }));
+    });
+    fill(this.logEl, items.length ? items : h("li", { class: "muted" }, "—"));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  tick() {
+    const view = this.entry && this.entry.view;
+    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
+    const c = view ? clocks(view, this.net)[0] : null;
+    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
+    else delete this.countdownEl.dataset.seconds;
+  }
+
+  destroy() {
+    LIVE.delete(this);
+  }
+}

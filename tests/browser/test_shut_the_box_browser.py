@@ -1,0 +1,189 @@
+"""The Shut the Box table view in a real browser against a real lobby: open
+a one-round table with a bot through the game's lobby page, start it, and
+play our whole turn by clicking: throw, then click the tiles of a legal set
+(checked against engines/shut_the_box.coverings: exactly those tiles are
+highlighted and offered, others cannot be picked, a part of a set cannot be
+shut) and shut it, until a throw has no set; then the score, the round and
+the match result.  A spectator (in Chinese) sees the same box without
+controls.
+
+Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
+``lobby`` and ``browser`` come from tests/conftest.py; the browser view does
+not depend on the Redis backend, so it runs against the single server only.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.shut_the_box import coverings, one_die_allowed
+
+WAIT = 15_000
+expect.set_options(timeout=WAIT)
+
+pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+
+
+@pytest.fixture
+def new_page(browser, lobby):
+    """Pages in fresh browser contexts at laptop size; page errors and
+    dialogs must stay empty."""
+    contexts = []
+    pages = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
+        ctx.set_default_timeout(WAIT)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.on("dialog", lambda dialog: (page.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+        pages.append(page)
+        return page
+
+    yield make
+    try:
+        for page in pages:
+            assert page.errors == [], page.errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def sign_in(page, lobby, name: str, hash_: str = "") -> None:
+    page.goto(f"{lobby.http}/{hash_}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def open_tiles(page) -> list[int]:
+    return [int(x) for x in (page.get_by_test_id("tiles").get_attribute("data-open") or "").split()]
+
+
+def test_play_a_turn_by_clicking(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Sue")
+    page.get_by_test_id("game-shut_the_box").click()
+    page.get_by_test_id("open-seats").fill("2")
+    page.get_by_test_id("open-turn").fill("60")
+    page.get_by_test_id("open-opt-rounds").fill("1")
+    page.get_by_test_id("open-bots").set_checked(True)
+    page.get_by_test_id("open-private").set_checked(False)
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
+
+    # seat 0 throws first: nine open tiles, two dice only (7, 8, 9 are open)
+    roll = page.get_by_test_id("roll")
+    expect(roll).to_be_enabled()
+    expect(page.get_by_test_id("roll-one")).to_be_hidden()
+    expect(page.get_by_test_id("shut")).to_be_hidden()
+    expect(page.get_by_test_id("turn")).to_have_text("Your turn!")
+    expect(page.get_by_test_id("round")).to_have_text("Round 1 of 1")
+    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^Sue: \d+\.\d s$"))
+    expect(page.get_by_test_id("tiles")).to_have_attribute("data-open", "1 2 3 4 5 6 7 8 9")
+    expect(page.locator('[data-testid^="tile-"][data-state="open"]')).to_have_count(9)
+    expect(page.get_by_test_id("round-score-0-0")).to_have_text("playing")
+
+    # a spectator (Chinese) by link: the same box, no controls
+    viewer = new_page(locale="zh-CN")
+    sign_in(viewer, lobby, "Kan", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    expect(viewer.get_by_test_id("board-title")).to_have_text("Sue 的数字牌")
+    expect(viewer.get_by_test_id("actions")).to_be_hidden()
+
+    shut_tile = page.locator('[data-testid^="tile-"][data-state="shut"]')
+    turn_over = page.locator('[data-testid="round-score-0-0"][data-score]')  # our score is in
+    shut_button = page.locator('[data-testid="shut"]:visible')
+    box_shut = False
+    while True:
+        before = open_tiles(page)
+        expect(shut_tile).to_have_count(9 - len(before))
+        allowed = one_die_allowed(before)
+        if allowed:  # the one-or-two dice choice: take one die
+            expect(page.get_by_test_id("roll-one")).to_be_visible()
+            page.get_by_test_id("roll-one").click()
+        else:
+            expect(page.get_by_test_id("roll-one")).to_be_hidden()
+            roll.click()
+        expect(shut_button.or_(turn_over)).to_be_visible()
+        if turn_over.count():
+            break
+        throw = int(page.get_by_test_id("throw").get_attribute("data-throw"))
+        dice = [int(f) for f in page.get_by_test_id("dice").get_attribute("data-dice").split()]
+        assert sum(dice) == throw and len(dice) == (1 if allowed else 2), (dice, throw)
+        sets = [sorted(c) for c in coverings(before, throw)]
+        assert sets, "a throw with no set ends the turn"
+        # exactly the tiles of legal sets are highlighted, the sets offered in the engine's order
+        legal = sorted({t for c in sets for t in c})
+        expect(page.locator('[data-testid^="tile-"][data-legal="true"]')).to_have_count(len(legal))
+        assert [int(e.get_attribute("data-testid")[5:]) for e in page.locator('[data-testid^="tile-"][data-legal="true"]').all()] == legal
+        chips = page.get_by_test_id("legal-sets").locator("button")
+        expect(chips).to_have_count(len(sets))
+        assert [[int(x) for x in c.get_attribute("data-tiles").split()] for c in chips.all()] == sets
+        for tile in range(1, 10):
+            if tile not in legal:
+                expect(page.get_by_test_id(f"tile-{tile}")).to_be_disabled()
+        # click the tiles of the longest set; Shut is offered only once the set is whole
+        pick = max(sets, key=len)
+        for tile in pick:
+            expect(page.get_by_test_id("shut")).to_be_disabled()
+            page.get_by_test_id(f"tile-{tile}").click()
+            expect(page.get_by_test_id(f"tile-{tile}")).to_have_attribute("data-state", "selected")
+        label = " + ".join(str(t) for t in sorted(pick, reverse=True))
+        expect(page.get_by_test_id("shut")).to_have_text(f"Shut {label}")
+        page.get_by_test_id("shut").click()
+        left = [t for t in before if t not in pick]
+        if not left:  # the box is shut: the turn (and the round) is over
+            box_shut = True
+            break
+        expect(page.get_by_test_id("tiles")).to_have_attribute("data-open", " ".join(map(str, left)))
+        for tile in pick:
+            expect(page.get_by_test_id(f"tile-{tile}")).to_have_attribute("data-state", "shut")
+        expect(page.get_by_test_id("log")).to_contain_text(f"Sue shut {label}")
+        expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
+
+    # the turn is over: our score is the sum of the tiles left open (0: box shut)
+    expected = 0 if box_shut else sum(before)
+    expect(page.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", str(expected))
+    if box_shut:
+        expect(page.get_by_test_id("log")).to_contain_text("Sue shut the box!")
+    else:
+        expect(page.get_by_test_id("log")).to_contain_text(re.compile(rf"Sue: no set for \d+ — turn over, score {expected}\b"))
+
+    # the bot plays its turn (unless we shut the box) and the one-round match ends
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "finished")
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    expect(page.get_by_test_id("actions")).to_be_hidden()
+    bot_name = page.get_by_test_id("seat-name-1").text_content()
+    bot = page.get_by_test_id("round-score-1-0").get_attribute("data-score")
+    if box_shut:
+        assert bot == ""  # the bot did not play this round
+        winners, result = ["Sue"], "Round 1: Sue shut the box!"
+    elif int(bot) == 0:
+        winners, result = [bot_name], f"Round 1: {bot_name} shut the box!"
+    elif int(bot) != expected:
+        winners = ["Sue"] if expected < int(bot) else [bot_name]
+        result = f"Round 1: {winners[0]} won with {min(expected, int(bot))}"
+    else:
+        winners, result = ["Sue", bot_name], f"Round 1: Sue, {bot_name} tied with {expected}"
+    expect(page.get_by_test_id("round-result-0")).to_have_text(result)
+    if len(winners) == 1:
+        expect(page.get_by_test_id("winners")).to_have_text(f"Winner: {winners[0]} (rounds won: 1)")
+    else:
+        expect(page.get_by_test_id("winners")).to_have_text(f"Winners: {', '.join(winners)} (rounds won: 1 each)")
+    for i, name in enumerate(["Sue", bot_name]):
+        expect(page.get_by_test_id(f"wins-{i}")).to_have_text("1" if name in winners else "0")
+
+    # the spectator saw it all: the same scores and the winners, in Chinese
+    expect(viewer.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", str(expected))
+    expect(viewer.get_by_test_id("winners")).to_contain_text("胜者")
+    expect(viewer.get_by_test_id("actions")).to_be_hidden()

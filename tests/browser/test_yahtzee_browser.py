@@ -1,0 +1,180 @@
+"""The Yahtzee table view in a real browser against a real lobby: open a
+table with a bot through the game's lobby page, start it, and play a whole
+turn by clicking (roll, hold two dice, re-roll, score a category), checking
+that the score card offers exactly what engines/yahtzee.score gives for the
+dice shown and then holds the points; a spectator (in Chinese) sees the same
+card without controls.
+
+Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
+``lobby`` and ``browser`` come from tests/conftest.py; the browser view does
+not depend on the Redis backend, so it runs against the single server only.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.yahtzee import CATEGORIES, score
+
+WAIT = 15_000
+expect.set_options(timeout=WAIT)
+
+pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+
+
+@pytest.fixture
+def new_page(browser, lobby):
+    """Pages in fresh browser contexts at laptop size; page errors and
+    dialogs must stay empty."""
+    contexts = []
+    pages = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
+        ctx.set_default_timeout(WAIT)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.on("dialog", lambda dialog: (page.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+        pages.append(page)
+        return page
+
+    yield make
+    try:
+        for page in pages:
+            assert page.errors == [], page.errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def sign_in(page, lobby, name: str, hash_: str = "") -> None:
+    page.goto(f"{lobby.http}/{hash_}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def faces(page) -> list[int]:
+    dice = page.get_by_test_id("dice").get_attribute("data-dice")
+    assert re.fullmatch(r"[1-6]( [1-6]){4}", dice), dice
+    return [int(f) for f in dice.split()]
+
+
+def check_offers(page, dice: list[int]) -> dict[str, int]:
+    """Every category is open on our first turn: each offers the engine's score."""
+    buttons = page.locator('button[data-testid^="score-"]')
+    expect(buttons).to_have_count(len(CATEGORIES))
+    offers = {}
+    for cat in CATEGORIES:
+        want = score(cat, dice)
+        button = page.get_by_test_id(f"score-{cat}")
+        expect(button).to_have_text(str(want))
+        expect(page.get_by_test_id(f"cell-0-{cat}")).to_have_attribute("data-state", "option")
+        offers[cat] = want
+    return offers
+
+
+def test_play_a_turn_by_clicking(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Yan")
+    page.get_by_test_id("game-yahtzee").click()
+    page.get_by_test_id("open-seats").fill("2")
+    page.get_by_test_id("open-turn").fill("60")
+    page.get_by_test_id("open-bots").set_checked(True)
+    page.get_by_test_id("open-private").set_checked(False)
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    # the score card is there before the start: every category in the rules' order
+    rows = page.get_by_test_id("score-card").locator("tbody tr")
+    expect(rows).to_have_count(15)
+    assert [r.get_attribute("data-testid") for r in rows.all()] == [f"row-{c}" for c in CATEGORIES]
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
+
+    # seat 0 acts first: Roll with 3 rolls left; nothing to hold or score yet
+    roll = page.get_by_test_id("roll")
+    expect(roll).to_be_enabled()
+    expect(roll).to_have_attribute("data-rolls-left", "3")
+    expect(roll).to_have_text("Roll (3 left)")
+    expect(page.get_by_test_id("turn")).to_have_text("Your turn!")
+    expect(page.get_by_test_id("turn-no")).to_have_text("Turn 1 of 15")
+    expect(page.get_by_test_id("countdown")).to_have_text(re.compile(r"^Yan: \d+\.\d s$"))
+    for i in range(5):
+        expect(page.get_by_test_id(f"die-{i}")).to_be_disabled()
+    expect(page.locator('button[data-testid^="score-"]')).to_have_count(0)
+
+    # a spectator (Chinese) watching by link: the same card, no controls
+    viewer = new_page(locale="zh-CN")
+    sign_in(viewer, lobby, "Kan", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    expect(viewer.get_by_test_id("row-chance")).to_contain_text("机会")
+    expect(viewer.get_by_test_id("roll")).to_be_hidden()
+
+    # first roll: five faces; every category offers the engine's score
+    roll.click()
+    expect(page.get_by_test_id("dice")).to_have_attribute("data-rolls", "1")
+    expect(roll).to_have_attribute("data-rolls-left", "2")
+    first = faces(page)
+    check_offers(page, first)
+    # the spectator sees the same dice and the offers as a preview, not as buttons
+    expect(viewer.get_by_test_id("dice")).to_have_attribute("data-dice", " ".join(map(str, first)))
+    expect(viewer.get_by_test_id("cell-0-chance")).to_have_attribute("data-state", "preview")
+    expect(viewer.get_by_test_id("cell-0-chance")).to_have_text(str(sum(first)))
+    expect(viewer.locator('button[data-testid^="score-"]')).to_have_count(0)
+
+    # hold dice 0 and 2: marked held; release and hold again
+    for i in (0, 2):
+        page.get_by_test_id(f"die-{i}").click()
+        expect(page.get_by_test_id(f"die-{i}")).to_have_attribute("data-held", "true")
+        expect(page.get_by_test_id(f"die-{i}")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("die-1")).to_have_attribute("data-held", "false")
+    page.get_by_test_id("die-2").click()
+    expect(page.get_by_test_id("die-2")).to_have_attribute("data-held", "false")
+    page.get_by_test_id("die-2").click()
+    expect(page.get_by_test_id("die-2")).to_have_attribute("data-held", "true")
+
+    # re-roll: the held dice keep their faces
+    expect(roll).to_have_text("Re-roll (2 left)")
+    roll.click()
+    expect(page.get_by_test_id("dice")).to_have_attribute("data-rolls", "2")
+    expect(roll).to_have_attribute("data-rolls-left", "1")
+    second = faces(page)
+    assert second[0] == first[0] and second[2] == first[2], (first, second)
+    expect(page.get_by_test_id("die-0")).to_have_attribute("data-held", "true")  # holds stay for the turn
+    expect(page.get_by_test_id("log")).to_contain_text(f"Yan kept {first[0]} {first[2]}, rolled {' '.join(map(str, second))} (roll 2)")
+    offers = check_offers(page, second)
+
+    # score the best category: the card holds exactly the engine's points
+    best = max(CATEGORIES, key=lambda c: (offers[c], -CATEGORIES.index(c)))
+    points = offers[best]
+    page.get_by_test_id(f"score-{best}").click()
+    cell = page.get_by_test_id(f"cell-0-{best}")
+    expect(cell).to_have_attribute("data-state", "filled")
+    expect(cell).to_have_attribute("data-score", str(points))
+    expect(cell).to_have_text(str(points))
+    expect(page.get_by_test_id("log")).to_contain_text(f"Yan scored {points} in ")
+
+    # the bot takes its turn; then it is ours again, with the total kept
+    expect(page.get_by_test_id("turn-no")).to_have_text("Turn 2 of 15")
+    expect(roll).to_be_enabled()
+    expect(roll).to_have_attribute("data-rolls-left", "3")
+    expect(page.get_by_test_id("total-0")).to_have_text(str(points))
+    bot_filled = page.locator('[data-testid^="cell-1-"][data-state="filled"]')
+    expect(bot_filled).to_have_count(1)
+    bot_points = int(bot_filled.get_attribute("data-score"))
+    expect(page.get_by_test_id("total-1")).to_have_text(str(bot_points))
+    for i in range(5):
+        expect(page.get_by_test_id(f"die-{i}")).to_have_attribute("data-held", "false")
+
+    # the spectator's card agrees
+    expect(viewer.get_by_test_id(f"cell-0-{best}")).to_have_attribute("data-score", str(points))
+    expect(viewer.get_by_test_id("total-1")).to_have_text(str(bot_points))
+    expect(viewer.get_by_test_id("turn")).to_have_text("轮到 Yan")
+    expect(viewer.get_by_test_id("roll")).to_be_hidden()
