@@ -140,7 +140,7 @@ async def _mixed_tables(urls: list[str], count: int, rng: random.Random, spectat
         spec = LobbyClient(spectate_urls[(i + 1) % len(spectate_urls):] + spectate_urls[: (i + 1) % len(spectate_urls)], name=f"s{i}")
         await player.connect()
         await spec.connect()
-        tv = await player.open(game, seats=seats, turn_ms=4000, bots=True, options=options)
+        tv = await player.open(game, seats=seats, turn_ms=4000, bots=True, options=options, games=1)
         await spec.watch(tv.table_id)
         tables.append((tv.table_id, player, spec))
     return tables
@@ -150,7 +150,16 @@ async def test_kill9_one_of_three_processes_mid_game(redis_server, lobby_factory
     rng = random.Random(20261129)
     procs = [lobby_factory(prefix="kill") for _ in range(3)]
     urls = [p.ws for p in procs]
-    tables = await _mixed_tables(urls, 20, rng, urls)
+    tables = await _mixed_tables(urls, 18, rng, urls)
+    # two stud tables where coins move: every seat is a client (no bots there)
+    coin_tables = []
+    for i in range(2):
+        pair = [LobbyClient(urls[(i + k) % 3:] + urls[: (i + k) % 3], name=f"c{i}{k}") for k in range(2)]
+        for c in pair:
+            await c.connect()
+        tv = await pair[0].open("stud", seats=2, turn_ms=4000, options={"tier": "beginner"}, games=1)
+        await pair[1].join(tv.table_id)
+        coin_tables.append((tv.table_id, pair, [(await c.request({"t": "me"}))["player"]["coins"] for c in pair]))
     victim = procs[rng.randrange(3)]
     watch_table, _, watch_spec = tables[rng.randrange(len(tables))]
     kill_at = rng.randint(3, 8)
@@ -158,6 +167,7 @@ async def test_kill9_one_of_three_processes_mid_game(redis_server, lobby_factory
         for table_id, player, _ in tables:
             await player.send({"t": "start", "table": table_id})
         plays = [asyncio.create_task(player.play(table_id, random.Random(i), timeout=180)) for i, (table_id, player, _) in enumerate(tables)]
+        coin_plays = [asyncio.create_task(c.play(t, random.Random(k), timeout=180)) for t, pair, _ in coin_tables for k, c in enumerate(pair)]
         await watch_spec.wait_for(watch_table, lambda v: watch_spec.tables[watch_table].version >= kill_at, timeout=60)
         victim.kill()
         finals = await asyncio.gather(*plays)
@@ -173,10 +183,23 @@ async def test_kill9_one_of_three_processes_mid_game(redis_server, lobby_factory
                 assert versions[-1] == client.tables[table_id].version
         await _verify_logs(redis_server.url, "kill", spec_finals)
         assert sum(c.reconnects for _, p, s in tables for c in (p, s)) > 0, "someone was on the killed process"
+        # coins: each balance moved by exactly its game's result, the sum by nothing
+        coin_finals = await asyncio.gather(*coin_plays)
+        for n, (table_id, pair, before) in enumerate(coin_tables):
+            result = coin_finals[2 * n]["result"]
+            for _ in range(300):
+                after = [(await c.request({"t": "me"}))["player"]["coins"] for c in pair]
+                if [a - b for a, b in zip(after, before)] == result["coins"]:
+                    break
+                await asyncio.sleep(0.02)
+            assert [a - b for a, b in zip(after, before)] == result["coins"] and sum(after) == sum(before)
     finally:
         for _, player, spec in tables:
             await player.close()
             await spec.close()
+        for _, pair, _ in coin_tables:
+            for c in pair:
+                await c.close()
 
 
 async def test_redis_killed_and_restarted_mid_game_loses_nothing(tmp_path, lobby_factory):
