@@ -437,6 +437,10 @@ class Lobby:
     async def on_chat(self, conn: Conn, msg: Message) -> None:
         if msg["table"] not in conn.tables:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "watch or join the table to chat there")
+        now = time.monotonic()
+        if now - conn.last_chat < CHAT_INTERVAL_S:
+            raise LobbyError(ErrorCode.RATE_LIMITED, f"one chat line per {CHAT_INTERVAL_S:g} s")
+        conn.last_chat = now
         await self.rooms.chat(msg["table"], conn.pid, conn.name, msg["text"])
         self._ack(conn, msg)
 
@@ -459,6 +463,8 @@ class Lobby:
 
 
 SPECTATOR_REFRESH_S = 20
+#: the shortest interval between two chat lines of one connection (s)
+CHAT_INTERVAL_S = 1.0
 #: how long a closing session may take to flush its queue and send the close
 #: frame before its TCP connection is reset (s)
 CLOSE_GRACE_S = 2.0

@@ -52,6 +52,7 @@ class Conn:
         self.close_code: int | None = None
         self.done = asyncio.Event()
         self.tables: dict[str, "Viewer"] = {}
+        self.last_chat = 0.0  # monotonic time of the last chat line
         self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
 
     def send(self, data: bytes, kind: str = "msg") -> None:

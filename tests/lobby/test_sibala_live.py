@@ -297,3 +297,50 @@ async def test_table_list_pushes_follow_the_game_filter_and_spectators(lobby):
     finally:
         for c in (sub, opener, spec):
             await c.close()
+
+
+async def test_play_again_keeps_seats_and_starts_a_new_match(lobby):
+    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
+    await a.connect()
+    await b.connect()
+    try:
+        tv = await a.open("sibala", seats=2, turn_ms=5000, options={"rounds": 1})
+        table = tv.table_id
+        await b.join(table)
+        first = await asyncio.gather(a.play(table, timeout=30), b.play(table, timeout=30))
+        assert first[0]["status"] == "finished" and first[0]["next"]["ready"] == [False, False]
+        hash1 = first[0]["seed_hash"]
+        await a.request({"t": "ready", "table": table})
+        view = await b.wait_for(table, lambda v: v["next"] and v["next"]["ready"][0])
+        assert view["status"] == "finished"
+        await b.request({"t": "ready", "table": table})
+        second = await a.wait_for(table, lambda v: v["game_no"] == 2 and v["status"] == "playing")
+        assert [s["name"] for s in second["seats"]] == ["Ann", "Bo"]
+        assert second["seed_hash"] != hash1 and second["seed"] is None
+        assert second["state"]["round"] == 0 and second["state"]["wins"] == [0, 0]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_chat_is_text_kept_and_rate_limited(lobby):
+    a, spec = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Spec")
+    await a.connect()
+    await spec.connect()
+    try:
+        tv = await a.open("sibala", seats=2)
+        await spec.watch(tv.table_id)
+        await spec.wait_for(tv.table_id, lambda v: True)
+        await a.request({"t": "chat", "table": tv.table_id, "text": "  <b>hi</b>  "})
+        with pytest.raises(LobbyRefused) as exc:
+            await a.request({"t": "chat", "table": tv.table_id, "text": "again"})
+        assert exc.value.code == "rate_limited"
+        with pytest.raises(LobbyRefused) as exc:
+            await spec.request({"t": "chat", "table": tv.table_id, "text": "bell\x07"})
+        assert exc.value.code == "bad_message"
+        await spec.request({"t": "chat", "table": tv.table_id, "text": "from the rail"})
+        view = await spec.wait_for(tv.table_id, lambda v: len(v["chat"]) == 2)
+        assert [(c["name"], c["text"], c["spectator"]) for c in view["chat"]] == [("Ann", "<b>hi</b>", False), ("Spec", "from the rail", True)]
+    finally:
+        await a.close()
+        await spec.close()
