@@ -40,7 +40,7 @@ def find_redis_server() -> str:
     )
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In the child before exec: on Linux, get SIGTERM when the process that
     started us dies, however it dies (even SIGKILL), so no server is left behind."""
     if sys.platform.startswith("linux"):
@@ -103,7 +103,7 @@ class RedisServer:
             "--protected-mode", "yes",
             *self.extra,
         ]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
         atexit.register(self.stop)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from lobby.redis_server import RedisServer, free_cluster_port, free_port
+from lobby.redis_server import RedisServer, die_with_parent, free_cluster_port, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,6 +68,7 @@ class LobbyProcess:
             env=self.env,
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            preexec_fn=die_with_parent,
         )
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
