@@ -1,7 +1,10 @@
 // The lobby UI: sign-in, the game list, a game's lobby (live tables, quick
 // match, open a table) and the table screen (#table=ID), which hosts the
-// game's own view (games/<id>.js) or the generic one.  Routing is by the URL
-// hash: "" (games), "#game=ID", "#table=ID".
+// game's own view (games/<id>.js) or the generic one, with what every table
+// has around it: play again, away, chat, stand-up notices, the seed hash and
+// a link to the replay viewer (replay.js, #replay=ID&game=N).  The header
+// shows our coins and, on click, our record (the `me` message).  Routing is
+// by the URL hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N".
 
 import { Net } from "./net.js";
 import { t, gameTitle, toggleLang, onLangChange } from "./i18n.js";
@@ -9,6 +12,7 @@ import { h, fill, setText } from "./dom.js";
 import { myTurn } from "./games/common.js";
 import { VIEWS } from "./games/index.js";
 import { GenericView } from "./games/generic.js";
+import { replayScreen, sha256Hex } from "./replay.js";
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 const net = new Net();
@@ -37,7 +41,18 @@ function parseHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const table = params.get("table");
   const game = params.get("game");
+  const replay = params.get("replay");
+  if (replay && ID_RE.test(replay)) {
+    const n = parseInt(game || "", 10);
+    return { replay, gameNo: Number.isFinite(n) && n > 0 ? n : null, table: null, game: null };
+  }
   return { table: table && ID_RE.test(table) ? table : null, game: game && ID_RE.test(game) ? game : null };
+}
+
+/** hh:mm of an epoch-ms time (chat lines). */
+function clockTime(ms) {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
 }
 
 function gameInfo(id) {
@@ -48,6 +63,7 @@ function errorText(err) {
   if (!err) return "";
   if (err.code === "bad_name") return t("name_bad");
   if (err.code === "no_such_table") return t("table_gone");
+  if (err.code === "rate_limited") return t("rate_limited");
   return t("error", { msg: `${err.message || err.code}${err.code ? ` (${err.code})` : ""}` });
 }
 
@@ -120,7 +136,21 @@ function renderHeader() {
     fill(
       ui.who,
       h("span", { class: "player-name", testid: "player-name" }, net.player.name),
-      h("span", { class: "coins muted", testid: "coins" }, t("coins", { n: net.player.coins })),
+      h(
+        "button",
+        {
+          class: "coins",
+          testid: "coins",
+          title: t("coins_title"),
+          "aria-haspopup": "dialog",
+          "aria-expanded": ui.stats.hidden ? "false" : "true",
+          onclick: (e) => {
+            e.stopPropagation();
+            toggleStats();
+          },
+        },
+        t("coins", { n: net.player.coins })
+      ),
       h(
         "button",
         {
@@ -139,10 +169,89 @@ function renderHeader() {
   }
 }
 
+// -- coins and record (the `me` message) ----------------------------------------------
+
+ui.stats = h("div", { class: "stats-popover card", testid: "stats-popover", role: "dialog", "aria-label": t("stats_title"), hidden: true });
+document.body.appendChild(ui.stats);
+let statsLoaded = false;
+
+function refreshMe() {
+  if (!net.signedIn) return;
+  net.me().catch(() => {}); // the reply updates net.player and net.stats (event "me")
+}
+
+/** After a game: now, and once more when the settlement has surely been applied. */
+function refreshMeSoon() {
+  refreshMe();
+  setTimeout(refreshMe, 1500);
+}
+
+const STAT_FIELDS = ["games", "wins", "losses", "escapes", "disconnects", "score"];
+
+function renderStats() {
+  if (ui.stats.hidden) return;
+  const byGame = new Map();
+  for (const [key, value] of Object.entries(net.stats || {})) {
+    const at = key.lastIndexOf(":");
+    if (at <= 0) continue;
+    const g = key.slice(0, at);
+    if (!byGame.has(g)) byGame.set(g, {});
+    byGame.get(g)[key.slice(at + 1)] = value;
+  }
+  const rows = [...byGame].sort((a, b) => (b[1].games || 0) - (a[1].games || 0));
+  fill(
+    ui.stats,
+    h("h3", {}, t("stats_title")),
+    h("div", { class: "stats-coins" }, t("coins", { n: net.player ? net.player.coins : 0 })),
+    !statsLoaded
+      ? h("p", { class: "muted" }, t("stats_loading"))
+      : rows.length === 0
+      ? h("p", { class: "muted", testid: "stats-none" }, t("stats_none"))
+      : h(
+          "table",
+          { class: "stats-table", testid: "stats-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("stat_game")), STAT_FIELDS.map((f) => h("th", { class: "num", title: f === "disconnects" ? t("stat_disconnects_title") : null }, t(`stat_${f}`))))),
+          h(
+            "tbody",
+            {},
+            rows.map(([g, st]) => {
+              const info = gameInfo(g);
+              return h("tr", { testid: `stats-${g}` }, h("td", {}, info ? gameTitle(info) : g), STAT_FIELDS.map((f) => h("td", { class: "num", "data-field": f }, String(st[f] || 0))));
+            })
+          )
+        )
+  );
+}
+
+function toggleStats(show) {
+  const next = show === undefined ? ui.stats.hidden : show;
+  ui.stats.hidden = !next;
+  const btn = ui.who.querySelector('[data-testid="coins"]');
+  if (btn) btn.setAttribute("aria-expanded", next ? "true" : "false");
+  if (next) {
+    renderStats();
+    refreshMe();
+  }
+}
+
+document.addEventListener("click", (e) => {
+  if (!ui.stats.hidden && !ui.stats.contains(e.target)) toggleStats(false);
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && !ui.stats.hidden) toggleStats(false);
+});
+
+net.on("me", () => {
+  statsLoaded = true;
+  renderHeader();
+  renderStats();
+});
+
 ui.lang.addEventListener("click", () => toggleLang());
 onLangChange(() => {
   baseTitle = t("app_title");
   renderHeader();
+  renderStats();
   route(true);
 });
 
@@ -254,7 +363,8 @@ function connectingScreen() {
 function myTableIds() {
   const ids = new Set();
   for (const entry of net.tables.values()) {
-    const live = entry.view && (entry.view.status === "waiting" || entry.view.status === "playing");
+    const v = entry.view;
+    const live = v && (v.status === "waiting" || v.status === "playing" || (v.status === "finished" && !!v.next));
     if (entry.seat !== null && entry.seat !== undefined && live) ids.add(entry.id);
   }
   for (const [id, role] of net.interest) if (role === "play" && !net.tables.has(id)) ids.add(id);
@@ -488,34 +598,23 @@ function gameScreen(gameId) {
 function tableScreen(id) {
   const titleEl = h("h2", { class: "table-title" }, t("table", { id }));
   const gameEl = h("span", { class: "game-name" });
+  const gameNoEl = h("span", { class: "badge badge-game-no", testid: "game-no", hidden: true });
   const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
   const specEl = h("span", { class: "badge badge-spectating", testid: "spectating", hidden: true }, t("spectating"));
   const seatEl = h("span", { class: "muted", testid: "my-seat" });
   const errEl = h("div", { class: "form-error", testid: "table-error", role: "alert" });
 
   let game = null;
-  const backBtn = h("button", { testid: "back", onclick: () => (location.hash = game ? `#game=${game}` : "#") }, t("back"));
-  const leaveBtn = h(
-    "button",
-    {
-      class: "danger",
-      testid: "leave",
-      hidden: true,
-      onclick: () => {
-        leaveBtn.disabled = true;
-        net.leave(id).then(
-          () => {
-            location.hash = game ? `#game=${game}` : "#";
-          },
-          (err) => {
-            leaveBtn.disabled = false;
-            showError(err);
-          }
-        );
-      },
-    },
-    t("leave")
-  );
+  const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
+  const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
+  const leave = (btn) => {
+    btn.disabled = true;
+    net.leave(id).then(toLobby, (err) => {
+      btn.disabled = false;
+      showError(err);
+    });
+  };
+  const leaveBtn = h("button", { class: "danger", testid: "leave", hidden: true, onclick: () => leave(leaveBtn) }, t("leave"));
 
   const startBtn = h("button", { class: "primary", testid: "start" }, t("start"));
   startBtn.addEventListener("click", () => {
@@ -546,10 +645,212 @@ function tableScreen(id) {
   const share = h("input", { class: "share", testid: "share-link", readOnly: true, value: `${location.origin}/#table=${id}`, onfocus: (e) => e.target.select() });
   const body = h("div", { class: "table-body" });
 
+  // fairness: the published seed hash while playing, the seed once revealed, the replay
+  const hashEl = h("span", { class: "seed-hash", testid: "seed-hash", tabindex: "0" });
+  const seedEl = h("code", { class: "seed-revealed", testid: "seed", hidden: true });
+  const seedCheckEl = h("span", { class: "seed-check", testid: "seed-check" });
+  const replayLink = h("a", { class: "button", testid: "replay", hidden: true }, t("replay"));
+  const fairRow = h("div", { class: "fair-row", testid: "fairness", hidden: true }, hashEl, seedEl, seedCheckEl, replayLink);
+  let checkedSeed = null;
+
+  // away: a bot plays my seat until I say I'm back
+  const imBackBtn = h("button", { class: "primary", testid: "im-back" }, t("im_back"));
+  imBackBtn.addEventListener("click", () => {
+    imBackBtn.disabled = true;
+    net.back(id).then(
+      () => (imBackBtn.disabled = false),
+      (err) => {
+        imBackBtn.disabled = false;
+        showError(err);
+      }
+    );
+  });
+  const awayBar = h("div", { class: "away-bar", testid: "away-bar", role: "alert", hidden: true }, h("span", { class: "away-text" }, t("away_bar")), imBackBtn);
+
+  // between games: who is ready, play again, leave
+  const readyList = h("ul", { class: "ready-list", testid: "ready-list" });
+  const nextCountdown = h("div", { class: "next-countdown", testid: "next-countdown" });
+  const playAgainBtn = h("button", { class: "primary big", testid: "play-again" }, t("play_again"));
+  let readyInflight = false;
+  playAgainBtn.addEventListener("click", () => {
+    readyInflight = true;
+    playAgainBtn.disabled = true;
+    net.ready(id).then(
+      () => {
+        readyInflight = false;
+        if (entry) renderLife(entry);
+      },
+      (err) => {
+        readyInflight = false;
+        if (entry) renderLife(entry);
+        showError(err);
+      }
+    );
+  });
+  const nextLeaveBtn = h("button", { class: "danger", testid: "next-leave", onclick: () => leave(nextLeaveBtn) }, t("leave"));
+  const nextPanel = h(
+    "div",
+    { class: "card next-panel", testid: "next-panel", hidden: true },
+    h("h3", {}, t("next_title")),
+    nextCountdown,
+    readyList,
+    h("div", { class: "row next-actions" }, playAgainBtn, nextLeaveBtn),
+    h("p", { class: "muted small" }, t("next_help"))
+  );
+  const overPanel = h(
+    "div",
+    { class: "card over-panel", testid: "table-over", hidden: true },
+    h("h3", {}, t("table_over")),
+    h("p", { class: "muted" }, t("table_over_help")),
+    h("div", { class: "row" }, h("button", { class: "primary", testid: "over-back", onclick: toLobby }, t("back")))
+  );
+  const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
+
+  // chat, for players and spectators
+  const chatList = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
+  const chatInput = h("input", { type: "text", class: "chat-input", testid: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
+  let chatKey = null;
+  let chatStick = false;
+  const sendChat = () => {
+    const text = chatInput.value.trim().slice(0, 200);
+    if (!text) return;
+    chatInput.value = "";
+    chatStick = true;
+    net.chat(id, text).catch((err) => {
+      if (!chatInput.value) chatInput.value = text;
+      showError(err);
+    });
+  };
+  const chatForm = h(
+    "form",
+    {
+      class: "chat-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        sendChat();
+      },
+    },
+    chatInput,
+    h("button", { type: "submit", testid: "chat-send" }, t("chat_send"))
+  );
+  const chatPanel = h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), chatList, chatForm);
+
   let view = null;
   let viewGame = null;
   let lastCue = null;
   let entry = net.tables.get(id) || null;
+
+  const renderChat = (v) => {
+    const lines = v.chat || [];
+    const last = lines[lines.length - 1];
+    const key = `${lines.length}:${last ? `${last.at}|${last.name}|${last.text}` : ""}`;
+    if (key === chatKey) return;
+    chatKey = key;
+    const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 40;
+    fill(
+      chatList,
+      lines.length
+        ? lines.map((line) =>
+            h(
+              "li",
+              { class: line.spectator ? "chat-line spectator" : "chat-line", testid: "chat-line" },
+              h("time", { class: "chat-time", title: new Date(line.at).toLocaleString() }, clockTime(line.at)),
+              h("span", { class: "chat-name" }, line.name),
+              line.spectator ? h("span", { class: "chat-spec", testid: "chat-spectator" }, t("chat_spectator")) : null,
+              h("span", { class: "chat-text", testid: "chat-text" }, line.text)
+            )
+          )
+        : h("li", { class: "muted chat-empty" }, t("chat_empty"))
+    );
+    if (atBottom || chatStick) chatList.scrollTop = chatList.scrollHeight;
+    chatStick = false;
+  };
+
+  const noticeText = (n) => {
+    const key = n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : "notice_other";
+    return t(key, { name: n.name });
+  };
+
+  const renderFair = (v, beside) => {
+    fairRow.hidden = !v.seed_hash;
+    if (!v.seed_hash) return;
+    setText(hashEl, t("seed_hash_short", { h: v.seed_hash.slice(0, 12) }));
+    hashEl.dataset.hash = v.seed_hash;
+    hashEl.title = `${t("seed_hash_help")}\n\nSHA-256: ${v.seed_hash}`;
+    seedEl.hidden = !v.seed;
+    setText(seedEl, v.seed ? t("seed_full", { s: v.seed }) : "");
+    if (!v.seed) {
+      checkedSeed = null;
+      setText(seedCheckEl, "");
+    } else if (checkedSeed !== v.seed + v.seed_hash) {
+      const key = (checkedSeed = v.seed + v.seed_hash);
+      setText(seedCheckEl, "");
+      sha256Hex(v.seed).then(
+        (digest) => {
+          if (checkedSeed !== key) return;
+          seedCheckEl.dataset.ok = digest === v.seed_hash ? "1" : "0";
+          setText(seedCheckEl, digest === v.seed_hash ? t("seed_ok") : t("seed_bad"));
+        },
+        () => {} // no WebCrypto (an insecure context): no check shown
+      );
+    }
+    // the game that just ended, or while the next one is played, the one before
+    const ended = v.seed && v.result && v.status !== "playing";
+    const replayNo = ended ? v.game_no : v.game_no - 1;
+    replayLink.hidden = !(replayNo >= 1);
+    if (replayNo >= 1) {
+      replayLink.href = `#replay=${encodeURIComponent(id)}&game=${replayNo}`;
+      setText(replayLink, ended ? t("replay") : t("replay_game", { n: replayNo }));
+      // while my seat is in play (or may play again), open it beside the table
+      if (beside) {
+        replayLink.target = "_blank";
+        replayLink.rel = "noopener";
+      } else {
+        replayLink.removeAttribute("target");
+      }
+    }
+  };
+
+  // the parts every game shares: next game, table over, away, notices, chat, fairness
+  const renderLife = (e) => {
+    const v = e.view;
+    const spectator = e.seat === null || e.seat === undefined;
+    const me = spectator ? null : v.seats[e.seat];
+    const open = v.status === "finished" && !!v.next;
+    nextPanel.hidden = !open;
+    if (open) {
+      const ready = v.next.ready || [];
+      fill(
+        readyList,
+        v.seats.map((s, i) => {
+          if (!s) return null;
+          const ok = !!ready[i] && !s.left;
+          return h(
+            "li",
+            { class: s.left ? "left" : ok ? "ready" : "deciding", testid: `ready-${i}`, "data-ready": ok ? "1" : "0" },
+            h("span", { class: "ready-mark", "aria-hidden": "true" }, s.left ? "–" : ok ? "✓" : "…"),
+            h("span", { class: "ready-name" }, s.name),
+            i === e.seat ? h("span", { class: "badge badge-you" }, t("you")) : null,
+            h("span", { class: "ready-state" }, s.left ? t("left") : ok ? t("ready_yes") : t("ready_no"))
+          );
+        })
+      );
+      const mineReady = !spectator && !!ready[e.seat];
+      playAgainBtn.hidden = spectator || !me || me.left;
+      nextLeaveBtn.hidden = spectator || !me || me.left;
+      playAgainBtn.disabled = mineReady || readyInflight;
+      setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
+    }
+    overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
+    awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
+    const notices = (v.notices || []).slice(-3);
+    noticesEl.hidden = notices.length === 0;
+    fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
+    renderChat(v);
+    renderFair(v, !!(me && !me.left && (open || v.status === "playing")));
+    gameNoEl.hidden = !v.game_no;
+    setText(gameNoEl, v.game_no ? t("game_no", { n: v.game_no }) : "");
+  };
 
   const update = (e) => {
     entry = e;
@@ -575,6 +876,7 @@ function tableScreen(id) {
     waiting.hidden = v.status !== "waiting";
     startBtn.hidden = spectator;
     joinBtn.hidden = !spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
+    renderLife(e);
     view.update(e);
     tick();
 
@@ -593,6 +895,13 @@ function tableScreen(id) {
     } else {
       setText(startsIn, "");
     }
+    if (v && v.status === "finished" && v.next && typeof v.next.deadline === "number") {
+      const s = Math.max(0, Math.ceil((v.next.deadline - net.serverNow()) / 1000));
+      setText(nextCountdown, t("next_in", { s }));
+      nextCountdown.classList.toggle("urgent", s <= 5);
+    } else {
+      setText(nextCountdown, "");
+    }
     if (view) view.tick();
   };
 
@@ -605,13 +914,18 @@ function tableScreen(id) {
       h(
         "div",
         { class: "table-head" },
-        h("div", { class: "title-row" }, titleEl, gameEl, statusEl, specEl, seatEl),
+        h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
         h("div", { class: "row" }, backBtn, leaveBtn)
       ),
-      h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share),
+      h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fairRow),
       errEl,
-      waiting,
-      body
+      awayBar,
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", { class: "table-main" }, waiting, body),
+        h("div", { class: "table-side" }, nextPanel, overPanel, noticesEl, chatPanel)
+      )
     ),
     onTable: (e) => {
       if (e.id === id) update(e);
@@ -635,7 +949,8 @@ function tableScreen(id) {
 function route(force = false) {
   const r = parseHash();
   let key;
-  if (!welcomed) key = wantSignIn || !net.hasToken() ? "signin" : "connecting";
+  if (r.replay) key = `replay:${r.replay}:${r.gameNo}`; // public: no sign-in needed
+  else if (!welcomed) key = wantSignIn || !net.hasToken() ? "signin" : "connecting";
   else if (renaming) key = "rename";
   else if (r.table) key = `table:${r.table}`;
   else if (r.game) key = `game:${r.game}`;
@@ -648,6 +963,7 @@ function route(force = false) {
   else if (key === "connecting") screen = connectingScreen();
   else if (key === "home") screen = homeScreen();
   else if (key.startsWith("game:")) screen = gameScreen(r.game);
+  else if (key.startsWith("replay:")) screen = replayScreen({ net, id: r.replay, gameNo: r.gameNo, onError: showError });
   else screen = tableScreen(r.table);
   fill(ui.main, screen.el);
   if (screen.focus) screen.focus();
@@ -660,6 +976,7 @@ net.on("welcome", () => {
   welcomed = true;
   wantSignIn = false;
   renderHeader();
+  refreshMe();
   route(screenKey === "home"); // refresh the game list
 });
 net.on("signed-out", () => {
@@ -674,6 +991,15 @@ net.on("sign-in-error", (err) => {
 });
 net.on("tables", () => screen && screen.onTables && screen.onTables());
 net.on("table", (entry) => screen && screen.onTable && screen.onTable(entry));
+
+// a game ended at a table we follow: our coins and record may have changed
+const lastStatus = new Map();
+net.on("table", (entry) => {
+  const status = entry.view && entry.view.status;
+  const prev = lastStatus.get(entry.id);
+  lastStatus.set(entry.id, status);
+  if (prev && prev !== "finished" && status === "finished" && entry.seat !== null && entry.seat !== undefined) refreshMeSoon();
+});
 net.on("table-error", (info) => {
   if (screen && screen.onTableError) screen.onTableError(info);
   else showError(info.error);

@@ -493,4 +493,30 @@ export class Net {
   move(id, turn, move) {
     return this.request({ t: "move", table: id, turn, move });
   }
+
+  /** Ready for another game at a finished table (no reply on success). */
+  ready(id) {
+    return this.request({ t: "ready", table: id }, 2000);
+  }
+
+  /** Back from away: take our seat back from the bot (no reply on success). */
+  back(id) {
+    return this.request({ t: "back", table: id }, 2000);
+  }
+
+  /** Say `text` at a table we sit at or watch (no reply on success). */
+  chat(id, text) {
+    return this.request({ t: "chat", table: id, text }, 2000);
+  }
+
+  /** Our player (name, coins) and stats; resolves with the `me` reply. */
+  me() {
+    return this.request({ t: "me" });
+  }
+
+  _on_me(msg) {
+    if (msg.player) this.player = { ...(this.player || {}), ...msg.player };
+    this.stats = msg.stats || {};
+    this.emit("me", msg);
+  }
 }

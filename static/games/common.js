@@ -9,12 +9,14 @@ export function seatName(view, seat) {
   return s ? s.name : t("empty_seat");
 }
 
-/** Small badges after a seat's name: bot, left, you. */
+/** Small badges after a seat's name: bot, away (a bot plays it meanwhile),
+ * left, you. */
 export function seatBadges(view, seat, mySeat) {
   const s = view.seats[seat];
   const out = [];
   if (!s) return out;
   if (s.bot && !s.left) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
+  if (s.away && !s.left && !s.bot) out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
   return out;

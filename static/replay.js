@@ -1,0 +1,434 @@
+// The replay viewer (#replay=ID&game=N): steps through a finished game of a
+// table from its published record.  GET /api/tables/ID/replay lists the
+// table's finished games (seed hash, revealed seed, steps, result);
+// GET /api/tables/ID/replay/N[?seat=S] gives every step's engine view (the
+// public one, or a seat's once the game is over, which a replay always is).
+// Each frame is drawn by the game's own table view, fed a synthetic table
+// entry (no seat: a spectator's view of that moment); games without a view,
+// or whose view refuses such an entry, get the frame's JSON.  Nothing here
+// needs a connection or a sign-in: replays are public.
+
+import { t, gameTitle } from "./i18n.js";
+import { h, fill, setText } from "./dom.js";
+import { VIEWS } from "./games/index.js";
+
+const AUTOPLAY_MS = 900;
+
+/** SHA-256 (hex) of the bytes a hex string spells: the seed's published
+ * hash.  Rejects where WebCrypto is missing (pages not served securely). */
+export async function sha256Hex(hex) {
+  if (!(window.crypto && crypto.subtle) || !/^([0-9a-f]{2})*$/i.test(hex)) throw new Error("no WebCrypto");
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A move as a short text: "roll", "score category=chance", "roll hold=[0,2]". */
+export function moveText(move) {
+  if (!move || typeof move !== "object") return String(move);
+  const rest = Object.entries(move)
+    .filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return [move.type, ...rest].filter((x) => x !== undefined).join(" ");
+}
+
+async function getJSON(url) {
+  const res = await fetch(url, { cache: "no-store" });
+  let body = null;
+  try {
+    body = await res.json();
+  } catch (e) {
+    /* not JSON */
+  }
+  if (!res.ok) {
+    const err = new Error((body && body.error) || `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
+  return body;
+}
+
+/** The replay screen: {el, tick, destroy} like the other screens of app.js. */
+export function replayScreen({ net, id, gameNo, onError }) {
+  let fetchedGames = [];
+  const games = () => (net && net.games && net.games.length ? net.games : fetchedGames);
+  let record = null; // the game's public record
+  let seat = null; // point of view: null (public) or a seat
+  const cache = new Map(); // seat ("" for public) -> frames response
+  let data = null; // the frames response shown
+  let index = 0;
+  let timer = null;
+  let hosted = null; // the game's own table view, while it accepts frames
+  let loadSeq = 0;
+
+  const titleEl = h("h2", { class: "replay-title" }, t("replay_title"));
+  const gameEl = h("span", { class: "game-name", testid: "replay-game-name" });
+  const subEl = h("span", { class: "muted", testid: "replay-sub" }, gameNo ? t("replay_sub", { id, n: gameNo }) : id);
+  const backLink = h("a", { class: "button", href: `#table=${encodeURIComponent(id)}`, testid: "replay-back" }, t("back_to_table"));
+  const msgEl = h("div", { class: "replay-msg muted", testid: "replay-msg" }, t("replay_loading"));
+
+  const btn = (testid, label, symbol, fn) =>
+    h("button", { testid, title: label, "aria-label": label, onclick: fn, disabled: true }, h("span", { "aria-hidden": "true" }, symbol), h("span", { class: "btn-label" }, label));
+  const firstBtn = btn("replay-first", t("first"), "|◀", () => go(0));
+  const prevBtn = btn("replay-prev", t("prev"), "◀", () => go(index - 1));
+  const playBtn = btn("replay-play", t("autoplay"), "▶", () => toggleAutoplay());
+  const nextBtn = btn("replay-next", t("next"), "▶", () => go(index + 1));
+  const lastBtn = btn("replay-last", t("last"), "▶|", () => go(Infinity));
+  // the "next" button's arrow reads better after its label
+  nextBtn.append(nextBtn.firstChild);
+  const slider = h("input", { type: "range", class: "replay-slider", testid: "replay-slider", min: "0", max: "0", step: "1", value: "0", disabled: true });
+  slider.addEventListener("input", () => {
+    stopAutoplay();
+    go(parseInt(slider.value, 10));
+  });
+  const stepEl = h("span", { class: "replay-step", testid: "replay-step" });
+  const actionEl = h("div", { class: "replay-action", testid: "replay-action", "aria-live": "polite" });
+  const controls = h(
+    "div",
+    { class: "card replay-controls", testid: "replay-controls" },
+    h("div", { class: "row" }, firstBtn, prevBtn, playBtn, nextBtn, lastBtn, stepEl),
+    slider,
+    actionEl
+  );
+
+  const stage = h("div", { class: "table-body replay-stage", testid: "replay-stage" });
+  const rawPre = h("pre", { class: "state-json", testid: "replay-json" });
+  const rawBox = h("details", { class: "replay-raw" }, h("summary", {}, t("raw_json")), rawPre);
+
+  const seatSel = h("select", { testid: "replay-seat", disabled: true, "aria-label": t("pov") });
+  seatSel.addEventListener("change", () => {
+    seat = seatSel.value === "" ? null : parseInt(seatSel.value, 10);
+    loadFrames();
+  });
+  const gameSel = h("select", { testid: "replay-game", "aria-label": t("game_select") });
+  gameSel.addEventListener("change", () => {
+    location.hash = `#replay=${encodeURIComponent(id)}&game=${gameSel.value}`;
+  });
+  const gameRow = h("label", { class: "field", hidden: true }, h("span", {}, t("game_select")), gameSel);
+  const stepsEl = h("ol", { class: "replay-steps", testid: "replay-steps", start: "0" });
+
+  const hashEl = h("code", { class: "mono-wrap", testid: "replay-seed-hash" });
+  const seedEl = h("code", { class: "mono-wrap", testid: "replay-seed" });
+  const checkEl = h("div", { class: "seed-check", testid: "replay-seed-check" });
+  const cmd = `python -m lobby.client --url ${(net && net.url) || "ws://HOST/ws"} verify --table ${id}`;
+  const cmdEl = h("code", { class: "mono-wrap cmd", testid: "verify-command" }, cmd);
+  const copyBtn = h("button", { class: "small", testid: "verify-copy" }, t("copy"));
+  copyBtn.addEventListener("click", () => {
+    const done = () => {
+      setText(copyBtn, t("copied"));
+      setTimeout(() => setText(copyBtn, t("copy")), 1500);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(cmd).then(done, () => selectText(cmdEl));
+    } else {
+      selectText(cmdEl);
+    }
+  });
+  const fairBox = h(
+    "div",
+    { class: "card replay-fair", testid: "replay-fair" },
+    h("h3", {}, t("verify_title")),
+    h("div", { class: "kv", title: t("seed_hash_help") }, h("span", { class: "muted" }, t("seed_hash")), hashEl),
+    h("div", { class: "kv" }, h("span", { class: "muted" }, t("seed")), seedEl),
+    checkEl,
+    h("p", { class: "small", testid: "verify-note" }, t("verify_note")),
+    h("div", { class: "cmd-row" }, cmdEl, copyBtn)
+  );
+  const side = h(
+    "div",
+    { class: "replay-side" },
+    h("div", { class: "card replay-pick" }, gameRow, h("label", { class: "field" }, h("span", {}, t("pov")), seatSel), stepsEl),
+    fairBox
+  );
+
+  const el = h(
+    "section",
+    { class: "screen screen-replay", testid: "replay-screen", "data-table": id },
+    h("div", { class: "table-head" }, h("div", { class: "title-row" }, titleEl, gameEl, subEl), h("div", { class: "row" }, backLink)),
+    msgEl,
+    controls,
+    h("div", { class: "replay-layout" }, h("div", { class: "replay-main" }, stage, rawBox), side)
+  );
+
+  function selectText(node) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+  }
+
+  function actionText(action) {
+    if (!action) return t("step_start");
+    const who = data && data.seats[action[1]] ? data.seats[action[1]].name : "?";
+    if (action[0] === "leave") return t("action_leave", { seat: action[1], name: who });
+    return t("action_move", { seat: action[1], name: who, move: moveText(action[2]) });
+  }
+
+  /** The table entry a game view would get at step `i`, as a spectator. */
+  function syntheticEntry(i) {
+    const frames = data.frames;
+    const last = i === frames.length - 1;
+    const left = new Set();
+    for (const f of frames.slice(1, i + 1)) if (f.action && f.action[0] === "leave") left.add(f.action[1]);
+    const seats = data.seats.map((s, k) => ({ name: s.name, bot: !!s.bot, left: left.has(k), away: false }));
+    return {
+      id,
+      seat: null,
+      version: i,
+      replay: true,
+      view: {
+        id,
+        game: record.game,
+        status: last ? "finished" : "playing",
+        options: record.options || {},
+        turn_ms: 0,
+        private: false,
+        bots: false,
+        games: null,
+        coins_to_sit: 0,
+        seats,
+        to_act: [],
+        turns: {},
+        deadlines: {},
+        start_at: null,
+        next: null,
+        game_no: record.game_no,
+        seed_hash: record.seed_hash,
+        seed: last ? record.seed : null,
+        result: last ? data.result : null,
+        timeouts: seats.map(() => 0),
+        events: [],
+        notices: [],
+        chat: [],
+        state: structuredClone(frames[i].view),
+      },
+    };
+  }
+
+  function showJSON(i, why) {
+    fill(stage, h("p", { class: "replay-note" }, why), h("pre", { class: "state-json", testid: "replay-frame-json" }, JSON.stringify(data.frames[i].view, null, 2)));
+  }
+
+  function render() {
+    if (!data) return;
+    const frames = data.frames;
+    const n = frames.length - 1;
+    index = Math.max(0, Math.min(n, index));
+    slider.max = String(n);
+    slider.value = String(index);
+    slider.setAttribute("aria-valuetext", t("step_of", { i: index, n }));
+    setText(stepEl, t("step_of", { i: index, n }));
+    setText(actionEl, actionText(frames[index].action));
+    actionEl.dataset.step = String(index);
+    firstBtn.disabled = prevBtn.disabled = index === 0;
+    nextBtn.disabled = lastBtn.disabled = index === n;
+    playBtn.disabled = n === 0;
+    slider.disabled = n === 0;
+    el.dataset.step = String(index);
+    el.dataset.last = index === n ? "1" : "0";
+    for (const li of stepsEl.children) li.classList.toggle("current", li.dataset.step === String(index));
+    const cur = stepsEl.children[index];
+    if (cur) {
+      const top = cur.offsetTop - stepsEl.offsetTop;
+      if (top < stepsEl.scrollTop || top > stepsEl.scrollTop + stepsEl.clientHeight - cur.offsetHeight) stepsEl.scrollTop = top - stepsEl.clientHeight / 2;
+    }
+    setText(rawPre, JSON.stringify(frames[index].view, null, 2));
+
+    if (hosted) {
+      try {
+        if (hosted.el.parentNode !== stage) fill(stage, hosted.el);
+        hosted.update(syntheticEntry(index));
+        return;
+      } catch (e) {
+        console.warn("the table view cannot show this replay; showing JSON", e);
+        try {
+          hosted.destroy();
+        } catch (e2) {
+          /* ignore */
+        }
+        hosted = null;
+      }
+    }
+    showJSON(index, t("no_view"));
+  }
+
+  function go(i) {
+    if (!data) return;
+    index = i === Infinity ? data.frames.length - 1 : i;
+    render();
+    if (timer && index >= data.frames.length - 1) stopAutoplay();
+  }
+
+  function stopAutoplay() {
+    clearInterval(timer);
+    timer = null;
+    fill(playBtn, h("span", { "aria-hidden": "true" }, "▶"), h("span", { class: "btn-label" }, t("autoplay")));
+    playBtn.title = t("autoplay");
+    playBtn.setAttribute("aria-pressed", "false");
+  }
+
+  function toggleAutoplay() {
+    if (!data) return;
+    if (timer) {
+      stopAutoplay();
+      return;
+    }
+    if (index >= data.frames.length - 1) go(0);
+    timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
+    fill(playBtn, h("span", { "aria-hidden": "true" }, "▮▮"), h("span", { class: "btn-label" }, t("pause")));
+    playBtn.title = t("pause");
+    playBtn.setAttribute("aria-pressed", "true");
+  }
+
+  function onKey(e) {
+    if (!data || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const map = { ArrowLeft: () => go(index - 1), ArrowRight: () => go(index + 1), Home: () => go(0), End: () => go(Infinity) };
+    if (map[e.key]) {
+      e.preventDefault();
+      stopAutoplay();
+      map[e.key]();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  function renderSteps() {
+    fill(
+      stepsEl,
+      data.frames.map((f, i) =>
+        h(
+          "li",
+          { "data-step": String(i), onclick: () => (stopAutoplay(), go(i)) },
+          h("span", { class: "step-no" }, String(i)),
+          " ",
+          actionText(f.action)
+        )
+      )
+    );
+  }
+
+  async function loadFrames() {
+    const seq = ++loadSeq;
+    const key = seat === null ? "" : String(seat);
+    seatSel.disabled = true;
+    try {
+      let resp = cache.get(key);
+      if (!resp) {
+        resp = await getJSON(`/api/tables/${encodeURIComponent(id)}/replay/${record.game_no}${seat === null ? "" : `?seat=${seat}`}`);
+        cache.set(key, resp);
+      }
+      if (seq !== loadSeq) return;
+      data = resp;
+      msgEl.hidden = true;
+      renderSteps();
+      render();
+    } catch (err) {
+      if (seq !== loadSeq) return;
+      msgEl.hidden = false;
+      setText(msgEl, t("error", { msg: err.message }));
+    } finally {
+      if (seq === loadSeq) seatSel.disabled = false;
+    }
+  }
+
+  async function load() {
+    let list;
+    try {
+      list = await getJSON(`/api/tables/${encodeURIComponent(id)}/replay`);
+    } catch (err) {
+      setText(msgEl, err.status === 404 ? t("replay_none") : t("error", { msg: err.message }));
+      return;
+    }
+    const all = list.games || [];
+    record = all.find((g) => g.game_no === gameNo) || (gameNo === null ? all[all.length - 1] || null : null);
+    if (!record) {
+      setText(msgEl, t("replay_none"));
+      if (all.length) fillGames(all);
+      return;
+    }
+    const info = games().find((g) => g.id === record.game);
+    setText(gameEl, info ? gameTitle(info) : record.game);
+    if (!info) {
+      // not signed in (yet): the titles come from /api/games
+      getJSON("/api/games").then(
+        (list) => {
+          fetchedGames = list || [];
+          const found = fetchedGames.find((g) => g.id === record.game);
+          if (found) setText(gameEl, gameTitle(found));
+        },
+        () => {}
+      );
+    }
+    setText(subEl, t("replay_sub", { id, n: record.game_no }));
+    fillGames(all);
+    fill(
+      seatSel,
+      h("option", { value: "" }, t("pov_public")),
+      record.seats.map((s, i) => h("option", { value: String(i) }, t("pov_seat", { n: i, name: s.name })))
+    );
+    setText(hashEl, record.seed_hash);
+    setText(seedEl, record.seed);
+    sha256Hex(record.seed).then(
+      (digest) => {
+        checkEl.dataset.ok = digest === record.seed_hash ? "1" : "0";
+        setText(checkEl, digest === record.seed_hash ? t("seed_ok") : t("seed_bad"));
+      },
+      () => {}
+    );
+    const View = VIEWS[record.game];
+    if (View) {
+      try {
+        hosted = new View({ net, id, onError: onError || (() => {}), replay: true });
+      } catch (e) {
+        console.warn("the table view cannot be built for a replay", e);
+        hosted = null;
+      }
+    }
+    await loadFrames();
+  }
+
+  function fillGames(all) {
+    gameRow.hidden = all.length < 2;
+    fill(
+      gameSel,
+      all.map((g) => h("option", { value: String(g.game_no), selected: record && g.game_no === record.game_no }, t("game_no", { n: g.game_no })))
+    );
+  }
+
+  // the game's title comes with the welcome (a replay needs no sign-in)
+  const offWelcome = net ? net.on("welcome", () => {
+    const info = record && games().find((g) => g.id === record.game);
+    if (info) setText(gameEl, gameTitle(info));
+  }) : () => {};
+
+  load();
+
+  return {
+    el,
+    tick: () => {
+      if (hosted && hosted.tick) {
+        try {
+          hosted.tick();
+        } catch (e) {
+          /* a view's clock with a synthetic entry: nothing to show */
+        }
+      }
+    },
+    destroy: () => {
+      stopAutoplay();
+      offWelcome();
+      document.removeEventListener("keydown", onKey);
+      loadSeq++;
+      if (hosted) {
+        try {
+          hosted.destroy();
+        } catch (e) {
+          /* ignore */
+        }
+      }
+    },
+  };
+}
