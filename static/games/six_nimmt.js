@@ -1,0 +1,783 @@
+// The 6 Nimmt! 谁是牛头王 table view (RULES.md section 3): your hand as cards
+// with their bull heads (click one to pick it; it stays yours, face up for
+// you only, until the reveal), the four rows, who has picked (never what),
+// the last reveal in placing order with each card flying to its row, the
+// row choice when it is yours (click a row), penalty totals and this round's
+// piles per player, the countdown, and the final standings (fewest bull
+// heads wins).  State shape: engines/six_nimmt.py (SixNimmt.view).
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { seatName, seatBadges, clocks, fmtSeconds, myTurn } from "./common.js";
+
+export const ROWS = 4;
+export const ROW_LIMIT = 5;
+export const HAND_SIZE = 10;
+/** One card's flight from the reveal to its row (ms). */
+const FLY_MS = 400;
+/** The flip of the revealed cards before the first flight (ms). */
+const FLIP_MS = 220;
+
+// -- texts (this game's own; the shared ones come from i18n.js) -------------
+
+const TEXT = {
+  en: {
+    round_turn: "Round {r} · Turn {t}/10",
+    game_over: "Game over",
+    threshold: "Ends after a round in which someone passes {n}",
+    waiting_start: "Waiting for the game to start.",
+    pick_prompt: "Pick a card: click it.",
+    picked_wait: "You picked {card}. Waiting for {names}…",
+    choose_prompt: "Your card {card} is lower than every row: click a row to take it (on timeout: row {row}).",
+    other_choosing: "{name} is choosing a row to take for card {card}.",
+    waiting_for: "Waiting for {names}",
+    still_picking: "{n} still to pick: {names}",
+    placing: "Placing the cards…",
+    your_turn_pick: "Your turn: pick a card",
+    your_turn_choose: "Your turn: take a row",
+    your_hand: "Your hand",
+    your_pick: "Your pick",
+    hidden_note: "only you see it until the reveal",
+    sending: "sending…",
+    row: "Row {n}",
+    take: "Take",
+    cheapest: "timeout takes this row",
+    sixth: "the 6th card takes the row",
+    reveal_title: "Reveal · round {r}, turn {t}",
+    reveal_none: "No cards revealed yet.",
+    to_row: "→ row {n}",
+    took_title: "took {cards}: {p} bull heads",
+    choosing: "choosing…",
+    queued: "waiting",
+    players: "Players",
+    col_pile: "Round",
+    col_total: "Total",
+    col_total_title: "penalty points over all rounds",
+    col_pile_title: "bull heads taken this round",
+    picked: "picked",
+    thinking: "thinking…",
+    choosing_row: "choosing",
+    card_label: "Card {card}, {n} bull heads",
+    pile_title: "This round's pile: {cards}",
+    pile_empty: "This round's pile: empty",
+    standings: "Final standings — fewest bull heads wins",
+    winner_one: "Winner: {names} with {n} bull heads",
+    winner_many: "Winners: {names} with {n} bull heads each",
+    col_player: "Player",
+    col_round: "R{n}",
+    n_to_act: "{n} to pick: {s} s",
+  },
+  zh: {
+    round_turn: "第 {r} 轮 · 第 {t}/10 手",
+    game_over: "游戏结束",
+    threshold: "某人总分超过 {n} 的那一轮结束后终局",
+    waiting_start: "等待开局。",
+    pick_prompt: "点击一张牌出牌。",
+    picked_wait: "你选了 {card}，等待 {names}…",
+    choose_prompt: "你的牌 {card} 比每一行的末张都小：点击一行收走（超时则收第 {row} 行）。",
+    other_choosing: "{name} 正在为 {card} 选择要收走的一行。",
+    waiting_for: "等待 {names}",
+    still_picking: "还有 {n} 人未选：{names}",
+    placing: "正在放牌…",
+    your_turn_pick: "轮到你：选一张牌",
+    your_turn_choose: "轮到你：收走一行",
+    your_hand: "你的手牌",
+    your_pick: "你选的牌",
+    hidden_note: "翻牌前只有你看得到",
+    sending: "发送中…",
+    row: "第 {n} 行",
+    take: "收走",
+    cheapest: "超时将收这一行",
+    sixth: "第 6 张牌收走整行",
+    reveal_title: "翻牌 · 第 {r} 轮第 {t} 手",
+    reveal_none: "尚未翻牌。",
+    to_row: "→ 第{n}行",
+    took_title: "收走 {cards}：{p} 个牛头",
+    choosing: "选择中…",
+    queued: "等待放牌",
+    players: "玩家",
+    col_pile: "本轮",
+    col_total: "总分",
+    col_total_title: "各轮罚分合计",
+    col_pile_title: "本轮收到的牛头",
+    picked: "已选",
+    thinking: "思考中…",
+    choosing_row: "选行中",
+    card_label: "{card} 号牌，{n} 个牛头",
+    pile_title: "本轮收牌：{cards}",
+    pile_empty: "本轮收牌：无",
+    standings: "最终排名——牛头最少者胜",
+    winner_one: "胜者：{names}，{n} 个牛头",
+    winner_many: "胜者：{names}，各 {n} 个牛头",
+    col_player: "玩家",
+    col_round: "第{n}轮",
+    n_to_act: "{n} 人待选：{s} 秒",
+  },
+};
+
+function tr(key, params) {
+  const table = TEXT[getLang()] || TEXT.en;
+  let text = key in table ? table[key] : TEXT.en[key] !== undefined ? TEXT.en[key] : key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text;
+}
+
+function listNames(names, max = 3) {
+  const sep = getLang() === "zh" ? "、" : ", ";
+  if (names.length <= max) return names.join(sep);
+  return `${names.slice(0, max).join(sep)} +${names.length - max}`;
+}
+
+// -- rules used for labels only (the server decides everything) -------------
+
+/** Bull heads of a card (RULES.md 3). */
+export function bullHeads(card) {
+  if (card === 55) return 7;
+  if (card % 11 === 0) return 5;
+  if (card % 10 === 0) return 3;
+  if (card % 5 === 0) return 2;
+  return 1;
+}
+
+export function rowPoints(cards) {
+  return (cards || []).reduce((sum, c) => sum + bullHeads(c), 0);
+}
+
+/** The row a timeout takes: fewest bull heads, then fewest cards, then lowest number. */
+export function cheapestRow(rows) {
+  let best = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const a = [rowPoints(rows[i]), rows[i].length];
+    const b = [rowPoints(rows[best]), rows[best].length];
+    if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = i;
+  }
+  return best;
+}
+
+// -- drawing -----------------------------------------------------------------
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A small bull's head (horns and face), drawn in currentColor. */
+export function bullIcon() {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 12 11");
+  svg.setAttribute("class", "sn-bull");
+  svg.setAttribute("aria-hidden", "true");
+  const horns = document.createElementNS(SVG_NS, "path");
+  horns.setAttribute("d", "M1 1.2 Q1.2 4.6 4.2 4.4 M11 1.2 Q10.8 4.6 7.8 4.4");
+  horns.setAttribute("fill", "none");
+  horns.setAttribute("stroke", "currentColor");
+  horns.setAttribute("stroke-width", "1.5");
+  horns.setAttribute("stroke-linecap", "round");
+  const face = document.createElementNS(SVG_NS, "path");
+  face.setAttribute("d", "M3.4 4.2 H8.6 Q9.4 7 7.6 9.6 Q6 10.8 4.4 9.6 Q2.6 7 3.4 4.2 Z");
+  face.setAttribute("fill", "currentColor");
+  svg.append(horns, face);
+  return svg;
+}
+
+/** "5" followed by a bull's head. */
+function heads(n, testid) {
+  return h("span", { class: "sn-points", testid, "data-points": n }, String(n), bullIcon());
+}
+
+/** A card face: its number and its bull heads (colour by heads, as the
+ * printed cards).  `tag` "button" for a playable hand card. */
+export function cardFace(card, { tag = "div", size = "", testid, attrs = {} } = {}) {
+  const n = bullHeads(card);
+  const label = tr("card_label", { card, n });
+  const headsEl = h("span", { class: "sn-heads" });
+  for (let i = 0; i < n; i++) headsEl.appendChild(bullIcon());
+  return h(
+    tag,
+    { class: `sn-card h${n}${size ? ` ${size}` : ""}`, testid, "data-card": card, "data-heads": n, title: label, "aria-label": label, ...attrs },
+    headsEl,
+    h("span", { class: "sn-num" }, String(card))
+  );
+}
+
+// -- stylesheet, once ----------------------------------------------------------
+
+function ensureCss() {
+  if (document.querySelector("link[data-six-nimmt-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./six_nimmt.css", import.meta.url).href;
+  link.dataset.sixNimmtCss = "";
+  document.head.appendChild(link);
+}
+
+const LIVE = new Set();
+onLangChange(() => {
+  for (const v of LIVE) v.relabel();
+});
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// -- the view ----------------------------------------------------------------
+
+export class SixNimmtView {
+  /** ctx: {net, id, onError(err)} */
+  constructor(ctx) {
+    ensureCss();
+    this.net = ctx.net;
+    this.id = ctx.id;
+    this.onError = ctx.onError || (() => {});
+    this.entry = null;
+    this.inflight = null; // {turn, card} of a pick we sent
+    this.choosing = null; // the turn id of a row choice we sent
+    this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
+    this.rowSigs = [];
+    this.revealSig = null;
+    this.handSig = null;
+    this.animInit = false;
+    this.animKey = null;
+    this.animPlaced = 0;
+    this.animations = [];
+    this.openPiles = new Set(); // seats whose pile is shown card by card
+
+    this.roundEl = h("span", { class: "round", testid: "sn-round" });
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.thresholdEl = h("div", { class: "sn-threshold", testid: "threshold" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.finalEl = h("div", { class: "final sn-final", testid: "final-result", hidden: true });
+
+    this.rowsEl = h("div", { class: "sn-rows", testid: "rows" });
+    this.rowEls = [];
+    for (let r = 0; r < ROWS; r++) {
+      const label = h("span", { class: "sn-row-label" });
+      const points = h("span", { class: "sn-row-points" });
+      const take = h("button", { class: "primary sn-take", testid: `take-row-${r}`, hidden: true, onclick: (e) => { e.stopPropagation(); this.chooseRow(r); } });
+      const cards = h("div", { class: "sn-row-cards" });
+      const el = h(
+        "div",
+        { class: "sn-row", testid: `row-${r}`, "data-row": r, onclick: () => this.chooseRow(r) },
+        h("div", { class: "sn-row-head" }, h("div", { class: "sn-row-title" }, label, points), take),
+        cards
+      );
+      el.addEventListener("keydown", (e) => {
+        if ((e.key === "Enter" || e.key === " ") && e.target === el && this.canChoose()) {
+          e.preventDefault();
+          this.chooseRow(r);
+        }
+      });
+      this.rowEls.push({ el, label, points, take, cards });
+      this.rowsEl.appendChild(el);
+    }
+
+    this.revealTitle = h("h4", { class: "sn-reveal-title", testid: "reveal-title" });
+    this.revealList = h("div", { class: "sn-reveal-list" });
+    this.revealEl = h("div", { class: "sn-reveal", testid: "reveal" }, this.revealTitle, this.revealList);
+
+    this.playersHead = h("div", { class: "sn-player sn-player-head" });
+    this.playersList = h("div", { class: "sn-player-list" });
+    this.playersEl = h("div", { class: "sn-players", testid: "players" }, this.playersHead, this.playersList, this.thresholdEl);
+    this.playerEls = [];
+
+    this.promptEl = h("div", { class: "sn-prompt", testid: "prompt", "aria-live": "polite" });
+    this.handEl = h("div", { class: "sn-hand", testid: "hand" });
+    this.pickLabel = h("div", { class: "sn-hand-label" });
+    this.pickSlot = h("div", { class: "sn-pick-slot", testid: "my-pick" });
+    this.pickNote = h("div", { class: "sn-pick-note muted" });
+    this.handBox = h(
+      "div",
+      { class: "sn-handbox", hidden: true },
+      h("div", { class: "sn-hand-wrap" }, this.handEl),
+      h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
+    );
+
+    this.el = h(
+      "div",
+      { class: "six-nimmt", testid: "six-nimmt" },
+      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      this.finalEl,
+      h("div", { class: "sn-main" }, this.rowsEl, this.revealEl, this.playersEl),
+      this.promptEl,
+      this.handBox
+    );
+    LIVE.add(this);
+  }
+
+  // -- moves -------------------------------------------------------------------
+
+  pick(card) {
+    const turn = myTurn(this.entry);
+    const state = this.entry && this.entry.view.state;
+    if (!turn || !state || state.phase !== "pick" || state.my_pick !== null || this.inflight) return;
+    this.inflight = { turn, card };
+    this.render();
+    this.net.move(this.id, turn, { type: "pick", card }).then(
+      () => this.render(),
+      (err) => {
+        this.inflight = null;
+        this.onError(err);
+        this.render();
+      }
+    );
+  }
+
+  chooseRow(row) {
+    if (!this.canChoose()) return;
+    const turn = myTurn(this.entry);
+    this.choosing = turn;
+    this.render();
+    this.net.move(this.id, turn, { type: "choose_row", row }).then(
+      () => this.render(),
+      (err) => {
+        this.choosing = null;
+        this.onError(err);
+        this.render();
+      }
+    );
+  }
+
+  canChoose() {
+    const entry = this.entry;
+    const turn = myTurn(entry);
+    const state = entry && entry.view.state;
+    return !!(turn && state && state.phase === "choose" && state.choosing && state.choosing.seat === entry.seat && this.choosing !== turn);
+  }
+
+  // -- rendering -------------------------------------------------------------------
+
+  update(entry) {
+    this.entry = entry;
+    this.render();
+  }
+
+  togglePile(seat) {
+    if (this.openPiles.has(seat)) this.openPiles.delete(seat);
+    else this.openPiles.add(seat);
+    this.render();
+  }
+
+  relabel() {
+    // texts in card titles and rows are built once: rebuild them
+    this.cardEls.clear();
+    this.rowSigs = [];
+    this.revealSig = null;
+    this.handSig = null;
+    fill(this.playersList);
+    this.playerEls = [];
+    // (open piles stay open)
+    this.render();
+  }
+
+  render() {
+    const entry = this.entry;
+    if (!entry || !entry.view) return;
+    const view = entry.view;
+    const state = view.state;
+    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
+    const spectator = mySeat === null;
+    const turn = myTurn(entry);
+
+    // a pick or choice we sent is settled once the turn moved on or the server shows it
+    if (this.inflight && (this.inflight.turn !== turn || (state && state.my_pick !== null))) this.inflight = null;
+    if (this.choosing && this.choosing !== turn) this.choosing = null;
+
+    this.el.dataset.phase = state ? state.phase : "";
+    this.el.dataset.round = state ? state.round : "";
+    this.el.dataset.turn = state ? state.turn : "";
+
+    // status bar
+    if (!state) setText(this.roundEl, "");
+    else if (state.phase === "over") setText(this.roundEl, tr("game_over"));
+    else setText(this.roundEl, tr("round_turn", { r: state.round + 1, t: Math.min(state.turn + 1, HAND_SIZE) }));
+    setText(this.thresholdEl, state ? tr("threshold", { n: state.end_threshold }) : "");
+    const acting = clocks(view, this.net).map((c) => c.seat);
+    const names = view.seats.map((_, i) => seatName(view, i));
+    if (turn) setText(this.turnEl, state && state.phase === "choose" ? tr("your_turn_choose") : tr("your_turn_pick"));
+    else if (acting.length) setText(this.turnEl, tr("waiting_for", { names: listNames(acting.map((s) => names[s])) }));
+    else setText(this.turnEl, "");
+    this.tick();
+
+    this.renderRows(view, state, mySeat);
+    this.renderReveal(view, state, mySeat);
+    this.renderPlayers(view, state, mySeat, acting);
+    this.renderPrompt(view, state, mySeat, turn, acting, names);
+    this.renderHand(view, state, spectator, turn);
+    this.renderFinal(view, state, names);
+    this.animate(state);
+  }
+
+  rowCard(card) {
+    let el = this.cardEls.get(card);
+    if (!el) {
+      el = cardFace(card, { testid: `row-card-${card}` });
+      this.cardEls.set(card, el);
+    }
+    return el;
+  }
+
+  renderRows(view, state, mySeat) {
+    const rows = state ? state.rows : [];
+    const choose = this.canChoose();
+    const cheap = state && rows.length === ROWS ? cheapestRow(rows) : -1;
+    this.rowsEl.classList.toggle("choosable", choose);
+    this.rowsEl.dataset.sig = rows.map((r) => r.join(" ")).join("|");
+    for (let r = 0; r < ROWS; r++) {
+      const parts = this.rowEls[r];
+      const cards = rows[r] || [];
+      setText(parts.label, tr("row", { n: r + 1 }));
+      const pts = rowPoints(cards);
+      fill(parts.points, cards.length ? heads(pts, `row-points-${r}`) : null);
+      parts.el.dataset.cards = cards.join(" ");
+      parts.el.dataset.points = pts;
+      parts.el.classList.toggle("choosable", choose);
+      parts.el.classList.toggle("full", cards.length >= ROW_LIMIT);
+      parts.el.setAttribute("role", choose ? "button" : "group");
+      parts.el.tabIndex = choose ? 0 : -1;
+      parts.take.hidden = !choose;
+      setText(parts.take, tr("take"));
+      parts.take.title = r === cheap ? tr("cheapest") : "";
+      const sig = cards.join(",");
+      if (this.rowSigs[r] === sig) continue;
+      this.rowSigs[r] = sig;
+      const slots = [];
+      for (let i = cards.length; i < ROW_LIMIT; i++) slots.push(h("span", { class: "sn-slot" }));
+      fill(parts.cards, cards.map((c) => this.rowCard(c)), slots, h("span", { class: "sn-slot sn-sixth", title: tr("sixth") }, "6"));
+    }
+  }
+
+  renderReveal(view, state, mySeat) {
+    const list = (state && state.last_reveal) || [];
+    const at = state && state.last_reveal_at;
+    const key = at ? `${at.round}.${at.turn}` : "";
+    this.revealEl.dataset.key = key;
+    this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
+    const sig = `${getLang()}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
+    if (sig === this.revealSig) return;
+    this.revealSig = sig;
+    setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
+    const pending = list.find((e) => e.row === null);
+    fill(
+      this.revealList,
+      list.map((e, k) => {
+        let out;
+        let cls = "sn-rev";
+        if (e.row === null) {
+          cls += e === pending && state.phase === "choose" ? " choosing" : " queued";
+          out = e === pending && state.phase === "choose" ? tr("choosing") : tr("queued");
+        } else if (e.took && e.took.length) {
+          cls += " took";
+          out = tr("to_row", { n: e.row + 1 });
+        } else {
+          cls += " placed";
+          out = tr("to_row", { n: e.row + 1 });
+        }
+        if (e.seat === mySeat) cls += " me";
+        return h(
+          "div",
+          {
+            class: cls,
+            testid: `reveal-${k}`,
+            "data-seat": e.seat,
+            "data-card": e.card,
+            "data-row": e.row === null ? "" : e.row,
+            "data-took": e.took ? e.took.join(" ") : "",
+          },
+          h(
+            "div",
+            { class: "sn-rev-face" },
+            cardFace(e.card),
+            e.took && e.took.length
+              ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: rowPoints(e.took) }) }, "+", heads(rowPoints(e.took)))
+              : null
+          ),
+          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
+          h("div", { class: "sn-rev-out" }, out)
+        );
+      })
+    );
+  }
+
+  renderPlayers(view, state, mySeat, acting) {
+    const n = view.seats.length;
+    if (this.playerEls.length !== n) {
+      this.playerEls = view.seats.map((_, i) => {
+        const name = h("span", { class: "sn-pname", testid: `seat-name-${i}` });
+        const badges = h("span", { class: "sn-badges" });
+        const status = h("span", { class: "sn-pstatus", testid: `picked-${i}` });
+        const pile = h("button", { type: "button", class: "sn-pile num", testid: `pile-${i}`, onclick: () => this.togglePile(i) });
+        const total = h("span", { class: "sn-total num", testid: `score-${i}` });
+        const cards = h("div", { class: "sn-pile-cards", testid: `pile-cards-${i}`, hidden: true });
+        const el = h("div", { class: "sn-player", testid: `seat-${i}`, "data-seat": i }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "sn-who" }, name, badges), status, pile, total, cards);
+        return { el, name, badges, status, pile, total, cards };
+      });
+      fill(this.playersList, this.playerEls.map((p) => p.el));
+    }
+    fill(
+      this.playersHead,
+      h("span", {}),
+      h("span", {}, tr("players")),
+      h("span", {}),
+      h("span", { class: "num", title: tr("col_pile_title") }, tr("col_pile")),
+      h("span", { class: "num", title: tr("col_total_title") }, tr("col_total"))
+    );
+    const choosingSeat = state && state.choosing ? state.choosing.seat : null;
+    view.seats.forEach((s, i) => {
+      const p = this.playerEls[i];
+      p.el.classList.toggle("to-act", acting.includes(i));
+      p.el.classList.toggle("me", i === mySeat);
+      p.el.classList.toggle("empty", !s);
+      setText(p.name, seatName(view, i));
+      p.name.title = seatName(view, i);
+      fill(p.badges, seatBadges(view, i, mySeat));
+      let status = "";
+      let statusCls = "";
+      if (state && view.status === "playing") {
+        if (state.phase === "pick") {
+          const picked = !!(state.picked && state.picked[i]);
+          status = picked ? tr("picked") : tr("thinking");
+          statusCls = picked ? "picked" : "thinking";
+        } else if (state.phase === "choose" && choosingSeat === i) {
+          status = tr("choosing_row");
+          statusCls = "choosing";
+        }
+      }
+      p.status.className = `sn-pstatus ${statusCls}`;
+      p.status.title = status;
+      p.status.setAttribute("aria-label", status);
+      p.status.dataset.state = statusCls;
+      p.el.dataset.picked = state && state.picked && state.picked[i] ? "true" : "false";
+      const pileCards = state && state.piles ? state.piles[i] || [] : [];
+      const pilePts = rowPoints(pileCards);
+      const open = this.openPiles.has(i) && pileCards.length > 0;
+      fill(p.pile, state ? heads(pilePts) : null, pileCards.length ? h("span", { class: "sn-caret" }, open ? "▾" : "▸") : null);
+      p.pile.title = pileCards.length ? tr("pile_title", { cards: pileCards.join(", ") }) : tr("pile_empty");
+      p.pile.disabled = !pileCards.length;
+      p.pile.setAttribute("aria-expanded", open ? "true" : "false");
+      p.pile.dataset.cards = pileCards.join(" ");
+      p.cards.hidden = !open;
+      const pileSig = open ? pileCards.join(",") : "";
+      if (p.cards.dataset.sig !== pileSig) {
+        p.cards.dataset.sig = pileSig;
+        fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${bullHeads(c)}`, title: tr("card_label", { card: c, n: bullHeads(c) }) }, String(c))) : null);
+      }
+      const history = state && state.history ? state.history.map((pts) => pts[i]) : [];
+      p.total.title = history.length ? `${tr("col_total_title")}: ${history.join(" + ")}${state.phase === "over" ? "" : " + …"}` : tr("col_total_title");
+      const score = state && state.scores ? state.scores[i] : 0;
+      setText(p.total, state ? String(score) : "");
+      p.el.dataset.score = score;
+    });
+  }
+
+  renderPrompt(view, state, mySeat, turn, acting, names) {
+    let text = "";
+    let mine = false;
+    if (view.status === "waiting" || !state) text = view.status === "waiting" ? tr("waiting_start") : "";
+    else if (view.status === "playing") {
+      const others = acting.filter((s) => s !== mySeat).map((s) => names[s]);
+      if (state.phase === "choose" && state.choosing) {
+        if (state.choosing.seat === mySeat) {
+          text = tr("choose_prompt", { card: state.choosing.card, row: cheapestRow(state.rows) + 1 });
+          mine = true;
+        } else {
+          text = tr("other_choosing", { name: names[state.choosing.seat], card: state.choosing.card });
+        }
+      } else if (state.phase === "pick") {
+        const myPick = mySeat !== null ? (state.my_pick !== null ? state.my_pick : this.inflight ? this.inflight.card : null) : null;
+        if (turn && myPick === null) {
+          text = tr("pick_prompt");
+          mine = true;
+        } else if (myPick !== null) text = tr("picked_wait", { card: myPick, names: listNames(others) || "…" });
+        else if (acting.length) text = tr("still_picking", { n: acting.length, names: listNames(acting.map((s) => names[s])) });
+      }
+    }
+    setText(this.promptEl, text);
+    this.promptEl.classList.toggle("mine", mine);
+  }
+
+  renderHand(view, state, spectator, turn) {
+    const hand = state && state.hand ? state.hand : [];
+    this.handBox.hidden = spectator || !state || view.status !== "playing";
+    if (this.handBox.hidden) return;
+    const canPick = !!turn && state.phase === "pick" && state.my_pick === null && !this.inflight;
+    this.handEl.setAttribute("aria-label", tr("your_hand"));
+    setText(this.pickLabel, tr("your_pick"));
+    const pick = state.my_pick !== null ? state.my_pick : this.inflight ? this.inflight.card : null;
+    const sig = `${getLang()}|${hand.join(",")}|${canPick}|${pick}`;
+    if (sig !== this.handSig) {
+      this.handSig = sig;
+      this.handEl.classList.toggle("can-pick", canPick);
+      fill(
+        this.handEl,
+        hand.map((c) =>
+          cardFace(c, {
+            tag: "button",
+            size: "sn-big",
+            testid: `hand-card-${c}`,
+            attrs: { type: "button", disabled: !canPick || c === pick, onclick: () => this.pick(c) },
+          })
+        )
+      );
+      for (const b of this.handEl.children) b.classList.toggle("sending", Number(b.dataset.card) === pick);
+      fill(this.pickSlot, pick !== null ? cardFace(pick, { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
+      this.pickSlot.classList.toggle("sending", pick !== null && state.my_pick === null);
+      this.pickSlot.dataset.card = pick === null ? "" : pick;
+    }
+    setText(this.pickNote, pick === null ? "" : state.my_pick === null ? tr("sending") : tr("hidden_note"));
+  }
+
+  renderFinal(view, state, names) {
+    if (!(view.status === "finished" && view.result && state)) {
+      this.finalEl.hidden = true;
+      return;
+    }
+    const result = view.result;
+    const scores = result.scores || state.scores || [];
+    const winners = result.winners || [];
+    const best = winners.length ? scores[winners[0]] : 0;
+    const who = listNames(winners.map((s) => names[s]), 10);
+    const order = scores.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
+    const history = state.history || [];
+    let rank = 0;
+    let prev = null;
+    const rows = order.map((seat, k) => {
+      if (scores[seat] !== prev) rank = k + 1;
+      prev = scores[seat];
+      return h(
+        "tr",
+        { class: winners.includes(seat) ? "winner" : "", testid: `standing-${seat}`, "data-seat": seat, "data-score": scores[seat] },
+        h("td", { class: "num" }, String(rank)),
+        h("td", { class: "name", title: names[seat] }, names[seat]),
+        history.map((pts) => h("td", { class: "num" }, String(pts[seat]))),
+        h("td", { class: "num total" }, String(scores[seat]))
+      );
+    });
+    fill(
+      this.finalEl,
+      h("h3", {}, tr("standings")),
+      h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
+      h(
+        "table",
+        { class: "sn-standings", testid: "standings" },
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
+        h("tbody", {}, rows)
+      ),
+      view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+    );
+    this.finalEl.hidden = false;
+  }
+
+  // -- the reveal animation ------------------------------------------------------
+
+  /** When the view shows a new reveal (or more of its cards placed after a
+   * row choice), flip the revealed cards and fly each placed one to its row
+   * in placing order.  Rows are already in their final state: the cards only
+   * travel there, so input is never held back. */
+  animate(state) {
+    if (!state) return;
+    const list = state.last_reveal || [];
+    const at = state.last_reveal_at;
+    const key = at ? `${at.round}.${at.turn}` : null;
+    let placed = 0;
+    while (placed < list.length && list[placed].row !== null) placed++;
+    if (!this.animInit) {
+      this.animInit = true;
+      this.animKey = key;
+      this.animPlaced = placed;
+      return;
+    }
+    let from;
+    let flip = false;
+    if (key !== this.animKey) {
+      from = 0;
+      flip = true;
+    } else if (placed > this.animPlaced) {
+      from = this.animPlaced;
+    } else {
+      return;
+    }
+    this.animKey = key;
+    this.animPlaced = placed;
+    if (!key || reducedMotion() || typeof Element.prototype.animate !== "function") return;
+    for (const a of this.animations) a.finish();
+    this.animations = [];
+    const items = [...this.revealList.children];
+    const start = flip ? FLIP_MS : 0;
+    if (flip) {
+      for (const item of items) {
+        const face = item.querySelector(".sn-card");
+        if (face) this.animations.push(face.animate([{ transform: "rotateY(90deg) scale(0.9)", opacity: 0.2 }, { transform: "none", opacity: 1 }], { duration: FLIP_MS, easing: "ease-out" }));
+      }
+    }
+    // rows were dealt again after the last turn of a round: nothing to fly to
+    const sameRound = at.round === state.round;
+    this.revealEl.dataset.animating = "true";
+    this.revealEl.dataset.animated = (Number(this.revealEl.dataset.animated) || 0) + 1;
+    let last = start;
+    for (let i = from; i < placed; i++) {
+      const e = list[i];
+      const k = i - from;
+      const delay = start + k * FLY_MS;
+      last = delay + FLY_MS;
+      const item = items[i];
+      const src = item && item.querySelector(".sn-card");
+      if (item) this.animations.push(item.animate([{ transform: "scale(1.12)", offset: 0 }, { transform: "scale(1)" }], { duration: FLY_MS, delay, easing: "ease-out" }));
+      const dst = sameRound ? this.rowsEl.querySelector(`.sn-row-cards [data-card="${e.card}"]`) : null;
+      if (src && dst) {
+        const a = src.getBoundingClientRect();
+        const b = dst.getBoundingClientRect();
+        const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+        const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+        const fly = dst.animate(
+          [
+            { transform: `translate(${dx}px, ${dy}px) scale(1.05)`, boxShadow: "0 10px 24px rgba(0,0,0,0.45)" },
+            { transform: "translate(0, 0) scale(1)", boxShadow: "0 1px 2px rgba(0,0,0,0.3)" },
+          ],
+          { duration: FLY_MS, delay, easing: "cubic-bezier(0.25, 0.7, 0.3, 1)", fill: "backwards" }
+        );
+        dst.classList.add("flying");
+        fly.finished.then(() => dst.classList.remove("flying"), () => dst.classList.remove("flying"));
+        this.animations.push(fly);
+      } else if (sameRound && e.row !== null) {
+        const rowEl = this.rowEls[e.row] && this.rowEls[e.row].el;
+        if (rowEl) this.animations.push(rowEl.animate([{ boxShadow: "0 0 0 3px rgba(246,195,67,0.9)" }, { boxShadow: "0 0 0 0 rgba(246,195,67,0)" }], { duration: FLY_MS, delay }));
+      }
+      if (e.took && e.took.length) {
+        const p = this.playerEls[e.seat];
+        if (p) this.animations.push(p.el.animate([{ backgroundColor: "rgba(180, 35, 44, 0.85)" }, { backgroundColor: "rgba(180, 35, 44, 0)" }], { duration: 900, delay: delay + FLY_MS / 2 }));
+      }
+    }
+    const token = {};
+    this.animToken = token;
+    setTimeout(() => {
+      if (this.animToken === token) delete this.revealEl.dataset.animating;
+    }, last + 50);
+  }
+
+  tick() {
+    const entry = this.entry;
+    const view = entry && entry.view;
+    if (!view) return;
+    const cl = clocks(view, this.net);
+    const mine = cl.find((c) => c.seat === entry.seat);
+    let text = "";
+    let c = null;
+    if (mine) {
+      c = mine;
+      text = t("seconds_left", { name: seatName(view, mine.seat), s: fmtSeconds(mine.seconds) });
+    } else if (cl.length === 1) {
+      c = cl[0];
+      text = t("seconds_left", { name: seatName(view, c.seat), s: fmtSeconds(c.seconds) });
+    } else if (cl.length > 1) {
+      c = cl.reduce((a, b) => ((b.seconds || 0) > (a.seconds || 0) ? b : a));
+      text = tr("n_to_act", { n: cl.length, s: fmtSeconds(c.seconds) });
+    }
+    setText(this.countdownEl, text);
+    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
+    else delete this.countdownEl.dataset.seconds;
+  }
+
+  destroy() {
+    LIVE.delete(this);
+    for (const a of this.animations) a.cancel();
+    this.animations = [];
+  }
+}
