@@ -22,6 +22,11 @@ MAX_NAME = 24
 MAX_ID = 64
 MAX_TURN = 64
 MAX_DEPTH = 6
+#: longest chat line (characters, after trimming)
+MAX_CHAT = 200
+#: Unicode categories refused in names and chat: control, format (zero-width,
+#: bidi overrides), surrogates, private use, unassigned
+_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
 
 
 class ErrorCode(str, enum.Enum):
@@ -135,7 +140,7 @@ def _depth(value: Any, level: int = 1) -> int:
 
 # -- client messages -----------------------------------------------------------
 
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -169,13 +174,26 @@ def clean_name(raw: Any) -> str:
     name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= MAX_NAME:
         raise ProtocolError(ErrorCode.BAD_NAME, f"name must be 1..{MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
         raise ProtocolError(ErrorCode.BAD_NAME, "name has control characters")
     return name
 
 
+def clean_text(raw: Any, max_len: int) -> str:
+    """A line of text from a player (chat): stripped, 1..``max_len``
+    characters, no control, format, private-use or unassigned characters.
+
+    Raises :class:`ProtocolError` ``BAD_MESSAGE``; markup is kept as text."""
+    if not isinstance(raw, str):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "text must be a string")
+    text = unicodedata.normalize("NFC", raw).strip()
+    if not 1 <= len(text) <= max_len or any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"text must be 1..{max_len} printable characters")
+    return text
+
+
 def _check_id(v: Any, what: str) -> str:
-    if not isinstance(v, str) or not _ID_RE.match(v):
+    if not isinstance(v, str) or not _ID_RE.fullmatch(v):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{what} must be an id string")
     return v
 
@@ -256,37 +274,48 @@ def parse(raw: dict[str, Any]) -> Message:
     Raises :class:`ProtocolError` ``BAD_MESSAGE`` for an unknown type, a
     missing or unknown field, or a field of the wrong type or range.  Move
     payloads are checked for shape here (JSON-like, small) and for meaning by
-    the engine.
+    the engine.  Every refusal carries the message's ``ref`` when it had a
+    valid one.
     """
     ref = raw.get("ref")
     if ref is not None and not (_is_int(ref) and 0 <= ref < 2**31):
         ref = None
+    try:
+        return _parse(raw, ref)
+    except ProtocolError as exc:
+        exc.ref = ref
+        raise
+
+
+def _parse(raw: dict[str, Any], ref: Any) -> Message:
     kind = raw.get("t")
     if not isinstance(kind, str) or kind not in _SCHEMAS:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "unknown message type", ref)
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "unknown message type")
     schema = _SCHEMAS[kind]
     fields: dict[str, Any] = {}
     for key, value in raw.items():
         if key in ("t", "ref"):
             continue
         if key not in schema:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: unknown field {key!r}", ref)
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: unknown field {key!r}")
         _, check = schema[key]
         if check is str:
             _check_id(value, key)
         elif not check(value):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: bad {key}", ref)
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: bad {key}")
         fields[key] = value
     for key, (required, _) in schema.items():
         if required and key not in fields:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: missing {key}", ref)
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}: missing {key}")
     if kind == "move":
         _check_json_value(fields["move"])
         mtype = fields["move"].get("type")
         if not isinstance(mtype, str) or mtype.startswith("_"):
-            raise ProtocolError(ErrorCode.BAD_MOVE, "move needs a type", ref)
+            raise ProtocolError(ErrorCode.BAD_MOVE, "move needs a type")
     if kind in ("open", "quick") and "options" in fields:
         _check_json_value(fields["options"])
+    if kind == "chat":
+        clean_text(fields["text"], MAX_CHAT)
     return Message(kind, fields, ref)
 
 

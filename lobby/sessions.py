@@ -22,7 +22,7 @@ from .tables import LobbyError
 #: random bytes per token (192 bits)
 TOKEN_BYTES = 24
 #: what a token looks like: URL-safe base64 of TOKEN_BYTES bytes
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{%d}$" % len(secrets.token_urlsafe(TOKEN_BYTES)))
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{%d}" % len(secrets.token_urlsafe(TOKEN_BYTES)))
 
 
 def new_token() -> str:
@@ -41,7 +41,7 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     """
     clean = None if name is None else _name(name)
     if token:
-        pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.match(token) else None
+        pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.fullmatch(token) else None
         if pid is not None:
             if clean is not None:
                 await store.set_player_name(pid, clean)
