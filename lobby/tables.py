@@ -17,7 +17,8 @@ A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
   "bot": bool, "left": bool, "away": bool}``; ``entered``: pids in the order
   they sat;
 - ``state`` (engine state or None), ``deadlines`` (``{str(seat): [turn_id,
-  due_ms]}``), ``start_at`` (ms or None: a waiting quick table starts then),
+  due_ms]}``), ``start_at`` (ms or None: a waiting table starts then, or
+  stands up who has not pressed start), ``start_votes`` (pids who pressed start),
   ``created`` (ms), ``seed`` (hex; secret until the game ends),
   ``seed_hash``, ``table_ctx`` (what the engine was given at the start),
   ``result`` (outcome dict or None), ``game_no`` (games started),
@@ -138,6 +139,7 @@ def new_table(
         "game_timeouts": [0] * n,
         "events": [],
         "next": None,
+        "start_votes": [],
         "settlement": None,
         "notices": [],
         "chat": [],
@@ -285,6 +287,7 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     d["result"] = None
     d["deadlines"] = {}
     d["next"] = None
+    d["start_votes"] = []
     d["events"] = [{"type": "game_started", "game_no": d["game_no"], "seed_hash": d["seed_hash"]}]
     _after_change(d, now, set())
     return d
@@ -304,15 +307,30 @@ def start_record(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A seated player asks a waiting table to start now: bots fill empty
-    seats if the table allows them, else the game starts with who is seated.
-    Raises :class:`LobbyError` ``NOT_SEATED``, ``TABLE_STARTED``, ``BAD_MESSAGE``."""
+    """A seated player presses start at a waiting table.  The game starts
+    when every seated person has pressed it (RULES.md 2: 一局 starts when all
+    seated players pressed start): bots fill empty seats if the table allows
+    them, else it is played by who is seated.  The first press opens a
+    window of ``ready_ms``; who has not pressed by then is stood up (see
+    :func:`due`).  Raises :class:`LobbyError` ``NOT_SEATED``,
+    ``TABLE_STARTED``, ``BAD_MESSAGE`` (too few players)."""
     if seat_of(doc, pid) is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
     if doc["status"] != "waiting":
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has already started")
-    d = start(doc, now, seed, fill_bots=doc["bots"], ctx=ctx)
-    return d, {"kind": "start", "at": now, **start_record(d)}
+    d = _copy(doc)
+    votes = [p for p in d.get("start_votes", []) if seat_of(d, p) is not None]
+    if pid not in votes:
+        votes.append(pid)
+    d["start_votes"] = votes
+    waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
+    if not waiting_for:
+        d = start(d, now, seed, fill_bots=d["bots"], ctx=ctx)
+        return d, {"kind": "start", "at": now, **start_record(d)}
+    if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
+        d["start_at"] = now + d["ready_ms"]
+    d["events"] = [{"type": "start_pressed", "seat": seat_of(d, pid)}]
+    return d, {"kind": "start_vote", "at": now, "seat": seat_of(d, pid)}
 
 
 def ready(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -421,10 +439,20 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         engine = engines.get(doc["game"])
         if not humans(doc):
             return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
-        if doc["bots"] or filled(doc) >= engine.info.min_players:
-            d = start(doc, now, seed, fill_bots=doc["bots"], ctx=ctx)
+        d = _copy(doc)
+        votes = d.get("start_votes") or []
+        if votes:  # someone pressed start: who did not is stood up
+            for i in humans(d):
+                if d["seats"][i]["pid"] not in votes:
+                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
+                    d["entered"] = [p for p in d["entered"] if p != d["seats"][i]["pid"]]
+                    d["seats"][i] = None
+            if not humans(d):
+                return dict(d, status="closed", events=[]), {"kind": "close", "at": now}
+        if d["bots"] or filled(d) >= engine.info.min_players:
+            d = start(d, now, seed, fill_bots=d["bots"], ctx=ctx)
             return d, {"kind": "start", "at": now, **start_record(d)}
-        return dict(doc, start_at=now + 5_000), None  # keep waiting for people
+        return dict(d, start_at=now + 5_000, start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
     if doc["status"] == "finished":
         nxt = doc["next"]
         if nxt is None or nxt["deadline"] > now:
@@ -623,6 +651,7 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "deadlines": {k: v[1] for k, v in doc["deadlines"].items()},
         "start_at": doc["start_at"],
         "next": doc["next"],
+        "start_votes": [seat_of(doc, p) for p in doc.get("start_votes", []) if seat_of(doc, p) is not None],
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],
         "seed": doc["seed"] if doc["status"] != "playing" else None,

@@ -195,3 +195,30 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
         assert await store.balances(pids) == paid
     finally:
         await store.redis.aclose()
+
+
+async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server, lobby_factory):
+    proc = lobby_factory(prefix="votes", env={"LOBBY_READY_MS": "1500"})
+    ann, bo, cy = await _clients(proc.ws, ["Ann", "Bo", "Cy"])
+    try:
+        tv = await ann.open("stud", seats=4, options={"tier": "casual"})
+        table = tv.table_id
+        await bo.join(table)
+        await ann.request({"t": "start", "table": table})
+        view = await bo.wait_for(table, lambda v: v["start_votes"] == [0])
+        assert view["status"] == "waiting", "one press of two does not start the game"
+        await bo.request({"t": "start", "table": table})
+        view = await ann.wait_for(table, lambda v: v["status"] == "playing")
+        assert [s["name"] for s in view["seats"]] == ["Ann", "Bo"]
+        # another table: Cy never presses start and is stood up when the window closes
+        tv2 = await ann.open("stud", seats=4, options={"tier": "casual"})
+        await cy.join(tv2.table_id)
+        await bo.join(tv2.table_id)
+        await ann.request({"t": "start", "table": tv2.table_id})
+        await bo.request({"t": "start", "table": tv2.table_id})
+        view = await ann.wait_for(tv2.table_id, lambda v: v["status"] == "playing", timeout=15)
+        assert [s["name"] for s in view["seats"]] == ["Ann", "Bo"]
+        assert view["notices"] == [{"name": "Cy", "reason": "not_ready"}]
+    finally:
+        for c in (ann, bo, cy):
+            await c.close()
