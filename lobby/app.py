@@ -566,7 +566,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
             steps = replay.frames(game, seat)
         except ValueError as exc:
             return JSONResponse({"error": f"the log does not replay: {exc}"}, status_code=500)
-        return JSONResponse({"table": table_id, "game_no": game_no, "seat": seat, "seats": game["start"]["seats"], "result": game["result"], "frames": steps})
+        start = game["start"]
+        return JSONResponse(
+            {
+                "table": table_id,
+                "game_no": game_no,
+                "game": start["game"],
+                "options": start["options"],
+                "seed_hash": start["seed_hash"],
+                "seed": game["seed"],
+                "seat": seat,
+                "seats": start["seats"],
+                "result": game["result"],
+                "frames": steps,
+            }
+        )
 
     async def metrics_endpoint(request: Request) -> Response:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)

@@ -95,20 +95,22 @@ def verify_game(game: dict[str, Any]) -> dict[str, Any]:
 def frames(game: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """Every step of a finished game as seen by ``viewer`` (a seat, or None
     for the public view): ``[{"step": i, "action": step or None, "view":
-    engine view after it}]``, starting with the dealt position (step 0).
+    engine view after it, "to_act": seats, "events": public events of the
+    step}]``, starting with the dealt position (step 0).
     Raises ``ValueError`` if the log does not replay."""
     start = game["start"]
     engine = engines.get(start["game"])
     state = engine.initial_state(len(start["seats"]), start["options"], bytes.fromhex(game["seed"]), start.get("table"))
-    out = [{"step": 0, "action": None, "view": engine.view(state, viewer)}]
+    out = [{"step": 0, "action": None, "view": engine.view(state, viewer), "to_act": engine.to_act(state), "events": []}]
     for i, step in enumerate(game["steps"], 1):
+        events: list[Any] = []
         if step[0] == "leave":
             left = engine.leave(state, step[1])
             if left is not None:
-                state = left[0]
+                state, events = left
         else:
-            state, _ = engine.apply(state, step[1], step[2])
-        out.append({"step": i, "action": step, "view": engine.view(state, viewer)})
+            state, events = engine.apply(state, step[1], step[2])
+        out.append({"step": i, "action": step, "view": engine.view(state, viewer), "to_act": engine.to_act(state), "events": events})
     return out
 
 

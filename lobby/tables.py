@@ -651,6 +651,7 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "deadlines": {k: v[1] for k, v in doc["deadlines"].items()},
         "start_at": doc["start_at"],
         "next": doc["next"],
+        "settled": bool(doc["settlement"] and doc["settlement"]["done"]),
         "start_votes": [seat_of(doc, p) for p in doc.get("start_votes", []) if seat_of(doc, p) is not None],
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],

@@ -577,7 +577,7 @@ export class ShutTheBoxView {
   }
 
   renderFinal(view, state, names) {
-    if (view.status === "finished" && view.result) {
+    if ((view.status === "finished" || view.status === "closed") && view.result) {
       const winners = view.result.winners || [];
       const scores = view.result.scores || [];
       const best = winners.length ? scores[winners[0]] : 0;

@@ -184,7 +184,7 @@ export class SibalaView {
     this.resultZhEl.hidden = getLang() !== "zh";
 
     // match result
-    if (view.status === "finished" && view.result) {
+    if ((view.status === "finished" || view.status === "closed") && view.result) {
       const winners = view.result.winners || [];
       const best = winners.length ? (view.result.scores || [])[winners[0]] : 0;
       const who = winners.map((s) => names[s]).join(", ");

@@ -435,7 +435,7 @@ export class YahtzeeView {
   }
 
   renderFinal(view, names) {
-    if (view.status === "finished" && view.result) {
+    if ((view.status === "finished" || view.status === "closed") && view.result) {
       const winners = view.result.winners || [];
       const scores = view.result.scores || [];
       const best = winners.length ? scores[winners[0]] : 0;
