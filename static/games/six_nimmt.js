@@ -37,6 +37,8 @@ const TEXT = {
     your_turn_choose: "Your turn: take a row",
     your_hand: "Your hand",
     your_pick: "Your pick",
+    hand_of: "{name}'s hand",
+    pick_label: "Pick",
     hidden_note: "only you see it until the reveal",
     sending: "sending…",
     row: "Row {n}",
@@ -83,6 +85,8 @@ const TEXT = {
     your_turn_choose: "轮到你：收走一行",
     your_hand: "你的手牌",
     your_pick: "你选的牌",
+    hand_of: "{name} 的手牌",
+    pick_label: "所选的牌",
     hidden_note: "翻牌前只有你看得到",
     sending: "发送中…",
     row: "第 {n} 行",
@@ -278,6 +282,7 @@ export class SixNimmtView {
     this.playerEls = [];
 
     this.promptEl = h("div", { class: "sn-prompt", testid: "prompt", "aria-live": "polite" });
+    this.handLabel = h("div", { class: "sn-hand-label", hidden: true });
     this.handEl = h("div", { class: "sn-hand", testid: "hand" });
     this.pickLabel = h("div", { class: "sn-hand-label" });
     this.pickSlot = h("div", { class: "sn-pick-slot", testid: "my-pick" });
@@ -285,7 +290,7 @@ export class SixNimmtView {
     this.handBox = h(
       "div",
       { class: "sn-handbox", hidden: true },
-      h("div", { class: "sn-hand-wrap" }, this.handEl),
+      h("div", { class: "sn-hand-wrap" }, this.handLabel, this.handEl),
       h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
     );
 
@@ -593,12 +598,17 @@ export class SixNimmtView {
   }
 
   renderHand(view, state, spectator, turn) {
-    const hand = state && state.hand ? state.hand : [];
-    this.handBox.hidden = spectator || !state || view.status !== "playing";
+    // a seat's hand: ours; or, in a replay from a seat's point of view, that
+    // seat's (read only; a live spectator's view has no hand)
+    const hand = state && Array.isArray(state.hand) ? state.hand : null;
+    this.handBox.hidden = !hand || view.status !== "playing";
     if (this.handBox.hidden) return;
-    const canPick = !!turn && state.phase === "pick" && state.my_pick === null && !this.inflight;
-    this.handEl.setAttribute("aria-label", tr("your_hand"));
-    setText(this.pickLabel, tr("your_pick"));
+    const pov = spectator && Number.isInteger(state.seat) ? seatName(view, state.seat) : null;
+    const canPick = !spectator && !!turn && state.phase === "pick" && state.my_pick === null && !this.inflight;
+    this.handEl.setAttribute("aria-label", pov ? tr("hand_of", { name: pov }) : tr("your_hand"));
+    setText(this.handLabel, pov ? tr("hand_of", { name: pov }) : "");
+    this.handLabel.hidden = !pov;
+    setText(this.pickLabel, pov ? tr("pick_label") : tr("your_pick"));
     const pick = state.my_pick !== null ? state.my_pick : this.inflight ? this.inflight.card : null;
     const sig = `${getLang()}|${hand.join(",")}|${canPick}|${pick}`;
     if (sig !== this.handSig) {
@@ -620,7 +630,7 @@ export class SixNimmtView {
       this.pickSlot.classList.toggle("sending", pick !== null && state.my_pick === null);
       this.pickSlot.dataset.card = pick === null ? "" : pick;
     }
-    setText(this.pickNote, pick === null ? "" : state.my_pick === null ? tr("sending") : tr("hidden_note"));
+    setText(this.pickNote, pick === null || pov ? "" : state.my_pick === null ? tr("sending") : tr("hidden_note"));
   }
 
   renderFinal(view, state, names) {
