@@ -634,7 +634,7 @@ export class SixNimmtView {
   }
 
   renderFinal(view, state, names) {
-    if (!(view.status === "finished" && view.result && state)) {
+    if (!((view.status === "finished" || view.status === "closed") && view.result && state)) {
       this.finalEl.hidden = true;
       return;
     }
