@@ -50,7 +50,7 @@ from .support import store_of
 #: games per engine offline (SEC_HIDDEN_SCALE multiplies them)
 SCALE = float(os.environ.get("SEC_HIDDEN_SCALE", "1"))
 OFFLINE = {  # game: (tables through the Fanout, tables projected only, seat counts, options)
-    "stud": (30, 600, [2, 3, 4], {}),
+    "stud": (30, 400, [2, 3, 4], {}),
     "six_nimmt": (6, 40, [2, 3, 5], {"end_threshold": 5}),
     "sibala": (30, 250, [2, 3, 4], {"rounds": 2}),
     "yahtzee": (2, 12, [1, 2], {}),
