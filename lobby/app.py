@@ -265,7 +265,8 @@ class Lobby:
         self.conns.add(conn)
         metrics.CONNECTIONS.inc()
         writer = asyncio.create_task(conn.writer())
-        reader = asyncio.create_task(self._read_frames(conn, ws))
+        handling: list[asyncio.Task | None] = [None]  # the command being handled, if any
+        reader = asyncio.create_task(self._read_frames(conn, ws, handling))
         closing = asyncio.create_task(conn.done.wait())
         try:
             await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
@@ -276,6 +277,10 @@ class Lobby:
             self.conns.discard(conn)
             metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
+            if handling[0] is not None and not handling[0].done():
+                # a command in progress finishes (its commit and side effects,
+                # a seat it attaches) before the session lets go of its tables
+                await asyncio.wait({handling[0]}, timeout=HANDLER_GRACE_S)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
             done, _ = await asyncio.wait({writer}, timeout=CLOSE_GRACE_S)
@@ -288,8 +293,10 @@ class Lobby:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
-    async def _read_frames(self, conn: Conn, ws: WebSocket) -> None:
-        """Receive and handle frames until the peer leaves or ``conn`` closes."""
+    async def _read_frames(self, conn: Conn, ws: WebSocket, handling: list[asyncio.Task | None]) -> None:
+        """Receive and handle frames until the peer leaves or ``conn`` closes.
+        A frame's handler runs shielded (``handling[0]``): ending the session
+        never cancels a command half way."""
         limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         max_frame = self.settings.max_frame
         try:
@@ -309,7 +316,8 @@ class Lobby:
                     if limiter.flooding:
                         conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
                     continue
-                await self.handle_frame(conn, frame)
+                handling[0] = asyncio.ensure_future(self.handle_frame(conn, frame))
+                await asyncio.shield(handling[0])
         except WebSocketDisconnect:
             return
 
@@ -468,6 +476,8 @@ CHAT_INTERVAL_S = 1.0
 #: how long a closing session may take to flush its queue and send the close
 #: frame before its TCP connection is reset (s)
 CLOSE_GRACE_S = 2.0
+#: how long a closing session waits for a command in progress (s)
+HANDLER_GRACE_S = 10.0
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
 #: a client that stops reading can pin, and makes it a slow reader sooner
 SEND_BUFFER_BYTES = 64 * 1024
