@@ -8,8 +8,9 @@ the match result.  A spectator (in Chinese) sees the same box without
 controls.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py; the browser view does
-not depend on the Redis backend, so it runs against the single server only.
+``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
+tests/browser/conftest.py; the browser view does not depend on the Redis
+backend, so it runs against the single server only.
 """
 
 from __future__ import annotations
@@ -21,44 +22,9 @@ from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
+from .helpers import expect_status, open_table, sign_in, start
 
 pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
-
-
-@pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts at laptop size; page errors and
-    dialogs must stay empty."""
-    contexts = []
-    pages = []
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
-        ctx.set_default_timeout(WAIT)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.on("dialog", lambda dialog: (page.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
-        pages.append(page)
-        return page
-
-    yield make
-    try:
-        for page in pages:
-            assert page.errors == [], page.errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
 
 
 def open_tiles(page) -> list[int]:
@@ -68,17 +34,8 @@ def open_tiles(page) -> list[int]:
 def test_play_a_turn_by_clicking(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Sue")
-    page.get_by_test_id("game-shut_the_box").click()
-    page.get_by_test_id("open-seats").fill("2")
-    page.get_by_test_id("open-turn").fill("60")
-    page.get_by_test_id("open-opt-rounds").fill("1")
-    page.get_by_test_id("open-bots").set_checked(True)
-    page.get_by_test_id("open-private").set_checked(False)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
-    page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    table_id = open_table(page, "shut_the_box", seats=2, options={"rounds": 1})
+    start(page)
     expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
 
     # seat 0 throws first: nine open tiles, two dice only (7, 8, 9 are open)
@@ -160,7 +117,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
         expect(page.get_by_test_id("log")).to_contain_text(re.compile(rf"Sue: no set for \d+ — turn over, score {expected}\b"))
 
     # the bot plays its turn (unless we shut the box) and the one-round match ends
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "finished")
+    expect_status(page, "finished")
     expect(page.get_by_test_id("final-result")).to_be_visible()
     expect(page.get_by_test_id("actions")).to_be_hidden()
     bot_name = page.get_by_test_id("seat-name-1").text_content()

@@ -5,7 +5,8 @@ prompt on a protocol change.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
 ``lobby`` (a real ``python -m lobby`` subprocess with short bot delays) and
-``browser`` (headless Debian Chromium) come from tests/conftest.py.
+``browser`` (headless Debian Chromium) come from tests/conftest.py,
+``new_page`` from tests/browser/conftest.py.
 """
 
 from __future__ import annotations
@@ -17,45 +18,15 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-#: The kata's round result line with player names (RULES.md section 1).
-RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
+from .helpers import RESULT_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start
+
 XSS = "<img src=x onerror=alert(1)>"
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
 
 
 @pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts (own localStorage); each records page
-    errors and dialogs, and both must stay empty."""
-    contexts = []
-    pages = []
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 800})
-        ctx.set_default_timeout(WAIT)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.dialogs = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-
-        def on_dialog(dialog):
-            page.dialogs.append(dialog.message)
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-        pages.append(page)
-        return page
-
-    yield make
-    try:
-        for page in pages:
-            assert page.errors == [], page.errors
-            assert page.dialogs == [], page.dialogs
-    finally:
-        for ctx in contexts:
-            ctx.close()
+def viewport() -> dict:
+    """This module's pages are smaller than a laptop screen."""
+    return {"width": 1100, "height": 800}
 
 
 @pytest.fixture
@@ -68,49 +39,10 @@ def client_only(request):
         pytest.skip("client behaviour: checked against the first lobby backend")
 
 
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
-
-
-def open_table(page, *, rounds: int = 2, seats: int = 3, turn_s: int = 60, bots: bool = True, private: bool = False, from_games: bool = True) -> str:
-    """From the game list (or Sibala's lobby): open a Sibala table through
-    the form; returns its id."""
-    if from_games:
-        page.get_by_test_id("game-sibala").click()
-    page.get_by_test_id("open-seats").fill(str(seats))
-    page.get_by_test_id("open-turn").fill(str(turn_s))
-    page.get_by_test_id("open-opt-rounds").fill(str(rounds))
-    page.get_by_test_id("open-bots").set_checked(bots)
-    page.get_by_test_id("open-private").set_checked(private)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
-    assert table_id and page.url.endswith(f"#table={table_id}")
-    return table_id
-
-
 def roll_when_enabled(page) -> None:
     roll = page.locator('[data-testid="roll"]:enabled')
     expect(roll).to_be_visible()
     roll.click()
-
-
-def play_to_end(page, max_turns: int = 60) -> int:
-    """Click Roll whenever it is enabled until the table has finished;
-    returns how many times we rolled."""
-    roll = page.locator('[data-testid="roll"]:enabled')
-    finished = page.locator('[data-testid="table-status"][data-status="finished"]')
-    rolls = 0
-    for _ in range(max_turns):
-        expect(roll.or_(finished)).to_be_visible()
-        if finished.count():
-            return rolls
-        roll.click()
-        rolls += 1
-    raise AssertionError("the match did not finish")
 
 
 def test_quick_match_and_whole_match(new_page, lobby):
@@ -127,7 +59,7 @@ def test_quick_match_and_whole_match(new_page, lobby):
     page.get_by_test_id("game-sibala").click()
     expect(page.get_by_test_id("bots-checkbox")).to_be_checked()
     page.get_by_test_id("quick-match").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect_status(page, "playing")
     expect(page.get_by_test_id("spectating")).to_be_hidden()
     expect(page.get_by_test_id("my-seat")).to_contain_text("Your seat:")
     expect(page.locator(".seat .badge-bot").first).to_be_visible()
@@ -136,11 +68,10 @@ def test_quick_match_and_whole_match(new_page, lobby):
     expect(page.get_by_test_id("quick-match")).to_be_visible()
 
     # a short table through the form, started with the Start button
-    table_id = open_table(page, rounds=2, seats=3, from_games=False)
+    table_id = open_table(page, "sibala", seats=3, options={"rounds": 2}, from_home=False)
     expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
     expect(page.get_by_test_id("seat-1")).to_contain_text("empty")
-    page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    start(page)
     expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
     # our turn first (seat 0 rolls first in round 1): countdown and title cue
     expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
@@ -170,9 +101,8 @@ def test_quick_match_and_whole_match(new_page, lobby):
 def test_spectator_by_link(new_page, lobby):
     host = new_page()
     sign_in(host, lobby, "Host")
-    table_id = open_table(host, rounds=2, seats=2, private=True)
-    host.get_by_test_id("start").click()
-    expect(host.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    table_id = open_table(host, "sibala", seats=2, options={"rounds": 2}, private=True)
+    start(host)
 
     viewer = new_page()
     sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
@@ -196,8 +126,8 @@ def test_spectator_by_link(new_page, lobby):
 def test_reload_resumes_seat(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Rel")
-    table_id = open_table(page, rounds=3, seats=2)
-    page.get_by_test_id("start").click()
+    table_id = open_table(page, "sibala", seats=2, options={"rounds": 3})
+    start(page)
     roll_when_enabled(page)
     expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)  # round 1 over
     dice = page.get_by_test_id("dice-0").get_attribute("data-dice")
@@ -229,8 +159,8 @@ def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
 
     page.route_web_socket(re.compile(r".*/ws$"), proxy)
     sign_in(page, lobby, "Flaky")
-    open_table(page, rounds=2, seats=2)
-    page.get_by_test_id("start").click()
+    open_table(page, "sibala", seats=2, options={"rounds": 2})
+    start(page)
     roll_when_enabled(page)
     expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)
     assert len(sockets) == 1 and page.evaluate("window.lobby.net.welcomes") == 1
@@ -277,8 +207,8 @@ def test_lost_delta_is_resynced(new_page, lobby, client_only):
 
     page.route_web_socket(re.compile(r".*/ws$"), proxy)
     sign_in(page, lobby, "Lossy")
-    open_table(page, rounds=2, seats=2)
-    page.get_by_test_id("start").click()
+    open_table(page, "sibala", seats=2, options={"rounds": 2})
+    start(page)
     expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
     seen["drop"] = True  # lose the delta of our roll; the bot's next one does not apply
     page.get_by_test_id("roll").click()
@@ -302,12 +232,12 @@ def test_markup_in_names_is_text(new_page, lobby, client_only):
     page.get_by_test_id("name-input").fill(name)
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("player-name")).to_have_text(name)
-    table_id = open_table(page, rounds=1, seats=2)
+    table_id = open_table(page, "sibala", seats=2, options={"rounds": 1})
     expect(page.get_by_test_id("seat-name-0")).to_have_text(name)
     page.get_by_test_id("back").click()  # the lobby list shows the name too
     expect(page.get_by_test_id(f"table-row-{table_id}")).to_contain_text(name)
     page.get_by_test_id(f"open-{table_id}").click()
-    page.get_by_test_id("start").click()
+    start(page)
     play_to_end(page)
     expect(page.get_by_test_id("log")).to_contain_text(name)
     assert page.locator("img").count() == 0
@@ -324,9 +254,9 @@ def test_language_switch_is_remembered(new_page, lobby, client_only):
     expect(page.get_by_test_id("lang-switch")).to_have_text("EN")
     page.reload()
     expect(page.get_by_test_id("game-sibala")).to_contain_text("十八啦")
-    open_table(page, rounds=1, seats=2)
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
     expect(page.get_by_test_id("start")).to_have_text("立即开始")
-    page.get_by_test_id("start").click()
+    start(page)
     play_to_end(page)
     # the kata line stays English; a Chinese rendering is beside it
     assert RESULT_RE.match(page.get_by_test_id("result-line").text_content())

@@ -6,7 +6,8 @@ totals updating, the final standings; hidden picks between two people with a
 spectator; the Chinese labels.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py.
+``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
+tests/browser/conftest.py.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
+from .helpers import expect_status, finished, open_table, sign_in, start
 
 #: The view is the browser's business: one lobby backend (single Redis) is
 #: enough; the live suite covers the cluster.
@@ -30,73 +30,12 @@ pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 MAX_TABLES = 5
 
 
-@pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts (a laptop screen); page errors and
-    dialogs must stay empty."""
-    contexts = []
-    pages = []
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
-        ctx.set_default_timeout(WAIT)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.dialogs = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-
-        def on_dialog(dialog):
-            page.dialogs.append(dialog.message)
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-        pages.append(page)
-        return page
-
-    yield make
-    try:
-        for page in pages:
-            assert page.errors == [], page.errors
-            assert page.dialogs == [], page.dialogs
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
-
-
-def open_table(page, *, seats: int, bots: bool, threshold: int | None = None, turn_s: int = 60, from_home: bool = True) -> str:
-    """From the home screen (or the game's lobby): open a 6 Nimmt! table
-    through the form; returns its id."""
-    if from_home:
-        page.get_by_test_id("game-six_nimmt").click()
-    page.get_by_test_id("open-seats").fill(str(seats))
-    page.get_by_test_id("open-turn").fill(str(turn_s))
-    if threshold is not None:
-        page.get_by_test_id("open-opt-end_threshold").fill(str(threshold))
-    page.get_by_test_id("open-bots").set_checked(bots)
-    page.get_by_test_id("open-private").set_checked(False)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    return page.get_by_test_id("table-screen").get_attribute("data-table")
-
-
 def enabled_cards(page):
     return page.locator('[data-testid="hand"] button[data-card]:enabled')
 
 
 def take_buttons(page):
     return page.locator('[data-testid^="take-row-"]:visible')
-
-
-def finished(page):
-    return page.locator('[data-testid="table-status"][data-status="finished"]')
 
 
 def lowest_card(page) -> int:
@@ -178,10 +117,9 @@ def test_turns_with_row_choice_to_final_standings(new_page, lobby):
     for attempt in range(MAX_TABLES):
         if attempt:
             page.get_by_test_id("back").click()  # to 6 Nimmt!'s lobby, with the form
-        open_table(page, seats=4, bots=True, threshold=3, from_home=not attempt)
+        open_table(page, "six_nimmt", seats=4, options={"end_threshold": 3}, from_home=not attempt)
         expect(page.get_by_test_id("seat-name-0")).to_have_text("Nim")
-        page.get_by_test_id("start").click()
-        expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+        start(page)
         expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
         expect(page.locator('[data-testid="hand"] button[data-card]')).to_have_count(10)
         for r in range(4):
@@ -235,7 +173,7 @@ def test_turns_with_row_choice_to_final_standings(new_page, lobby):
 def test_hidden_picks_and_spectator(new_page, lobby):
     host = new_page()
     sign_in(host, lobby, "Hana")
-    table_id = open_table(host, seats=2, bots=False)
+    table_id = open_table(host, "six_nimmt", seats=2, bots=False)
     guest = new_page()
     sign_in(guest, lobby, "Gus", f"#table={table_id}")
     guest.get_by_test_id("join-table").click()  # the table is full: it starts
@@ -244,7 +182,7 @@ def test_hidden_picks_and_spectator(new_page, lobby):
     sign_in(viewer, lobby, "Vic", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
     for page in (host, guest, viewer):
-        expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+        expect_status(page, "playing")
         expect(page.get_by_test_id("picked-0")).to_have_attribute("data-state", "thinking")
     # the spectator sees rows and players, never a hand or a row button
     expect(viewer.get_by_test_id("rows").locator(".sn-card")).to_have_count(4)

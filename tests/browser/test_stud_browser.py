@@ -5,7 +5,8 @@ context as a spectator, who never sees a hole card face up before the
 showdown.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py.
+``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
+tests/browser/conftest.py.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
+from .helpers import finished, open_table, sign_in, start
 
 SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 CARD_RE = re.compile(r"^[89TJQKA][SHCD]$")
@@ -27,47 +27,6 @@ CATEGORIES_ZH = ("同花顺", "铁支", "葫芦", "同花", "顺子", "三条", 
 def card_text(card: str) -> str:
     """How the view writes a card: "TH" -> "10♥"."""
     return ("10" if card[0] == "T" else card[0]) + SUITS[card[1]]
-
-
-@pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts on a 1366x768 screen; page errors and
-    dialogs must stay empty."""
-    contexts = []
-    pages = []
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
-        ctx.set_default_timeout(WAIT)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.dialogs = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-
-        def on_dialog(dialog):
-            page.dialogs.append(dialog.message)
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-        pages.append(page)
-        return page
-
-    yield make
-    try:
-        for page in pages:
-            assert page.errors == [], page.errors
-            assert page.dialogs == [], page.dialogs
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
 
 
 def legal_of(page, table_id: str):
@@ -84,19 +43,11 @@ def legal_of(page, table_id: str):
 def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Ann")
-    page.get_by_test_id("game-stud").click()
-    page.get_by_test_id("open-seats").fill("3")
-    page.get_by_test_id("open-turn").fill("60")
-    page.get_by_test_id("open-opt-tier").select_option("casual")
-    page.get_by_test_id("open-bots").set_checked(True)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    table_id = open_table(page, "stud", seats=3, options={"tier": "casual"})
     expect(page.get_by_test_id("tier")).to_contain_text("Casual 普通场")
     expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
 
-    page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    start(page)
     expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
     expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
     expect(page.get_by_test_id("tier")).to_have_text("Casual 普通场 · ante 100 · max 1000 · play chips")
@@ -133,12 +84,12 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
 
     # play: at each of our turns the buttons are exactly our legal actions
     actions = page.locator(".stud-actions button.act:enabled")
-    finished = page.locator('[data-testid="table-status"][data-status="finished"]')
+    done = finished(page)
     turns = 0
     chooser_checked = False
     for _ in range(40):
-        expect(actions.first.or_(finished)).to_be_visible()
-        if finished.count():
+        expect(actions.first.or_(done)).to_be_visible()
+        if done.count():
             break
         turns += 1
         legal = legal_of(page, table_id)

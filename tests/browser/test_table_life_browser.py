@@ -3,8 +3,9 @@ lobby: chat (markup stays text, for players and spectators), play again at
 the same table, and the replay viewer stepping a finished game to its end.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py; these tests check the
-client, so they run against the single-redis lobby only.
+``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
+tests/browser/conftest.py; these tests check the client, so they run against
+the single-redis lobby only.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
+from .helpers import RESULT_RE, expect_status, open_table, play_to_end, sign_in, start
 
 #: chat markup that must stay text: no <b>, no <img>, no handler runs
 MARKUP = "<b>x</b><img src=y onerror=z()>"
-#: the kata's round result line (RULES.md section 1)
-RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
 
 
 #: client behaviour: one lobby backend (a single redis-server) is enough, and
@@ -28,72 +26,10 @@ RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0
 pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 
 
-@pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts (own localStorage, 1366x768); page
-    errors and dialogs of every page of those contexts must stay empty."""
-    contexts = []
-    problems: list[str] = []
-
-    def watch(page):
-        page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
-
-        def on_dialog(dialog):
-            problems.append(f"dialog: {dialog.message}")
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
-        ctx.set_default_timeout(WAIT)
-        ctx.on("page", watch)  # pages it opens itself (the replay link) too
-        contexts.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    try:
-        assert problems == [], problems
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
-
-
-def open_sibala(page, *, rounds: int, seats: int = 3) -> str:
-    """Open a Sibala table with bots through the form; returns its id."""
-    page.get_by_test_id("game-sibala").click()
-    page.get_by_test_id("open-seats").fill(str(seats))
-    page.get_by_test_id("open-turn").fill("60")
-    page.get_by_test_id("open-opt-rounds").fill(str(rounds))
-    page.get_by_test_id("open-bots").set_checked(True)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    return page.get_by_test_id("table-screen").get_attribute("data-table")
-
-
-def play_to_end(page, max_turns: int = 40) -> None:
-    """Click Roll whenever it is enabled until the game has finished."""
-    roll = page.locator('[data-testid="roll"]:enabled')
-    finished = page.locator('[data-testid="table-status"][data-status="finished"]')
-    for _ in range(max_turns):
-        expect(roll.or_(finished)).to_be_visible()
-        if finished.count():
-            return
-        roll.click()
-    raise AssertionError("the game did not finish")
-
-
 def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
     host = new_page()
     sign_in(host, lobby, "Host")
-    table_id = open_sibala(host, rounds=1)
+    table_id = open_table(host, "sibala", seats=3, options={"rounds": 1})
     viewer = new_page()
     sign_in(viewer, lobby, "Rail", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
@@ -124,9 +60,8 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
 def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Ann")
-    table_id = open_sibala(page, rounds=1)
-    page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    table_id = open_table(page, "sibala", seats=3, options={"rounds": 1})
+    start(page)
     expect(page.get_by_test_id("game-no")).to_have_text("Game 1")
     # the seed's hash is published while playing; the seed itself is not
     expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^seed hash: [0-9a-f]{12}…$"))
@@ -134,7 +69,7 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     names = [page.get_by_test_id(f"seat-name-{i}").text_content() for i in range(3)]
     assert names[0] == "Ann" and all(n.endswith("(bot)") for n in names[1:]), names
 
-    play_to_end(page)
+    play_to_end(page, max_turns=40)
     panel = page.get_by_test_id("next-panel")
     expect(panel).to_be_visible()
     expect(page.get_by_test_id("ready-0")).to_have_attribute("data-ready", "0")
@@ -146,7 +81,7 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     page.get_by_test_id("play-again").click()
     # everyone is ready: the next game starts at once, same table, same seats
     expect(page.get_by_test_id("game-no")).to_have_text("Game 2")
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    expect_status(page, "playing")
     expect(panel).to_be_hidden()
     assert page.get_by_test_id("table-screen").get_attribute("data-table") == table_id
     for i, name in enumerate(names):
@@ -154,17 +89,17 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     expect(page.get_by_test_id("seed")).to_be_hidden()
     expect(page.get_by_test_id("replay")).to_have_text("Replay game 1")  # the game before
     expect(page.get_by_test_id("replay")).to_have_attribute("href", f"#replay={table_id}&game=1")
-    play_to_end(page)  # our seat is still ours: our rolls count
+    play_to_end(page, max_turns=40)  # our seat is still ours: our rolls count
     expect(page.get_by_test_id("final-result")).to_be_visible()
 
 
 def test_replay_steps_to_the_same_result(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Rex")
-    table_id = open_sibala(page, rounds=2)
-    page.get_by_test_id("start").click()
+    table_id = open_table(page, "sibala", seats=3, options={"rounds": 2})
+    start(page)
     expect(page.get_by_test_id("replay")).to_be_hidden()  # not before the end
-    play_to_end(page)
+    play_to_end(page, max_turns=40)
     line = page.get_by_test_id("result-line").text_content()
     assert RESULT_RE.match(line), line
     winners = page.get_by_test_id("winners").text_content()

@@ -6,8 +6,9 @@ dice shown and then holds the points; a spectator (in Chinese) sees the same
 card without controls.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py; the browser view does
-not depend on the Redis backend, so it runs against the single server only.
+``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
+tests/browser/conftest.py; the browser view does not depend on the Redis
+backend, so it runs against the single server only.
 """
 
 from __future__ import annotations
@@ -19,44 +20,9 @@ from playwright.sync_api import expect
 
 from engines.yahtzee import CATEGORIES, score
 
-WAIT = 15_000
-expect.set_options(timeout=WAIT)
+from .helpers import open_table, sign_in, start
 
 pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
-
-
-@pytest.fixture
-def new_page(browser, lobby):
-    """Pages in fresh browser contexts at laptop size; page errors and
-    dialogs must stay empty."""
-    contexts = []
-    pages = []
-
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
-        ctx.set_default_timeout(WAIT)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.on("dialog", lambda dialog: (page.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
-        pages.append(page)
-        return page
-
-    yield make
-    try:
-        for page in pages:
-            assert page.errors == [], page.errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def sign_in(page, lobby, name: str, hash_: str = "") -> None:
-    page.goto(f"{lobby.http}/{hash_}")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("sign-in").click()
-    expect(page.get_by_test_id("player-name")).to_have_text(name)
 
 
 def faces(page) -> list[int]:
@@ -82,20 +48,12 @@ def check_offers(page, dice: list[int]) -> dict[str, int]:
 def test_play_a_turn_by_clicking(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Yan")
-    page.get_by_test_id("game-yahtzee").click()
-    page.get_by_test_id("open-seats").fill("2")
-    page.get_by_test_id("open-turn").fill("60")
-    page.get_by_test_id("open-bots").set_checked(True)
-    page.get_by_test_id("open-private").set_checked(False)
-    page.get_by_test_id("open-table").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
-    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    table_id = open_table(page, "yahtzee", seats=2)
     # the score card is there before the start: every category in the rules' order
     rows = page.get_by_test_id("score-card").locator("tbody tr")
     expect(rows).to_have_count(15)
     assert [r.get_attribute("data-testid") for r in rows.all()] == [f"row-{c}" for c in CATEGORIES]
-    page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "playing")
+    start(page)
     expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
 
     # seat 0 acts first: Roll with 3 rolls left; nothing to hold or score yet

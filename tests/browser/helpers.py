@@ -1,0 +1,91 @@
+"""Steps every browser test takes against a real lobby: sign in, open a
+table through the Open table form, press Start, wait for a table status,
+and (for Sibala) roll until the match is over.
+
+Every wait is Playwright's auto-waiting ``expect`` (no sleeps); its timeout
+is ``WAIT``, set for every browser test in tests/browser/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+WAIT = 15_000
+
+#: The kata's round result line with player names (RULES.md section 1).
+RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
+
+
+def sign_in(page, lobby, name: str, hash_: str = "") -> None:
+    page.goto(f"{lobby.http}/{hash_}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def open_table(
+    page,
+    game: str,
+    *,
+    seats: int,
+    turn_s: int = 60,
+    options: dict | None = None,
+    bots: bool = True,
+    private: bool = False,
+    from_home: bool = True,
+) -> str:
+    """From the home screen's game list (or, with ``from_home=False``, from
+    the game's lobby page): fill in the Open table form and open the table;
+    returns its id once the table screen shows it waiting.  ``options`` are
+    the game's own fields (``open-opt-<name>``: typed in, or chosen in a
+    select)."""
+    if from_home:
+        page.get_by_test_id(f"game-{game}").click()
+    page.get_by_test_id("open-seats").fill(str(seats))
+    page.get_by_test_id("open-turn").fill(str(turn_s))
+    for name, value in (options or {}).items():
+        field = page.get_by_test_id(f"open-opt-{name}")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.get_by_test_id("open-bots").set_checked(bots)
+    page.get_by_test_id("open-private").set_checked(private)
+    page.get_by_test_id("open-table").click()
+    expect_status(page, "waiting")
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    assert table_id and page.url.endswith(f"#table={table_id}")
+    return table_id
+
+
+def expect_status(page, status: str) -> None:
+    """Wait until the table screen shows the table in ``status``."""
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", status)
+
+
+def finished(page):
+    """The table status, once it says the game has finished."""
+    return page.locator('[data-testid="table-status"][data-status="finished"]')
+
+
+def start(page) -> None:
+    """Press Start; the game is playing."""
+    page.get_by_test_id("start").click()
+    expect_status(page, "playing")
+
+
+def play_to_end(page, max_turns: int = 60) -> int:
+    """Click Roll whenever it is enabled until the game has finished;
+    returns how many times we rolled."""
+    roll = page.locator('[data-testid="roll"]:enabled')
+    done = finished(page)
+    rolls = 0
+    for _ in range(max_turns):
+        expect(roll.or_(done)).to_be_visible()
+        if done.count():
+            return rolls
+        roll.click()
+        rolls += 1
+    raise AssertionError("the game did not finish")
