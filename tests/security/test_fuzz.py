@@ -521,6 +521,7 @@ async def _fuzz_connection(url: str, ctx: Ctx, fuzzer: Fuzzer, frames: int, seen
         await raw.close()
 
 
+@pytest.mark.timeout(900)  # ~45 s on an idle machine; a loaded one is slower
 async def test_fuzz_live_lobby(lobby_factory):
     proc = lobby_factory(prefix="sec-fuzz", env={"LOBBY_RATE_PER_S": "1000000", "LOBBY_RATE_BURST": "1000000"})
     rng = random.Random(20240601)

@@ -50,11 +50,11 @@ from .support import store_of
 #: games per engine offline (SEC_HIDDEN_SCALE multiplies them)
 SCALE = float(os.environ.get("SEC_HIDDEN_SCALE", "1"))
 OFFLINE = {  # game: (tables through the Fanout, tables projected only, seat counts, options)
-    "stud": (30, 400, [2, 3, 4], {}),
-    "six_nimmt": (6, 40, [2, 3, 5], {"end_threshold": 5}),
-    "sibala": (30, 250, [2, 3, 4], {"rounds": 2}),
+    "stud": (30, 600, [2, 3, 4], {}),
+    "six_nimmt": (6, 80, [2, 3, 5], {"end_threshold": 5}),
+    "sibala": (30, 500, [2, 3, 4], {"rounds": 2}),
     "yahtzee": (2, 12, [1, 2], {}),
-    "shut_the_box": (12, 100, [2, 3], {"rounds": 1}),
+    "shut_the_box": (12, 200, [2, 3], {"rounds": 1}),
 }
 CARD = re.compile(r"(?<![0-9A-Z])[89TJQKA][SHCD](?![0-9A-Za-z])")
 
@@ -339,6 +339,7 @@ def _offline(game: str, count: int, sizes: list[int], options: dict[str, Any], s
     return frames
 
 
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("game", sorted(OFFLINE))
 def test_projection_never_leaks(game):
     with_fanout, projected, sizes, options = OFFLINE[game]

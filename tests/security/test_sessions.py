@@ -37,19 +37,14 @@ def test_tokens_are_192_random_bits_from_the_os():
 
 async def test_token_on_a_second_connection_is_the_same_player_and_no_more(sec_lobby):
     proc = sec_lobby
-    a, b = LobbyClient(proc.ws, name="Ann"), LobbyClient(proc.ws, name="Bo")
-    await a.connect()
-    await b.connect()
     store = await store_of(proc)
+    table, (a, b) = await live_table(proc.ws, "sibala", 2, moves=0, rng=random.Random(2), options={"rounds": 2})
     try:
-        tv = await a.open("sibala", seats=2, turn_ms=300_000, options={"rounds": 2})
-        table = tv.table_id
-        await b.join(table)
-        view = await a.wait_for(table, lambda v: v["status"] == "playing")
+        view = a.tables[table].view
         assert view["to_act"] == [0]
 
-        twin = await Raw.connect(proc.ws, token=a.token)  # Ann again, on another socket
-        assert twin.welcome["player"]["name"] == "Ann" and twin.welcome["token"] == a.token
+        twin = await Raw.connect(proc.ws, token=a.token)  # Ann (seat 0) again, on another socket
+        assert twin.welcome["player"]["name"] == a.name and twin.welcome["token"] == a.token
         assert twin.welcome["tables"] == [table]
         joined = await twin.request({"t": "join", "table": table})
         assert joined == {"t": "joined", "table": table, "seat": 0, "ref": joined["ref"]}
@@ -92,13 +87,8 @@ async def test_token_on_a_second_connection_is_the_same_player_and_no_more(sec_l
 
 async def test_signing_in_as_someone_else_stops_the_old_seats_view(sec_lobby):
     proc = sec_lobby
-    a, b = LobbyClient(proc.ws, name="Ann"), LobbyClient(proc.ws, name="Bo")
-    await a.connect()
-    await b.connect()
+    table, (a, b) = await live_table(proc.ws, "sibala", 2, moves=0, rng=random.Random(3), options={"rounds": 2})
     try:
-        tv = await a.open("sibala", seats=2, turn_ms=300_000, options={"rounds": 2})
-        table = tv.table_id
-        await b.join(table)
         shared = await Raw.connect(proc.ws, token=a.token)  # Ann on a shared computer
         assert (await shared.request({"t": "join", "table": table}))["t"] == "joined"
         snap = await shared.recv()
