@@ -124,7 +124,7 @@ class WsClient {
 }
 
 // --------------------------------------------------------- the tables -------
-const stats = { busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
+const stats = { error_codes: {}, busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
 
 function onDelta(table, version, tRecv) {
   // every recipient calls this for each delta of its table
@@ -165,8 +165,10 @@ function wsFrameHandler(table, isTracker) {
       if (table.busy && m.version >= table.expect) table.busy = false;
       if (cfg.peer === "lobby" && table.id !== null) afterGame(table);
     } else if (m.t === "error" && m.ref === undefined) {
+      // a refused move (or ready): the table may move again
       stats.errors++;
-      if (table.busy && isTracker) table.busy = false;
+      stats.error_codes[m.code] = (stats.error_codes[m.code] || 0) + 1;
+      if (table.busy && table.players.includes(client)) table.busy = false;
     }
   };
 }
@@ -317,7 +319,7 @@ async function runTables() {
   for (const step of cfg.steps) {
     rate = step.rate; tokens = 0; last = now();
     await sleep(step.warmup_s * 1000);
-    Object.assign(stats, { busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
+    Object.assign(stats, { error_codes: {}, busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
     const c0 = serverCpu(), g0 = selfCpu(), a0 = allCpu(), w0 = now();
     stats.recording = true;
     await sleep(step.window_s * 1000);
@@ -334,7 +336,7 @@ async function runTables() {
       cpu_us_per_delivery: stats.all_deltas ? Math.round(((c1 - c0) / stats.all_deltas) * 1e7) / 10 : null,
       gen_cpu_frac: Math.round(((g1 - g0) / wall) * 1000) / 1000,
       other_cpu_frac: Math.round((Math.max(0, (a1 - a0) - (c1 - c0) - (g1 - g0)) / wall) * 1000) / 1000,
-      busy_retries: stats.busy_retries,
+      busy_retries: stats.busy_retries, error_codes: stats.error_codes,
       server_rss: serverRss(), errors: stats.errors, lost: stats.lost, switches: stats.switches, syncs: stats.syncs, missed: stats.missed,
     };
     out(res); results.push(res);
