@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { seatName, countdownText, clocks, myTurn, turnText, seatHead } from "./common.js";
 
 export class GenericView {
   /** ctx: {net, id, onError(err)} */
@@ -65,9 +65,7 @@ export class GenericView {
     const view = entry.view;
     const acting = clocks(view, this.net).map((c) => c.seat);
     const turn = myTurn(entry);
-    if (turn) setText(this.turnEl, t("your_turn"));
-    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => seatName(view, s)).join(", ") }));
-    else setText(this.turnEl, "");
+    setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
 
     fill(
@@ -76,7 +74,7 @@ export class GenericView {
         h(
           "div",
           { class: `seat${acting.includes(i) ? " to-act" : ""}${i === entry.seat ? " me" : ""}${s ? "" : " empty"}`, testid: `seat-${i}` },
-          h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "seat-name", testid: `seat-name-${i}`, title: seatName(view, i) }, seatName(view, i)), seatBadges(view, i, entry.seat))
+          seatHead(view, i, entry.seat)
         )
       )
     );

@@ -10,7 +10,7 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -367,9 +367,7 @@ export class ShutTheBoxView {
       const r = Math.min(state.round + 1, state.rounds);
       setText(this.roundEl, tr("round_of", { r, n: state.rounds }));
     } else setText(this.roundEl, "");
-    if (turn) setText(this.turnEl, t("your_turn"));
-    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
-    else setText(this.turnEl, "");
+    setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
 
     const playing = view.status === "playing" && state && state.round < state.rounds;
@@ -546,7 +544,7 @@ export class ShutTheBoxView {
           h(
             "th",
             { class: "name-col" },
-            h("div", { class: "seat-head" }, h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i]), seatBadges(view, i, mySeat))
+            h("div", { class: "seat-head" }, seatNameEl(view, i), seatBadges(view, i, mySeat))
           ),
           cells,
           h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins }, String(wins)),
@@ -588,7 +586,7 @@ export class ShutTheBoxView {
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
         coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · ") })) : null,
-        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+        seedLine(view)
       );
       this.finalEl.hidden = false;
     } else {
@@ -611,12 +609,7 @@ export class ShutTheBoxView {
   }
 
   tick() {
-    const view = this.entry && this.entry.view;
-    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
-    const c = view ? clocks(view, this.net)[0] : null;
-    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
-    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
-    else delete this.countdownEl.dataset.seconds;
+    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
   }
 
   destroy() {

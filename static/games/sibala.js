@@ -5,7 +5,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine } from "./common.js";
 
 const ALL_OF_A_KIND = "all of a kind";
 const NORMAL_POINT = "normal point";
@@ -155,9 +155,7 @@ export class SibalaView {
     }
     const turn = myTurn(entry);
     const acting = clocks(view, this.net).map((c) => c.seat);
-    if (turn) setText(this.turnEl, t("your_turn"));
-    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
-    else setText(this.turnEl, "");
+    setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
 
     // seats
@@ -197,7 +195,7 @@ export class SibalaView {
         coins.some((c) => c)
           ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · "))
           : null,
-        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+        seedLine(view)
       );
       this.finalEl.hidden = false;
     } else {
@@ -238,7 +236,7 @@ export class SibalaView {
       }
       fill(
         card,
-        h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "seat-name", testid: `seat-name-${i}`, title: seatName(view, i) }, seatName(view, i)), seatBadges(view, i, mySeat)),
+        seatHead(view, i, mySeat),
         dice,
         h("div", { class: "hand-text" }, handText),
         state ? h("div", { class: "wins", testid: `wins-${i}`, "data-wins": wins }, t("rounds_won", { n: wins })) : null
@@ -273,13 +271,7 @@ export class SibalaView {
   }
 
   tick() {
-    const view = this.entry && this.entry.view;
-    const text = view ? countdownText(view, this.net) : "";
-    setText(this.countdownEl, text);
-    const c = view ? clocks(view, this.net)[0] : null;
-    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
-    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
-    else delete this.countdownEl.dataset.seconds;
+    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
   }
 
   destroy() {}

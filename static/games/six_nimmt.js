@@ -6,9 +6,9 @@
 // piles per player, the countdown, and the final standings (fewest bull
 // heads wins).  State shape: engines/six_nimmt.py (SixNimmt.view).
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, fmtSeconds, myTurn } from "./common.js";
+import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -669,7 +669,7 @@ export class SixNimmtView {
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
         h("tbody", {}, rows)
       ),
-      view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+      seedLine(view)
     );
     this.finalEl.hidden = false;
   }
@@ -771,18 +771,15 @@ export class SixNimmtView {
     let c = null;
     if (mine) {
       c = mine;
-      text = t("seconds_left", { name: seatName(view, mine.seat), s: fmtSeconds(mine.seconds) });
+      text = clockText(view, c);
     } else if (cl.length === 1) {
       c = cl[0];
-      text = t("seconds_left", { name: seatName(view, c.seat), s: fmtSeconds(c.seconds) });
+      text = clockText(view, c);
     } else if (cl.length > 1) {
       c = cl.reduce((a, b) => ((b.seconds || 0) > (a.seconds || 0) ? b : a));
       text = tr("n_to_act", { n: cl.length, s: fmtSeconds(c.seconds) });
     }
-    setText(this.countdownEl, text);
-    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
-    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
-    else delete this.countdownEl.dataset.seconds;
+    showCountdown(this.countdownEl, text, c);
   }
 
   destroy() {

@@ -8,9 +8,9 @@
 // log of this game's public events.  State shape: engines/stud.py
 // (Stud.view) and docs/protocol.md.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -461,9 +461,7 @@ export class StudView {
     // whose turn
     const turn = myTurn(entry);
     const acting = clocks(view, this.net).map((c) => c.seat);
-    if (turn) setText(this.turnEl, t("your_turn"));
-    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
-    else setText(this.turnEl, "");
+    setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
 
     this.renderSeats(view, state, entry.seat, acting, names);
@@ -492,12 +490,10 @@ export class StudView {
       el.classList.toggle("folded", !!(p && p.folded));
       el.classList.toggle("winner", !!winner);
 
-      const head = h(
-        "div",
-        { class: "seat-head" },
-        h("span", { class: "seat-no" }, `#${i}`),
-        h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i]),
-        seatBadges(view, i, mySeat),
+      const head = seatHead(
+        view,
+        i,
+        mySeat,
         state && state.dealer === i ? h("span", { class: "dealer-chip", testid: "dealer-marker", "data-seat": i, title: tr("dealer") }, tr("dealer_short")) : null
       );
 
@@ -643,18 +639,13 @@ export class StudView {
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),
-      view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+      seedLine(view)
     );
     this.finalEl.hidden = false;
   }
 
   tick() {
-    const view = this.entry && this.entry.view;
-    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
-    const c = view ? clocks(view, this.net)[0] : null;
-    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
-    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
-    else delete this.countdownEl.dataset.seconds;
+    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
   }
 
   destroy() {

@@ -8,7 +8,7 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, countdownText, clocks, myTurn } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine } from "./common.js";
 import { die } from "./sibala.js";
 
 const diceText = (faces) => faces.join(" ");
@@ -301,9 +301,7 @@ export class YahtzeeView {
       const k = Math.min(CATEGORIES.length, Math.floor(state.turn / state.n) + 1);
       setText(this.turnNoEl, tr("turn_no", { k, n: CATEGORIES.length }));
     } else setText(this.turnNoEl, "");
-    if (turn) setText(this.turnEl, t("your_turn"));
-    else if (acting.length) setText(this.turnEl, t("turn_of", { name: acting.map((s) => names[s]).join(", ") }));
-    else setText(this.turnEl, "");
+    setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
 
     // dice
@@ -384,7 +382,7 @@ export class YahtzeeView {
           h(
             "th",
             { class: colClass(i), testid: `seat-${i}`, "data-seat": i },
-            h("div", { class: "seat-head" }, h("span", { class: "seat-name", testid: `seat-name-${i}`, title: names[i] }, names[i])),
+            h("div", { class: "seat-head" }, seatNameEl(view, i)),
             h("div", { class: "yz-badges" }, seatBadges(view, i, mySeat))
           )
         )
@@ -445,7 +443,7 @@ export class YahtzeeView {
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
         h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${scores[i]}`).join(" · ") })),
-        view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null
+        seedLine(view)
       );
       this.finalEl.hidden = false;
     } else {
@@ -470,12 +468,7 @@ export class YahtzeeView {
   }
 
   tick() {
-    const view = this.entry && this.entry.view;
-    setText(this.countdownEl, view ? countdownText(view, this.net) : "");
-    const c = view ? clocks(view, this.net)[0] : null;
-    this.countdownEl.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
-    if (c && c.seconds !== null) this.countdownEl.dataset.seconds = c.seconds.toFixed(1);
-    else delete this.countdownEl.dataset.seconds;
+    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
   }
 
   destroy() {
