@@ -94,3 +94,17 @@ export function seatHead(view, seat, mySeat, ...extra) {
 export function seedLine(view) {
   return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
 }
+
+/** Send view `v`'s move for `turn` (v.net, v.id); render again when the
+ * server has answered; on a refusal `undo()` first, then report it with
+ * v.onError. */
+export function sendMove(v, turn, move, undo) {
+  v.net.move(v.id, turn, move).then(
+    () => v.render(),
+    (err) => {
+      undo();
+      v.onError(err);
+      v.render();
+    }
+  );
+}

@@ -10,7 +10,7 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -246,14 +246,9 @@ export class ShutTheBoxView {
     if (!turn || this.busy()) return;
     this.sentAt = this.entry.version;
     this.render();
-    this.net.move(this.id, turn, move).then(
-      () => this.render(),
-      (err) => {
-        this.sentAt = null;
-        this.onError(err);
-        this.render();
-      }
-    );
+    sendMove(this, turn, move, () => {
+      this.sentAt = null;
+    });
   }
 
   roll(dice) {

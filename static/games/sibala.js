@@ -5,7 +5,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove } from "./common.js";
 
 const ALL_OF_A_KIND = "all of a kind";
 const NORMAL_POINT = "normal point";
@@ -121,14 +121,9 @@ export class SibalaView {
     this.inflight = turn;
     this.rollBtn.disabled = true;
     setText(this.rollBtn, t("rolling"));
-    this.net.move(this.id, turn, { type: "roll" }).then(
-      () => this.render(),
-      (err) => {
-        this.inflight = null;
-        this.onError(err);
-        this.render();
-      }
-    );
+    sendMove(this, turn, { type: "roll" }, () => {
+      this.inflight = null;
+    });
   }
 
   update(entry) {

@@ -8,7 +8,7 @@
 
 import { getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine } from "./common.js";
+import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -314,14 +314,9 @@ export class SixNimmtView {
     if (!turn || !state || state.phase !== "pick" || state.my_pick !== null || this.inflight) return;
     this.inflight = { turn, card };
     this.render();
-    this.net.move(this.id, turn, { type: "pick", card }).then(
-      () => this.render(),
-      (err) => {
-        this.inflight = null;
-        this.onError(err);
-        this.render();
-      }
-    );
+    sendMove(this, turn, { type: "pick", card }, () => {
+      this.inflight = null;
+    });
   }
 
   chooseRow(row) {
@@ -329,14 +324,9 @@ export class SixNimmtView {
     const turn = myTurn(this.entry);
     this.choosing = turn;
     this.render();
-    this.net.move(this.id, turn, { type: "choose_row", row }).then(
-      () => this.render(),
-      (err) => {
-        this.choosing = null;
-        this.onError(err);
-        this.render();
-      }
-    );
+    sendMove(this, turn, { type: "choose_row", row }, () => {
+      this.choosing = null;
+    });
   }
 
   canChoose() {

@@ -10,7 +10,7 @@
 
 import { getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -419,14 +419,10 @@ export class StudView {
     if (!turn || this.inflight === turn) return;
     this.inflight = turn;
     this.renderActions(true);
-    this.net.move(this.id, turn, move).then(
-      () => this.render(),
-      (err) => {
-        this.inflight = null;
-        this.onError(err);
-        this.render(true);
-      }
-    );
+    sendMove(this, turn, move, () => {
+      this.inflight = null;
+      this.actionKey = null; // build the buttons again
+    });
   }
 
   // -- rendering --------------------------------------------------------------------

@@ -8,7 +8,7 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove } from "./common.js";
 import { die } from "./sibala.js";
 
 const diceText = (faces) => faces.join(" ");
@@ -218,14 +218,9 @@ export class YahtzeeView {
     if (!turn || this.busy()) return;
     this.sentAt = this.entry.version;
     this.render();
-    this.net.move(this.id, turn, move).then(
-      () => this.render(),
-      (err) => {
-        this.sentAt = null;
-        this.onError(err);
-        this.render();
-      }
-    );
+    sendMove(this, turn, move, () => {
+      this.sentAt = null;
+    });
   }
 
   roll() {
