@@ -1,7 +1,7 @@
 // Helpers shared by the table views of every game.
 
-import { t } from "../i18n.js";
-import { h, setText } from "../dom.js";
+import { t, getLang, onLangChange } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
 
 /** A seat's player name (as sent by the server: render it as text). */
 export function seatName(view, seat) {
@@ -107,4 +107,79 @@ export function sendMove(v, turn, move, undo) {
       v.render();
     }
   );
+}
+
+/** A game's own texts: tr(key, params) is `texts[lang][key]` (else the
+ * English one, else the key) with its {name} placeholders filled. */
+export function translator(texts) {
+  return function tr(key, params) {
+    const table = texts[getLang()] || texts.en;
+    let text = key in table ? table[key] : texts.en[key] !== undefined ? texts.en[key] : key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    return text;
+  };
+}
+
+/** Link a game's stylesheet (a URL beside its module) into the page, once
+ * however many views are made. */
+export function loadStylesheet(url) {
+  const href = String(url);
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) if (link.href === href) return;
+  document.head.appendChild(h("link", { rel: "stylesheet", href }));
+}
+
+/** The views of one game alive now, each given to `relabel` when the
+ * language changes: add a view when it is made, delete it in destroy(). */
+export function liveViews(relabel) {
+  const live = new Set();
+  onLangChange(() => {
+    for (const v of live) relabel(v);
+  });
+  return live;
+}
+
+/** A table's recent public events, newest last, at most `max`: kept per
+ * table across view instances (the lobby makes a new view when the
+ * language changes).  `last` is an item a view keeps apart (cleared with
+ * the rest when a new game starts). */
+export class EventLog {
+  constructor(max) {
+    this.max = max;
+    this.version = null;
+    this.gameNo = null;
+    this.items = [];
+    this.last = null;
+  }
+
+  /** The events of a table version not taken yet (none for one taken); a
+   * new game starts the log afresh. */
+  take(entry) {
+    const view = entry.view;
+    if (!view || this.version === entry.version) return [];
+    if (view.game_no !== this.gameNo) {
+      this.items = [];
+      this.last = null;
+      this.gameNo = view.game_no;
+    }
+    this.version = entry.version;
+    return view.events || [];
+  }
+
+  /** Drop the oldest items beyond `max`. */
+  trim() {
+    if (this.items.length > this.max) this.items.splice(0, this.items.length - this.max);
+  }
+}
+
+/** Table `id`'s EventLog in `logs` (a Map of one game's tables). */
+export function tableLog(logs, id, max) {
+  if (!logs.has(id)) logs.set(id, new EventLog(max));
+  return logs.get(id);
+}
+
+/** Show a log's lines in list `el`, scrolled to the newest; `empty` (a node
+ * or null) when there are none. */
+export function showLog(el, items, empty = null) {
+  fill(el, items.length ? items : empty);
+  el.scrollTop = el.scrollHeight;
 }

@@ -8,9 +8,9 @@
 // rounds, round, seat, open, throw, dice, scores, wins, stake, coins,
 // history.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -144,30 +144,17 @@ const TEXTS = {
   },
 };
 
-function tr(key, params) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
-
-let cssAdded = false;
-function addCss() {
-  if (cssAdded) return;
-  cssAdded = true;
-  document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./shut_the_box.css", import.meta.url).href }));
-}
+const tr = translator(TEXTS);
 
 // Views alive now (re-rendered on a language change) and each table's
 // recent public events (kept across view instances).
-const LIVE = new Set();
+const LIVE = liveViews((v) => v.render());
 const LOGS = new Map();
-onLangChange(() => LIVE.forEach((v) => v.render()));
 
 export class ShutTheBoxView {
   /** ctx: {net, id, onError(err)} */
   constructor(ctx) {
-    addCss();
+    loadStylesheet(new URL("./shut_the_box.css", import.meta.url));
     this.net = ctx.net;
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
@@ -175,8 +162,7 @@ export class ShutTheBoxView {
     this.selected = new Set();
     this.selKey = null; // the throw the selection belongs to
     this.sentAt = null; // table version when we sent a move
-    if (!LOGS.has(this.id)) LOGS.set(this.id, { version: null, gameNo: null, items: [], last: null });
-    this.log = LOGS.get(this.id);
+    this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.turnEl = h("span", { class: "turn", testid: "turn" });
@@ -314,16 +300,8 @@ export class ShutTheBoxView {
   }
 
   takeEvents(entry) {
-    const view = entry.view;
-    if (!view || this.log.version === entry.version) return;
-    if (view.game_no !== this.log.gameNo) {
-      this.log.items = [];
-      this.log.last = null;
-      this.log.gameNo = view.game_no;
-    }
-    this.log.version = entry.version;
     let lastRoll = null;
-    for (const ev of view.events || []) {
+    for (const ev of this.log.take(entry)) {
       if (ev.type === "rolled") {
         lastRoll = ev;
         this.log.items.push(ev);
@@ -335,7 +313,7 @@ export class ShutTheBoxView {
         this.log.last = item;
       }
     }
-    if (this.log.items.length > LOG_MAX) this.log.items.splice(0, this.log.items.length - LOG_MAX);
+    this.log.trim();
   }
 
   render() {
@@ -599,8 +577,7 @@ export class ShutTheBoxView {
       if (ev.reason === "timeout") return h("li", { class: "log-result" }, tr("log_timeout", { name, s: ev.score }));
       return h("li", { class: "log-result" }, tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score }));
     });
-    fill(this.logEl, items.length ? items : h("li", { class: "muted" }, "—"));
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 
   tick() {

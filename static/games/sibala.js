@@ -5,7 +5,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, showLog } from "./common.js";
 
 const ALL_OF_A_KIND = "all of a kind";
 const NORMAL_POINT = "normal point";
@@ -261,8 +261,7 @@ export class SibalaView {
     const key = lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    fill(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
 
   tick() {

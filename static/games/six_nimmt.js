@@ -6,9 +6,9 @@
 // piles per player, the countdown, and the final standings (fewest bull
 // heads wins).  State shape: engines/six_nimmt.py (SixNimmt.view).
 
-import { getLang, onLangChange } from "../i18n.js";
+import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove } from "./common.js";
+import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -119,12 +119,7 @@ const TEXT = {
   },
 };
 
-function tr(key, params) {
-  const table = TEXT[getLang()] || TEXT.en;
-  let text = key in table ? table[key] : TEXT.en[key] !== undefined ? TEXT.en[key] : key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-  return text;
-}
+const tr = translator(TEXT);
 
 function listNames(names, max = 3) {
   const sep = getLang() === "zh" ? "、" : ", ";
@@ -201,21 +196,7 @@ export function cardFace(card, { tag = "div", size = "", testid, attrs = {} } = 
   );
 }
 
-// -- stylesheet, once ----------------------------------------------------------
-
-function ensureCss() {
-  if (document.querySelector("link[data-six-nimmt-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./six_nimmt.css", import.meta.url).href;
-  link.dataset.sixNimmtCss = "";
-  document.head.appendChild(link);
-}
-
-const LIVE = new Set();
-onLangChange(() => {
-  for (const v of LIVE) v.relabel();
-});
+const LIVE = liveViews((v) => v.relabel());
 
 function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -226,7 +207,7 @@ function reducedMotion() {
 export class SixNimmtView {
   /** ctx: {net, id, onError(err)} */
   constructor(ctx) {
-    ensureCss();
+    loadStylesheet(new URL("./six_nimmt.css", import.meta.url));
     this.net = ctx.net;
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});

@@ -8,9 +8,9 @@
 // log of this game's public events.  State shape: engines/stud.py
 // (Stud.view) and docs/protocol.md.
 
-import { getLang, onLangChange } from "../i18n.js";
+import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, translator, loadStylesheet, liveViews, showLog } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -139,12 +139,7 @@ const TEXTS = {
   },
 };
 
-function tr(key, params) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-  return text;
-}
+const tr = translator(TEXTS);
 
 /** Tier names (RULES.md 2, engines/stud.TIERS): Chinese and English. */
 export const TIER_NAMES = {
@@ -253,26 +248,9 @@ export function snap(value, list) {
   return best;
 }
 
-// -- shared state across re-created views: the CSS link, language, logs ----------
+// -- shared state across re-created views: language, logs -----------------------
 
-let cssAdded = false;
-function ensureCss() {
-  if (cssAdded || document.querySelector("link[data-game-css='stud']")) {
-    cssAdded = true;
-    return;
-  }
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./stud.css", import.meta.url).href;
-  link.dataset.gameCss = "stud";
-  document.head.appendChild(link);
-  cssAdded = true;
-}
-
-const live = new Set();
-onLangChange(() => {
-  for (const v of live) v.render(true);
-});
+const live = liveViews((v) => v.render(true));
 
 /** Per table: the log of this game's public events, kept across re-created
  * views (a language switch rebuilds the screen): {gameNo, version, events}. */
@@ -283,7 +261,7 @@ const LOGS = new Map();
 export class StudView {
   /** ctx: {net, id, onError(err)} */
   constructor(ctx) {
-    ensureCss();
+    loadStylesheet(new URL("./stud.css", import.meta.url));
     this.net = ctx.net;
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
@@ -396,9 +374,8 @@ export class StudView {
     const key = getLang() + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    fill(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
     this.logBox.hidden = !lines.length;
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
 
   /** The latest action of each seat in the current betting round. */

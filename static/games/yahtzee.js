@@ -6,9 +6,9 @@
 // engines/yahtzee.py (Yahtzee.view): n, turn, dice, rolls, sheets, totals,
 // options_scores.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const diceText = (faces) => faces.join(" ");
@@ -140,12 +140,7 @@ const TEXTS = {
   },
 };
 
-function tr(key, params) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  let text = key in table ? table[key] : TEXTS.en[key] !== undefined ? TEXTS.en[key] : key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
+const tr = translator(TEXTS);
 
 const UPPER = { ones: 1, twos: 2, threes: 3, fours: 4, fives: 5, sixes: 6 };
 
@@ -153,24 +148,16 @@ function categoryDoc(cat) {
   return cat in UPPER ? tr("doc_upper", { f: UPPER[cat] }) : tr(`doc_${cat}`);
 }
 
-let cssAdded = false;
-function addCss() {
-  if (cssAdded) return;
-  cssAdded = true;
-  document.head.appendChild(h("link", { rel: "stylesheet", href: new URL("./yahtzee.css", import.meta.url).href }));
-}
-
 // Views alive now (re-rendered on a language change), and each table's
 // recent moves (kept across view instances: the lobby re-creates the view
 // when the language changes).
-const LIVE = new Set();
+const LIVE = liveViews((v) => v.render());
 const LOGS = new Map();
-onLangChange(() => LIVE.forEach((v) => v.render()));
 
 export class YahtzeeView {
   /** ctx: {net, id, onError(err)} */
   constructor(ctx) {
-    addCss();
+    loadStylesheet(new URL("./yahtzee.css", import.meta.url));
     this.net = ctx.net;
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
@@ -178,8 +165,7 @@ export class YahtzeeView {
     this.holds = new Set(); // dice indices I hold (my turn only)
     this.holdKey = null; // the turn the holds belong to
     this.sentAt = null; // the table version when we sent a move (controls wait for the next)
-    if (!LOGS.has(this.id)) LOGS.set(this.id, { version: null, items: [] });
-    this.log = LOGS.get(this.id);
+    this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.turnNoEl = h("span", { class: "round", testid: "turn-no" });
     this.turnEl = h("span", { class: "turn", testid: "turn" });
@@ -258,17 +244,10 @@ export class YahtzeeView {
 
   /** Remember the public events of each new version (rolls, scores). */
   takeEvents(entry) {
-    const view = entry.view;
-    if (!view || this.log.version === entry.version) return;
-    if (view.game_no !== this.log.gameNo) {
-      this.log.items = [];
-      this.log.gameNo = view.game_no;
-    }
-    this.log.version = entry.version;
-    for (const ev of view.events || []) {
+    for (const ev of this.log.take(entry)) {
       if (ev.type === "rolled" || ev.type === "scored") this.log.items.push(ev);
     }
-    if (this.log.items.length > LOG_MAX) this.log.items.splice(0, this.log.items.length - LOG_MAX);
+    this.log.trim();
   }
 
   render() {
@@ -458,8 +437,7 @@ export class YahtzeeView {
       }
       return h("li", {}, tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll }));
     });
-    fill(this.logEl, items.length ? items : h("li", { class: "muted" }, "—"));
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 
   tick() {
