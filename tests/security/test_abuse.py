@@ -163,7 +163,17 @@ async def test_slow_reader_is_dropped_others_unaffected_then_resyncs(lobby_facto
         _check_uninterrupted(players, table, finals)
         assert finals[0]["status"] == "finished"
 
-        # it is gone: reading again gives what was in flight, then the end
+        # the server lets go of it: a peer that takes nothing, not even the
+        # close frame, has its TCP connection reset (seen when it writes)
+        for attempt in range(400):
+            try:
+                await slow.ws.send(pack({"t": "ping"}))
+            except websockets.ConnectionClosed:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            pytest.fail("the server kept the slow reader's connection open")
+        # reading again gives nothing more than the end
         slow.ws.transport.resume_reading()
         with pytest.raises(websockets.ConnectionClosed) as closed:
             for _ in range(1_000_000):
