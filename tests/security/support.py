@@ -22,6 +22,48 @@ ROOT = Path(__file__).resolve().parents[2]
 PROTOCOL_DOC = ROOT / "docs" / "protocol.md"
 
 
+#: well-formed moves each game's rules must refuse whatever the position
+BAD_MOVES: dict[str, list[dict[str, Any]]] = {
+    "sibala": [{"type": "roll", "x": 1}, {"type": "roll", "dice": [6, 6, 6, 6]}, {"type": "shake"}, {"type": "score"}],
+    "yahtzee": [
+        {"type": "roll", "hold": [5]},
+        {"type": "roll", "hold": [-1]},
+        {"type": "roll", "hold": "all"},
+        {"type": "roll", "hold": [True]},
+        {"type": "roll", "hold": [0], "x": 1},
+        {"type": "score", "category": "zz"},
+        {"type": "score", "category": 3},
+        {"type": "keep"},
+    ],
+    "shut_the_box": [
+        {"type": "roll", "dice": 3},
+        {"type": "roll", "dice": "2"},
+        {"type": "roll", "x": 1},
+        {"type": "shut", "tiles": [0]},
+        {"type": "shut", "tiles": [99]},
+        {"type": "shut", "tiles": "1"},
+        {"type": "flip"},
+    ],
+    "stud": [
+        {"type": "bet", "to": -5},
+        {"type": "bet", "to": 10**12},
+        {"type": "raise", "to": "x"},
+        {"type": "check", "x": 1},
+        {"type": "fold", "to": 1},
+        {"type": "peek"},
+    ],
+    "six_nimmt": [
+        {"type": "pick", "card": 0},
+        {"type": "pick", "card": 105},
+        {"type": "pick", "card": "1"},
+        {"type": "pick", "card": 1, "x": 2},
+        {"type": "choose_row", "row": 4},
+        {"type": "choose_row", "row": -1},
+        {"type": "swap"},
+    ],
+}
+
+
 def _doc_section(title: str) -> str:
     text = PROTOCOL_DOC.read_text()
     start = text.index(f"## {title}")

@@ -38,6 +38,7 @@ import engines
 from lobby.protocol import CLIENT_TYPES, ErrorCode, ProtocolError, decode, parse
 
 from .support import (
+    BAD_MOVES,
     Raw,
     documented_client_types,
     documented_close_codes,
@@ -80,47 +81,6 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "me": {},
     "sync": {"table": ("id", True)},
     "move": {"table": ("id", True), "turn": ("str", True), "move": ("map", True)},
-}
-
-#: well-formed moves each game's rules must refuse whatever the position
-BAD_MOVES: dict[str, list[dict[str, Any]]] = {
-    "sibala": [{"type": "roll", "x": 1}, {"type": "roll", "dice": [6, 6, 6, 6]}, {"type": "shake"}, {"type": "score"}],
-    "yahtzee": [
-        {"type": "roll", "hold": [5]},
-        {"type": "roll", "hold": [-1]},
-        {"type": "roll", "hold": "all"},
-        {"type": "roll", "hold": [True]},
-        {"type": "roll", "hold": [0], "x": 1},
-        {"type": "score", "category": "zz"},
-        {"type": "score", "category": 3},
-        {"type": "keep"},
-    ],
-    "shut_the_box": [
-        {"type": "roll", "dice": 3},
-        {"type": "roll", "dice": "2"},
-        {"type": "roll", "x": 1},
-        {"type": "shut", "tiles": [0]},
-        {"type": "shut", "tiles": [99]},
-        {"type": "shut", "tiles": "1"},
-        {"type": "flip"},
-    ],
-    "stud": [
-        {"type": "bet", "to": -5},
-        {"type": "bet", "to": 10**12},
-        {"type": "raise", "to": "x"},
-        {"type": "check", "x": 1},
-        {"type": "fold", "to": 1},
-        {"type": "peek"},
-    ],
-    "six_nimmt": [
-        {"type": "pick", "card": 0},
-        {"type": "pick", "card": 105},
-        {"type": "pick", "card": "1"},
-        {"type": "pick", "card": 1, "x": 2},
-        {"type": "choose_row", "row": 4},
-        {"type": "choose_row", "row": -1},
-        {"type": "swap"},
-    ],
 }
 
 ID_CHARS = string.ascii_letters + string.digits + "_-"

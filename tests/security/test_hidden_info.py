@@ -45,12 +45,12 @@ from lobby.fanout import Conn, Fanout, LocalTable, Viewer
 from lobby.protocol import encode
 from lobby.store import unpack as store_unpack
 
-from .support import store_of
+from .support import BAD_MOVES, store_of
 
 #: games per engine offline (SEC_HIDDEN_SCALE multiplies them)
 SCALE = float(os.environ.get("SEC_HIDDEN_SCALE", "1"))
 OFFLINE = {  # game: (tables through the Fanout, tables projected only, seat counts, options)
-    "stud": (30, 600, [2, 3, 4], {}),
+    "stud": (30, 400, [2, 3, 4], {}),
     "six_nimmt": (6, 80, [2, 3, 5], {"end_threshold": 5}),
     "sibala": (30, 500, [2, 3, 4], {"rounds": 2}),
     "yahtzee": (2, 12, [1, 2], {}),
@@ -168,6 +168,40 @@ def check_view(doc: dict[str, Any], seat: int | None, view: dict[str, Any], rng:
         assert state["my_pick"] == (None if seat is None else real["picks"][seat])
 
 
+def _outcome(doc: dict[str, Any], pid: str, turn: str, move: dict[str, Any]) -> tuple[str, str]:
+    try:
+        tables.move(doc, pid, turn, move, 1)
+    except tables.LobbyError as exc:
+        return exc.code.value, str(exc)
+    return "accepted", ""
+
+
+def check_refusals(doc: dict[str, Any], rng: random.Random) -> int:
+    """A move's refusal (code and message) or acceptance, for the seat that
+    makes it, does not depend on what that seat may not know: probing with
+    moves teaches nothing hidden."""
+    if doc["status"] != "playing":
+        return 0
+    engine = engines.get(doc["game"])
+    state = doc["state"]
+    probes = 0
+    for seat in engine.to_act(state):
+        pid = doc["seats"][seat]["pid"]
+        if not pid or tables.seat_of(doc, pid) != seat:
+            continue
+        turn = engine.turn_id(state, seat)
+        moves = [rng.choice(BAD_MOVES[doc["game"]]), rng.choice(engine.legal_moves(state, seat))]
+        if doc["game"] == "six_nimmt":
+            moves.append({"type": "pick", "card": rng.randint(1, 104)})
+        if doc["game"] == "stud":
+            moves.append({"type": rng.choice(["bet", "raise"]), "to": rng.randint(0, 400)})
+        other = redeal(doc, seat, rng)
+        for move in moves:
+            assert _outcome(doc, pid, turn, move) == _outcome(other, pid, turn, move), (doc["game"], move)
+            probes += 1
+    return probes
+
+
 # -- offline: engine -> tables -> Fanout -> frames ----------------------------------
 
 
@@ -193,6 +227,7 @@ class Table:
         for pid in [*self.pids, None]:
             self.attach(pid)
         self.frames = 0
+        self.probes = 0
         if fanout:
             self.commit(doc)
             for viewer in self.viewers:
@@ -252,6 +287,7 @@ class Table:
             check_frame(doc, seat, data, msgpack.unpackb(data, raw=False))
             check_view(doc, seat, view, self.rng, rounds=1)
             self.frames += 1
+        self.probes += check_refusals(doc, self.rng)
 
     def receive(self, doc: dict[str, Any]) -> None:
         """Drain every viewer's frames; check each against ``doc``."""
@@ -325,9 +361,9 @@ class Table:
         return True
 
 
-def _offline(game: str, count: int, sizes: list[int], options: dict[str, Any], seed: int, fanout: bool) -> int:
+def _offline(game: str, count: int, sizes: list[int], options: dict[str, Any], seed: int, fanout: bool) -> tuple[int, int]:
     rng = random.Random(seed)
-    frames = 0
+    frames = probes = 0
     for i in range(count):
         table = Table(game, sizes[i % len(sizes)], options, random.Random(rng.random()), games=1 + (i % 3 == 0), fanout=fanout)
         for _ in range(5000):
@@ -335,9 +371,10 @@ def _offline(game: str, count: int, sizes: list[int], options: dict[str, Any], s
                 break
         else:
             pytest.fail(f"{game} table did not end")
-        assert table.doc["status"] == "closed" or (table.doc["status"] == "finished" and table.doc["next"] is None)
+        assert table.doc["status"] != "playing" and table.doc["game_no"] >= 1
         frames += table.frames
-    return frames
+        probes += table.probes
+    return frames, probes
 
 
 @pytest.mark.timeout(600)
@@ -345,13 +382,13 @@ def _offline(game: str, count: int, sizes: list[int], options: dict[str, Any], s
 def test_projection_never_leaks(game):
     with_fanout, projected, sizes, options = OFFLINE[game]
     t0 = time.monotonic()
-    frames = _offline(game, max(1, int(with_fanout * SCALE)), sizes, options, 1, fanout=True)
+    frames, _ = _offline(game, max(1, int(with_fanout * SCALE)), sizes, options, 1, fanout=True)
     t1 = time.monotonic()
-    views = _offline(game, max(1, int(projected * SCALE)), sizes, options, 2, fanout=False)
+    views, probes = _offline(game, max(1, int(projected * SCALE)), sizes, options, 2, fanout=False)
     t2 = time.monotonic()
     print(
         f"\nhidden info offline: {game}: {int(with_fanout * SCALE)} tables through the Fanout, {frames} frames ({t1 - t0:.1f} s); "
-        f"{int(projected * SCALE)} more projected, {views} views ({t2 - t1:.1f} s)"
+        f"{int(projected * SCALE)} more projected, {views} views, {probes} move probes ({t2 - t1:.1f} s)"
     )
 
 
