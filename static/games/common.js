@@ -109,6 +109,37 @@ export function sendMove(v, turn, move, undo) {
   );
 }
 
+/** A move of view `v` sent at a table version: its controls wait until
+ * the next version arrives (or the move is refused). */
+export class MoveGate {
+  constructor(v) {
+    this.view = v;
+    this.sentAt = null; // the table version when we sent a move
+  }
+
+  busy() {
+    const entry = this.view.entry;
+    return this.sentAt !== null && entry && entry.version === this.sentAt;
+  }
+
+  /** A new entry: a new version settles the move sent. */
+  update(entry) {
+    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
+  }
+
+  /** Send `move` on my turn, unless a move is waiting already. */
+  send(move) {
+    const v = this.view;
+    const turn = myTurn(v.entry);
+    if (!turn || this.busy()) return;
+    this.sentAt = v.entry.version;
+    v.render();
+    sendMove(v, turn, move, () => {
+      this.sentAt = null;
+    });
+  }
+}
+
 /** A game's own texts: tr(key, params) is `texts[lang][key]` (else the
  * English one, else the key) with its {name} placeholders filled. */
 export function translator(texts) {

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -161,7 +161,7 @@ export class ShutTheBoxView {
     this.entry = null;
     this.selected = new Set();
     this.selKey = null; // the throw the selection belongs to
-    this.sentAt = null; // table version when we sent a move
+    this.moves = new MoveGate(this); // controls wait for the answer to a move we sent
     this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.roundEl = h("span", { class: "round", testid: "round" });
@@ -224,17 +224,11 @@ export class ShutTheBoxView {
   }
 
   busy() {
-    return this.sentAt !== null && this.entry && this.entry.version === this.sentAt;
+    return this.moves.busy();
   }
 
   send(move) {
-    const turn = myTurn(this.entry);
-    if (!turn || this.busy()) return;
-    this.sentAt = this.entry.version;
-    this.render();
-    sendMove(this, turn, move, () => {
-      this.sentAt = null;
-    });
+    this.moves.send(move);
   }
 
   roll(dice) {
@@ -294,7 +288,7 @@ export class ShutTheBoxView {
 
   update(entry) {
     this.entry = entry;
-    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
+    this.moves.update(entry);
     this.takeEvents(entry);
     this.render();
   }

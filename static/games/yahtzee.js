@@ -8,7 +8,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, sendMove, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const diceText = (faces) => faces.join(" ");
@@ -164,7 +164,7 @@ export class YahtzeeView {
     this.entry = null;
     this.holds = new Set(); // dice indices I hold (my turn only)
     this.holdKey = null; // the turn the holds belong to
-    this.sentAt = null; // the table version when we sent a move (controls wait for the next)
+    this.moves = new MoveGate(this); // controls wait for the answer to a move we sent
     this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.turnNoEl = h("span", { class: "round", testid: "turn-no" });
@@ -196,17 +196,11 @@ export class YahtzeeView {
   // -- moves ---------------------------------------------------------------
 
   busy() {
-    return this.sentAt !== null && this.entry && this.entry.version === this.sentAt;
+    return this.moves.busy();
   }
 
   send(move) {
-    const turn = myTurn(this.entry);
-    if (!turn || this.busy()) return;
-    this.sentAt = this.entry.version;
-    this.render();
-    sendMove(this, turn, move, () => {
-      this.sentAt = null;
-    });
+    this.moves.send(move);
   }
 
   roll() {
@@ -237,7 +231,7 @@ export class YahtzeeView {
 
   update(entry) {
     this.entry = entry;
-    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
+    this.moves.update(entry);
     this.takeEvents(entry);
     this.render();
   }
