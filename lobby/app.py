@@ -21,6 +21,7 @@ import redis.asyncio as aioredis
 import redis.exceptions
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -120,6 +121,7 @@ class Lobby:
         self.tasks: list[asyncio.Task] = []
         self._lobby_dirty = asyncio.Event()
         self.draining = False
+        self._list_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
 
     # -- lifecycle ---------------------------------------------------------
     async def startup(self) -> None:
@@ -180,42 +182,49 @@ class Lobby:
             self._lobby_dirty.clear()
             subs = [c for c in self.conns if c.lobby_sub is not False]
             if subs:
+                self._list_cache.clear()  # something changed: build afresh
+                frames: dict[str | None, bytes] = {}
                 try:
-                    listing = await self.table_list()
+                    for conn in subs:
+                        game = conn.lobby_sub if isinstance(conn.lobby_sub, str) else None
+                        if game not in frames:
+                            frames[game] = encode({"t": "tables", "tables": await self.table_list(game), "now": now_ms()})
+                        conn.send(frames[game], "tables")
                 except (redis.exceptions.RedisError, OSError):
                     continue
-                frames: dict[str | None, bytes] = {}
-                for conn in subs:
-                    game = conn.lobby_sub if isinstance(conn.lobby_sub, str) else None
-                    if game not in frames:
-                        rows = [t for t in listing if game is None or t["game"] == game]
-                        frames[game] = encode({"t": "tables", "tables": rows, "now": now_ms()})
-                    conn.send(frames[game], "tables")
             await asyncio.sleep(0.25)
 
     async def _lease_loop(self) -> None:
+        last_sweep = 0.0
         while not self.stopping.is_set():
             await asyncio.sleep(SPECTATOR_REFRESH_S)
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 await self.fanout.refresh_spectator_leases()
+                if time.monotonic() - last_sweep >= SWEEP_S:
+                    last_sweep = time.monotonic()
+                    await self.rooms.sweep()
 
     async def table_list(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of live listed tables (optionally of one game)."""
+        """Summaries of live listed tables (optionally of one game), newest
+        first, at most 200; cached for :data:`LIST_CACHE_S` so a flood of
+        list requests costs Redis nothing more."""
+        now_s = time.monotonic()
+        cached = self._list_cache.get(game)
+        if cached is not None and now_s - cached[0] < LIST_CACHE_S:
+            return cached[1]
         out = []
         now = now_ms()
-        counts: dict[tuple[str, str], int] = {}
-        for table_id in await self.store.list_tables():
+        for table_id in await self.store.list_tables(game):
             loaded = await self.store.load_room(table_id)
-            if loaded is None or loaded[1]["status"] not in ("waiting", "playing"):
-                await self.store.set_listed(table_id, 0, False)  # stale entry
+            if loaded is None or not tables.live(loaded[1]):
+                await self.store.set_listed(table_id, 0, False, game)  # stale entry
                 continue
-            doc = loaded[1]
-            counts[(doc["game"], doc["status"])] = counts.get((doc["game"], doc["status"]), 0) + 1
-            if game is None or doc["game"] == game:
-                out.append(tables.summary(doc, await self.store.spectators(table_id, now)))
-        metrics.TABLES.clear()
-        for (g, status), n in counts.items():
-            metrics.TABLES.labels(g, status).set(n)
+            out.append(tables.summary(loaded[1], await self.store.spectators(table_id, now)))
+        self._list_cache[game] = (now_s, out)
+        if game is None:
+            metrics.TABLES.clear()
+            for row in out:
+                metrics.TABLES.labels(row["game"], row["status"]).inc()
         return out
 
     # -- websocket ---------------------------------------------------------
@@ -408,7 +417,11 @@ class Lobby:
             games=msg.get("games"),
             pid=conn.pid,
         )
-        seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
+        try:
+            seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
+        except LobbyError:
+            await self.rooms.abandon(doc["id"])  # no empty table left behind
+            raise
         await self._seated(conn, msg, doc["id"], seat)
 
     async def on_join(self, conn: Conn, msg: Message) -> None:
@@ -471,6 +484,10 @@ class Lobby:
 
 
 SPECTATOR_REFRESH_S = 20
+#: how long a built table list is reused (s)
+LIST_CACHE_S = 0.5
+#: how often each process makes sure every live table has a timer hint (s)
+SWEEP_S = 30
 #: the shortest interval between two chat lines of one connection (s)
 CHAT_INTERVAL_S = 1.0
 #: how long a closing session may take to flush its queue and send the close
@@ -573,11 +590,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 return JSONResponse({"error": "bad seat"}, status_code=400)
             seat = int(seat_param)
         try:
-            steps = replay.frames(game, seat)
+            # re-running a long game takes a while: off the event loop
+            steps = await run_in_threadpool(replay.frames, game, seat)
         except ValueError as exc:
             return JSONResponse({"error": f"the log does not replay: {exc}"}, status_code=500)
         start = game["start"]
-        return JSONResponse(
+        body = await run_in_threadpool(
+            JSONResponse,
             {
                 "table": table_id,
                 "game_no": game_no,
@@ -589,8 +608,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "seats": start["seats"],
                 "result": game["result"],
                 "frames": steps,
-            }
+            },
         )
+        return body
 
     async def metrics_endpoint(request: Request) -> Response:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)

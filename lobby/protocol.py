@@ -26,7 +26,11 @@ MAX_DEPTH = 6
 MAX_CHAT = 200
 #: Unicode categories refused in names and chat: control, format (zero-width,
 #: bidi overrides), surrogates, private use, unassigned
-_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn")
+_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+#: letters that render as blank space (Hangul fillers, the braille blank)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: combining marks allowed on one character (more stacks over other lines)
+MAX_MARKS = 4
 
 
 class ErrorCode(str, enum.Enum):
@@ -52,6 +56,7 @@ class ErrorCode(str, enum.Enum):
     ILLEGAL_MOVE = "illegal_move"  # against the rules now
     INSUFFICIENT_COINS = "insufficient_coins"
     RATE_LIMITED = "rate_limited"
+    TOO_MANY_TABLES = "too_many_tables"  # a player's cap on live tables
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 
@@ -176,7 +181,22 @@ def clean_name(raw: Any) -> str:
         raise ProtocolError(ErrorCode.BAD_NAME, f"name must be 1..{MAX_NAME} characters")
     if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
         raise ProtocolError(ErrorCode.BAD_NAME, "name has control characters")
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LETTERS for ch in name):
+        raise ProtocolError(ErrorCode.BAD_NAME, "name has nothing visible")
+    if _too_many_marks(name):
+        raise ProtocolError(ErrorCode.BAD_NAME, "name stacks too many combining marks")
+    if name.casefold().replace(" ", "").endswith("(bot)"):
+        raise ProtocolError(ErrorCode.BAD_NAME, "names ending in (bot) are for bots")
     return name
+
+
+def _too_many_marks(text: str) -> bool:
+    run = 0
+    for ch in text:
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        if run > MAX_MARKS:
+            return True
+    return False
 
 
 def clean_text(raw: Any, max_len: int) -> str:
@@ -187,7 +207,7 @@ def clean_text(raw: Any, max_len: int) -> str:
     if not isinstance(raw, str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "text must be a string")
     text = unicodedata.normalize("NFC", raw).strip()
-    if not 1 <= len(text) <= max_len or any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text):
+    if not 1 <= len(text) <= max_len or any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text) or _too_many_marks(text):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"text must be 1..{max_len} printable characters")
     return text
 

@@ -31,6 +31,11 @@ MAX_RETRIES = 16
 #: how long a player's applied-settlement ids are kept (s): far longer than
 #: any retry of a settlement can take
 SETTLED_KEEP_S = 30 * 24 * 3600
+#: a claim of a player's coins younger than this is never taken over (a join
+#: may still be committing); an older one only if its table no longer holds them
+COIN_CLAIM_GRACE_MS = 30_000
+#: live tables one player may sit at (each keeps timers and bots busy)
+MAX_TABLES_PER_PLAYER = 6
 
 Transition = Callable[[dict[str, Any], int, dict[str, Any]], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
 
@@ -106,7 +111,8 @@ class Rooms:
         live = tables.live(new)
         changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"] or old["next"] != new["next"]
         if changed:
-            await store.set_listed(new["id"], new["created"], live and not new["private"])
+            await store.set_listed(new["id"], new["created"], live and not new["private"], new["game"])
+            await store.set_live(new["id"], new["created"], live)
             if new["quick"]:
                 open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
                 await store.set_waiting(new["game"], new["id"], new["created"], open_seat)
@@ -122,6 +128,10 @@ class Rooms:
                 metrics.MOVES.labels(game).inc(len(record["moves"]))
             if record.get("timeouts"):
                 metrics.TIMEOUTS.labels(game).inc(len(record["timeouts"]))
+        if new["coins_to_sit"] and old is not None:
+            for pid in {s["pid"] for s in old["seats"] if s and s.get("pid")}:
+                if tables.liable(old, pid) and not tables.liable(new, pid):
+                    await self.store.release_coin_table(pid, new["id"])
         st = new.get("settlement")
         if st and not st["done"] and (old is None or old.get("settlement") != st):
             await self.settle(new["id"])
@@ -145,22 +155,37 @@ class Rooms:
             )
         await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
 
-    async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str | None = None) -> None:
-        """A player may sit at a coin table only with enough coins and with
-        no seat at another live coin table (their balance backs one game at
-        a time).  Raises :class:`LobbyError` ``INSUFFICIENT_COINS`` or
+    async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str) -> None:
+        """A player may sit at a coin table only with enough coins and while
+        their coins are promised at no other table (a seat there, even one
+        they left mid-game, until its payout): the player's coin-table key
+        is claimed with compare-and-set, so two joins at once cannot both
+        pass.  Raises :class:`LobbyError` ``INSUFFICIENT_COINS`` or
         ``ALREADY_SEATED``."""
         if coins_to_sit <= 0:
             return
         balance = (await self.store.balances([pid]))[pid]
         if balance < coins_to_sit:
             raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {coins_to_sit} coins; you have {balance}")
-        for other in await self.store.player_tables(pid):
-            if other == table_id:
-                continue
-            loaded = await self.store.load_room(other)
-            if loaded and loaded[1]["coins_to_sit"] > 0 and tables.live(loaded[1]) and tables.seat_of(loaded[1], pid) is not None:
-                raise LobbyError(ErrorCode.ALREADY_SEATED, f"you already sit at coin table {other}")
+        for _ in range(MAX_RETRIES):
+            current = await self.store.coin_table(pid)
+            if current is not None and current[0] != table_id:
+                other, claimed_at, _ = current
+                # a fresh claim may be a join still in flight: never take it over
+                if now_ms() - claimed_at < COIN_CLAIM_GRACE_MS:
+                    raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {other}")
+                loaded = await self.store.load_room(other)
+                if loaded is not None and tables.liable(loaded[1], pid):
+                    raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {other}")
+            if await self.store.claim_coin_table(pid, table_id, current[2] if current else None):
+                return
+        raise LobbyError(ErrorCode.BUSY, "try again")
+
+    async def _release_coins(self, pid: str, table_id: str) -> None:
+        """Free the player's coin-table key if they are no longer liable there."""
+        loaded = await self.store.load_room(table_id)
+        if loaded is None or not tables.liable(loaded[1], pid):
+            await self.store.release_coin_table(pid, table_id)
 
     # -- commands --------------------------------------------------------
     async def open(
@@ -195,8 +220,16 @@ class Rooms:
             games=games,
             away_after=self.settings.away_after,
         )
-        if pid is not None:
-            await self._check_coins(pid, doc["coins_to_sit"])
+        if pid is not None and len(await self.store.player_tables(pid)) >= MAX_TABLES_PER_PLAYER:
+            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"you already sit at {MAX_TABLES_PER_PLAYER} tables; leave one first")
+        if pid is not None and doc["coins_to_sit"]:
+            balance = (await self.store.balances([pid]))[pid]
+            if balance < doc["coins_to_sit"]:
+                raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {doc['coins_to_sit']} coins; you have {balance}")
+            current = await self.store.coin_table(pid)
+            loaded = await self.store.load_room(current[0]) if current else None
+            if loaded is not None and tables.liable(loaded[1], pid):
+                raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {current[0]}")
         await self.create(doc)
         return doc
 
@@ -205,8 +238,9 @@ class Rooms:
         loaded = await self.store.load_room(table_id)
         if loaded is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
+        coins = loaded[1]["coins_to_sit"]
         if tables.seat_of(loaded[1], pid) is None:
-            await self._check_coins(pid, loaded[1]["coins_to_sit"], table_id)
+            await self._check_coins(pid, coins, table_id)
         taken: list[int] = []
 
         def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
@@ -214,7 +248,12 @@ class Rooms:
             taken[:] = [s]
             return (d, record) if record is not None else (doc, None)
 
-        await self.update(table_id, fn, extra_pid=pid)
+        try:
+            await self.update(table_id, fn, extra_pid=pid)
+        except LobbyError:
+            if coins:
+                await self._release_coins(pid, table_id)
+            raise
         return taken[0]
 
     async def quick(self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None) -> tuple[str, int]:
@@ -242,12 +281,15 @@ class Rooms:
                     record = record or {"kind": "bots", "at": now}
                 return (d, record) if record is not None else (doc, None)
 
+            loaded = await self.store.load_room(table_id)
+            coins = loaded[1]["coins_to_sit"] if loaded is not None else 0
             try:
-                loaded = await self.store.load_room(table_id)
                 if loaded is not None and loaded[1]["options"] == wanted:
-                    await self._check_coins(pid, loaded[1]["coins_to_sit"], table_id)
+                    await self._check_coins(pid, coins, table_id)
                 await self.update(table_id, fn, extra_pid=pid)
             except LobbyError as exc:
+                if coins:
+                    await self._release_coins(pid, table_id)
                 if exc.code in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.NO_SUCH_TABLE):
                     await self.store.set_waiting(game, table_id, 0, False)
                     continue
@@ -288,6 +330,32 @@ class Rooms:
         return await self.update(
             table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx)
         )
+
+    async def abandon(self, table_id: str) -> None:
+        """Close a waiting table nobody sits at (its opener could not sit)."""
+
+        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
+            if doc["status"] != "waiting" or tables.humans(doc):
+                return None
+            return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
+
+        await self.update(table_id, fn)
+
+    async def sweep(self) -> int:
+        """Make sure every live table has a timer hint no later than its next
+        due time (a process that died between a commit and its hint would
+        otherwise leave the table waiting for the next change).  Returns how
+        many tables were looked at."""
+        ids = await self.store.live_tables()
+        for table_id in ids:
+            loaded = await self.store.load_room(table_id)
+            if loaded is None or not tables.live(loaded[1]) and not (loaded[1].get("settlement") and not loaded[1]["settlement"]["done"]):
+                await self.store.set_live(table_id, 0, False)
+                continue
+            due = tables.next_due(loaded[1])
+            if due is not None:
+                await self.store.schedule(table_id, due)
+        return len(ids)
 
     async def fire_timer(self, table_id: str) -> None:
         """Handle one claimed timer: finish a pending settlement, run what is

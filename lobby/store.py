@@ -12,11 +12,14 @@ key                             type    holds
 ``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
 ``P:timers``                    zset    table id -> earliest due time (ms), a hint
 ``P:tables``                    zset    live listed table id -> created (ms)
+``P:tables:<game>``             zset    the same, one game
+``P:live``                      zset    every live table id, private ones too (timer sweep)
 ``P:waiting:<game>``            zset    quick-match table id -> created (ms)
 ``P:session:<token>``           string  player id; expires after ``token_ttl_s``
 ``P:player:{pid}``              hash    ``name``, ``coins``, ``<game>:<stat>`` counters
 ``P:player:{pid}:tables``       set     table ids where the player holds a seat
 ``P:player:{pid}:settled``      set     settlement ids already applied to that balance
+``P:player:{pid}:cointable``    string  the one table where the player's coins are promised
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
@@ -69,6 +72,25 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 local c = redis.call('HINCRBY', KEYS[1], 'coins', ARGV[2])
 for i = 4, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return {1, c}
+"""
+
+# KEYS: a player's coin-table key.  ARGV: "table|ms" to set, the exact value
+# expected now ("" for none), the table id.  Sets it if it still holds what
+# the caller checked, or already names that table.  Returns 1 if it does now.
+_COIN_SEAT = """
+local v = redis.call('GET', KEYS[1])
+if (v and string.sub(v, 1, #ARGV[3] + 1) == ARGV[3] .. '|') or (not v and ARGV[2] == '') or v == ARGV[2] then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+# KEYS: a player's coin-table key.  ARGV: table id.  Deletes it if it names that table.
+_COIN_RELEASE = """
+local v = redis.call('GET', KEYS[1])
+if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. '|' then return redis.call('DEL', KEYS[1]) end
+return 0
 """
 
 # KEYS: timers.  ARGV: member, now, lease-until.  Claims a due entry.
@@ -124,6 +146,8 @@ class Store:
         self._claim = redis.register_script(_CLAIM)
         self._reschedule = redis.register_script(_RESCHEDULE)
         self._settle = redis.register_script(_SETTLE)
+        self._coin_seat = redis.register_script(_COIN_SEAT)
+        self._coin_release = redis.register_script(_COIN_RELEASE)
 
     # -- key names -------------------------------------------------------
     def room_key(self, room_id: str) -> str:
@@ -147,6 +171,10 @@ class Store:
     @property
     def tables_key(self) -> str:
         return f"{self.p}:tables"
+
+    @property
+    def live_key(self) -> str:
+        return f"{self.p}:live"
 
     def waiting_key(self, game: str) -> str:
         return f"{self.p}:waiting:{game}"
@@ -200,16 +228,30 @@ class Store:
         return None if v is None else int(v)
 
     # -- listing ---------------------------------------------------------
-    async def list_tables(self, limit: int = 200) -> list[str]:
-        """Ids of listed live tables, oldest first."""
-        return [x.decode() for x in await self.redis.zrange(self.tables_key, 0, limit - 1)]
+    async def list_tables(self, game: str | None = None, limit: int = 200) -> list[str]:
+        """Ids of listed live tables (of one game), newest first."""
+        key = self.tables_key if game is None else f"{self.tables_key}:{game}"
+        return [x.decode() for x in await self.redis.zrevrange(key, 0, limit - 1)]
 
-    async def set_listed(self, room_id: str, created: int, listed: bool) -> None:
-        if listed:
-            await self.redis.zadd(self.tables_key, {room_id: created})
-        else:
-            await self.redis.zrem(self.tables_key, room_id)
+    async def set_listed(self, room_id: str, created: int, listed: bool, game: str | None = None) -> None:
+        """Add a table to (or drop it from) the live list and its game's list."""
+        keys = [self.tables_key] + ([f"{self.tables_key}:{game}"] if game else [])
+        for key in keys:
+            if listed:
+                await self.redis.zadd(key, {room_id: created})
+            else:
+                await self.redis.zrem(key, room_id)
         await self.publish_lobby()
+
+    async def live_tables(self) -> list[str]:
+        """Every live table id, listed or private (for the timer sweep)."""
+        return [x.decode() for x in await self.redis.zrange(self.live_key, 0, -1)]
+
+    async def set_live(self, room_id: str, created: int, live: bool) -> None:
+        if live:
+            await self.redis.zadd(self.live_key, {room_id: created})
+        else:
+            await self.redis.zrem(self.live_key, room_id)
 
     async def publish_lobby(self) -> None:
         """Tell every process that the table list changed."""
@@ -308,6 +350,26 @@ class Store:
             args += [f"{game}:{field}", inc]
         applied, balance = await self._settle(keys=[self.player_key(pid), self.player_key(pid) + ":settled"], args=args)
         return bool(applied), int(balance)
+
+    async def coin_table(self, pid: str) -> tuple[str, int, str] | None:
+        """Where the player's coins are promised: ``(table id, claimed at ms,
+        raw value)``, or None."""
+        raw = await self.redis.get(self.player_key(pid) + ":cointable")
+        if raw is None:
+            return None
+        table_id, _, at = raw.decode().partition("|")
+        return table_id, int(at or 0), raw.decode()
+
+    async def claim_coin_table(self, pid: str, table_id: str, expected: str | None) -> bool:
+        """Point the player's coin table at ``table_id`` (stamped now) if it
+        still holds the raw value ``expected`` (None: nothing) or already
+        names ``table_id``.  Atomic on the player's slot."""
+        return bool(
+            await self._coin_seat(keys=[self.player_key(pid) + ":cointable"], args=[f"{table_id}|{now_ms()}", expected or "", table_id])
+        )
+
+    async def release_coin_table(self, pid: str, table_id: str) -> None:
+        await self._coin_release(keys=[self.player_key(pid) + ":cointable"], args=[table_id])
 
     async def player_tables(self, pid: str) -> list[str]:
         return sorted(x.decode() for x in await self.redis.smembers(self.player_key(pid) + ":tables"))

@@ -154,6 +154,24 @@ def seat_of(doc: dict[str, Any], pid: str) -> int | None:
     return None
 
 
+def liable(doc: dict[str, Any], pid: str) -> bool:
+    """Whether ``pid``'s coins are still promised at this table: they hold a
+    seat (even one they left) in a waiting or running game, or one whose
+    payout is not done, or a seat they keep for the next game."""
+    if doc["status"] == "closed" and not (doc.get("settlement") and not doc["settlement"]["done"]):
+        return False
+    for s in doc["seats"]:
+        if not s or s.get("pid") != pid:
+            continue
+        if doc["status"] in ("waiting", "playing"):
+            return True
+        if doc.get("settlement") and not doc["settlement"]["done"]:
+            return True
+        if doc["status"] == "finished" and doc["next"] is not None and not s.get("left"):
+            return True
+    return False
+
+
 def humans(doc: dict[str, Any]) -> list[int]:
     """Seats held by people who have not left."""
     return [i for i, s in enumerate(doc["seats"]) if s and not s["bot"] and not s.get("left")]
@@ -201,8 +219,7 @@ def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, s
     d["entered"].append(pid)
     log = {"kind": "join", "at": now, "seat": seat, "name": name}
     if filled(d) == len(d["seats"]):
-        d = start(d, now, seed, ctx=ctx)
-        log = {"kind": "start", "at": now, "join": seat, **start_record(d)}
+        d, log = begin(d, now, seed, ctx=ctx, join=seat)
     return d, log, seat
 
 
@@ -293,6 +310,39 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     return d
 
 
+def begin(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Start the next game if the table can: first every person whose
+    balance (``ctx["balances"]``) is below the table's minimum is stood up
+    and told why; if too few players are left, the table goes back to
+    waiting for players instead.  Returns ``(doc, log record)``."""
+    d = _copy(doc)
+    balances = (ctx or {}).get("balances", {})
+    if d["coins_to_sit"]:
+        for i, s in enumerate(d["seats"]):
+            if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
+                d["notices"] = [*d["notices"], {"name": s["name"], "reason": "insufficient_coins"}][-10:]
+                d["entered"] = [p for p in d["entered"] if p != s["pid"]]
+                if d["status"] == "waiting":
+                    d["seats"][i] = None
+                else:
+                    s["left"] = True
+    seated = sum(1 for s in d["seats"] if s and not s.get("left"))
+    can_fill = fill_bots and not d["coins_to_sit"]
+    if humans(d) and (can_fill or seated >= engines.get(d["game"]).info.min_players):
+        d = start(d, now, seed, fill_bots=fill_bots, ctx=ctx)
+        return d, {"kind": "start", "at": now, **extra, **start_record(d)}
+    # not enough players: wait for more (a table between games waits again)
+    if d["status"] != "waiting":
+        d["seats"] = [s if s and not s.get("left") else None for s in d["seats"]]
+        d["seats"] += [None] * (len(doc["seats"]) - len(d["seats"]))
+    d["status"] = "waiting" if humans(d) else "closed"
+    d["next"] = None
+    d["start_votes"] = []
+    d["start_at"] = None
+    d["events"] = []
+    return d, {"kind": "wait", "at": now, **extra}
+
+
 def start_record(doc: dict[str, Any]) -> dict[str, Any]:
     """What a replay needs of a game's start (the seed itself is logged
     only in the final record, once the game is over)."""
@@ -325,8 +375,7 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dic
     d["start_votes"] = votes
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
     if not waiting_for:
-        d = start(d, now, seed, fill_bots=d["bots"], ctx=ctx)
-        return d, {"kind": "start", "at": now, **start_record(d)}
+        return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
         d["start_at"] = now + d["ready_ms"]
     d["events"] = [{"type": "start_pressed", "seat": seat_of(d, pid)}]
@@ -347,8 +396,7 @@ def ready(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, A
     d["next"]["ready"][seat] = True
     d["events"] = [{"type": "ready", "seat": seat}]
     if all(d["next"]["ready"][i] for i in humans(d)):
-        d = start(d, now, seed, ctx=ctx)
-        return d, {"kind": "start", "at": now, **start_record(d)}
+        return begin(d, now, seed, ctx=ctx)
     return d, {"kind": "ready", "at": now, "seat": seat}
 
 
@@ -450,8 +498,10 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
             if not humans(d):
                 return dict(d, status="closed", events=[]), {"kind": "close", "at": now}
         if d["bots"] or filled(d) >= engine.info.min_players:
-            d = start(d, now, seed, fill_bots=d["bots"], ctx=ctx)
-            return d, {"kind": "start", "at": now, **start_record(d)}
+            d, record = begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
+            if d["status"] == "waiting" and d["quick"]:
+                d["start_at"] = now + 5_000
+            return d, record
         return dict(d, start_at=now + 5_000, start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
     if doc["status"] == "finished":
         nxt = doc["next"]
@@ -463,8 +513,7 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
                 d["seats"][i]["left"] = True
                 d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
         if humans(d) and sum(1 for s in d["seats"] if s and not s.get("left")) >= engines.get(d["game"]).info.min_players:
-            d = start(d, now, seed, ctx=ctx)
-            return d, {"kind": "start", "at": now, **start_record(d)}
+            return begin(d, now, seed, ctx=ctx)
         d["next"] = None
         d["status"] = "closed"
         d["events"] = []

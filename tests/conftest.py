@@ -187,9 +187,12 @@ def chromium_path() -> str:
     raise RuntimeError("browser tests need Debian's chromium: run `apt-get install chromium` (scripts/test.sh does this as root)")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Headless Debian Chromium driven by Playwright (its own download is not used)."""
+    """Headless Debian Chromium driven by Playwright (its own download is not used).
+
+    Module-scoped: Playwright's sync API runs an event loop while it is open,
+    which would stop the async tests of later modules from starting theirs."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -200,3 +203,9 @@ def browser():
         )
         yield b
         b.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run last (they are the slowest, and they keep a
+    Playwright event loop open while their module runs)."""
+    items.sort(key=lambda item: "/tests/browser/" in str(item.fspath))

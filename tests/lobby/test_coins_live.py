@@ -222,3 +222,51 @@ async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server
     finally:
         for c in (ann, bo, cy):
             await c.close()
+
+
+async def test_coins_cannot_be_promised_twice(lobby):
+    """Leaving a running coin game (a bot plays the seat on) does not free its
+    coins for another table, and two joins racing for two coin tables cannot
+    both win."""
+    ann, bo, cy, di, eve = await _clients(lobby.ws, ["Ann", "Bo", "Cy", "Di", "Eve"])
+    di2 = LobbyClient(lobby.ws, token=di.token)
+    await di2.connect()
+    try:
+        stake = {"rounds": 5, "stake": 100}
+        t1 = await bo.open("sibala", seats=2, turn_ms=20000, options=stake)
+        await ann.join(t1.table_id)
+        await ann.wait_for(t1.table_id, lambda v: v["status"] == "playing")
+        await ann.request({"t": "leave", "table": t1.table_id})  # a bot plays Ann's seat to the end
+        view = await bo.wait_for(t1.table_id, lambda v: v["seats"][1]["left"] or v["seats"][0]["left"])
+        assert view["status"] == "playing"
+        t2 = await cy.open("sibala", seats=2, options=stake)
+        with pytest.raises(LobbyRefused) as exc:
+            await ann.join(t2.table_id)
+        assert exc.value.code == "already_seated"
+        # the same player from two connections joins two tables at once
+        t3 = await eve.open("sibala", seats=3, options=stake)
+        results = await asyncio.gather(di.join(t2.table_id), di2.join(t3.table_id), return_exceptions=True)
+        won = [r for r in results if not isinstance(r, Exception)]
+        lost = [r for r in results if isinstance(r, LobbyRefused)]
+        assert len(won) == 1 and len(lost) == 1 and lost[0].code == "already_seated", results
+    finally:
+        for c in (ann, bo, cy, di, di2, eve):
+            await c.close()
+
+
+def test_a_player_who_cannot_afford_the_table_is_stood_up_at_the_start():
+    doc = tables.new_table("t", "stud", now=0, seats=3, turn_ms=5000, options={"tier": "beginner"})
+    rich = {"a": 5000, "b": 5000, "c": 5000}
+    for pid in "abc":
+        doc, _, _ = tables.join(doc, pid, pid.upper(), None, 0, bytes(32), {"balances": rich}) if pid != "c" else (doc, None, None)
+    # C joins, filling the table, while A's balance has since dropped below the minimum
+    d, record, _ = tables.join(doc, "c", "C", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000, "c": 5000}})
+    assert record["kind"] == "start" and d["status"] == "playing"
+    assert [s["name"] for s in d["seats"]] == ["B", "C"]
+    assert d["notices"] == [{"name": "A", "reason": "insufficient_coins"}]
+    # too few left: the table waits for players instead of failing the join
+    two = tables.new_table("u", "stud", now=0, seats=2, turn_ms=5000, options={"tier": "beginner"})
+    two, _, _ = tables.join(two, "a", "A", None, 0, bytes(32), {"balances": rich})
+    d, record, seat = tables.join(two, "b", "B", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000}})
+    assert record["kind"] == "wait" and d["status"] == "waiting" and seat == 1
+    assert d["seats"][0] is None and d["seats"][1]["name"] == "B"
