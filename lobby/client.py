@@ -22,6 +22,7 @@ import json
 import random
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -340,10 +341,23 @@ async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
             out.write(json.dumps(frame, ensure_ascii=False) + "\n")
             out.flush()
 
-    client.on_frame = show
+    missing = asyncio.Event()
+
+    def show_or_stop(frame: dict[str, Any]) -> None:
+        show(frame)
+        if frame.get("t") == "error" and frame.get("code") == "no_such_table":
+            missing.set()
+
+    client.on_frame = show_or_stop
     async with client:
         await client.watch(table_id)
-        await client.wait_for(table_id, lambda v: v["status"] in ("finished", "closed"), timeout=24 * 3600)
+        ended = asyncio.ensure_future(client.wait_for(table_id, lambda v: v["status"] in ("finished", "closed"), timeout=24 * 3600))
+        gone = asyncio.ensure_future(missing.wait())
+        await asyncio.wait([ended, gone], return_when=asyncio.FIRST_COMPLETED)
+        ended.cancel()
+        gone.cancel()
+        if missing.is_set():
+            raise LookupError(f"no table {table_id}")
 
 
 def http_base(ws_url: str) -> str:
@@ -359,8 +373,13 @@ def verify_table(ws_url: str, table_id: str, out=sys.stdout) -> bool:
     state and the result; print one JSON line per game.  True if all match."""
     from . import replay
 
-    with urllib.request.urlopen(f"{http_base(ws_url)}/api/tables/{urllib.parse.quote(table_id)}/replay", timeout=30) as resp:
-        data = json.loads(resp.read())
+    try:
+        with urllib.request.urlopen(f"{http_base(ws_url)}/api/tables/{urllib.parse.quote(table_id)}/replay", timeout=30) as resp:
+            data = json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        detail = json.loads(exc.read() or b"{}").get("error", exc.reason)
+        out.write(json.dumps({"table": table_id, "ok": False, "error": detail}) + "\n")
+        return False
     ok = True
     for record in data["games"]:
         entry = replay.verify_game(replay.from_public(record))
@@ -397,7 +416,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "verify":
         return 0 if verify_table(args.url[0], args.table) else 1
     else:
-        asyncio.run(watch_table(args.url, args.table))
+        try:
+            asyncio.run(watch_table(args.url, args.table))
+        except LookupError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     return 0
 
 

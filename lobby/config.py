@@ -25,7 +25,7 @@ class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     #: prefix of every Redis key and channel, so several lobbies can share one Redis
     key_prefix: str = "lobby"
-    #: default turn time of a table (ms); tables may choose 3 s .. 5 min
+    #: default turn time of a table (ms); tables may choose 1 s .. 5 min
     turn_ms: int = 20_000
     #: how long a bot "thinks" before its move (ms)
     bot_delay_ms: int = 700

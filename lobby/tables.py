@@ -374,6 +374,9 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dic
         votes.append(pid)
     d["start_votes"] = votes
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
+    minimum = engines.get(d["game"]).info.min_players
+    if not d["bots"] and filled(d) < minimum:
+        raise LobbyError(ErrorCode.BAD_MESSAGE, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
     if not waiting_for:
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
@@ -601,7 +604,7 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
     for seat, s in enumerate(d["seats"]):
         if s["pid"] is None:
             continue
-        won = seat in outcome.winners
+        won = seat in outcome.winners and not s.get("left")  # a bot finished a left seat: no win for its owner
         stats = {
             "games": 1,
             "wins": int(won),

@@ -456,7 +456,8 @@ function gameScreen(gameId) {
   const optionRows = (game.options || []).map((o) => {
     let input;
     if (o.kind === "choice") {
-      input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))));
+      const choiceLabel = (c) => (t(`${o.name}_${c}`) !== `${o.name}_${c}` ? t(`${o.name}_${c}`) : String(c));
+      input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default }, choiceLabel(c))));
     } else {
       input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, value: String(o.default) });
     }
