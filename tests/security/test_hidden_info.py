@@ -493,9 +493,11 @@ async def test_on_the_wire(sec_lobby):
         t0 = time.monotonic()
         games = frames = 0
         for game, seats, options, count in WIRE:
+            t1 = time.monotonic()
             results = await asyncio.gather(*(_wire_game(sec_lobby, store, game, seats, options, 100 * games + i) for i in range(count)))
             games += count
             frames += sum(results)
+            print(f"\nhidden info on the wire: {count} {game} games, {sum(results)} frames, {time.monotonic() - t1:.1f} s")
         print(f"\nhidden info on the wire: {games} games, {frames} frames checked in {time.monotonic() - t0:.1f} s")
         assert games >= 24
     finally:
