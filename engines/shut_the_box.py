@@ -236,7 +236,10 @@ class ShutTheBox:
     def turn_id(self, state: State, seat: int) -> str | None:
         if seat not in self.to_act(state):
             return None
-        return f"r{state['round']}.s{seat}"
+        # one id per decision: the open tiles shrink with every shut, and a
+        # throw splits rolling from shutting, so a replayed frame is refused
+        mask = sum(1 << t for t in state["open"])
+        return f"r{state['round']}.s{seat}.o{mask}.{'t' if state['throw'] is not None else 'n'}"
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):

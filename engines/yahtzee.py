@@ -247,7 +247,9 @@ class Yahtzee:
     def turn_id(self, state: State, seat: int) -> str | None:
         if seat not in self.to_act(state):
             return None
-        return f"t{state['turn']}.s{seat}"
+        # one id per decision (each roll, then the score), so a replayed
+        # roll frame cannot roll again
+        return f"t{state['turn']}.s{seat}.r{state['rolls']}"
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):

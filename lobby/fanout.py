@@ -27,6 +27,8 @@ from .store import Store, now_ms, unpack
 log = logging.getLogger("lobby.fanout")
 
 SPECTATOR_LEASE_MS = 60_000
+#: tables one connection may follow at once
+MAX_TABLES_PER_CONN = 16
 
 
 class Conn:
@@ -112,6 +114,8 @@ class Viewer:
     pid: str | None
     version: int = 0
     view: dict[str, Any] | None = None
+    #: the seat ``view`` was projected for (a player who leaves becomes a spectator)
+    seat: int | None = None
 
 
 @dataclass
@@ -140,6 +144,10 @@ class Fanout:
         old = conn.tables.get(table_id)
         if old is not None:
             self._remove(old)
+        elif len(conn.tables) >= MAX_TABLES_PER_CONN:
+            raise tables.LobbyError(tables.ErrorCode.TOO_MANY_TABLES, f"one connection follows at most {MAX_TABLES_PER_CONN} tables")
+        if table_id not in self.local and await self.store.load_room(table_id) is None:
+            raise tables.LobbyError(tables.ErrorCode.NO_SUCH_TABLE, "no such table")  # before any subscription
         viewer = Viewer(conn, table_id, pid)
         local = self.local.get(table_id)
         if local is None:
@@ -169,7 +177,7 @@ class Fanout:
         assert doc is not None
         seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
         view = tables.view(doc, seat)
-        viewer.version, viewer.view = local.version, view
+        viewer.version, viewer.view, viewer.seat = local.version, view, seat
         frame = {"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "now": now_ms()}
         if ref is not None:
             frame["ref"] = ref
@@ -208,7 +216,7 @@ class Fanout:
             return
         local.version, local.doc = version, doc
         views: dict[int | None, dict[str, Any]] = {}
-        frames: dict[tuple[int | None, int], bytes | None] = {}
+        frames: dict[tuple[int | None, int | None, int], bytes | None] = {}
         now = now_ms()
         for viewer in list(local.viewers):
             if viewer.view is None:
@@ -216,7 +224,9 @@ class Fanout:
             seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
             if seat not in views:
                 views[seat] = tables.view(doc, seat)
-            key = (seat, viewer.version)
+            # same new view, same old view: one patch (the old view's seat counts:
+            # a player who left and a spectator share a new view, not an old one)
+            key = (seat, viewer.seat, viewer.version)
             if key not in frames:
                 patch = jsonpatch.make_patch(viewer.view, views[seat]).patch
                 frames[key] = encode(
@@ -224,7 +234,7 @@ class Fanout:
                 ) if patch else None
             if frames[key] is not None:
                 viewer.conn.send(frames[key], "delta")
-                viewer.version, viewer.view = version, views[seat]
+                viewer.version, viewer.view, viewer.seat = version, views[seat], seat
 
     async def refresh(self, table_id: str) -> None:
         """Re-read a table from Redis and deliver it (after a lost subscription)."""

@@ -136,6 +136,7 @@ def test_info_and_options():
 def test_throw_and_shut_flow():
     s = new()
     tid = ENGINE.turn_id(s, 0)
+    seen = {tid}
     assert ENGINE.to_act(s) == [0] and ENGINE.turn_id(s, 1) is None
     assert ENGINE.legal_moves(s, 0) == [{"type": "roll"}]  # 7, 8, 9 open: two dice
     with pytest.raises(IllegalMove):
@@ -158,7 +159,8 @@ def test_throw_and_shut_flow():
     s, events = play(s, 0, {"type": "shut", "tiles": [5, 2, 1]})
     assert events == [{"type": "shut", "seat": 0, "tiles": [1, 2, 5], "open": [3, 4, 6, 7, 8, 9]}]
     assert s["open"] == [3, 4, 6, 7, 8, 9] and s["throw"] is None
-    assert ENGINE.turn_id(s, 0) == tid
+    assert ENGINE.turn_id(s, 0) not in seen  # one id per decision: a replayed frame is refused
+    seen.add(ENGINE.turn_id(s, 0))
 
     eight, _ = play(rig(s, [4, 4]), 0, {"type": "roll"})
     with pytest.raises(IllegalMove):

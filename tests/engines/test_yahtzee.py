@@ -177,6 +177,7 @@ def test_info():
 def test_turn_flow_hold_roll_score():
     s = new()
     tid = ENGINE.turn_id(s, 0)
+    seen = {tid}
     assert ENGINE.to_act(s) == [0] and ENGINE.turn_id(s, 1) is None
     assert ENGINE.legal_moves(s, 0) == [{"type": "roll"}]
     assert ENGINE.legal_moves(s, 1) == []
@@ -194,13 +195,15 @@ def test_turn_flow_hold_roll_score():
     first = s["dice"]
     assert len(first) == 5 and all(1 <= d <= 6 for d in first)
     assert events == [{"type": "rolled", "seat": 0, "hold": [], "dice": first, "roll": 1}]
-    assert ENGINE.turn_id(s, 0) == tid
+    assert ENGINE.turn_id(s, 0) not in seen  # one id per decision: a replayed frame is refused
+    seen.add(ENGINE.turn_id(s, 0))
     assert len(ENGINE.legal_moves(s, 0)) == 31 + 15
 
     s, events = ENGINE.apply(s, 0, {"type": "roll", "hold": [3, 0]})
     assert s["dice"][0] == first[0] and s["dice"][3] == first[3]
     assert events[0]["hold"] == [0, 3] and s["rolls"] == 2
-    assert ENGINE.turn_id(s, 0) == tid
+    assert ENGINE.turn_id(s, 0) not in seen  # one id per decision: a replayed frame is refused
+    seen.add(ENGINE.turn_id(s, 0))
 
     with pytest.raises(IllegalMove):
         ENGINE.apply(s, 0, {"type": "roll", "hold": [0, 1, 2, 3, 4]})  # nothing to roll

@@ -392,7 +392,7 @@ def test_projection_never_leaks(game):
     )
 
 
-@pytest.mark.xfail(strict=True, reason="lobby/fanout.py Fanout.deliver keys deltas by (seat, base version): a player who left (now seat None) and a spectator share the key but not the base view")
+
 def test_leaver_gets_a_delta_for_its_own_base():
     for attempt in range(200):
         rng = random.Random(attempt)

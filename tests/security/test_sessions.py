@@ -202,7 +202,7 @@ async def test_moves_that_are_not_yours_to_make(sec_lobby, game, seats, fields):
         await store.redis.aclose()
 
 
-@pytest.mark.xfail(strict=True, reason="turn ids name a seat's turn, not each decision: a replayed roll within a turn rolls again (see docs/security.md)")
+
 async def test_replayed_roll_within_a_yahtzee_turn_is_refused(sec_lobby):
     proc = sec_lobby
     store = await store_of(proc)
