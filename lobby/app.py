@@ -122,13 +122,14 @@ class Lobby:
         self._lobby_dirty = asyncio.Event()
         self.draining = False
         self._list_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
+        self._list_gen = 0  # bumped on every table-list change
 
     # -- lifecycle ---------------------------------------------------------
     async def startup(self) -> None:
         self.store = await store_connect(self.settings.redis_url, self.settings.key_prefix)
         self.redis = self.store.redis
         self.rooms = Rooms(self.store, self.settings)
-        self.fanout = Fanout(self.store, self._lobby_dirty.set)
+        self.fanout = Fanout(self.store, self._lobby_changed)
         self.tasks = [
             asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),
             asyncio.create_task(self._timer_loop(), name="timers"),
@@ -182,7 +183,6 @@ class Lobby:
             self._lobby_dirty.clear()
             subs = [c for c in self.conns if c.lobby_sub is not False]
             if subs:
-                self._list_cache.clear()  # something changed: build afresh
                 frames: dict[str | None, bytes] = {}
                 try:
                     for conn in subs:
@@ -204,6 +204,12 @@ class Lobby:
                     last_sweep = time.monotonic()
                     await self.rooms.sweep()
 
+    def _lobby_changed(self) -> None:
+        """A table-list change was published: drop cached lists, push fresh ones."""
+        self._list_gen += 1
+        self._list_cache.clear()
+        self._lobby_dirty.set()
+
     async def table_list(self, game: str | None = None) -> list[dict[str, Any]]:
         """Summaries of live listed tables (optionally of one game), newest
         first, at most 200; cached for :data:`LIST_CACHE_S` so a flood of
@@ -214,13 +220,15 @@ class Lobby:
             return cached[1]
         out = []
         now = now_ms()
+        generation = self._list_gen
         for table_id in await self.store.list_tables(game):
             loaded = await self.store.load_room(table_id)
             if loaded is None or not tables.live(loaded[1]):
                 await self.store.set_listed(table_id, 0, False, game)  # stale entry
                 continue
             out.append(tables.summary(loaded[1], await self.store.spectators(table_id, now)))
-        self._list_cache[game] = (now_s, out)
+        if generation == self._list_gen:  # nothing changed while we read: reusable
+            self._list_cache[game] = (now_s, out)
         if game is None:
             metrics.TABLES.clear()
             for row in out:

@@ -95,7 +95,8 @@ def test_quick_match_and_whole_match(new_page, lobby):
     expect(page.get_by_test_id("final-result")).to_contain_text("seed:")
     page.get_by_test_id("back").click()
     expect(page.get_by_test_id("quick-match")).to_be_visible()
-    expect(page.get_by_test_id(f"table-row-{table_id}")).to_have_count(0)  # finished: not live
+    # finished, and open for another game while the ready window runs
+    expect(page.get_by_test_id(f"table-row-{table_id}")).to_have_attribute("data-status", "finished")
 
 
 def test_spectator_by_link(new_page, lobby):
