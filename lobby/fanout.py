@@ -3,7 +3,7 @@
 Each process subscribes to the channel of a table only while it has local
 viewers of it.  On each version it projects the doc once per distinct
 viewer seat (one view per seat, one for all spectators), diffs once per
-distinct (seat, base version) as an RFC 6902 JSON Patch, encodes once, and
+distinct (old view, new view) as an RFC 6902 JSON Patch (:mod:`lobby.diff`), encodes once, and
 queues the same bytes to every connection that shares them.  Deltas are
 computed against what each connection was last sent, so a version the
 process never saw (pub/sub is at-most-once) costs nothing but a bigger patch.
@@ -17,10 +17,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import jsonpatch
 import redis.exceptions
 
 from . import metrics, tables
+from .diff import diff
 from .protocol import CloseCode, encode
 from .store import Store, now_ms, unpack
 
@@ -58,11 +58,12 @@ class Conn:
         self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
 
     def send(self, data: bytes, kind: str = "msg") -> None:
+        """Queue ``data``; ``kind`` labels the frames-sent metric."""
         if self.closed:
             return
         try:
             self.queue.put_nowait(data)
-            metrics.FRAMES_OUT.labels(kind).inc()
+            metrics.frames_sent(kind).inc()
         except asyncio.QueueFull:
             metrics.DROPPED.inc()
             self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
@@ -215,26 +216,32 @@ class Fanout:
         if local is None or version <= local.version:
             return
         local.version, local.doc = version, doc
+        # one view per distinct seat, and equal views shared as one object,
+        # so the patch below is made once per distinct (old view, new view)
         views: dict[int | None, dict[str, Any]] = {}
-        frames: dict[tuple[int | None, int | None, int], bytes | None] = {}
+        canonical: dict[bytes, dict[str, Any]] = {}
+        for viewer in local.viewers:
+            seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
+            if seat not in views:
+                view = tables.view(doc, seat)
+                views[seat] = canonical.setdefault(encode(view), view)
+        frames: dict[tuple[int, int, int, int | None], bytes | None] = {}
         now = now_ms()
         for viewer in list(local.viewers):
             if viewer.view is None:
                 continue  # attach() is loading it; it sends the newest snapshot
             seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
-            if seat not in views:
-                views[seat] = tables.view(doc, seat)
-            # same new view, same old view: one patch (the old view's seat counts:
-            # a player who left and a spectator share a new view, not an old one)
-            key = (seat, viewer.seat, viewer.version)
+            new_view = views[seat]
+            # viewers whose last view is the same object share their base
+            key = (id(viewer.view), viewer.version, id(new_view), seat)
             if key not in frames:
-                patch = jsonpatch.make_patch(viewer.view, views[seat]).patch
+                patch = diff(viewer.view, new_view)
                 frames[key] = encode(
                     {"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now}
                 ) if patch else None
             if frames[key] is not None:
                 viewer.conn.send(frames[key], "delta")
-                viewer.version, viewer.view, viewer.seat = version, views[seat], seat
+                viewer.version, viewer.view, viewer.seat = version, new_view, seat
 
     async def refresh(self, table_id: str) -> None:
         """Re-read a table from Redis and deliver it (after a lost subscription)."""

@@ -14,3 +14,14 @@ ERRORS = Counter("lobby_errors", "Error frames sent, by code", ["code"], registr
 CONFLICTS = Counter("lobby_commit_conflicts", "Compare-and-set commits lost to another writer", registry=REGISTRY)
 FRAMES_OUT = Counter("lobby_frames_sent", "Frames queued to connections", ["kind"], registry=REGISTRY)
 DROPPED = Counter("lobby_slow_clients_dropped", "Connections closed because their send queue overflowed", registry=REGISTRY)
+
+_frames_by_kind: dict = {}
+
+
+def frames_sent(kind: str):
+    """The frames-sent counter of one kind, looked up once (a label lookup
+    per frame was a fifth of the CPU with 2,000 spectators)."""
+    counter = _frames_by_kind.get(kind)
+    if counter is None:
+        counter = _frames_by_kind[kind] = FRAMES_OUT.labels(kind)
+    return counter

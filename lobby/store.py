@@ -410,9 +410,16 @@ async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Stor
         client = RedisCluster.from_url(url, **options)
         await client.initialize()
     else:
-        client = aioredis.Redis.from_url(url, health_check_interval=5, **options)
+        # wait for a free connection under load instead of failing at once
+        # (redis-py's default pool refuses past its limit: "Too many connections")
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT_S, health_check_interval=5, **options)
+        client = aioredis.Redis(connection_pool=pool)
     return Store(client, prefix, sharded=major >= 7)
 
+
+#: Redis connections one process keeps, and how long a command waits for one (s)
+POOL_SIZE = 256
+POOL_WAIT_S = 5.0
 
 #: per-node wait when reading sharded messages from a cluster (s)
 CLUSTER_POLL_S = 0.005
