@@ -20,6 +20,7 @@ Both are ``ValueError`` subclasses carrying a machine ``code``.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -216,3 +217,25 @@ def validate_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str
                 raise ValueError(f"option {spec.name} must be one of {list(spec.choices)}")
         out[spec.name] = value
     return out
+
+
+def public_view(state: State) -> View:
+    """A view of a game that hides nothing but its seed (Sibala, Yahtzee,
+    Shut the Box): a deep copy of the state without ``rng``."""
+    return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+
+
+def most_rounds_won(state: State) -> Outcome | None:
+    """The outcome of a match of ``state["rounds"]`` rounds (RULES.md 1 and
+    5): whoever won the most rounds (``state["wins"]``), ties share; scores
+    are rounds won; coins from ``state["coins"]``.  None while rounds remain."""
+    if state["round"] < state["rounds"]:
+        return None
+    wins = state["wins"]
+    best = max(wins)
+    return Outcome(
+        winners=[s for s, w in enumerate(wins) if w == best],
+        scores=list(wins),
+        coins=list(state["coins"]),
+        summary=f"most rounds won: {best}",
+    )

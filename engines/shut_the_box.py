@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -371,20 +371,10 @@ class ShutTheBox:
 
     def view(self, state: State, viewer: int | None) -> View:
         # Shut the Box hides nothing but the seed.
-        return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+        return public_view(state)
 
     def result(self, state: State) -> Outcome | None:
-        if state["round"] < state["rounds"]:
-            return None
-        wins = state["wins"]
-        best = max(wins)
-        winners = [s for s, w in enumerate(wins) if w == best]
-        return Outcome(
-            winners=winners,
-            scores=list(wins),
-            coins=list(state["coins"]),
-            summary=f"most rounds won: {best}",
-        )
+        return most_rounds_won(state)
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake and a second stake every round

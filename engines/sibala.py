@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -230,20 +230,10 @@ class Sibala:
 
     def view(self, state: State, viewer: int | None) -> View:
         # Sibala hides nothing but the seed: every roll is public.
-        return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+        return public_view(state)
 
     def result(self, state: State) -> Outcome | None:
-        if state["round"] < state["rounds"]:
-            return None
-        wins = state["wins"]
-        best = max(wins)
-        winners = [s for s, w in enumerate(wins) if w == best]
-        return Outcome(
-            winners=winners,
-            scores=list(wins),
-            coins=list(state["coins"]),
-            summary=f"most rounds won: {best}",
-        )
+        return most_rounds_won(state)
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake every round
