@@ -92,6 +92,12 @@ class GameInfo:
     default_players: int
     options: tuple[OptionSpec, ...] = ()
 
+    def check_players(self, players: int) -> None:
+        """Raise ``ValueError`` unless ``players`` is an int in
+        ``min_players..max_players``."""
+        if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id} takes {self.min_players}..{self.max_players} players")
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -210,8 +210,7 @@ class ShutTheBox:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        if not INFO.min_players <= players <= INFO.max_players:
-            raise ValueError(f"shut_the_box takes {INFO.min_players}..{INFO.max_players} players")
+        INFO.check_players(players)
         return {
             "n": players,
             "rounds": options.get("rounds", 3),

@@ -151,8 +151,7 @@ class Sibala:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        if not INFO.min_players <= players <= INFO.max_players:
-            raise ValueError(f"sibala takes {INFO.min_players}..{INFO.max_players} players")
+        INFO.check_players(players)
         return {
             "n": players,
             "rounds": options.get("rounds", 5),

@@ -292,8 +292,7 @@ class SixNimmt:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        if not _is_int(players) or not INFO.min_players <= players <= INFO.max_players:
-            raise ValueError(f"six_nimmt takes {INFO.min_players}..{INFO.max_players} players")
+        INFO.check_players(players)
         s: State = {
             "n": players,
             "end_threshold": options.get("end_threshold", 66),

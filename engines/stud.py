@@ -370,8 +370,7 @@ class Stud:
         malformed ``table`` or (coin tiers) a balance below the tier's
         ``min_coins``.
         """
-        if not INFO.min_players <= players <= INFO.max_players:
-            raise ValueError(f"stud takes {INFO.min_players}..{INFO.max_players} players")
+        INFO.check_players(players)
         tier_name = options.get("tier", "casual")
         if tier_name not in TIERS:
             raise ValueError(f"unknown tier {tier_name!r}")

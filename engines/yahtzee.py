@@ -224,8 +224,7 @@ class Yahtzee:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        if not INFO.min_players <= players <= INFO.max_players:
-            raise ValueError(f"yahtzee takes {INFO.min_players}..{INFO.max_players} players")
+        INFO.check_players(players)
         return {
             "n": players,
             "turn": 0,
