@@ -42,7 +42,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-import unicodedata
 from typing import Any
 
 import msgpack
@@ -51,7 +50,7 @@ import engines
 from engines import rng as engine_rng
 from engines.base import IllegalMove, InvalidMove
 
-from .protocol import ErrorCode
+from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
 
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
 MIN_TURN_MS = 1_000
@@ -60,7 +59,7 @@ MAX_TURN_MS = 300_000
 MAX_FORCED = 64
 #: chat lines kept with a table, and the longest line (characters)
 CHAT_KEEP = 50
-CHAT_MAX = 200
+CHAT_MAX = MAX_CHAT
 
 
 class LobbyError(Exception):
@@ -422,11 +421,10 @@ def back(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[
 def chat(doc: dict[str, Any], name: str, text: Any, spectator: bool, now: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """Add a chat line (text only, 1..:data:`CHAT_MAX` characters, no control
     characters).  Raises :class:`LobbyError` ``BAD_MESSAGE``."""
-    if not isinstance(text, str):
-        raise LobbyError(ErrorCode.BAD_MESSAGE, "chat text must be a string")
-    text = unicodedata.normalize("NFC", text).strip()
-    if not 1 <= len(text) <= CHAT_MAX or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise LobbyError(ErrorCode.BAD_MESSAGE, f"chat lines are 1..{CHAT_MAX} printable characters")
+    try:
+        text = clean_text(text, CHAT_MAX)  # the same rule the protocol applies on arrival
+    except ProtocolError as exc:
+        raise LobbyError(exc.code, str(exc)) from None
     d = dict(doc)
     d["chat"] = [*doc["chat"], {"at": now, "name": name, "text": text, "spectator": spectator}][-CHAT_KEEP:]
     d["events"] = []
