@@ -6,7 +6,9 @@ round-trip through msgpack unchanged (no tuples, no sets, no int dict keys:
 seat-keyed maps use ``str(seat)`` keys).  Engines do no I/O, keep no
 globals, never mutate their arguments, and draw every random number from the
 seed kept inside the state (see :mod:`engines.rng`), so
-``(options, seed, moves)`` replays a game exactly.
+``(options, seed, moves)`` replays a game exactly.  States, views and events
+are read-only once returned: they share sub-objects with each other instead
+of being copied (see :class:`Engine`).
 
 Move types starting with ``_`` are reserved for the server: an engine may
 return one from :meth:`Engine.timeout_moves` (Shut the Box's ``_timeout``
@@ -20,7 +22,6 @@ Both are ``ValueError`` subclasses carrying a machine ``code``.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -133,6 +134,17 @@ class Engine(Protocol):
     when that seat's current turn id differs (the turn is over).  Several
     moves may share one turn id (Yahtzee's rolls then score), and several
     seats may act at once (6 Nimmt!'s picks).
+
+    Read-only data, shared, never copied: :meth:`initial_state`,
+    :meth:`apply`, :meth:`timeout_moves` and :meth:`leave` (like every other
+    function here) never mutate their inputs.  A returned state may share
+    unchanged sub-objects with the input state (an apply copies only the
+    containers its move changes), so nobody may mutate a state or anything
+    reachable from it.  :meth:`view` may return objects shared with the state
+    (it builds new containers only where the view differs from the state) and
+    events may share objects with the state too: callers treat views and
+    events as read-only as well.  The conformance test checks that no call
+    changes an earlier state, view or event.
     """
 
     info: GameInfo
@@ -227,8 +239,9 @@ def validate_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str
 
 def public_view(state: State) -> View:
     """A view of a game that hides nothing but its seed (Sibala, Yahtzee,
-    Shut the Box): a deep copy of the state without ``rng``."""
-    return {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+    Shut the Box): a new dict of the state's fields but ``rng``, whose values
+    are the state's own (shared, read-only)."""
+    return {k: v for k, v in state.items() if k != "rng"}
 
 
 def most_rounds_won(state: State) -> Outcome | None:

@@ -4,7 +4,8 @@ The state holds ``state["rng"] = {"seed": <64 hex chars>, "n": <draws so far>}``
 Draw *k* is SHA-256(seed || k as 8 big-endian bytes); integers are taken from
 it by rejection sampling, so dice and shuffles are unbiased and a game replays
 exactly from its seed.  Functions here mutate the ``rng`` dict they are given:
-engines call them on their own fresh copy of the state, never on an input.
+engines call them on a fresh copy (``s["rng"] = dict(state["rng"])``), never
+on an input state's own.
 """
 
 from __future__ import annotations

@@ -2,9 +2,17 @@
 
 For each engine: games with random seat counts and seeds, where each step
 picks a seat that must act and plays a random legal move, the bot's move or
-the timeout move(s).  Checks: legal moves never raise, games end, states,
-moves, events and views round-trip through msgpack, no view or event carries
-the seed, bots only play legal moves, coins of an outcome sum to zero.
+the timeout move(s), and now and then lets a random seat leave.  Checks:
+legal moves never raise, games end, states, moves, events and views
+round-trip through msgpack, no view or event carries the seed, bots only play
+legal moves, coins of an outcome sum to zero.
+
+And the read-only contract of :class:`engines.base.Engine` (states, views and
+events share sub-objects instead of being copied): no call mutates its
+inputs (``initial_state`` its options and table; ``apply``,
+``timeout_moves``, ``leave``, ``view`` their state; ``bot_move`` its view),
+and every state, view and event returned during a game still packs to the
+same bytes at the game's end, so nothing a later call did changed it.
 """
 
 from __future__ import annotations
@@ -20,35 +28,87 @@ from engines.base import validate_options
 
 GAMES = sorted(engines.REGISTRY)
 MAX_STEPS = 20_000
+LEAVE_CHANCE = 0.1  # per step: a random seat tries to leave (a side branch)
+LEAVE_TAKEN = 0.2  # of those that change the state: the game goes on from it
+
+
+def pack(value) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
 
 
 def roundtrip(value):
-    packed = msgpack.packb(value, use_bin_type=True)
+    packed = pack(value)
     assert msgpack.unpackb(packed, raw=False, strict_map_key=False) == value
     return packed
 
 
-def playout(engine, seed: int):
+class Frozen:
+    """Everything an engine returned in one game, packed when it was returned."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, object, bytes]] = []
+
+    def add(self, what: str, value) -> bytes:
+        """Round-trip ``value``, keep its bytes and return them."""
+        packed = roundtrip(value)
+        self.items.append((what, value, packed))
+        return packed
+
+    def check(self) -> None:
+        """Fail if anything kept has changed since it was added."""
+        for what, value, packed in self.items:
+            assert pack(value) == packed, f"{what} changed after it was returned (shared with a later mutation)"
+
+
+def no_seed(packed: bytes, secret: bytes) -> None:
+    assert secret.hex().encode() not in packed and secret not in packed
+
+
+def playout(engine, seed: int, prev=None):
+    """One random game (``prev``: the previous game's final state, handed to
+    ``initial_state`` as the table's previous game); returns the final state."""
     rnd = random.Random(seed)
     info = engine.info
     players = rnd.randint(info.min_players, info.max_players)
     secret = hashlib.sha256(b"conformance-%d" % seed).digest()
-    state = engine.initial_state(players, validate_options(info, {}), secret)
-    roundtrip(state)
-    for _step in range(MAX_STEPS):
+    frozen = Frozen()
+    options = validate_options(info, {})
+    table = {"coins": [10**6] * players, "prev": prev, "entered": list(range(players))}
+    frozen.add("options", options)
+    frozen.add("table", table)
+    state = engine.initial_state(players, options, secret, table)
+    frozen.check()  # initial_state left its options and table alone
+    packed_state = frozen.add("the initial state", state)
+    for step in range(MAX_STEPS):
         to_act = engine.to_act(state)
         if not to_act:
             break
         assert to_act == sorted(set(to_act)), "to_act is ascending seats"
         for seat in range(players):
             assert (engine.turn_id(state, seat) is None) == (seat not in to_act)
+        if rnd.random() < LEAVE_CHANCE:
+            leaver = rnd.randrange(players)
+            left = engine.leave(state, leaver)
+            assert pack(state) == packed_state, "leave mutated its input"
+            if left is not None:
+                after, events = left
+                no_seed(frozen.add(f"leave's events at step {step}", events), secret)
+                packed_after = frozen.add(f"leave's state at step {step}", after)
+                if rnd.random() < LEAVE_TAKEN:
+                    state, packed_state = after, packed_after
+                    continue
         seat = rnd.choice(to_act)
         kind = rnd.random()
         if kind < 0.15:
             moves = engine.timeout_moves(state, seat)
             assert moves, "a seat that must act has a forced move"
+            assert pack(state) == packed_state, "timeout_moves mutated its input"
         elif kind < 0.5:
-            moves = [engine.bot_move(engine.view(state, seat), seat, rnd)]
+            view = engine.view(state, seat)
+            packed_view = pack(view)
+            moves = [engine.bot_move(view, seat, rnd)]
+            assert pack(view) == packed_view, "bot_move mutated its view"
+            assert pack(state) == packed_state, "view or bot_move mutated the state"
         else:
             legal = engine.legal_moves(state, seat)
             assert legal, "a seat that must act has a legal move"
@@ -57,17 +117,14 @@ def playout(engine, seed: int):
             roundtrip(move)
             if seat not in engine.to_act(state):
                 break
-            before = msgpack.packb(state, use_bin_type=True)
-            old = state
+            old, packed_old = state, packed_state
             state, events = engine.apply(old, seat, move)
-            assert msgpack.packb(old, use_bin_type=True) == before, "apply mutated its input"
-            packed_events = roundtrip(events)
-            assert secret.hex().encode() not in packed_events and secret not in packed_events
-        roundtrip(state)
+            assert pack(old) == packed_old, "apply mutated its input"
+            no_seed(frozen.add(f"events of step {step}", events), secret)
+            packed_state = frozen.add(f"the state after step {step}", state)
         for viewer in [None, *range(players)]:
-            view = engine.view(state, viewer)
-            packed = roundtrip(view)
-            assert secret.hex().encode() not in packed and secret not in packed
+            no_seed(frozen.add(f"the view of {viewer} after step {step}", engine.view(state, viewer)), secret)
+        assert pack(state) == packed_state, "view mutated the state"
         assert engine.result(state) is None or not engine.to_act(state)
     else:
         pytest.fail(f"{info.id}: game did not end in {MAX_STEPS} steps")
@@ -78,14 +135,16 @@ def playout(engine, seed: int):
     if outcome.coins:
         assert len(outcome.coins) == players and sum(outcome.coins) == 0
     roundtrip(outcome.to_dict())
+    frozen.check()
     return state
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_playouts(game):
     engine = engines.get(game)
+    prev = None
     for seed in range(30):
-        playout(engine, seed)
+        prev = playout(engine, seed, prev)
 
 
 @pytest.mark.parametrize("game", GAMES)
