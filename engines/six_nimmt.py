@@ -164,13 +164,14 @@ def place_card(
 
 
 def _put(rows: list[list[int]], row: int, card: int) -> list[int]:
-    """Put ``card`` on ``rows[row]`` in place (unchecked; the caller's own
-    lists) and return the cards taken."""
+    """Put ``card`` on ``rows[row]`` (unchecked) and return the cards taken.
+    Sets ``rows[row]`` to a new list (``rows`` is the caller's own list; the
+    row lists themselves are never changed, so they may be shared)."""
     if card < rows[row][-1] or len(rows[row]) >= ROW_LIMIT:  # a chosen row, or the 6th card
         taken = rows[row]
         rows[row] = [card]
         return taken
-    rows[row].append(card)
+    rows[row] = [*rows[row], card]
     return []
 
 
@@ -183,21 +184,20 @@ def cheapest_row(rows: Sequence[Sequence[int]]) -> int:
 # -- state -------------------------------------------------------------------
 
 
-def _copy(s: State) -> State:
-    """A deep copy of a state (field by field: much faster than deepcopy)."""
-    out = dict(s)
-    for key in ("rows", "hands", "piles", "history"):
-        out[key] = [list(x) for x in s[key]]
-    out["picks"] = list(s["picks"])
-    out["scores"] = list(s["scores"])
-    out["reveal"] = [dict(e, took=None if e["took"] is None else list(e["took"])) for e in s["reveal"]]
-    out["reveal_at"] = dict(s["reveal_at"]) if s["reveal_at"] else None
-    out["rng"] = dict(s["rng"])
-    return out
+def _for_placing(state: State) -> State:
+    """A new state sharing ``state``'s fields, with new outer lists of the
+    fields placing cards changes (``rows``, ``reveal``, ``piles``,
+    ``scores``); their items are replaced, never changed."""
+    s = dict(state)
+    for key in ("rows", "reveal", "piles", "scores"):
+        s[key] = list(state[key])
+    return s
 
 
 def _deal(s: State) -> None:
-    """Shuffle all 104 cards, deal 10 to each seat and start the 4 rows."""
+    """Shuffle all 104 cards, deal 10 to each seat and start the 4 rows
+    (new lists; ``s["rng"]`` replaced by its advanced copy)."""
+    s["rng"] = dict(s["rng"])
     deck = _rng.shuffle(s["rng"], list(range(1, CARDS + 1)))
     n = s["n"]
     s["hands"] = [sorted(deck[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(n)]
@@ -211,9 +211,15 @@ def _deal(s: State) -> None:
 
 def _pending(s: State) -> dict[str, Any] | None:
     """The first revealed card not yet placed, or None."""
-    for entry in s["reveal"]:
+    index = _pending_index(s)
+    return None if index is None else s["reveal"][index]
+
+
+def _pending_index(s: State) -> int | None:
+    """The index in ``s["reveal"]`` of :func:`_pending`'s entry, or None."""
+    for i, entry in enumerate(s["reveal"]):
         if entry["row"] is None:
-            return entry
+            return i
     return None
 
 
@@ -233,19 +239,18 @@ def _parse(move: Any) -> str:
     return kind
 
 
-def _record(s: State, entry: dict[str, Any], row: int, events: list[Event]) -> None:
-    """Place ``entry``'s card on ``row`` of ``s`` (a fresh copy): the rows,
-    the taker's pile and score, the reveal entry, the event."""
-    seat = entry["seat"]
-    taken = _put(s["rows"], row, entry["card"])
-    entry["row"] = row
-    entry["took"] = list(taken)
-    s["piles"][seat].extend(taken)
+def _record(s: State, index: int, row: int, events: list[Event]) -> None:
+    """Place the card of ``s["reveal"][index]`` on ``row`` of ``s`` (from
+    :func:`_for_placing`): new items for the row, the taker's pile and score
+    and the reveal entry; the event."""
+    entry = s["reveal"][index]
+    seat, card = entry["seat"], entry["card"]
+    taken = _put(s["rows"], row, card)
+    s["reveal"][index] = {"seat": seat, "card": card, "row": row, "took": taken}
+    s["piles"][seat] = [*s["piles"][seat], *taken]
     points = row_points(taken)
     s["scores"][seat] += points
-    events.append(
-        {"type": "placed", "seat": seat, "card": entry["card"], "row": row, "took": list(taken), "points": points}
-    )
+    events.append({"type": "placed", "seat": seat, "card": card, "row": row, "took": taken, "points": points})
 
 
 def _expected_penalty(
@@ -344,17 +349,21 @@ class SixNimmt:
                 raise IllegalMove(f"card {move['card']} is not in your hand", "not_in_hand")
         elif state["phase"] != CHOOSE:
             raise IllegalMove("no row choice is asked now", "wrong_phase")
-        s = _copy(state)
         events: list[Event] = []
         if kind == "pick":
-            s["hands"][seat].remove(move["card"])
+            s = dict(state)
+            s["hands"] = list(state["hands"])
+            s["hands"][seat] = [c for c in state["hands"][seat] if c != move["card"]]
+            s["picks"] = list(state["picks"])
             s["picks"][seat] = move["card"]
             events.append({"type": "picked", "seat": seat})  # who, never what
             if all(c is not None for c in s["picks"]):
+                s = _for_placing(s)
                 self._reveal(s, events)
                 self._place(s, events)
         else:
-            _record(s, _pending(s), move["row"], events)
+            s = _for_placing(state)
+            _record(s, _pending_index(s), move["row"], events)
             s["phase"] = PICK
             self._place(s, events)
         return s, events
@@ -376,13 +385,14 @@ class SixNimmt:
     def _place(self, s: State, events: list[Event]) -> None:
         """Place revealed cards lowest first until one needs a row choice or
         all are placed (then the turn ends)."""
-        while (entry := _pending(s)) is not None:
+        while (index := _pending_index(s)) is not None:
+            entry = s["reveal"][index]
             row = target_row(s["rows"], entry["card"])
             if row is None:
                 s["phase"] = CHOOSE
                 events.append({"type": "row_choice", "seat": entry["seat"], "card": entry["card"]})
                 return
-            _record(s, entry, row, events)
+            _record(s, index, row, events)
         self._end_turn(s, events)
 
     def _end_turn(self, s: State, events: list[Event]) -> None:
@@ -390,7 +400,7 @@ class SixNimmt:
         if s["turn"] < HAND_SIZE:
             return
         points = [row_points(pile) for pile in s["piles"]]
-        s["history"].append(points)
+        s["history"] = [*s["history"], points]
         events.append({"type": "round_over", "round": s["round"], "points": points, "scores": list(s["scores"])})
         if max(s["scores"]) > s["end_threshold"]:
             s["phase"] = OVER
@@ -399,7 +409,7 @@ class SixNimmt:
             return
         s["round"] += 1
         _deal(s)
-        events.append({"type": "round_started", "round": s["round"], "rows": [list(r) for r in s["rows"]]})
+        events.append({"type": "round_started", "round": s["round"], "rows": s["rows"]})
 
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
@@ -419,7 +429,9 @@ class SixNimmt:
         ``piles``, ``scores``, ``history``.  Only for a seat: ``hand`` and
         ``my_pick`` (its hidden pick until the reveal); None for spectators
         (``viewer`` None or not a seat).  Never the seed, other hands, others'
-        unrevealed picks nor the unused cards."""
+        unrevealed picks nor the unused cards.  Lists and dicts taken over
+        from the state as they are (``rows``, ``last_reveal``, ``piles``,
+        ``hand``, ...) are the state's own, shared: read-only."""
         n = state["n"]
         mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
         entry = _pending(state) if state["phase"] == CHOOSE else None
@@ -430,17 +442,17 @@ class SixNimmt:
             "turn": state["turn"],
             "phase": state["phase"],
             "to_act": self.to_act(state),
-            "rows": [list(r) for r in state["rows"]],
+            "rows": state["rows"],
             "hand_counts": [len(h) for h in state["hands"]],
             "picked": [c is not None for c in state["picks"]],  # who, never what
             "choosing": {"seat": entry["seat"], "card": entry["card"]} if entry else None,
-            "last_reveal": [dict(e, took=None if e["took"] is None else list(e["took"])) for e in state["reveal"]],
-            "last_reveal_at": dict(state["reveal_at"]) if state["reveal_at"] else None,
-            "piles": [list(p) for p in state["piles"]],
-            "scores": list(state["scores"]),
-            "history": [list(h) for h in state["history"]],
+            "last_reveal": state["reveal"],
+            "last_reveal_at": state["reveal_at"],
+            "piles": state["piles"],
+            "scores": state["scores"],
+            "history": state["history"],
             "seat": mine,
-            "hand": list(state["hands"][mine]) if mine is not None else None,
+            "hand": state["hands"][mine] if mine is not None else None,
             "my_pick": state["picks"][mine] if mine is not None else None,
         }
 
