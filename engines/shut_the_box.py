@@ -8,7 +8,6 @@ over the 512 sets of open tiles and cached at module level.
 
 from __future__ import annotations
 
-import copy
 import random
 from fractions import Fraction
 from functools import lru_cache
@@ -289,7 +288,8 @@ class ShutTheBox:
                 raise IllegalMove("shut tiles for this throw first", "must_shut")
             if move["dice"] == 1 and not one_die_allowed(state["open"]):
                 raise IllegalMove("one die only when 7, 8 and 9 are shut", "two_dice")
-            s = copy.deepcopy(state)
+            s = dict(state)  # shares what the throw leaves unchanged
+            s["rng"] = dict(state["rng"])
             dice = _rng.roll(s["rng"], move["dice"])
             s["dice"] = dice
             s["throw"] = sum(dice)
@@ -304,23 +304,26 @@ class ShutTheBox:
                 raise IllegalMove(
                     f"tiles {move['tiles']} are not open tiles summing to {state['throw']}", "bad_cover"
                 )
-            s = copy.deepcopy(state)
-            s["open"] = [t for t in s["open"] if t not in move["tiles"]]
+            s = dict(state)
+            s["open"] = [t for t in state["open"] if t not in move["tiles"]]
             s["throw"] = None
-            events = [{"type": "shut", "seat": seat, "tiles": move["tiles"], "open": list(s["open"])}]
+            events = [{"type": "shut", "seat": seat, "tiles": move["tiles"], "open": s["open"]}]
             if not s["open"]:
                 events.extend(self._end_turn(s, "box_shut"))
             return s, events
-        s = copy.deepcopy(state)
+        s = dict(state)
         return s, self._end_turn(s, "timeout")
 
     def _end_turn(self, s: State, reason: str) -> list[Event]:
-        """End the seat's turn in ``s`` (mutated); the round too when due."""
+        """End the seat's turn in ``s`` (the apply's new state, sharing the
+        input's lists: each list changed is replaced by a new one); the round
+        too when due."""
         seat = s["seat"]
         points = score(s["open"])
+        s["scores"] = list(s["scores"])
         s["scores"][seat] = points
         events: list[Event] = [
-            {"type": "turn_over", "seat": seat, "score": points, "open": list(s["open"]), "reason": reason}
+            {"type": "turn_over", "seat": seat, "score": points, "open": s["open"], "reason": reason}
         ]
         s["open"] = list(TILES)
         s["throw"] = None
@@ -348,8 +351,8 @@ class ShutTheBox:
             for w in winners:
                 delta[w] += share
             delta[winners[0]] += rest
-        for seat in range(n):
-            s["coins"][seat] += delta[seat]
+        s["coins"] = [c + d for c, d in zip(s["coins"], delta)]
+        s["wins"] = list(s["wins"])
         for w in winners:
             s["wins"][w] += 1
         record = {
@@ -359,11 +362,11 @@ class ShutTheBox:
             "box_shut": shutter is not None,
             "coins": delta,
         }
-        s["history"].append(record)
+        s["history"] = [*s["history"], record]
         s["round"] += 1
         s["seat"] = 0
         s["scores"] = [None] * n
-        return {"type": "round_over", **copy.deepcopy(record)}
+        return {"type": "round_over", **record}
 
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "_timeout"}]

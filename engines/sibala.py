@@ -6,7 +6,6 @@ registration (the ``ENGINE`` object at the bottom).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Any, Sequence
@@ -184,8 +183,10 @@ class Sibala:
             raise InvalidMove("sibala moves are {'type': 'roll'}")
         if seat not in self.to_act(state):
             raise IllegalMove("not your turn", "not_your_turn")
-        s = copy.deepcopy(state)
+        s = dict(state)  # shares what the roll leaves unchanged
+        s["rng"] = dict(state["rng"])
         dice = _rng.roll(s["rng"], 4)
+        s["rolls"] = list(state["rolls"])
         s["rolls"][seat] = dice
         category, value, _ = hand(dice)
         events: list[Event] = [
@@ -197,15 +198,17 @@ class Sibala:
         return s, events
 
     def _end_round(self, s: State) -> Event:
+        """End the round in ``s`` (the apply's new state): new ``wins``,
+        ``coins``, ``history``, ``order`` and ``rolls`` lists."""
         rolls = s["rolls"]
         winners, category, value = round_winners(rolls)
+        s["wins"] = list(s["wins"])
         for w in winners:
             s["wins"][w] += 1
         if s["stake"]:
             pot = s["stake"] * s["n"]
             share, rest = divmod(pot, len(winners))
-            for seat in range(s["n"]):
-                s["coins"][seat] -= s["stake"]
+            s["coins"] = [c - s["stake"] for c in s["coins"]]
             for w in winners:
                 s["coins"][w] += share
             s["coins"][winners[0]] += rest
@@ -217,7 +220,7 @@ class Sibala:
             "value": value,
             "tie_all": len(winners) == s["n"],
         }
-        s["history"].append(record)
+        s["history"] = [*s["history"], record]
         s["round"] += 1
         s["order"] = _order((winners[0] + 1) % s["n"], s["n"])
         s["pos"] = 0
