@@ -6,7 +6,6 @@ registration (the ``ENGINE`` object at the bottom).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from functools import lru_cache
@@ -15,7 +14,7 @@ from math import factorial
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, Outcome, State, View, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -302,14 +301,15 @@ class Yahtzee:
             raise IllegalMove("the first roll of a turn holds nothing", "nothing_to_hold")
         if len(hold) == DICE:
             raise IllegalMove("a re-roll must roll at least one die", "nothing_to_roll")
-        s = copy.deepcopy(state)
-        dice = s["dice"] or [0] * DICE
+        s = dict(state)  # shares the sheets and totals, unchanged by a roll
+        s["rng"] = dict(state["rng"])
+        dice = list(state["dice"] or [0] * DICE)
         for i in range(DICE):  # re-rolled dice are drawn in index order
             if i not in hold:
                 dice[i] = _rng.roll(s["rng"], 1)[0]
         s["dice"] = dice
         s["rolls"] += 1
-        event = {"type": "rolled", "seat": seat, "hold": hold, "dice": list(dice), "roll": s["rolls"]}
+        event = {"type": "rolled", "seat": seat, "hold": hold, "dice": dice, "roll": s["rolls"]}
         return s, [event]
 
     def _place(self, state: State, seat: int, category: str) -> tuple[State, list[Event]]:
@@ -317,9 +317,11 @@ class Yahtzee:
             raise IllegalMove("roll before scoring", "not_rolled")
         if category in state["sheets"][seat]:
             raise IllegalMove(f"{category} is already filled", "category_filled")
-        s = copy.deepcopy(state)
+        s = dict(state)  # new lists of sheets and totals, a new sheet for the seat
         points = score(category, s["dice"])
-        s["sheets"][seat][category] = points
+        s["sheets"] = list(state["sheets"])
+        s["sheets"][seat] = {**state["sheets"][seat], category: points}
+        s["totals"] = list(state["totals"])
         s["totals"][seat] += points
         events: list[Event] = [
             {
@@ -345,15 +347,17 @@ class Yahtzee:
         moves: list[Move] = []
         if state["rolls"] == 0:
             moves.append({"type": "roll"})
-            # The dice the roll will give are fixed by the seed: roll on a copy.
+            # The dice the roll will give are fixed by the seed: roll ahead (state is unchanged).
             state, _ = self._roll(state, seat, [])
         open_categories = [c for c in CATEGORIES if c not in state["sheets"][seat]]
         moves.append({"type": "score", "category": lowest_category(state["dice"], open_categories)})
         return moves
 
     def view(self, state: State, viewer: int | None) -> View:
-        # Yahtzee hides nothing but the seed.
-        out = {k: copy.deepcopy(v) for k, v in state.items() if k != "rng"}
+        """The state but the seed (its values shared, read-only), plus
+        ``options_scores``: what the dice would score in each open category
+        of the seat to act ({} before its first roll)."""
+        out = public_view(state)
         out["options_scores"] = {}
         to_act = self.to_act(state)
         if to_act and state["dice"] is not None:
