@@ -10,7 +10,6 @@ registration (the ``ENGINE`` object at the bottom).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -434,18 +433,24 @@ class Stud:
 
     def _deal(self, s: State, events: list[Event]) -> None:
         """Deal the next card to every player still in, starting with the
-        dealer (or the next player still in after a dealer who folded)."""
+        dealer (or the next player still in after a dealer who folded).
+        ``deck``, ``hole``, ``up`` and each dealt seat's up cards become new
+        lists (``s`` may share the old ones with an input state)."""
         n = s["n"]
         start = s["dealer"]
         order = [seat for seat in _in_order(start, n) if not s["folded"][seat]]
         s["deal"] += 1
-        for seat in order:
-            card = s["deck"].pop(0)
+        cards, s["deck"] = s["deck"][: len(order)], s["deck"][len(order) :]
+        if s["deal"] == 1:
+            s["hole"] = list(s["hole"])
+        else:
+            s["up"] = list(s["up"])
+        for seat, card in zip(order, cards):
             if s["deal"] == 1:
                 s["hole"][seat] = card
                 events.append({"type": "deal", "deal": 1, "seat": seat})  # no card: it is hidden
             else:
-                s["up"][seat].append(card)
+                s["up"][seat] = [*s["up"][seat], card]
                 events.append({"type": "deal", "deal": s["deal"], "seat": seat, "card": card})
         if s["deal"] >= 2:
             s["dealer"] = _dealer_of(s, order)
@@ -499,7 +504,7 @@ class Stud:
             "coins": coins,
             "summary": summary,
         }
-        events.append({"type": "game_over", **copy.deepcopy(s["result"])})
+        events.append({"type": "game_over", **s["result"]})
 
     def _pot_nets(self, s: State, winner: int) -> list[int]:
         # Everyone loses what they put in; the winner takes the whole pot.
@@ -525,7 +530,7 @@ class Stud:
             }
         winner = max(ranks, key=lambda seat: ranks[seat].key)
         s["showdown"] = {"hands": hands, "winner": winner}
-        events.append({"type": "showdown", **copy.deepcopy(s["showdown"])})
+        events.append({"type": "showdown", **s["showdown"]})
         best = ranks[winner]
         pot = sum(s["put"])
         summary = (
@@ -580,16 +585,20 @@ class Stud:
             raise IllegalMove(
                 f"{kind} to a total of {info['min_to']}..{info['max_to']}, got {to}", "bad_amount"
             )
-        s = copy.deepcopy(state)
+        s = dict(state)  # new lists where the action changes them; the rest shared
         before = s["put"][seat]
-        if kind == "call":
-            s["put"][seat] = info["call_to"]
-        elif kind in ("bet", "raise"):
-            s["put"][seat] = to
-        elif kind == "allin":
-            s["put"][seat] = s["max"]
-        elif kind == "fold":
+        if kind == "fold":
+            s["folded"] = list(state["folded"])
             s["folded"][seat] = True
+        elif kind != "check":
+            s["put"] = list(state["put"])
+            if kind == "call":
+                s["put"][seat] = info["call_to"]
+            elif kind == "allin":
+                s["put"][seat] = s["max"]
+            else:  # bet or raise
+                s["put"][seat] = to
+        s["acted"] = list(state["acted"])
         s["acted"][seat] = True
         s["action_no"] += 1
         events: list[Event] = [
@@ -626,9 +635,10 @@ class Stud:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
             raise ValueError(f"no seat {seat!r} at this table")
-        s = copy.deepcopy(state)
-        if s["over"] or s["left"][seat]:
-            return s, []
+        if state["over"] or state["left"][seat]:
+            return state, []
+        s = dict(state)
+        s["left"] = list(state["left"])
         s["left"][seat] = True
         if s["folded"][seat]:
             return s, [{"type": "left", "seat": seat}]
@@ -660,6 +670,8 @@ class Stud:
         ``call_to``, ``min_to``/``max_to`` (bet or raise totals), ``allin_to``.
         In coin tiers with known balances each player shows ``balance``
         (coins): before-game balance minus their total put in, settled once over.
+        ``caps``, each player's ``up``, ``showdown`` and ``result`` are the
+        state's own objects (shared, read-only); the rest is built anew.
         """
         s = state
         revealed = set()
@@ -672,7 +684,7 @@ class Stud:
                 "seat": seat,
                 "hole": s["hole"][seat] if visible else None,
                 "has_hole": s["hole"][seat] is not None,
-                "up": list(s["up"][seat]),
+                "up": s["up"][seat],
                 "put": s["put"][seat],
                 "folded": s["folded"][seat],
                 "left": s["left"][seat],
@@ -691,7 +703,7 @@ class Stud:
             "n": s["n"],
             "tier": s["tier"],
             "ante": s["ante"],
-            "caps": list(s["caps"]),
+            "caps": s["caps"],
             "max": s["max"],
             "coins_mode": s["coins_mode"],
             "deal": deal,
@@ -705,8 +717,8 @@ class Stud:
             "over": s["over"],
             "winner": s["winner"],
             "escaped": s["escaped"],
-            "showdown": copy.deepcopy(s["showdown"]),
-            "result": copy.deepcopy(s["result"]),
+            "showdown": s["showdown"],
+            "result": s["result"],
             "you": None,
         }
         if viewer is not None and 0 <= viewer < s["n"]:
