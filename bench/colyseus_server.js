@@ -3,7 +3,9 @@
 // table: clients join it (the first creates it), and each "move" message is
 // answered by one broadcast to everyone in the room of a delta of the same
 // shape and size as the lobby's (table id, base/version counter, the recorded
-// Sibala patch of sample_delta.json, server clock).  No schema state.
+// Sibala patch of sample_delta.json -- or, for a room created with
+// `sample: <game>` (W5), that game's patch in sample_deltas.json -- server
+// clock).  No schema state.
 //
 //   node bench/colyseus_server.js --port N [--host 127.0.0.1]
 "use strict";
@@ -17,15 +19,17 @@ const arg = (name, dflt) => { const i = args.indexOf("--" + name); return i >= 0
 const port = Number(arg("port", "2567"));
 const host = arg("host", "127.0.0.1");
 const PATCH = JSON.parse(fs.readFileSync(path.join(__dirname, "sample_delta.json"), "utf8")).patch;
+const SAMPLES = JSON.parse(fs.readFileSync(path.join(__dirname, "sample_deltas.json"), "utf8"));
 
 class BenchRoom extends Room {
   onCreate(options) {
     this.maxClients = Math.min(Number(options.max || 10), 100000);
     this.autoDispose = true;
     this.version = 1;
+    const patch = options.sample ? SAMPLES[options.sample].patch : PATCH;
     this.onMessage("move", (client, message) => {
       const base = this.version++;
-      this.broadcast("delta", { t: "delta", table: this.roomId, base, version: this.version, seat: null, patch: PATCH, now: Date.now() });
+      this.broadcast("delta", { t: "delta", table: this.roomId, base, version: this.version, seat: null, patch, now: Date.now() });
     });
     this.onMessage("ping", (client) => client.send("pong", { t: "pong", now: Date.now() }));
   }

@@ -3,7 +3,8 @@ the websocket library under the lobby's uvicorn) that speaks just enough of
 the lobby protocol for the load generator -- ``hello``, ``ping``, ``open``,
 ``join``, ``watch``, ``unwatch``, ``move`` -- and on each ``move`` encodes one
 ``delta`` frame (its table id and version counter, the recorded Sibala patch
-of ``sample_delta.json``, its clock) and broadcasts those same bytes to every
+of ``sample_delta.json``, or, for a table opened with ``sample: <game>`` (W5),
+that game's patch in ``sample_deltas.json``; its clock) and broadcasts those same bytes to every
 connection of the table with ``websockets.broadcast``.  No game, no Redis, no
 validation: what any server must at least do to deliver the same frames.
 
@@ -23,10 +24,13 @@ from pathlib import Path
 import msgpack
 from websockets.asyncio.server import broadcast, serve
 
-PATCH = json.loads((Path(__file__).resolve().parent / "sample_delta.json").read_text())["patch"]
+BENCH = Path(__file__).resolve().parent
+PATCH = json.loads((BENCH / "sample_delta.json").read_text())["patch"]
+SAMPLES = {game: rec["patch"] for game, rec in json.loads((BENCH / "sample_deltas.json").read_text()).items() if game != "_doc"}
 
 rooms: dict[str, set] = {}
 versions: dict[str, int] = {}
+patches: dict[str, list] = {}
 _ids = itertools.count(1)
 _players = itertools.count(1)
 
@@ -62,7 +66,7 @@ async def handler(ws) -> None:
                 if members:
                     base = versions[table]
                     versions[table] = base + 1
-                    broadcast(members, pack({"t": "delta", "table": table, "base": base, "version": base + 1, "seat": None, "patch": PATCH, "now": now_ms()}))
+                    broadcast(members, pack({"t": "delta", "table": table, "base": base, "version": base + 1, "seat": None, "patch": patches[table], "now": now_ms()}))
             elif t == "ping":
                 await ws.send(reply(msg, {"t": "pong", "now": now_ms()}))
             elif t == "hello":
@@ -72,6 +76,7 @@ async def handler(ws) -> None:
                 table = f"f{next(_ids)}"
                 rooms[table] = {ws}
                 versions[table] = 1
+                patches[table] = SAMPLES[msg["sample"]] if msg.get("sample") else PATCH
                 mine.add(table)
                 await ws.send(reply(msg, {"t": "joined", "table": table, "seat": 0}))
                 await ws.send(snapshot(table, 0, {}))
@@ -103,6 +108,7 @@ async def handler(ws) -> None:
                 if not members:
                     rooms.pop(table, None)
                     versions.pop(table, None)
+                    patches.pop(table, None)
 
 
 async def main() -> None:
