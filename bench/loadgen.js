@@ -14,6 +14,15 @@
 //     `server_pids` from /proc) and this process's CPU are read at the window
 //     edges.  With `stop_p99_ms`, steps stop after the first whose p99 is
 //     above it (W2).
+//     With `mix` (W5): [{game, tables, seats, options}] instead of one
+//     Sibala layout; the tables of each game are interleaved, `spectators`
+//     at each, tables opened with `games` (a table plays on after a game).
+//     Each player keeps its own view (lobby) and the move is chosen for its
+//     seat from it (chooseMove); the floor and Colyseus broadcast the
+//     recorded delta of that game (`sample`).  Latency there counts, for
+//     every recipient, each move whose version lies between the recipient's
+//     previous delta (or snapshot) and this one: the delta of the version the
+//     move produced, or the next one at or after it.
 //   * "idle" mode (W4): `clients` connections, signed in (lobby, floor) or in
 //     rooms of `room_size` (Colyseus), each sending an app-level ping every
 //     `heartbeat_s`.  Prints {"event":"connected"}; on stdin "report" prints
@@ -124,19 +133,38 @@ class WsClient {
 }
 
 // --------------------------------------------------------- the tables -------
-const stats = { error_codes: {}, busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, recording: false };
+const stats = { error_codes: {}, busy_retries: 0, lat: [], by_game: {}, deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, no_move: 0, recording: false };
 
-function onDelta(table, version, tRecv) {
+function onDelta(table, version, tRecv, client) {
   // every recipient calls this for each delta of its table
   if (stats.recording) stats.all_deltas++;
+  if (cfg.mix) {
+    // W5: every move in (the recipient's last version, this one]
+    const seen = client.seen;
+    client.seen = version;
+    if (!stats.recording || seen === undefined) return;
+    for (const [v, t0] of table.sentAt) if (v > seen && v <= version) record(table, tRecv - t0);
+    return;
+  }
   const t0 = table.sentAt.get(version);
   if (t0 === undefined) return;
   if (stats.recording) { stats.lat.push(tRecv - t0); stats.deliveries++; }
 }
+const gameStats = (table) => stats.by_game[table.game] || (stats.by_game[table.game] = { moves: 0, lat: [] });
+// the tracker saw the version a move produced: the table may move again
+function moveDone(table) {
+  table.busy = false;
+  if (stats.recording) { stats.moves++; if (cfg.mix) gameStats(table).moves++; }
+}
+function record(table, ms) {
+  stats.lat.push(ms); stats.deliveries++;
+  gameStats(table).lat.push(ms);
+}
 
 class Table {
-  constructor(index, players, spectators) {
+  constructor(index, players, spectators, spec) {
     this.index = index; this.players = players; this.spectators = spectators;
+    this.spec = spec; this.game = spec ? spec.game : "sibala";
     this.id = null; this.view = null; this.version = 0; this.busy = false; this.switching = false;
     this.sentAt = new Map(); this.expect = 0; this.busySince = 0; this.rr = 0;
     this.seatClient = new Map();
@@ -145,22 +173,29 @@ class Table {
   ready() { return this.id !== null && !this.busy && !this.switching && (cfg.peer !== "lobby" || (this.view && this.view.status === "playing")); }
 }
 
-// lobby & floor: frames of a table's members
-function wsFrameHandler(table, isTracker) {
+// lobby & floor: frames of a table's members.  The tracker (the first
+// player) drives the table: its view is the table's, its deltas end a move.
+// A client that keeps a view (on our lobby: the tracker; in W5 every player)
+// applies each delta to it, or asks for a snapshot.
+function wsFrameHandler(table, isTracker, keepsView) {
   return (m, client) => {
     const t = now();
     if (m.t === "delta") {
       if (m.table !== table.id) return;
-      onDelta(table, m.version, t);
-      if (!isTracker) return;
-      if (cfg.peer === "lobby") {
-        if (m.base !== table.version || !table.view) { stats.syncs++; client.send({ t: "sync", table: table.id }); return; }
-        try { table.view = jsonpatch.applyPatch(table.view, m.patch, false, true).newDocument; } catch (e) { stats.syncs++; client.send({ t: "sync", table: table.id }); return; }
+      onDelta(table, m.version, t, client);
+      if (keepsView) {
+        const resync = () => { stats.syncs++; client.send({ t: "sync", table: table.id }); };
+        if (m.base !== client.version || !client.view) return resync();
+        try { client.view = jsonpatch.applyPatch(client.view, m.patch, false, true).newDocument; } catch (e) { return resync(); }
       }
-      table.version = m.version;
-      if (table.busy && m.version >= table.expect) { table.busy = false; if (stats.recording) stats.moves++; }
+      client.version = m.version;
+      if (!isTracker) return;
+      table.view = client.view; table.version = m.version;
+      if (table.busy && m.version >= table.expect) moveDone(table);
       if (cfg.peer === "lobby") afterGame(table);
-    } else if (m.t === "snapshot" && isTracker && (m.table === table.id || table.id === null)) {
+    } else if (m.t === "snapshot" && (isTracker || keepsView) && (m.table === table.id || table.id === null)) {
+      client.view = m.view; client.version = m.version; client.seen = m.version;
+      if (!isTracker) return;
       table.view = m.view; table.version = m.version;
       if (table.busy && m.version >= table.expect) table.busy = false;
       if (cfg.peer === "lobby" && table.id !== null) afterGame(table);
@@ -176,7 +211,13 @@ function wsFrameHandler(table, isTracker) {
 async function setupWsTable(table, rounds) {
   const [p0, ...rest] = table.players;
   table.id = null; table.view = null; table.version = 0; table.sentAt.clear(); table.seatClient.clear();
-  const joined = await p0.call({ t: "open", game: "sibala", seats: table.players.length, turn_ms: 300000, bots: false, options: { rounds } });
+  for (const c of table.all()) { c.view = null; c.version = 0; c.seen = undefined; }
+  const spec = table.spec;
+  const open = spec
+    ? { t: "open", game: spec.game, seats: table.players.length, turn_ms: 300000, bots: false, games: cfg.games, options: spec.options || {} }
+    : { t: "open", game: "sibala", seats: table.players.length, turn_ms: 300000, bots: false, options: { rounds } };
+  if (spec && cfg.peer === "floor") open.sample = spec.game; // the floor broadcasts that game's recorded delta
+  const joined = await p0.call(open);
   table.id = joined.table;
   table.seatClient.set(joined.seat, p0);
   await pool(table.spectators.length, 10, (i) => table.spectators[i].call({ t: "watch", table: table.id }), true);
@@ -208,18 +249,63 @@ async function newGame(table) {
   const old = table.id;
   try {
     for (const c of table.all()) c.send({ t: "unwatch", table: old });
+    // W5: give up the seats too (a stud seat's coins stay promised to a table that offers a next game)
+    if (cfg.mix && old !== null) await Promise.all(table.players.map((c) => c.request({ t: "leave", table: old }).catch(() => {})));
     await setupWsTable(table, cfg.rounds);
   } catch (e) { stats.errors++; out({ event: "warn", msg: `new game: ${e.message}` }); }
   table.busy = false; table.switching = false;
 }
 
+// W5: a legal move for `seat` from its own engine view `st` (null: none now)
+function chooseMove(game, st, seat) {
+  switch (game) {
+    case "sibala": return { type: "roll" };
+    case "stud": { // check, else call (the generator never bets, so a game costs the ante)
+      const legal = st.you && st.you.legal;
+      if (!legal) return null;
+      const acts = legal.actions;
+      return { type: acts.includes("check") ? "check" : acts.includes("call") ? "call" : "fold" };
+    }
+    case "yahtzee": { // roll once, then score the first open category
+      if (!st.rolls) return { type: "roll" };
+      const first = Object.keys(st.options_scores || {})[0];
+      return first === undefined ? null : { type: "score", category: first };
+    }
+    case "shut_the_box": { // roll two dice, then shut the first covering set
+      if (st.throw === null) return { type: "roll" };
+      const tiles = cover(st.open, st.throw);
+      return tiles ? { type: "shut", tiles } : null;
+    }
+    case "six_nimmt": // the lowest card; row 0 when asked
+      if (st.choosing) return st.choosing.seat === seat ? { type: "choose_row", row: 0 } : null;
+      return st.hand && st.hand.length ? { type: "pick", card: Math.min(...st.hand) } : null;
+    default: throw new Error(`no move choice for ${game}`);
+  }
+}
+// the first set of open tiles summing to `total`, highest tiles tried first
+function cover(open, total, from = open.length - 1) {
+  if (total === 0) return [];
+  for (let i = from; i >= 0; i--) {
+    if (open[i] > total) continue;
+    const rest = cover(open, total - open[i], i - 1);
+    if (rest) return [open[i], ...rest];
+  }
+  return null;
+}
+
 function sendMove(table) {
-  let client, turn;
+  let client, turn, move = { type: "roll" };
   if (cfg.peer === "lobby") {
     const seat = table.view.to_act[0];
-    turn = table.view.turns[String(seat)];
     client = table.seatClient.get(seat);
-    if (client === undefined || turn === undefined) return false;
+    if (client === undefined) return false;
+    if (cfg.mix) { // from the mover's own view, once it has the table's version
+      if (!client.view || client.version < table.version) return false;
+      turn = client.view.turns[String(seat)];
+      move = turn === undefined ? null : chooseMove(table.game, client.view.state, seat);
+      if (!move) { stats.no_move++; return false; }
+    } else turn = table.view.turns[String(seat)];
+    if (turn === undefined) return false;
   } else {
     client = table.players[table.rr++ % table.players.length];
     turn = "x";
@@ -229,8 +315,8 @@ function sendMove(table) {
   table.sentAt.set(table.expect, now());
   if (table.sentAt.size > 32) table.sentAt.delete(table.sentAt.keys().next().value);
   stats.sent++;
-  if (cfg.peer === "colyseus") client.room.send("move", { table: table.id, turn, move: { type: "roll" } });
-  else client.send({ t: "move", table: table.id, turn, move: { type: "roll" } });
+  if (cfg.peer === "colyseus") client.room.send("move", { table: table.id, turn, move });
+  else client.send({ t: "move", table: table.id, turn, move });
   return true;
 }
 
@@ -246,10 +332,10 @@ class ColyMember {
     this.room.reconnection.enabled = false;
     this.room.onMessage("delta", (m) => {
       const t = now();
-      onDelta(table, m.version, t);
+      onDelta(table, m.version, t, this);
       if (isTracker) {
         table.version = m.version;
-        if (table.busy && m.version >= table.expect) { table.busy = false; if (stats.recording) stats.moves++; }
+        if (table.busy && m.version >= table.expect) moveDone(table);
       }
     });
     this.room.onMessage("pong", () => { this.pongs++; });
@@ -260,7 +346,7 @@ class ColyMember {
 async function setupColyTable(table) {
   const [p0, ...rest] = table.players;
   const size = table.players.length + table.spectators.length;
-  p0.room = await p0.sdk.create("bench", { max: size });
+  p0.room = await p0.sdk.create("bench", table.spec ? { max: size, sample: table.spec.game } : { max: size });
   table.id = p0.room.roomId; table.version = 1; table.view = {};
   p0.bind(table, true);
   const others = rest.concat(table.spectators);
@@ -283,15 +369,24 @@ const localFor = (i) => (cfg.local_addresses && cfg.local_addresses.length ? cfg
 // ------------------------------------------------------------ tables mode ---
 async function runTables() {
   const t0 = now();
-  const T = cfg.tables, P = cfg.players, S = cfg.spectators;
+  // W5: the games' tables interleaved (a, b, c, a, b, c, ...), so the pacer's round robin mixes them
+  const mix = cfg.mix ? cfg.mix.flatMap((g) => Array.from({ length: g.tables }, (_, k) => [k, g])).sort((a, b) => a[0] - b[0]).map((x) => x[1]) : null;
+  const T = mix ? mix.length : cfg.tables, S = cfg.spectators;
   const tables = [];
   const sdk = cfg.peer === "colyseus" ? colyClientFor(cfg.urls[0]) : null;
   for (let i = 0; i < T; i++) {
+    const P = mix ? mix[i].seats : cfg.players;
     const mk = (k) => (cfg.peer === "colyseus" ? new ColyMember(sdk) : new WsClient(urlFor(0), `b${i}x${k}`, localFor(i)));
-    tables.push(new Table(i, Array.from({ length: P }, (_, k) => mk(k)), Array.from({ length: S }, (_, k) => mk(P + k))));
+    tables.push(new Table(i, Array.from({ length: P }, (_, k) => mk(k)), Array.from({ length: S }, (_, k) => mk(P + k)), mix && mix[i]));
   }
+  const nClients = tables.reduce((a, t) => a + t.all().length, 0);
   if (cfg.peer !== "colyseus") {
-    for (const t of tables) for (const c of t.all()) c.onFrame = wsFrameHandler(t, c === t.players[0]);
+    for (const t of tables) {
+      for (const c of t.all()) {
+        const tracker = c === t.players[0];
+        c.onFrame = wsFrameHandler(t, tracker, cfg.peer === "lobby" && (tracker || (!!mix && t.players.includes(c))));
+      }
+    }
     const clients = tables.flatMap((t) => t.all());
     const errs = await pool(clients.length, cfg.connect_concurrency || 50, (i) => clients[i].connect());
     if (errs.length) throw new Error(`${errs.length} connects failed: ${errs[0].message}`);
@@ -299,7 +394,7 @@ async function runTables() {
   // first games end at staggered times (rounds spread over 1..R), later ones play R rounds
   const errs = await pool(T, 10, (i) => (cfg.peer === "colyseus" ? setupColyTable(tables[i]) : setupWsTable(tables[i], Math.max(1, Math.round((cfg.rounds * (i + 1)) / T)))));
   if (errs.length) throw new Error(`${errs.length} tables failed: ${errs[0].stack}`);
-  out({ event: "ready", setup_s: Math.round(now() - t0) / 1000, clients: T * (P + S) });
+  out({ event: "ready", setup_s: Math.round(now() - t0) / 1000, clients: nClients });
 
   let rr = 0, tokens = 0, last = now(), rate = 0;
   const pacer = setInterval(() => {
@@ -319,7 +414,7 @@ async function runTables() {
   for (const step of cfg.steps) {
     rate = step.rate; tokens = 0; last = now();
     await sleep(step.warmup_s * 1000);
-    Object.assign(stats, { error_codes: {}, busy_retries: 0, lat: [], deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0 });
+    Object.assign(stats, { error_codes: {}, busy_retries: 0, lat: [], by_game: {}, deliveries: 0, all_deltas: 0, moves: 0, sent: 0, errors: 0, lost: 0, switches: 0, syncs: 0, missed: 0, no_move: 0 });
     const c0 = serverCpu(), g0 = selfCpu(), a0 = allCpu(), w0 = now();
     stats.recording = true;
     await sleep(step.window_s * 1000);
@@ -339,6 +434,14 @@ async function runTables() {
       busy_retries: stats.busy_retries, error_codes: stats.error_codes,
       server_rss: serverRss(), errors: stats.errors, lost: stats.lost, switches: stats.switches, syncs: stats.syncs, missed: stats.missed,
     };
+    if (cfg.mix) {
+      res.no_move = stats.no_move;
+      res.by_game = {};
+      for (const [g, x] of Object.entries(stats.by_game)) {
+        const p = percentiles(x.lat);
+        res.by_game[g] = { moves_per_s: Math.round((x.moves / wall) * 10) / 10, deliveries: p.n, p50: p.p50, p99: p.p99, max: p.max };
+      }
+    }
     out(res); results.push(res);
     if (cfg.stop_p99_ms !== undefined && (lat.p99 === null || lat.p99 > cfg.stop_p99_ms || res.moves_per_s < 0.9 * step.rate || res.gen_cpu_frac > 0.85)) break;
   }

@@ -1,8 +1,9 @@
 """The lobby against Colyseus and the bare-websocket floor, side by side.
 
-    .venv/bin/python bench/run.py            # every cell, 3 repeats (~35-45 min)
+    .venv/bin/python bench/run.py            # every cell, 3 repeats (~40-50 min)
     .venv/bin/python bench/run.py --smoke    # tiny cells of all three servers (< 60 s)
     .venv/bin/python bench/run.py --cells w1,w3 --repeats 1 --peers lobby,floor
+    .venv/bin/python bench/run.py --cells w5 --repeats 1 --scale 0.2   # a fifth of W5's tables and rate
 
 Servers under test run on core 0 (``taskset -c 0``: the lobby with its
 redis-server, the floor ``bench/floor.py``, Colyseus ``bench/colyseus_server.js``),
@@ -20,6 +21,9 @@ Cells (docs/benchmarks.md says more):
   W3  one table of 2 players and 2000 spectators, one move a second.
   W4  40,000 idle signed-in clients with heartbeats over 3 server processes:
       memory per connection.
+  W5  mixed: 100 tables, 20 of each game at its usual size (6 Nimmt! 10 seats,
+      coin stud 4, Yahtzee 4, Shut the Box 4, Sibala 4), 4 spectators each,
+      500 moves/s of legal moves chosen from each seat's view.
 Exit status: 0 when every cell ran (targets are printed, not enforced), 1
 otherwise.
 """
@@ -49,6 +53,20 @@ GEN_CORE = "1"
 PEERS = ("lobby", "floor", "colyseus")
 PEER_TITLE = {"lobby": "lobby (ours)", "floor": "floor (websockets)", "colyseus": "Colyseus 0.18"}
 
+#: W5's games: (game id, seats, engine options); stud at the lowest tier where coins move
+MIX = (("six_nimmt", 10, {}), ("stud", 4, {"tier": "beginner"}), ("yahtzee", 4, {}), ("shut_the_box", 4, {}),
+       ("sibala", 4, {}))
+GAME_TITLE = {"six_nimmt": "6 Nimmt!", "stud": "stud", "yahtzee": "Yahtzee", "shut_the_box": "Shut the Box", "sibala": "Sibala"}
+
+
+def mixed(per_game: int, spectators: int, steps: list[dict]) -> dict:
+    """A W5 spec: ``per_game`` tables of each game of :data:`MIX`, a table
+    plays up to 1000 games (every game that ends is followed by the next)."""
+    mix = [{"game": g, "tables": per_game, "seats": n, "options": o} for g, n, o in MIX]
+    return {"mode": "tables", "tables": per_game * len(MIX), "spectators": spectators, "games": 1000, "mix": mix,
+            "steps": steps}
+
+
 FULL = {
     "w1": {"mode": "tables", "tables": 100, "players": 4, "spectators": 6, "rounds": 5,
            "steps": [{"rate": 1000, "warmup_s": 5, "window_s": 20}]},
@@ -59,6 +77,7 @@ FULL = {
            "steps": [{"rate": 1, "warmup_s": 3, "window_s": 30}]},
     "w4": {"mode": "idle", "clients": 40000, "servers": 3, "generators": 4, "heartbeat_s": 10, "settle_s": 12,
            "room_size": 1000},
+    "w5": mixed(20, 4, [{"rate": 500, "warmup_s": 5, "window_s": 20}]),
 }
 SMOKE = {
     "w1": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5,
@@ -69,6 +88,7 @@ SMOKE = {
            "steps": [{"rate": 4, "warmup_s": 0.5, "window_s": 1.5}]},
     "w4": {"mode": "idle", "clients": 300, "servers": 2, "generators": 2, "heartbeat_s": 1, "settle_s": 1.2,
            "room_size": 50},
+    "w5": mixed(1, 1, [{"rate": 25, "warmup_s": 1, "window_s": 3}]),
 }
 LOBBY_ENV = {
     "LOBBY_RATE_PER_S": "1000000",
@@ -95,6 +115,34 @@ def _rt_prefix() -> list[str]:
 NICE = _rt_prefix()
 OTHER_CPU_LIMIT = 0.25
 P99_BOUND_MS = 20.0
+
+
+def scaled(spec: dict, f: float) -> dict:
+    """``spec`` at ``f`` of its size (``--scale``): tables (of each game) and
+    move rates, W3's spectators, W4's clients; at least one of each."""
+    if f == 1:
+        return spec
+    n = lambda x: max(1, round(x * f))  # noqa: E731
+    out = dict(spec)
+    if spec["mode"] == "idle":
+        out["clients"] = n(spec["clients"])
+        return out
+    if "mix" in spec:
+        out["mix"] = [dict(g, tables=n(g["tables"])) for g in spec["mix"]]
+        out["tables"] = sum(g["tables"] for g in out["mix"])
+    elif spec["tables"] > 1:
+        out["tables"] = n(spec["tables"])
+    else:
+        out["spectators"] = n(spec["spectators"])
+    out["steps"] = [dict(st, rate=n(st["rate"])) for st in spec["steps"]]
+    return out
+
+
+def clients_of(spec: dict) -> int:
+    """Connections of a tables cell: every seat and spectator of every table."""
+    if "mix" in spec:
+        return sum(g["tables"] * (g["seats"] + spec["spectators"]) for g in spec["mix"])
+    return spec["tables"] * (spec["players"] + spec["spectators"])
 
 
 def log(msg: str) -> None:
@@ -246,12 +294,13 @@ def tables_cell(peer: str, cell: str, spec: dict, procs: Procs, tmp: Path, env_p
     steps = [e for e in events if e.get("event") == "step"]
     ready = next((e for e in events if e.get("event") == "ready"), {})
     fatal = next((e for e in events if e.get("event") == "fatal"), None)
-    clients = spec["tables"] * (spec["players"] + spec["spectators"])
+    clients = clients_of(spec)
     for s in steps:
         s["rss_per_conn_kib"] = round((s["server_rss"] - base_rss) / clients / 1024, 2)
         s["valid"] = s["gen_cpu_frac"] <= GEN_CPU_LIMIT
     return {"ok": bool(steps) and fatal is None, "steps": steps, "setup_s": ready.get("setup_s"), "clients": clients,
-            "base_rss": base_rss, "error": fatal and fatal["error"][:2000]}
+            "base_rss": base_rss,
+            "error": fatal["error"][:2000] if fatal else None if steps else f"the generator ended without a step (its log: gen-{cell}-{peer}.log)"}
 
 
 def idle_cell(peer: str, spec: dict, procs: Procs, tmp: Path) -> dict:
@@ -362,6 +411,23 @@ def w2_best(steps: list[dict]) -> tuple[float, dict | None]:
     return best, at
 
 
+def w5_games(lines: list[str], by: dict, col) -> None:
+    """W5 by game: each server's committed moves/s and p99 per game (medians over repeats)."""
+    games = [g for g, _, _ in MIX]
+    lines += ["W5 by game: committed moves/s, p99 ms (median over repeats)", "",
+              "| server | " + " | ".join(GAME_TITLE[g] for g in games) + " |", "|---|" + "---|" * len(games)]
+    for peer in PEERS:
+        if ("w5", peer) not in by:
+            continue
+        cells = []
+        for g in games:
+            per = col("w5", peer, lambda r, g=g: (r["steps"][0].get("by_game") or {}).get(g) if r.get("steps") else None)
+            per = [x for x in per if x]
+            cells.append(f"{fmt(med([x['moves_per_s'] for x in per]))}, {fmt(med([x['p99'] for x in per]), 2)}" if per else "–")
+        lines.append(f"| {PEER_TITLE[peer]} | " + " | ".join(cells) + " |")
+    lines.append("")
+
+
 def summarize(results: list[dict]) -> tuple[str, dict]:
     """Markdown tables and the target verdicts from the per-run records."""
     by = {}
@@ -411,12 +477,16 @@ def summarize(results: list[dict]) -> tuple[str, dict]:
                     cellfmt(s0(lambda s: 100 * s.get("other_cpu_frac", 0)), 0) + " %", validity(cell, peer)]
             lines.append("| " + " | ".join(row) + " |")
             med_of[(cell, peer, "p99")] = med(s0(lambda s: s["latency_ms"]["p99"]))
+            med_of[(cell, peer, "mps")] = med(s0(lambda s: s["moves_per_s"]))
             med_of[(cell, peer, "cpu")] = med(s0(lambda s: s["cpu_us_per_delivery"]))
             med_of[(cell, peer, "invalid")] = invalid(cell, peer)
         lines.append("")
 
     def layout(cell):
         sp = spec_of(cell)
+        if "mix" in sp:
+            games = ", ".join(f"{g['tables']} {GAME_TITLE.get(g['game'], g['game'])} × {g['seats']}" for g in sp["mix"])
+            return f"{sp['tables']:,} tables ({games} players) + {sp['spectators']} spectators each = {clients_of(sp):,} clients"
         return f"{sp['tables']:,} table(s) × ({sp['players']} players + {sp['spectators']:,} spectators) = {sp['tables'] * (sp['players'] + sp['spectators']):,} clients"
 
     if any(k[0] == "w1" for k in by):
@@ -470,13 +540,17 @@ def summarize(results: list[dict]) -> tuple[str, dict]:
             med_of[("w4", peer, "kib")] = med(c(lambda r: r["kib_per_conn"]))
         lines.append("")
 
+    if any(k[0] == "w5" for k in by):
+        tables_rows("w5", f"W5 mixed: {layout('w5')}, {rate_of('w5')} moves/s offered")
+        w5_games(lines, by, col)
     # ratios
     def ratio(a, b):
         return None if a is None or b in (None, 0) else a / b
 
     rat = []
     for key, label in ((("w1", "p99"), "W1 p99"), (("w1", "cpu"), "W1 CPU/delivery"), (("w2", "best"), "W2 max moves/s"),
-                       (("w3", "p99"), "W3 p99"), (("w3", "cpu"), "W3 CPU/delivery"), (("w4", "kib"), "W4 KiB/conn")):
+                       (("w3", "p99"), "W3 p99"), (("w3", "cpu"), "W3 CPU/delivery"), (("w4", "kib"), "W4 KiB/conn"),
+                       (("w5", "p99"), "W5 p99"), (("w5", "cpu"), "W5 CPU/delivery")):
         ours = med_of.get((key[0], "lobby", key[1]))
         if ours is None:
             continue
@@ -509,6 +583,13 @@ def summarize(results: list[dict]) -> tuple[str, dict]:
         target("W4 ≥ 32,000 connected clients", a >= 32000, f"{fmt(int(a), 0)} held")
         k = g("w4", "lobby", "kib")
         target("W4 ≤ 20 KiB server memory per connection", k is not None and k <= 20, f"{fmt(k, 2)} KiB (lobby processes + Redis)")
+    if g("w5", "lobby", "p99") is not None:
+        a, rate, mps = g("w5", "lobby", "p99"), rate_of("w5"), g("w5", "lobby", "mps")
+        target(f"W5 p99 ≤ 20 ms at {rate} moves/s", a <= P99_BOUND_MS and mps >= 0.9 * rate,
+               f"{fmt(a, 2)} ms at {fmt(mps)} moves/s committed")
+    if g("w5", "lobby", "cpu") is not None and g("w5", "floor", "cpu") is not None:
+        a, b = g("w5", "lobby", "cpu"), g("w5", "floor", "cpu")
+        target("W5 server CPU/delivery ≤ 3 × floor", a <= 3 * b, f"{fmt(a)} µs vs 3 × {fmt(b)} µs")
     if verdicts:
         lines += ["### Targets", "", "| target | result | measured |", "|---|---|---|"]
         lines += [f"| {v['target']} | {'PASS' if v['pass'] else 'FAIL'} | {v['detail']} |" for v in verdicts]
@@ -571,9 +652,10 @@ def ensure_node_modules() -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="tiny cells, one repeat, < 60 s")
-    ap.add_argument("--cells", default="w1,w2,w3,w4")
+    ap.add_argument("--cells", default="w1,w2,w3,w4,w5")
     ap.add_argument("--peers", default=",".join(PEERS))
     ap.add_argument("--repeats", type=int, default=None)
+    ap.add_argument("--scale", type=float, default=1.0, help="run the cells at this fraction of their tables, rates and clients")
     ap.add_argument("--out", default=None, help="JSON lines file (default bench/results/run-<stamp>.jsonl)")
     ap.add_argument("--docs", default=None, help="write the table into this Markdown file's results section")
     ap.add_argument("--report", default=None, metavar="JSONL", help="only print (and --docs write) the table of an earlier run")
@@ -590,11 +672,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.docs:
             write_docs(Path(args.docs), header + "\n" + table)
         return 0
-    specs = SMOKE if args.smoke else FULL
+    specs = {cell: scaled(spec, args.scale) for cell, spec in (SMOKE if args.smoke else FULL).items()}
     repeats = args.repeats or (1 if args.smoke else 3)
     cells = [c for c in args.cells.split(",") if c]
     peers = [p for p in args.peers.split(",") if p]
-    fresh = not args.smoke  # the smoke run keeps one server per peer for W1-W3
+    fresh = not args.smoke  # the smoke run keeps one server per peer for W1-W3 and W5
     try:
         os.sched_setaffinity(0, {int(GEN_CORE)})
     except (OSError, AttributeError):

@@ -23,7 +23,7 @@ def test_benchmark_smoke_runs_every_cell_on_every_server(tmp_path):
     records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
     cells = [r for r in records if "cell" in r]
     ran = {(r["cell"], r["peer"]) for r in cells}
-    assert ran == {(c, p) for c in ("w1", "w2", "w3", "w4") for p in ("lobby", "floor", "colyseus")}
+    assert ran == {(c, p) for c in ("w1", "w2", "w3", "w4", "w5") for p in ("lobby", "floor", "colyseus")}
     assert all(r["ok"] for r in cells), [r for r in cells if not r["ok"]]
     ours = [s for r in cells if r["peer"] == "lobby" and r["cell"] != "w4" for s in r["steps"]]
     assert ours and all(s["deliveries"] > 0 and s["errors"] == 0 and s["lost"] == 0 for s in ours)
