@@ -32,7 +32,7 @@ import engines
 
 from . import metrics, replay, tables
 from .config import Settings
-from .fanout import Conn, Fanout
+from .fanout import CLOSE_GRACE_S, Conn, Fanout
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
 from .rooms import Rooms
 from .sessions import sign_in
@@ -130,6 +130,9 @@ class Lobby:
         self.redis = self.store.redis
         self.rooms = Rooms(self.store, self.settings)
         self.fanout = Fanout(self.store, self._lobby_changed)
+        # commit against the doc the fan-out holds, and show each commit here at once
+        self.rooms.cached = self.fanout.cached
+        self.rooms.committed = self.fanout.deliver
         self.tasks = [
             asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),
             asyncio.create_task(self._timer_loop(), name="timers"),
@@ -159,7 +162,7 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.redis is not None:
-            await self.redis.aclose()
+            await self.store.aclose()
 
     async def _timer_loop(self) -> None:
         poll = self.settings.timer_poll_ms / 1000
@@ -265,11 +268,13 @@ class Lobby:
         return origin[2] in (80, 443)  # Host on a default port (http or https)
 
     async def websocket(self, ws: WebSocket) -> None:
-        """One client session: a reader (frames in, one at a time), a writer
-        (the bounded send queue out) and this supervisor, which ends the
-        session when the peer goes away or the server closes it, lets the
-        writer flush and send the close frame for at most
-        :data:`CLOSE_GRACE_S`, and else resets the connection."""
+        """One client session, one task: frames are read and handled one at
+        a time in this task (a command in progress always finishes before
+        the session lets go of its tables), frames out are written by
+        :class:`Conn` straight to the socket.  The session ends when the
+        peer goes away or the server closes the connection (the close puts
+        a disconnect in the receive queue; a peer that takes nothing is
+        reset after :data:`lobby.fanout.CLOSE_GRACE_S`)."""
         if self.draining:
             await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
             return
@@ -277,43 +282,27 @@ class Lobby:
             await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
             return
         await ws.accept()
-        conn = Conn(ws, self.settings.send_queue, _transport_of(ws))
+        proto = _protocol_of(ws)
+        conn = Conn(ws, self.settings.send_queue, getattr(proto, "transport", None), proto)
         _limit_send_buffer(conn.transport)
         self.conns.add(conn)
         metrics.CONNECTIONS.inc()
-        writer = asyncio.create_task(conn.writer())
-        handling: list[asyncio.Task | None] = [None]  # the command being handled, if any
-        reader = asyncio.create_task(self._read_frames(conn, ws, handling))
-        closing = asyncio.create_task(conn.done.wait())
         try:
-            await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
-            if reader.done() and not reader.cancelled() and reader.exception() is not None:
-                log.error("session reader failed", exc_info=reader.exception())
-                conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
+            await self._read_frames(conn, ws)
+        except Exception:
+            log.exception("session reader failed")
+            conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
         finally:
             self.conns.discard(conn)
             metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
-            if handling[0] is not None and not handling[0].done():
-                # a command in progress finishes (its commit and side effects,
-                # a seat it attaches) before the session lets go of its tables
-                await asyncio.wait({handling[0]}, timeout=HANDLER_GRACE_S)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
-            done, _ = await asyncio.wait({writer}, timeout=CLOSE_GRACE_S)
-            if not done:  # the peer takes nothing, not even the close frame
-                writer.cancel()
+            if not await conn.wait_sent(CLOSE_GRACE_S):  # the peer takes nothing, not even the close frame
                 conn.abort()
-            for task in (reader, closing, writer):
-                task.cancel()
-            for task in (reader, closing, writer):
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
 
-    async def _read_frames(self, conn: Conn, ws: WebSocket, handling: list[asyncio.Task | None]) -> None:
-        """Receive and handle frames until the peer leaves or ``conn`` closes.
-        A frame's handler runs shielded (``handling[0]``): ending the session
-        never cancels a command half way."""
+    async def _read_frames(self, conn: Conn, ws: WebSocket) -> None:
+        """Receive and handle frames until the peer leaves or ``conn`` closes."""
         limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         max_frame = self.settings.max_frame
         try:
@@ -333,8 +322,7 @@ class Lobby:
                     if limiter.flooding:
                         conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
                     continue
-                handling[0] = asyncio.ensure_future(self.handle_frame(conn, frame))
-                await asyncio.shield(handling[0])
+                await self.handle_frame(conn, frame)
         except WebSocketDisconnect:
             return
 
@@ -498,11 +486,6 @@ LIST_CACHE_S = 0.5
 SWEEP_S = 30
 #: the shortest interval between two chat lines of one connection (s)
 CHAT_INTERVAL_S = 1.0
-#: how long a closing session may take to flush its queue and send the close
-#: frame before its TCP connection is reset (s)
-CLOSE_GRACE_S = 2.0
-#: how long a closing session waits for a command in progress (s)
-HANDLER_GRACE_S = 10.0
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
 #: a client that stops reading can pin, and makes it a slow reader sooner
 SEND_BUFFER_BYTES = 64 * 1024
@@ -523,12 +506,12 @@ def _origin_key(origin: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-def _transport_of(ws: WebSocket) -> Any:
-    """The asyncio transport under a websocket, where the server exposes it
-    (uvicorn's protocols hand their bound ``receive`` to the app); else None."""
-    transport = getattr(getattr(ws, "_receive", None), "__self__", None)
-    transport = getattr(transport, "transport", None)
-    return transport if hasattr(transport, "abort") else None
+def _protocol_of(ws: WebSocket) -> Any:
+    """The server's protocol object under a websocket, where the server
+    exposes it (uvicorn's protocols hand their bound ``receive`` to the app)
+    and it has an asyncio transport; else None."""
+    proto = getattr(getattr(ws, "_receive", None), "__self__", None)
+    return proto if hasattr(getattr(proto, "transport", None), "abort") else None
 
 
 def _limit_send_buffer(transport: Any) -> None:

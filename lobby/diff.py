@@ -18,36 +18,58 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def diff(old: Any, new: Any) -> list[dict[str, Any]]:
-    """The operations that turn ``old`` into ``new`` (JSON-like values)."""
+def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+    """The operations that turn ``old`` into ``new`` (JSON-like values).
+
+    Unchanged parts shared by both (``is``) cost nothing.  ``memo``, kept by
+    the caller across the diffs of one fan-out, reuses the operations of a
+    container met again at the same path with the same old and new objects
+    (the table part of every seat's view, parts of engine views shared by
+    seats), so ten seats cost little more than one.  Both views must stay
+    alive (and unchanged) while ``memo`` is used."""
     ops: list[dict[str, Any]] = []
-    _walk(old, new, "", ops)
+    _walk(old, new, "", ops, memo)
     return ops
 
 
-def _walk(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _walk(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: dict | None) -> None:
     if old is new:
         return
-    if type(old) is dict and type(new) is dict:
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
-        for key, value in new.items():
-            sub = f"{path}/{_escape(key)}"
-            if key not in old:
-                ops.append({"op": "add", "path": sub, "value": value})
-            else:
-                _walk(old[key], value, sub, ops)
+    told, tnew = type(old), type(new)
+    if told is dict and tnew is dict:
+        if memo is not None:
+            key = (path, id(old), id(new))
+            done = memo.get(key)
+            if done is None:
+                done = memo[key] = []
+                _walk_dict(old, new, path, done, memo)
+            ops.extend(done)
+            return
+        _walk_dict(old, new, path, ops, memo)
         return
-    if type(old) is list and type(new) is list:
+    if told is list and tnew is list:
         if len(old) == len(new):
             for i, (a, b) in enumerate(zip(old, new)):
-                _walk(a, b, f"{path}/{i}", ops)
+                if a is not b:
+                    _walk(a, b, f"{path}/{i}", ops, memo)
             return
         if len(new) > len(old) and new[: len(old)] == old:
             for value in new[len(old):]:
                 ops.append({"op": "add", "path": f"{path}/-", "value": value})
             return
-    if type(old) is type(new) and old == new:
+    if told is tnew and old == new:
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _walk_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[dict[str, Any]], memo: dict | None) -> None:
+    for key in old:
+        if key not in new:
+            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+    for key, value in new.items():
+        if key not in old:
+            ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+        else:
+            prev = old[key]
+            if prev is not value:
+                _walk(prev, value, f"{path}/{_escape(key)}", ops, memo)

@@ -27,46 +27,82 @@ from .store import Store, now_ms, unpack
 log = logging.getLogger("lobby.fanout")
 
 SPECTATOR_LEASE_MS = 60_000
+_MISSING = object()
 #: tables one connection may follow at once
 MAX_TABLES_PER_CONN = 16
+#: how long a closing connection may take to send what is queued and the
+#: close frame before its TCP connection is reset (s)
+CLOSE_GRACE_S = 2.0
 
 
 class Conn:
-    """One websocket connection's outgoing side: a bounded queue and a writer.
+    """One websocket connection's outgoing side.
 
-    ``send`` never waits: a connection whose queue is full is a slow reader
-    and is closed with 1013 (it reconnects and resyncs), so nobody waits for
-    it.  ``close`` ends the connection after what is queued has been sent
-    (``flush``) or at once, dropping the queue (a slow reader).  ``done`` is
-    set by ``close`` so the session loop stops waiting for the peer;
-    ``abort`` resets the TCP connection of a peer that does not take even
-    the close frame (see :meth:`lobby.app.Lobby.websocket`).
+    ``send`` never waits.  In the common case it writes the frame straight
+    to the socket (``fast``: the server's websocket protocol object when it
+    is uvicorn's sans-I/O one, whose ASGI ``send`` does exactly this and
+    awaits nothing while the transport is writable).  Only while the
+    kernel and transport buffers are full (a slow reader), or on another
+    server, frames wait in a bounded queue drained by a writer task made
+    then; a connection whose queue is full is closed with 1013 (it
+    reconnects and resyncs), so nobody waits for it.  ``close`` ends the
+    connection after what is queued has been sent (``flush``) or at once,
+    dropping the queue; a peer that takes not even the close frame within
+    :data:`CLOSE_GRACE_S` is reset (``abort``).
     """
 
-    def __init__(self, ws: Any, queue_size: int, transport: Any = None) -> None:
+    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
+                 "close_code", "tables", "last_chat", "lobby_sub", "__weakref__")
+
+    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
         self.id = secrets.token_hex(8)
         self.ws = ws
         self.transport = transport
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(queue_size)
+        self.fast = fast if _can_write_directly(fast) else None
+        self.queue_size = queue_size
+        self._queue: asyncio.Queue[bytes | None] | None = None
+        self._writer: asyncio.Task | None = None
         self.pid: str | None = None
         self.name: str | None = None
         self.closed = False
         self.close_code: int | None = None
-        self.done = asyncio.Event()
         self.tables: dict[str, "Viewer"] = {}
         self.last_chat = 0.0  # monotonic time of the last chat line
         self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
 
+    @property
+    def queue(self) -> "asyncio.Queue[bytes | None]":
+        """Frames waiting for the writer (``None``: the close), made on first use."""
+        if self._queue is None:
+            self._queue = asyncio.Queue(self.queue_size)
+        return self._queue
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is waiting to be written, nor being written by the writer."""
+        return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
+
     def send(self, data: bytes, kind: str = "msg") -> None:
-        """Queue ``data``; ``kind`` labels the frames-sent metric."""
+        """Send ``data`` now or queue it; ``kind`` labels the frames-sent metric."""
         if self.closed:
             return
+        metrics.frames_sent(kind).inc()
+        fast = self.fast
+        if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
+            try:
+                fast.conn.send_binary(data)
+                fast.transport.write(b"".join(fast.conn.data_to_send()))
+                return
+            except Exception:  # the connection went away under us: the reader sees it
+                self.closed = True
+                return
         try:
             self.queue.put_nowait(data)
-            metrics.frames_sent(kind).inc()
         except asyncio.QueueFull:
             metrics.DROPPED.inc()
             self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
+            return
+        self._start_writer()
 
     def close(self, code: int, flush: bool = True) -> None:
         """Close with ``code`` after what is queued is sent; with ``flush``
@@ -75,35 +111,61 @@ class Conn:
             return
         self.closed = True
         self.close_code = code
-        if not flush or self.queue.full():
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
-        self.done.set()
+        queue = self.queue
+        if not flush or queue.full():
+            while not queue.empty():
+                queue.get_nowait()
+        queue.put_nowait(None)
+        self._start_writer()
+        if self.ws is not None:
+            asyncio.get_running_loop().call_later(CLOSE_GRACE_S, self._abort_unless_done)
+
+    def _abort_unless_done(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+            self.abort()
 
     def abort(self) -> None:
         """Reset the TCP connection now (a peer that takes nothing more)."""
         self.closed = True
-        self.done.set()
         if self.transport is not None:
             try:
                 self.transport.abort()
             except Exception:  # already gone
                 pass
 
-    async def writer(self) -> None:
-        """Send queued frames until the close sentinel, then the close frame.
+    def _start_writer(self) -> None:
+        if self.ws is not None and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.ensure_future(self._write())
 
-        Returns when the peer is gone too; never raises."""
+    async def wait_sent(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` for the writer (if any) to finish; False if it did not."""
+        if self._writer is None or self._writer.done():
+            return True
+        done, _ = await asyncio.wait({self._writer}, timeout=timeout_s)
+        return bool(done)
+
+    async def _write(self) -> None:
+        """Send queued frames until the queue is empty, or until the close
+        sentinel, then the close frame.  Never raises."""
+        queue = self.queue
         try:
-            while True:
-                data = await self.queue.get()
+            while not queue.empty():
+                data = queue.get_nowait()
                 if data is None:
-                    break
+                    await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
+                    return
                 await self.ws.send_bytes(data)
-            await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
         except Exception:
             pass  # the peer went away: the session loop sees the disconnect
+
+
+def _can_write_directly(proto: Any) -> bool:
+    """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
+    how to write frames to (uvicorn's ``websockets-sansio``)."""
+    return proto is not None and all(hasattr(proto, a) for a in ("conn", "transport", "writable", "close_sent", "disconnected")) and hasattr(
+        getattr(proto, "conn", None), "send_binary"
+    )
 
 
 @dataclass(eq=False)
@@ -210,37 +272,44 @@ class Fanout:
             asyncio.ensure_future(self._unsubscribe(viewer.table_id))
 
     # -- delivery --------------------------------------------------------
+    def cached(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``(version, doc)`` of the newest version of a table this process
+        holds (it has local viewers), or None.  Read-only, like every doc."""
+        local = self.local.get(table_id)
+        if local is None or local.doc is None:
+            return None
+        return local.version, local.doc
+
     def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
-        """Project and send version ``version`` of a table to its local viewers."""
+        """Project and send version ``version`` of a table to its local
+        viewers; an older or equal version (the pub/sub echo of this
+        process's own commit, a late copy) changes nothing."""
         local = self.local.get(table_id)
         if local is None or version <= local.version:
             return
         local.version, local.doc = version, doc
-        # one view per distinct seat, and equal views shared as one object,
-        # so the patch below is made once per distinct (old view, new view)
-        views: dict[int | None, dict[str, Any]] = {}
-        canonical: dict[bytes, dict[str, Any]] = {}
-        for viewer in local.viewers:
-            seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
-            if seat not in views:
-                view = tables.view(doc, seat)
-                views[seat] = canonical.setdefault(encode(view), view)
+        index = {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
+        viewers = [(viewer, index.get(viewer.pid) if viewer.pid else None) for viewer in local.viewers]
+        # one view per distinct seat, equal views shared as one object, so
+        # the patch below is made once per distinct (old view, new view)
+        views = tables.views(doc, {seat for _, seat in viewers})
         frames: dict[tuple[int, int, int, int | None], bytes | None] = {}
+        memo: dict = {}
         now = now_ms()
-        for viewer in list(local.viewers):
+        for viewer, seat in viewers:
             if viewer.view is None:
                 continue  # attach() is loading it; it sends the newest snapshot
-            seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
             new_view = views[seat]
             # viewers whose last view is the same object share their base
             key = (id(viewer.view), viewer.version, id(new_view), seat)
-            if key not in frames:
-                patch = diff(viewer.view, new_view)
-                frames[key] = encode(
+            frame = frames.get(key, _MISSING)
+            if frame is _MISSING:
+                patch = diff(viewer.view, new_view, memo)
+                frame = frames[key] = encode(
                     {"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now}
                 ) if patch else None
-            if frames[key] is not None:
-                viewer.conn.send(frames[key], "delta")
+            if frame is not None:
+                viewer.conn.send(frame, "delta")
                 viewer.version, viewer.view, viewer.seat = version, new_view, seat
 
     async def refresh(self, table_id: str) -> None:
@@ -281,7 +350,7 @@ class Fanout:
                 self.on_lobby_change()
                 backoff = 0.05
                 while not stopping.is_set():
-                    msg = await pubsub.get_message(timeout=1.0)
+                    msg = await pubsub.get_message(timeout=None)  # cancelled at shutdown
                     if msg is None:
                         continue
                     channel, data = msg
@@ -289,8 +358,14 @@ class Fanout:
                         self.on_lobby_change()
                         continue
                     table_id = self.store.room_id_of_channel(channel)
+                    local = self.local.get(table_id)
+                    version = int.from_bytes(data[:8], "big")
+                    if local is None or version <= local.version:
+                        continue  # our own commit, delivered already, or a late copy: no unpack
+                    if self.store.echo(table_id, version, data[8:]):
+                        continue  # our own commit, whose reply is on its way: delivered from memory then
                     try:
-                        self.deliver(table_id, int.from_bytes(data[:8], "big"), unpack(data[8:]))
+                        self.deliver(table_id, version, unpack(data[8:]))
                     except Exception:
                         log.exception("fan-out of %s failed", table_id)
             except (redis.exceptions.RedisError, OSError) as exc:

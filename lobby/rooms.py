@@ -3,7 +3,7 @@
 Any process may run any command for any table: each is a loop of load the
 doc at version *v*, compute the new doc with a pure transition of
 :mod:`lobby.tables`, commit it as *v + 1* only if the table is still at *v*
-(:meth:`Store.commit_room`), else retry against the newer doc.  The commit
+(:meth:`Store.commit`), else retry against the newer doc.  The commit
 publishes the version, so every process's fan-out sees it.  Side effects that
 live under other keys (timer hint, table list, players' seats and balances)
 follow the commit and are idempotent, so a crash between the two is repaired
@@ -37,6 +37,9 @@ COIN_CLAIM_GRACE_MS = 30_000
 #: live tables one player may sit at (each keeps timers and bots busy)
 MAX_TABLES_PER_PLAYER = 6
 
+#: a transition's answer on a cached base that must be checked on a fresh read
+_STALE = object()
+
 Transition = Callable[[dict[str, Any], int, dict[str, Any]], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
 
 
@@ -47,10 +50,15 @@ class Rooms:
         self.store = store
         self.settings = settings
         self._bot_rng = random.Random(secrets.randbits(64))
+        #: ``(version, doc)`` of a table this process holds, or None (set by the app: the fan-out's)
+        self.cached: Callable[[str], tuple[int, dict[str, Any]] | None] = lambda table_id: None
+        #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
+        self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
 
     async def _context(self, doc: dict[str, Any], extra_pid: str | None = None) -> dict[str, Any]:
         """What a transition that may start a game needs beyond the doc:
-        the coin balances of the people seated (and of ``extra_pid``)."""
+        the coin balances of the people seated (and of ``extra_pid``), read
+        in one round trip and only where a game can start."""
         if doc["status"] not in ("waiting", "finished"):
             return {}
         pids = [s["pid"] for s in doc["seats"] if s and s.get("pid")]
@@ -61,18 +69,38 @@ class Rooms:
     async def update(self, table_id: str, fn: Transition, extra_pid: str | None = None) -> tuple[int, dict[str, Any]] | None:
         """Run ``fn(doc, now, ctx) -> (new_doc, log) | None`` under compare-and-set.
 
+        The base is the newest version this process holds (``self.cached``:
+        the fan-out's doc of a table it shows, which the mover always is)
+        or else one read; a lost compare-and-set brings back the current
+        doc with it, so a command costs one round trip, shared with every
+        other commit of the same event-loop turn.  A refusal or a no-op
+        computed on a cached base is checked again on a fresh read (the
+        cache may be a version behind).  The committed version is
+        delivered to local viewers at once (``self.committed``).
+
         Returns ``(version, doc)`` as committed, or None when ``fn`` had
         nothing to change.  Raises :class:`LobbyError` ``NO_SUCH_TABLE``,
         whatever ``fn`` raises, or ``BUSY`` after :data:`MAX_RETRIES` lost races.
         """
+        base = self.cached(table_id)
+        from_cache = base is not None
+        if base is None:
+            base = await self.store.load_room(table_id)
         for _ in range(MAX_RETRIES):
-            loaded = await self.store.load_room(table_id)
-            if loaded is None:
+            if base is None:
                 raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
-            version, doc = loaded
+            version, doc = base
             ctx = await self._context(doc, extra_pid)
-            now = now_ms()
-            out = fn(doc, now, ctx)
+            try:
+                out = fn(doc, now_ms(), ctx)
+            except LobbyError:
+                if not from_cache:
+                    raise
+                out = _STALE
+            if out is _STALE or (out is None and from_cache):
+                from_cache = False
+                base = await self.store.load_room(table_id)
+                continue
             if out is None:
                 return None
             new_doc, record = out
@@ -81,47 +109,50 @@ class Rooms:
             if record is not None:
                 record["v"] = version + 1
             over = not tables.live(new_doc)
-            committed = await self.store.commit_room(
+            committed, current = await self.store.commit(
                 table_id,
                 version,
                 new_doc,
                 record,
                 self.settings.finished_ttl_s if over else 0,
                 self.settings.replay_ttl_s if over else 0,
+                due=tables.next_due(new_doc),
             )
             if committed is None:
                 metrics.CONFLICTS.inc()
+                if current is not None:
+                    self.committed(table_id, *current)  # its echo may have been taken for ours
+                base, from_cache = current, False
                 continue
+            self.committed(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
             return committed, new_doc
         raise LobbyError(ErrorCode.BUSY, "the table is busy; try again")
 
     async def create(self, doc: dict[str, Any]) -> None:
         """Store a new table doc as version 1."""
-        committed = await self.store.commit_room(doc["id"], 0, doc, {"kind": "open", "at": doc["created"], "v": 1})
+        committed, _ = await self.store.commit(doc["id"], 0, doc, {"kind": "open", "at": doc["created"], "v": 1}, due=tables.next_due(doc))
         if committed is None:
             raise LobbyError(ErrorCode.BUSY, "table id collision; try again")
         await self._after_commit(None, doc, None)
 
     async def _after_commit(self, old: dict[str, Any] | None, new: dict[str, Any], record: dict[str, Any] | None) -> None:
+        """Side effects under other keys, only where the commit changed
+        what they reflect (the timer hint went with the commit)."""
         store = self.store
-        due = tables.next_due(new)
-        if due is not None:
-            await store.schedule(new["id"], due)
         live = tables.live(new)
+        commands: list[tuple[Any, ...]] = []
         changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"] or old["next"] != new["next"]
         if changed:
-            await store.set_listed(new["id"], new["created"], live and not new["private"], new["game"])
-            await store.set_live(new["id"], new["created"], live)
+            commands += store.listed_cmds(new["id"], new["created"], live and not new["private"], new["game"])
+            commands.append(store.live_cmd(new["id"], new["created"], live))
             if new["quick"]:
                 open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
-                await store.set_waiting(new["game"], new["id"], new["created"], open_seat)
+                commands.append(store.waiting_cmd(new["game"], new["id"], new["created"], open_seat))
             old_pids = _seated_pids(old) if old else set()
             new_pids = _seated_pids(new) if live else set()
-            for pid in new_pids - old_pids:
-                await store.set_player_table(pid, new["id"], True)
-            for pid in old_pids - new_pids:
-                await store.set_player_table(pid, new["id"], False)
+            commands += [store.player_table_cmd(pid, new["id"], True) for pid in new_pids - old_pids]
+            commands += [store.player_table_cmd(pid, new["id"], False) for pid in old_pids - new_pids]
         if record is not None:
             game = new["game"]
             if record.get("moves"):
@@ -131,7 +162,8 @@ class Rooms:
         if new["coins_to_sit"] and old is not None:
             for pid in {s["pid"] for s in old["seats"] if s and s.get("pid")}:
                 if tables.liable(old, pid) and not tables.liable(new, pid):
-                    await self.store.release_coin_table(pid, new["id"])
+                    commands.append(store.release_coin_table_cmd(pid, new["id"]))
+        await store.run(commands)
         st = new.get("settlement")
         if st and not st["done"] and (old is None or old.get("settlement") != st):
             await self.settle(new["id"])
@@ -148,11 +180,10 @@ class Rooms:
         st = doc.get("settlement")
         if not st or st["done"]:
             return
-        balances = {}
-        for entry in st["players"]:
-            _, balances[entry["pid"]] = await self.store.apply_settlement(
-                entry["pid"], st["id"], entry["coins"], entry["stats"], doc["game"], SETTLED_KEEP_S
-            )
+        applied = await self.store.apply_settlements(
+            st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], doc["game"], SETTLED_KEEP_S
+        )
+        balances = {e["pid"]: balance for e, (_, balance) in zip(st["players"], applied)}
         await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
 
     async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str) -> None:

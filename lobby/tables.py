@@ -39,7 +39,6 @@ calls one of these and commits with compare-and-set.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 from typing import Any
@@ -181,7 +180,20 @@ def filled(doc: dict[str, Any]) -> int:
 
 
 def _copy(doc: dict[str, Any]) -> dict[str, Any]:
-    return copy.deepcopy(doc)
+    """A doc whose table-level containers (seats and each seat, lists of
+    seat data, ``next``, ``settlement``, ``deadlines``) are new, for a
+    transition to change in place; the rest, the engine state included,
+    is shared (nothing mutates a doc or a state once made)."""
+    d = dict(doc)
+    d["seats"] = [None if s is None else dict(s) for s in doc["seats"]]
+    for key in ("entered", "timeouts", "game_timeouts", "notices", "start_votes", "events"):
+        d[key] = list(doc.get(key) or [])
+    d["deadlines"] = dict(doc["deadlines"])
+    if doc["next"] is not None:
+        d["next"] = dict(doc["next"], ready=list(doc["next"]["ready"]))
+    if doc.get("settlement") is not None:
+        d["settlement"] = dict(doc["settlement"])
+    return d
 
 
 # -- seating ----------------------------------------------------------------------
@@ -678,11 +690,21 @@ def live(doc: dict[str, Any]) -> bool:
 def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """What a viewer sees of a table: ``seat`` is the viewer's seat or None
     for a spectator.  JSON-clean; never holds the seed before the game ends
-    nor anything the engine's view hides from that viewer."""
+    nor anything the engine's view hides from that viewer.  Shares objects
+    with ``doc`` (read-only, like the doc)."""
+    return views(doc, (seat,))[seat]
+
+
+def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
+    """:func:`view` for each of ``seats`` (ints or None), made at once: the
+    table's part is built once and shared, and seats whose views are equal
+    get one shared object (so the fan-out diffs and encodes it once)."""
     engine = engines.get(doc["game"])
     state = doc["state"]
     to_act = engine.to_act(state) if state is not None and doc["status"] == "playing" else []
-    return {
+    index = {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
+    votes = [index[p] for p in doc.get("start_votes", []) if p in index]
+    table = {
         "id": doc["id"],
         "game": doc["game"],
         "status": doc["status"],
@@ -702,7 +724,7 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "start_at": doc["start_at"],
         "next": doc["next"],
         "settled": bool(doc["settlement"] and doc["settlement"]["done"]),
-        "start_votes": [seat_of(doc, p) for p in doc.get("start_votes", []) if seat_of(doc, p) is not None],
+        "start_votes": votes,
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],
         "seed": doc["seed"] if doc["status"] != "playing" else None,
@@ -711,8 +733,22 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "events": doc["events"],
         "notices": doc["notices"],
         "chat": doc["chat"],
-        "state": None if state is None else engine.view(state, seat),
     }
+    out: dict[int | None, dict[str, Any]] = {}
+    distinct: list[tuple[Any, dict[str, Any]]] = []
+    for seat in seats:
+        if seat in out:
+            continue
+        sv = None if state is None else engine.view(state, seat)
+        for other, shared in distinct:
+            if other is sv or (type(other) is type(sv) and other == sv):
+                out[seat] = shared
+                break
+        else:
+            full = dict(table, state=sv)
+            distinct.append((sv, full))
+            out[seat] = full
+    return out
 
 
 def summary(doc: dict[str, Any], spectators: int = 0) -> dict[str, Any]:

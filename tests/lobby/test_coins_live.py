@@ -175,7 +175,7 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
         coins = doc["result"]["coins"]
         assert doc["settlement"]["done"] is False and sum(coins) == 0
         # the final commit lands; the payout does not (the process "dies")
-        assert await store.commit_room(table_id, 0, doc) == 1
+        assert (await store.commit(table_id, 0, doc))[0] == 1
         assert await store.balances(pids) == {pids[0]: 5000, pids[1]: 5000}
         await store.schedule(table_id, 0)
         lobby_factory(prefix=prefix)  # a live process finds the due timer and pays out
