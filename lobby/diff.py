@@ -18,7 +18,7 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], list[dict[str, Any]]] | None = None, path: str = "") -> list[dict[str, Any]]:
     """The operations that turn ``old`` into ``new`` (JSON-like values).
 
     Unchanged parts shared by both (``is``) cost nothing.  ``memo``, kept by
@@ -26,9 +26,10 @@ def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], list[dict[str, Any
     container met again at the same path with the same old and new objects
     (the table part of every seat's view, parts of engine views shared by
     seats), so ten seats cost little more than one.  Both views must stay
-    alive (and unchanged) while ``memo`` is used."""
+    alive (and unchanged) while ``memo`` is used.  ``path``: where ``old``
+    sits in the document the patch applies to."""
     ops: list[dict[str, Any]] = []
-    _walk(old, new, "", ops, memo)
+    _walk(old, new, path, ops, memo)
     return ops
 
 
@@ -48,16 +49,30 @@ def _walk(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: dict |
         _walk_dict(old, new, path, ops, memo)
         return
     if told is list and tnew is list:
-        if len(old) == len(new):
-            for i, (a, b) in enumerate(zip(old, new)):
-                if a is not b:
-                    _walk(a, b, f"{path}/{i}", ops, memo)
+        if memo is not None:
+            key = (path, id(old), id(new))
+            done = memo.get(key)
+            if done is None:
+                done = memo[key] = []
+                _walk_list(old, new, path, done, memo)
+            ops.extend(done)
             return
-        if len(new) > len(old) and new[: len(old)] == old:
-            for value in new[len(old):]:
-                ops.append({"op": "add", "path": f"{path}/-", "value": value})
-            return
+        _walk_list(old, new, path, ops, memo)
+        return
     if told is tnew and old == new:
+        return
+    ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _walk_list(old: list[Any], new: list[Any], path: str, ops: list[dict[str, Any]], memo: dict | None) -> None:
+    if len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new)):
+            if a is not b:
+                _walk(a, b, f"{path}/{i}", ops, memo)
+        return
+    if len(new) > len(old) and new[: len(old)] == old:
+        for value in new[len(old):]:
+            ops.append({"op": "add", "path": f"{path}/-", "value": value})
         return
     ops.append({"op": "replace", "path": path, "value": new})
 
@@ -71,5 +86,5 @@ def _walk_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[di
             ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
         else:
             prev = old[key]
-            if prev is not value:
+            if prev is not value and not (type(prev) is type(value) and prev == value):
                 _walk(prev, value, f"{path}/{_escape(key)}", ops, memo)

@@ -304,7 +304,12 @@ class Fanout:
             key = (id(viewer.view), viewer.version, id(new_view), seat)
             frame = frames.get(key, _MISSING)
             if frame is _MISSING:
-                patch = diff(viewer.view, new_view, memo)
+                old_table = getattr(viewer.view, "table", None)
+                if old_table is not None:
+                    # the table part once per (old, new) version, then this seat's state
+                    patch = diff(old_table, new_view.table, memo) + diff(viewer.view["state"], new_view["state"], memo, "/state")
+                else:
+                    patch = diff(viewer.view, new_view, memo)
                 frame = frames[key] = encode(
                     {"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now}
                 ) if patch else None

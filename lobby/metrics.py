@@ -13,6 +13,8 @@ TIMEOUTS = Counter("lobby_timeouts", "Forced moves applied because a deadline pa
 ERRORS = Counter("lobby_errors", "Error frames sent, by code", ["code"], registry=REGISTRY)
 CONFLICTS = Counter("lobby_commit_conflicts", "Compare-and-set commits lost to another writer", registry=REGISTRY)
 FRAMES_OUT = Counter("lobby_frames_sent", "Frames queued to connections", ["kind"], registry=REGISTRY)
+ROUND_TRIPS = Counter("lobby_redis_round_trips", "Batched Redis round trips (pipelines)", registry=REGISTRY)
+BATCHED = Counter("lobby_redis_batched_commands", "Redis commands sent in batched round trips", registry=REGISTRY)
 DROPPED = Counter("lobby_slow_clients_dropped", "Connections closed because their send queue overflowed", registry=REGISTRY)
 
 _frames_by_kind: dict = {}

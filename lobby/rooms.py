@@ -14,6 +14,7 @@ final commit and applied to balances once per settlement id (see
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import secrets
@@ -40,6 +41,33 @@ MAX_TABLES_PER_PLAYER = 6
 #: a transition's answer on a cached base that must be checked on a fresh read
 _STALE = object()
 
+
+class _NeedBalances(Exception):
+    """A transition asked for balances not read yet (see :class:`_Context`)."""
+
+
+class _Context(dict):
+    """The ``ctx`` a transition gets: ``ctx.get("balances")`` is the seated
+    players' coins, read from Redis only when a transition asks (raising
+    :class:`_NeedBalances` until then)."""
+
+    def __init__(self, balances: dict[str, int] | None) -> None:
+        super().__init__()
+        self.balances = balances
+
+    def __bool__(self) -> bool:
+        return True
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key != "balances":
+            return default
+        if self.balances is None:
+            raise _NeedBalances()
+        return self.balances
+
+    def __getitem__(self, key: str) -> Any:
+        return self.get(key)
+
 Transition = Callable[[dict[str, Any], int, dict[str, Any]], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
 
 
@@ -52,54 +80,91 @@ class Rooms:
         self._bot_rng = random.Random(secrets.randbits(64))
         #: ``(version, doc)`` of a table this process holds, or None (set by the app: the fan-out's)
         self.cached: Callable[[str], tuple[int, dict[str, Any]] | None] = lambda table_id: None
+        #: table id -> ``(version, doc)`` of this process's newest commit still in flight
+        self._tips: dict[str, tuple[int, dict[str, Any], str]] = {}
+        self._nonce = secrets.token_hex(4) + ":"
+        #: table id -> the fallback timer (ms) set for a payout this process makes
+        self._payout_leases: dict[str, int] = {}
+        self._commit_ids = itertools.count(1)
         #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
         self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
 
-    async def _context(self, doc: dict[str, Any], extra_pid: str | None = None) -> dict[str, Any]:
-        """What a transition that may start a game needs beyond the doc:
-        the coin balances of the people seated (and of ``extra_pid``), read
-        in one round trip and only where a game can start."""
-        if doc["status"] not in ("waiting", "finished"):
-            return {}
+    async def _balances(self, doc: dict[str, Any], extra_pid: str | None) -> dict[str, int]:
+        """Coin balances of the people seated (and of ``extra_pid``), one round trip."""
         pids = [s["pid"] for s in doc["seats"] if s and s.get("pid")]
         if extra_pid:
             pids.append(extra_pid)
-        return {"balances": await self.store.balances(pids)}
+        return await self.store.balances(pids)
 
-    async def update(self, table_id: str, fn: Transition, extra_pid: str | None = None) -> tuple[int, dict[str, Any]] | None:
+    def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
+        """The newest version this process knows of a table, as ``(version,
+        doc, commit id it rests on)``: its own commit still in flight (the
+        tip; the id is that commit's), else the fan-out's doc (committed:
+        ``""``), else None."""
+        cached = self.cached(table_id)
+        tip = self._tips.get(table_id)
+        if tip is not None and (cached is None or tip[0] > cached[0]):
+            return tip
+        return None if cached is None else (cached[0], cached[1], "")
+
+    def _hint(self, old: dict[str, Any], new: dict[str, Any]) -> tuple[int | None, bool]:
+        """``(due, lowers)``: the timer hint of ``new`` (ms, None: nothing
+        due) and whether it may be earlier than the one set with ``old``
+        (only then must a writer that can only lower hints send it).  A
+        pending settlement is paid by this process right after the commit:
+        its timer is only the fallback, a lease later."""
+        due = tables.next_due(new)
+        if old.get("settlement") and not old["settlement"]["done"]:
+            return due, True  # the hint set with old was the payout's lease
+        if due == 0:
+            due = self._payout_leases[new["id"]] = now_ms() + self.settings.timer_lease_ms
+            return due, True
+        before = tables.next_due(old)
+        return due, not (due is not None and before is not None and before <= due)
+
+    async def update(self, table_id: str, fn: Transition, extra_pid: str | None = None, recheck_noop: bool = True) -> tuple[int, dict[str, Any]] | None:
         """Run ``fn(doc, now, ctx) -> (new_doc, log) | None`` under compare-and-set.
 
-        The base is the newest version this process holds (``self.cached``:
-        the fan-out's doc of a table it shows, which the mover always is)
-        or else one read; a lost compare-and-set brings back the current
-        doc with it, so a command costs one round trip, shared with every
-        other commit of the same event-loop turn.  A refusal or a no-op
-        computed on a cached base is checked again on a fresh read (the
-        cache may be a version behind).  The committed version is
-        delivered to local viewers at once (``self.committed``).
+        The base is the newest version this process knows (:meth:`_base`:
+        a commit of its own still in flight, so commands on one table in the
+        same event-loop turn chain in one pipeline instead of racing, or the
+        fan-out's doc of a table it shows, which the mover always is), or
+        else one read; a lost compare-and-set brings back the current doc
+        with it.  So a command costs one round trip, shared with every other
+        commit of the same turn.  A refusal or a no-op computed on a base
+        not read from Redis is checked again on a fresh read.  ``ctx`` is
+        lazy: the balances a game start needs are read only when ``fn``
+        asks for them (then ``fn``, pure, runs again).  The committed
+        version is delivered to local viewers at once (``self.committed``).
 
         Returns ``(version, doc)`` as committed, or None when ``fn`` had
         nothing to change.  Raises :class:`LobbyError` ``NO_SUCH_TABLE``,
         whatever ``fn`` raises, or ``BUSY`` after :data:`MAX_RETRIES` lost races.
         """
-        base = self.cached(table_id)
-        from_cache = base is not None
+        base = self._base(table_id)
+        from_memory = base is not None
         if base is None:
-            base = await self.store.load_room(table_id)
+            base = _committed(await self.store.load_room(table_id))
+        balances: dict[str, int] | None = None
         for _ in range(MAX_RETRIES):
             if base is None:
                 raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
-            version, doc = base
-            ctx = await self._context(doc, extra_pid)
+            version, doc, after = base
             try:
-                out = fn(doc, now_ms(), ctx)
+                out = fn(doc, now_ms(), _Context(balances))
+            except _NeedBalances:
+                balances = await self._balances(doc, extra_pid)
+                newer = self._base(table_id) if from_memory else None
+                if newer is not None and newer[0] > version:
+                    base = newer
+                continue
             except LobbyError:
-                if not from_cache:
+                if not from_memory:
                     raise
                 out = _STALE
-            if out is _STALE or (out is None and from_cache):
-                from_cache = False
-                base = await self.store.load_room(table_id)
+            if out is _STALE or (out is None and from_memory and recheck_noop):
+                from_memory = False
+                base = _committed(await self.store.load_room(table_id))
                 continue
             if out is None:
                 return None
@@ -109,20 +174,30 @@ class Rooms:
             if record is not None:
                 record["v"] = version + 1
             over = not tables.live(new_doc)
-            committed, current = await self.store.commit(
-                table_id,
-                version,
-                new_doc,
-                record,
-                self.settings.finished_ttl_s if over else 0,
-                self.settings.replay_ttl_s if over else 0,
-                due=tables.next_due(new_doc),
-            )
+            commit_id = f"{self._nonce}{next(self._commit_ids)}"
+            due, lowers = self._hint(doc, new_doc)
+            tip = self._tips[table_id] = (version + 1, new_doc, commit_id)
+            try:
+                committed, current = await self.store.commit(
+                    table_id,
+                    version,
+                    new_doc,
+                    record,
+                    self.settings.finished_ttl_s if over else 0,
+                    self.settings.replay_ttl_s if over else 0,
+                    due=due,
+                    after=after,
+                    commit_id=commit_id,
+                    lowers=lowers,
+                )
+            finally:
+                if self._tips.get(table_id) is tip:
+                    del self._tips[table_id]
             if committed is None:
                 metrics.CONFLICTS.inc()
                 if current is not None:
                     self.committed(table_id, *current)  # its echo may have been taken for ours
-                base, from_cache = current, False
+                base, from_memory = _committed(current), False
                 continue
             self.committed(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
@@ -142,7 +217,8 @@ class Rooms:
         store = self.store
         live = tables.live(new)
         commands: list[tuple[Any, ...]] = []
-        changed = old is None or old["seats"] != new["seats"] or old["status"] != new["status"] or old["next"] != new["next"]
+        # what the lists and seat sets show: seats, status, another game to come
+        changed = old is None or old["status"] != new["status"] or (old["next"] is None) != (new["next"] is None) or old["seats"] != new["seats"]
         if changed:
             commands += store.listed_cmds(new["id"], new["created"], live and not new["private"], new["game"])
             commands.append(store.live_cmd(new["id"], new["created"], live))
@@ -166,17 +242,19 @@ class Rooms:
         await store.run(commands)
         st = new.get("settlement")
         if st and not st["done"] and (old is None or old.get("settlement") != st):
-            await self.settle(new["id"])
+            await self.settle(new["id"], new)
 
     # -- coins ------------------------------------------------------------
-    async def settle(self, table_id: str) -> None:
+    async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:
         """Apply the table's pending settlement to every player's balance
         (once per settlement id, whoever calls), then mark it done, standing
-        up players who can no longer afford the table."""
-        loaded = await self.store.load_room(table_id)
-        if loaded is None:
-            return
-        doc = loaded[1]
+        up players who can no longer afford the table.  ``doc``: the table
+        as just committed or read (else it is read)."""
+        if doc is None:
+            loaded = await self.store.load_room(table_id)
+            if loaded is None:
+                return
+            doc = loaded[1]
         st = doc.get("settlement")
         if not st or st["done"]:
             return
@@ -184,7 +262,11 @@ class Rooms:
             st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], doc["game"], SETTLED_KEEP_S
         )
         balances = {e["pid"]: balance for e, (_, balance) in zip(st["players"], applied)}
-        await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
+        out = await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
+        lease = self._payout_leases.pop(table_id, None)
+        if lease is not None and out is not None and self.store.cluster:
+            # the fallback timer of the payout is not needed now: the next due time
+            await self.store.reschedule_timer(table_id, lease, tables.next_due(out[1]))
 
     async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str) -> None:
         """A player may sit at a coin table only with enough coins and while
@@ -357,9 +439,11 @@ class Rooms:
         return out[0]
 
     async def run_due(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
-        """Apply whatever is due at this table now (start, bots, timeouts)."""
+        """Apply whatever is due at this table now (start, bots, timeouts).
+        Nothing due on this process's newest doc is taken as is (the timer
+        pass checks the version afterwards)."""
         return await self.update(
-            table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx)
+            table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx), recheck_noop=False
         )
 
     async def abandon(self, table_id: str) -> None:
@@ -395,19 +479,28 @@ class Rooms:
         lease = now + self.settings.timer_lease_ms
         if not await self.store.claim_timer(table_id, now, lease):
             return
+        loaded = await self.store.load_room(table_id)
         try:
-            await self.settle(table_id)
-            await self.run_due(table_id)
+            if loaded is not None:
+                await self.settle(table_id, loaded[1])
+                out = await self.run_due(table_id)
+                base = self._base(table_id)
+                newest = max([x for x in (out, base and base[:2], loaded) if x], key=lambda x: x[0])
+                loaded = (newest[0], newest[1])
         except LobbyError as exc:
             if exc.code != ErrorCode.NO_SUCH_TABLE:
                 raise
-        loaded = await self.store.load_room(table_id)
         due = tables.next_due(loaded[1]) if loaded else None
         if await self.store.reschedule_timer(table_id, lease, due) and loaded is not None:
             # A commit after our load may have scheduled an earlier time that
             # the reschedule just replaced: look again at once if so.
             if await self.store.room_version(table_id) != loaded[0]:
                 await self.store.schedule(table_id, now_ms())
+
+
+def _committed(loaded: tuple[int, dict[str, Any]] | None) -> tuple[int, dict[str, Any], str] | None:
+    """A base read from Redis (committed: rests on no commit id)."""
+    return None if loaded is None else (loaded[0], loaded[1], "")
 
 
 def _seated_pids(doc: dict[str, Any]) -> set[str]:

@@ -42,22 +42,34 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.asyncio.cluster import RedisCluster
 
-# KEYS: room hash, room log.  ARGV: expected version, doc, channel, log
+from . import metrics
+
+# KEYS: room hash, room log, and (one Redis, not a cluster, where it lives
+# on another slot) the timer index.  ARGV: expected version, doc, channel, log
 # record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
-# or PUBLISH), ttl seconds of the log (kept longer, for replays).
-# Returns {new version}, or {-current version, current doc} on conflict (so
-# the loser retries without another read; {0, false}: no such table).
+# or PUBLISH), ttl seconds of the log (kept longer, for replays), the commit
+# id the table must be at ("": any; a commit chained on one still in flight
+# names it, since its version alone could be another writer's), this
+# commit's id, the table's next due time ("": none) and its id (with
+# KEYS[3]: the timer hint is set to exactly that, atomically with the
+# commit, so it is never early or late).  Returns {new version}, or {-current version, current doc}
+# on conflict (so the loser retries without another read; {0, false}: no
+# such table).
 _COMMIT = """
-local cur = redis.call('HMGET', KEYS[1], 'v', 'doc')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c')
 local v = tonumber(cur[1] or '0')
-if v ~= tonumber(ARGV[1]) then return {-v, cur[2]} end
+if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) then return {-v, cur[2]} end
 local nv = v + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], tonumber(ARGV[7]))
+end
+if KEYS[3] then
+  if ARGV[10] == '' then redis.call('ZREM', KEYS[3], ARGV[11])
+  else redis.call('ZADD', KEYS[3], ARGV[10], ARGV[11]) end
 end
 redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
 return {nv}
@@ -130,13 +142,14 @@ def unpack(data: bytes) -> Any:
 
 
 class Batcher:
-    """Group commit: commands submitted in one event-loop turn go to Redis
-    as one pipeline (one round trip, not transactional: each command or
-    script runs on its own), as a database batches its log writes.
-
-    redis-py costs ~110 µs of CPU per round trip whatever it carries and
-    ~10 µs per pipelined command, so moves of many tables that become ready
-    together share one round trip.  ``scripts`` maps the SHA-1 of each
+    """Group commit: commands go to Redis as one pipeline per round trip
+    (not transactional: each command or script runs on its own), as a
+    database batches its log writes.  One round trip is in flight at a
+    time; what is submitted meanwhile goes in the next one, sent when it
+    returns (or at the end of the event-loop turn when none is in flight).
+    So at low load a command waits for nothing, and under load batches grow
+    with it: redis-py costs ~110 µs of CPU per round trip whatever it
+    carries and ~10 µs per pipelined command.  Commands keep their order.  ``scripts`` maps the SHA-1 of each
     script sent with EVALSHA to its source, reloaded after a Redis restart
     (scripts are not persisted) before the refused commands are re-sent.
     """
@@ -146,7 +159,9 @@ class Batcher:
         self.scripts = scripts
         self._pending: list[tuple[list[tuple[Any, ...]], asyncio.Future]] = []
         self._scheduled = False
-        self._running: set[asyncio.Task] = set()
+        self._running: asyncio.Task | None = None
+        self._conn: Any = None
+        self.cluster = isinstance(redis, RedisCluster)
 
     def submit(self, commands: list[tuple[Any, ...]]) -> "asyncio.Future[list[Any]]":
         """Queue ``commands`` (argument tuples of raw Redis commands) for the
@@ -156,17 +171,22 @@ class Batcher:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         self._pending.append((commands, future))
-        if not self._scheduled:
+        if not self._scheduled and self._running is None:
             self._scheduled = True
             loop.call_soon(self._flush)
         return future
 
     def _flush(self) -> None:
         self._scheduled = False
+        if self._running is not None or not self._pending:
+            return
         batch, self._pending = self._pending, []
-        task = asyncio.ensure_future(self._run(batch))
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
+        self._running = asyncio.ensure_future(self._run(batch))
+        self._running.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._running = None
+        self._flush()  # what came in meanwhile, in one round trip
 
     async def _run(self, batch: list[tuple[list[tuple[Any, ...]], asyncio.Future]]) -> None:
         try:
@@ -186,11 +206,48 @@ class Batcher:
                 future.set_result(replies[i : i + len(commands)])
             i += len(commands)
 
+    async def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """One round trip on the batcher's own connection (one round trip
+        is in flight at a time, so one connection serves them all): redis-py's
+        connection packs the commands and parses the replies, without the
+        per-call pool, retry and pipeline bookkeeping, which cost more than
+        the commands.  A cluster client gets its pipeline (it routes each
+        command to its node).  Connection errors are retried with backoff
+        for a few seconds, as the client's other commands are."""
+        if self.cluster:
+            pipe = self.redis.pipeline(transaction=False)
+            for command in commands:
+                pipe.execute_command(*command)
+            return await pipe.execute(raise_on_error=False)
+        delay = 0.02
+        for attempt in range(SEND_RETRIES + 1):
+            conn = self._conn
+            try:
+                if conn is None:
+                    conn = self._conn = await self.redis.connection_pool.get_connection()
+                if not conn.is_connected:
+                    await conn.connect()
+                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+                replies: list[Any] = []
+                for _ in commands:
+                    try:
+                        replies.append(await conn.read_response())
+                    except redis.exceptions.ResponseError as exc:
+                        replies.append(exc)
+                return replies
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+                if conn is not None:
+                    await conn.disconnect()
+                if attempt == SEND_RETRIES:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+        raise AssertionError("unreachable")
+
     async def _execute(self, commands: list[tuple[Any, ...]], reload: bool = True) -> list[Any]:
-        pipe = self.redis.pipeline(transaction=False)
-        for command in commands:
-            pipe.execute_command(*command)
-        replies = await pipe.execute(raise_on_error=False)
+        metrics.ROUND_TRIPS.inc()
+        metrics.BATCHED.inc(len(commands))
+        replies = await self._send(commands)
         missing = [i for i, r in enumerate(replies) if isinstance(r, NoScriptError)]
         if missing and reload:
             for source in self.scripts.values():
@@ -284,35 +341,48 @@ class Store:
         ttl_s: int = 0,
         log_ttl_s: int = 0,
         due: int | None = None,
+        after: str = "",
+        commit_id: str = "",
+        lowers: bool = True,
     ) -> tuple[int | None, tuple[int, dict[str, Any]] | None]:
         """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
         table is still at ``expected`` (0: create), append ``log`` to its
         replay log and publish the version on its channel, all in one
-        script; with ``due`` (ms), lower the table's timer hint to it in the
-        same round trip (a hint may be early, never late, so it is set even
-        if the commit loses).  Commits made in one event-loop turn share one
+        script, which also sets the table's timer hint to ``due`` (ms; None:
+        nothing due).  On a cluster (the timer index lives on another slot)
+        the hint is lowered to ``due`` in the same round trip instead, when
+        ``lowers`` says it may be earlier than the last one (a hint may be
+        early, never late, so it is set even if the commit loses).  ``after``: the id of the commit the table must
+        be at (a base not yet committed when this was computed);
+        ``commit_id``: this commit's id (stored with it).  Commits made in one event-loop turn share one
         pipeline (:class:`Batcher`).
 
         Returns ``(new version, None)``, or on conflict ``(None, (version,
         doc))`` of the table as it is now (``(None, None)``: no such table)."""
         key = self.room_key(room_id)
+        keys = (key, key + ":log") if self.cluster else (key, key + ":log", self.timers_key)
+        packed = pack(doc)
         commands: list[tuple[Any, ...]] = [(
-            "EVALSHA", self._commit.sha, 2, key, key + ":log",
+            "EVALSHA", self._commit.sha, len(keys), *keys,
             expected,
-            pack(doc),
+            packed,
             self.room_channel(room_id),
             pack(log) if log else b"",
             ttl_s,
             "SPUBLISH" if self.sharded else "PUBLISH",
             log_ttl_s or ttl_s,
+            after,
+            commit_id,
+            "" if due is None else due,
+            room_id,
         )]
-        if due is not None:
+        if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))
         # the pub/sub echo of this commit may be read before its reply: the
         # fan-out knows it by these bytes, leaves it to local delivery and
         # marks it seen (then the commit is known to have landed)
         mine = (room_id, expected + 1)
-        entry = [commands[0][6], False]
+        entry = [packed, False]
         self.inflight.setdefault(mine, []).append(entry)
         try:
             results = await self.batch.submit(commands)
@@ -584,6 +654,8 @@ POOL_SIZE = 256
 POOL_WAIT_S = 5.0
 #: how long one batched round trip may take before it fails (s; raises TimeoutError)
 COMMAND_TIMEOUT_S = 5.0
+#: reconnects of the batcher's connection before its commands fail (backoff 20 ms .. 1 s)
+SEND_RETRIES = 8
 
 #: per-node wait when reading sharded messages from a cluster (s)
 CLUSTER_POLL_S = 0.005

@@ -695,6 +695,14 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return views(doc, (seat,))[seat]
 
 
+class View(dict):
+    """A table view (a plain dict on the wire) that remembers ``table``:
+    the dict of its table-level fields (all but ``state``), shared by every
+    seat's view of one version, so the fan-out diffs that part once."""
+
+    __slots__ = ("table",)
+
+
 def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
     """:func:`view` for each of ``seats`` (ints or None), made at once: the
     table's part is built once and shared, and seats whose views are equal
@@ -745,7 +753,8 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
                 out[seat] = shared
                 break
         else:
-            full = dict(table, state=sv)
+            full = View(table, state=sv)
+            full.table = table
             distinct.append((sv, full))
             out[seat] = full
     return out
