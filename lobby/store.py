@@ -291,7 +291,9 @@ class Store:
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
-        self.batch = Batcher(batch_redis or redis, {self._commit.sha: _COMMIT, self._settle.sha: _SETTLE, self._coin_release.sha: _COIN_RELEASE})
+        self.batch = Batcher(batch_redis or redis, {
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_release, self._claim, self._reschedule)
+        })
 
     async def aclose(self) -> None:
         """Close this process's Redis connections."""
@@ -428,7 +430,7 @@ class Store:
         return [unpack(x) for x in await self.redis.lrange(self.room_key(room_id) + ":log", 0, -1)]
 
     async def room_version(self, room_id: str) -> int | None:
-        v = await self.redis.hget(self.room_key(room_id), "v")
+        (v,) = await self.run([("HGET", self.room_key(room_id), "v")])
         return None if v is None else int(v)
 
     # -- listing ---------------------------------------------------------
@@ -519,17 +521,19 @@ class Store:
         await self.redis.zadd(self.timers_key, {room_id: due}, lt=True)
 
     async def due_timers(self, now: int, count: int = 64) -> list[str]:
-        return [x.decode() for x in await self.redis.zrangebyscore(self.timers_key, "-inf", now, start=0, num=count)]
+        """Ids of tables whose timer hint is due at ``now`` ms (at most ``count``)."""
+        (ids,) = await self.run([("ZRANGEBYSCORE", self.timers_key, "-inf", now, "LIMIT", 0, count)])
+        return [x.decode() for x in ids]
 
     async def claim_timer(self, room_id: str, now: int, lease_until: int) -> bool:
         """Take a due timer for this process until ``lease_until`` ms."""
-        return bool(await self._claim(keys=[self.timers_key], args=[room_id, now, lease_until]))
+        (claimed,) = await self.run([("EVALSHA", self._claim.sha, 1, self.timers_key, room_id, now, lease_until)])
+        return bool(claimed)
 
     async def reschedule_timer(self, room_id: str, lease_until: int, due: int | None) -> bool:
         """Move a claimed timer to ``due`` (None: drop it) unless it was moved since."""
-        return bool(
-            await self._reschedule(keys=[self.timers_key], args=[room_id, lease_until, "" if due is None else due])
-        )
+        (moved,) = await self.run([("EVALSHA", self._reschedule.sha, 1, self.timers_key, room_id, lease_until, "" if due is None else due)])
+        return bool(moved)
 
     # -- sessions and players -------------------------------------------
     async def session_player(self, token: str, ttl_s: int) -> str | None:
