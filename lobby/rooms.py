@@ -197,7 +197,13 @@ class Rooms:
                 metrics.CONFLICTS.inc()
                 if current is not None:
                     self.committed(table_id, *current)  # its echo may have been taken for ours
-                base, from_memory = _committed(current), False
+                # chain on a local commit made on that version meanwhile, if any,
+                # rather than race the other losers of this round again
+                newer = self._base(table_id)
+                if newer is not None and current is not None and newer[0] > current[0]:
+                    base, from_memory = newer, True
+                else:
+                    base, from_memory = _committed(current), False
                 continue
             self.committed(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)

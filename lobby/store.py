@@ -188,9 +188,10 @@ class Batcher:
 
     async def _run(self, batch: list[tuple[list[tuple[Any, ...]], asyncio.Future]]) -> None:
         try:
-            # one deadline for the round trip (not one timer per reply)
-            async with asyncio.timeout(COMMAND_TIMEOUT_S):
-                replies = await self._execute([c for commands, _ in batch for c in commands])
+            # No deadline once sent: a commit sent is committed or not only
+            # when Redis says so (a stalled Redis delays the reply; answering
+            # "busy" meanwhile would be a lie once the script runs).
+            replies = await self._execute([c for commands, _ in batch for c in commands])
         except BaseException as exc:
             self._next()
             for _, future in batch:
@@ -651,8 +652,8 @@ async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Stor
         # (redis-py's default pool refuses past its limit: "Too many connections")
         pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT_S, health_check_interval=5, **options)
         client = aioredis.Redis(connection_pool=pool)
-        # batched round trips get one deadline each (COMMAND_TIMEOUT_S), not
-        # an asyncio timer per reply (a tenth of the CPU at load)
+        # batched round trips wait for their replies (see Batcher._run): no
+        # asyncio timer per reply (a tenth of the CPU at load)
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=POOL_SIZE, timeout=POOL_WAIT_S, health_check_interval=5, socket_timeout=None, **options
         )
@@ -678,8 +679,6 @@ def _is_local(url: str) -> bool:
 #: Redis connections one process keeps, and how long a command waits for one (s)
 POOL_SIZE = 256
 POOL_WAIT_S = 5.0
-#: how long one batched round trip may take before it fails (s; raises TimeoutError)
-COMMAND_TIMEOUT_S = 5.0
 #: reconnects of the batcher's connection before its commands fail (backoff 20 ms .. 1 s)
 SEND_RETRIES = 8
 
