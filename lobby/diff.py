@@ -36,30 +36,20 @@ def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], list[dict[str, Any
 def _walk(old: Any, new: Any, path: str, ops: list[dict[str, Any]], memo: dict | None) -> None:
     if old is new:
         return
-    told, tnew = type(old), type(new)
-    if told is dict and tnew is dict:
-        if memo is not None:
-            key = (path, id(old), id(new))
-            done = memo.get(key)
-            if done is None:
-                done = memo[key] = []
-                _walk_dict(old, new, path, done, memo)
-            ops.extend(done)
+    told = type(old)
+    if told is type(new) and (told is dict or told is list):
+        walk = _walk_dict if told is dict else _walk_list
+        if memo is None:
+            walk(old, new, path, ops, memo)
             return
-        _walk_dict(old, new, path, ops, memo)
+        key = (path, id(old), id(new))
+        done = memo.get(key)
+        if done is None:
+            done = memo[key] = []
+            walk(old, new, path, done, memo)
+        ops.extend(done)
         return
-    if told is list and tnew is list:
-        if memo is not None:
-            key = (path, id(old), id(new))
-            done = memo.get(key)
-            if done is None:
-                done = memo[key] = []
-                _walk_list(old, new, path, done, memo)
-            ops.extend(done)
-            return
-        _walk_list(old, new, path, ops, memo)
-        return
-    if told is tnew and old == new:
+    if told is type(new) and old == new:
         return
     ops.append({"op": "replace", "path": path, "value": new})
 

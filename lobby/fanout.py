@@ -288,7 +288,7 @@ class Fanout:
         if local is None or version <= local.version:
             return
         local.version, local.doc = version, doc
-        index = {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
+        index = tables.seat_index(doc)
         viewers = [(viewer, index.get(viewer.pid) if viewer.pid else None) for viewer in local.viewers]
         # one view per distinct seat, equal views shared as one object, so
         # the patch below is made once per distinct (old view, new view)

@@ -80,7 +80,7 @@ class Rooms:
         self._bot_rng = random.Random(secrets.randbits(64))
         #: ``(version, doc)`` of a table this process holds, or None (set by the app: the fan-out's)
         self.cached: Callable[[str], tuple[int, dict[str, Any]] | None] = lambda table_id: None
-        #: table id -> ``(version, doc)`` of this process's newest commit still in flight
+        #: table id -> ``(version, doc, commit id)`` of this process's newest commit still in flight
         self._tips: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._nonce = secrets.token_hex(4) + ":"
         #: table id -> the fallback timer (ms) set for a payout this process makes

@@ -144,12 +144,14 @@ def new_table(
     }
 
 
+def seat_index(doc: dict[str, Any]) -> dict[str, int]:
+    """pid -> the seat it holds at this table (not one it left)."""
+    return {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
+
+
 def seat_of(doc: dict[str, Any], pid: str) -> int | None:
     """The seat ``pid`` holds at this table (not one it left), or None."""
-    for i, seat in enumerate(doc["seats"]):
-        if seat and seat.get("pid") == pid and not seat.get("left"):
-            return i
-    return None
+    return seat_index(doc).get(pid)
 
 
 def liable(doc: dict[str, Any], pid: str) -> bool:
@@ -710,7 +712,7 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
     engine = engines.get(doc["game"])
     state = doc["state"]
     to_act = engine.to_act(state) if state is not None and doc["status"] == "playing" else []
-    index = {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
+    index = seat_index(doc)
     votes = [index[p] for p in doc.get("start_votes", []) if p in index]
     table = {
         "id": doc["id"],
