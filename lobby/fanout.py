@@ -1,7 +1,10 @@
 """Fan-out: from a committed table version to every local viewer's frame.
 
 Each process subscribes to the channel of a table only while it has local
-viewers of it.  On each version it projects the doc once per distinct
+viewers of it, and follows it (a lease in Redis, renewed while it has
+them): a commit publishes its version only when a process other than the
+committer follows the table, so a table served by one process costs no
+pub/sub at all (the committer delivers from memory).  On each version it projects the doc once per distinct
 viewer seat (one view per seat, one for all spectators), diffs once per
 distinct (old view, new view) as an RFC 6902 JSON Patch (:mod:`lobby.diff`), encodes once, and
 queues the same bytes to every connection that shares them.  Deltas are
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import redis.exceptions
+from websockets.protocol import State
 
 from . import metrics, tables
 from .diff import diff
@@ -27,12 +31,16 @@ from .store import Store, now_ms, unpack
 log = logging.getLogger("lobby.fanout")
 
 SPECTATOR_LEASE_MS = 60_000
+#: how long this process's follow of a table lasts unless renewed (ms;
+#: renewed with the spectator leases, every ``app.SPECTATOR_REFRESH_S``)
+FOLLOW_LEASE_MS = 60_000
 _MISSING = object()
 #: tables one connection may follow at once
 MAX_TABLES_PER_CONN = 16
 #: how long a closing connection may take to send what is queued and the
 #: close frame before its TCP connection is reset (s)
 CLOSE_GRACE_S = 2.0
+_DELTAS_SENT = metrics.frames_sent("delta")
 
 
 class Conn:
@@ -82,16 +90,23 @@ class Conn:
         """Nothing is waiting to be written, nor being written by the writer."""
         return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
 
-    def send(self, data: bytes, kind: str = "msg") -> None:
-        """Send ``data`` now or queue it; ``kind`` labels the frames-sent metric."""
+    def send(self, data: bytes, kind: str | None = "msg", wire: bytes | None = None) -> None:
+        """Send ``data`` now or queue it; ``kind`` labels the frames-sent
+        metric (None: the caller counts).  ``wire``: ``data`` already framed
+        (:func:`frame_bytes`), for bytes sent to many connections."""
         if self.closed:
             return
-        metrics.frames_sent(kind).inc()
+        if kind is not None:
+            metrics.frames_sent(kind).inc()
         fast = self.fast
         if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
             try:
-                fast.conn.send_binary(data)
-                fast.transport.write(b"".join(fast.conn.data_to_send()))
+                conn = fast.conn
+                if wire is not None and conn.state is State.OPEN and not conn.extensions:
+                    fast.transport.write(wire)  # what send_binary would frame, framed once
+                else:
+                    conn.send_binary(data)
+                    fast.transport.write(b"".join(conn.data_to_send()))
                 return
             except Exception:  # the connection went away under us: the reader sees it
                 self.closed = True
@@ -158,6 +173,18 @@ class Conn:
                 await self.ws.send_bytes(data)
         except Exception:
             pass  # the peer went away: the session loop sees the disconnect
+
+
+def frame_bytes(data: bytes) -> bytes:
+    """``data`` as one unmasked, final binary websocket frame (RFC 6455
+    5.2), the bytes a server's ``send_binary`` writes without extensions:
+    the same for every connection, so a delta is framed once per version."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x82, n)) + data
+    if n < 65536:
+        return b"\x82\x7e" + n.to_bytes(2, "big") + data
+    return b"\x82\x7f" + n.to_bytes(8, "big") + data
 
 
 def _can_write_directly(proto: Any) -> bool:
@@ -293,9 +320,10 @@ class Fanout:
         # one view per distinct seat, equal views shared as one object, so
         # the patch below is made once per distinct (old view, new view)
         views = tables.views(doc, {seat for _, seat in viewers})
-        frames: dict[tuple[int, int, int, int | None], bytes | None] = {}
+        frames: dict[tuple[int, int, int, int | None], tuple[bytes, bytes] | None] = {}
         memo: dict = {}
         now = now_ms()
+        sent = 0
         for viewer, seat in viewers:
             if viewer.view is None:
                 continue  # attach() is loading it; it sends the newest snapshot
@@ -310,12 +338,19 @@ class Fanout:
                     patch = diff(old_table, new_view.table, memo) + diff(viewer.view["state"], new_view["state"], memo, "/state")
                 else:
                     patch = diff(viewer.view, new_view, memo)
-                frame = frames[key] = encode(
-                    {"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now}
-                ) if patch else None
+                if patch:
+                    data = encode({"t": "delta", "table": table_id, "base": viewer.version, "version": version, "seat": seat, "patch": patch, "now": now})
+                    frame = frames[key] = (data, frame_bytes(data))
+                else:
+                    frame = frames[key] = None
             if frame is not None:
-                viewer.conn.send(frame, "delta")
+                conn = viewer.conn
+                if not conn.closed:
+                    conn.send(frame[0], None, frame[1])
+                    sent += 1
                 viewer.version, viewer.view, viewer.seat = version, new_view, seat
+        if sent:
+            _DELTAS_SENT.inc(sent)
 
     async def refresh(self, table_id: str) -> None:
         """Re-read a table from Redis and deliver it (after a lost subscription)."""
@@ -325,6 +360,12 @@ class Fanout:
 
     # -- subscription ------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
+        # follow first: a commit after this publishes, one before it is in
+        # the load that follows the subscription (attach)
+        try:
+            await self.store.follow([table_id], now_ms() + FOLLOW_LEASE_MS)
+        except (redis.exceptions.RedisError, OSError) as exc:
+            log.warning("following %s failed: %s", table_id, exc)  # run() follows again when it reconnects
         if self._pubsub is not None:
             try:
                 await self._pubsub.subscribe(self.store.room_channel(table_id))
@@ -336,8 +377,10 @@ class Fanout:
         if self._pubsub is not None and table_id not in self.local:
             try:
                 await self._pubsub.unsubscribe(self.store.room_channel(table_id))
+                if table_id not in self.local:
+                    await self.store.unfollow(table_id)
             except (redis.exceptions.RedisError, OSError):
-                pass
+                pass  # the follow lapses by itself
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Listen to every subscribed channel until ``stopping``; reconnect
@@ -347,6 +390,7 @@ class Fanout:
         while not stopping.is_set():
             pubsub = self.store.pubsub()
             try:
+                await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
                 await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
                 self._pubsub = pubsub
                 self._ready.set()
@@ -396,7 +440,9 @@ class Fanout:
         await self._ready.wait()
 
     async def refresh_spectator_leases(self) -> None:
-        """Extend the Redis lease of every local spectator."""
+        """Extend the Redis lease of every local spectator, and this
+        process's follow of every local table."""
+        await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
         until = now_ms() + SPECTATOR_LEASE_MS
         for table_id, local in list(self.local.items()):
             ids = [v.conn.id for v in local.viewers if v.pid is None]

@@ -10,6 +10,7 @@ key                             type    holds
 ``P:room:{id}``                 hash    ``v``: version (int), ``doc``: msgpack room doc
 ``P:room:{id}:log``             list    msgpack records of every commit (replay)
 ``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
+``P:room:{id}:f``               zset    following lobby process id -> lease expiry (ms)
 ``P:timers``                    zset    table id -> earliest due time (ms), a hint
 ``P:tables``                    zset    live listed table id -> created (ms)
 ``P:tables:<game>``             zset    the same, one game
@@ -23,8 +24,8 @@ key                             type    holds
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
-big-endian version, then the doc); ``P:lobby`` a ping when the table list
-changes.
+big-endian version, then the doc) while a process other than the
+committer follows it; ``P:lobby`` a ping when the table list changes.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
+from hiredis import pack_command
 import redis.exceptions
 from redis.exceptions import NoScriptError
 from redis.asyncio.retry import Retry
@@ -45,21 +47,26 @@ from redis.asyncio.cluster import RedisCluster
 
 from . import metrics
 
-# KEYS: room hash, room log, and (one Redis, not a cluster, where it lives
-# on another slot) the timer index.  ARGV: expected version, doc, channel, log
+# KEYS: room hash, room log, the table's followers (zset: lobby process id
+# -> lease expiry ms) and (one Redis, not a cluster, where it lives on
+# another slot) the timer index.  ARGV: expected version, doc, channel, log
 # record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
 # or PUBLISH), ttl seconds of the log (kept longer, for replays), the commit
 # id the table must be at ("": any; a commit chained on one still in flight
 # names it, since its version alone could be another writer's), this
 # commit's id, the table's next due time ("": none) and its id (with
-# KEYS[3]: the timer hint is set to exactly that, atomically with the
-# commit, so it is never early or late).  Returns {new version}, or {-current version, current doc}
-# on conflict (so the loser retries without another read; {0, false}: no
+# KEYS[4]: the timer hint is set to exactly that, atomically with the
+# commit, so it is never early or late), the committing process's id and
+# the time now (ms).  The version is published only when a process other
+# than the committer follows the table (the committer delivers from
+# memory).  Returns {new version}, or {-current version, current doc,
+# current commit id} on conflict (so the loser retries without another
+# read, and a re-sent commit that had landed knows itself; {0, false}: no
 # such table).
 _COMMIT = """
 local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c')
 local v = tonumber(cur[1] or '0')
-if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) then return {-v, cur[2]} end
+if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) then return {-v, cur[2], cur[3]} end
 local nv = v + 1
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
@@ -68,11 +75,16 @@ if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], tonumber(ARGV[7]))
 end
-if KEYS[3] then
-  if ARGV[10] == '' then redis.call('ZREM', KEYS[3], ARGV[11])
-  else redis.call('ZADD', KEYS[3], ARGV[10], ARGV[11]) end
+if KEYS[4] then
+  if ARGV[10] == '' then redis.call('ZREM', KEYS[4], ARGV[11])
+  else redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11]) end
 end
-redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2])
+local others = redis.call('ZCOUNT', KEYS[3], ARGV[13], '+inf')
+if others > 0 then
+  local mine = redis.call('ZSCORE', KEYS[3], ARGV[12])
+  if mine and tonumber(mine) >= tonumber(ARGV[13]) then others = others - 1 end
+end
+if others > 0 then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
 return {nv}
 """
 
@@ -235,7 +247,8 @@ class Batcher:
                     conn = self._conn = await self.redis.connection_pool.get_connection()
                 if not conn.is_connected:
                     await conn.connect()
-                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+                # hiredis packs in C (~3 µs a commit script against redis-py's ~15)
+                await conn.send_packed_command([pack_command(c) for c in commands], check_health=False)
                 if self.yield_cpu:
                     os.sched_yield()  # a Redis on this core runs the batch now, not when we idle
                 replies: list[Any] = []
@@ -290,6 +303,8 @@ class Store:
         self._settle = redis.register_script(_SETTLE)
         self._coin_seat = redis.register_script(_COIN_SEAT)
         self._coin_release = redis.register_script(_COIN_RELEASE)
+        #: this process's id among a table's followers (see :meth:`follow`)
+        self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
@@ -372,7 +387,7 @@ class Store:
         Returns ``(new version, None)``, or on conflict ``(None, (version,
         doc))`` of the table as it is now (``(None, None)``: no such table)."""
         key = self.room_key(room_id)
-        keys = (key, key + ":log") if self.cluster else (key, key + ":log", self.timers_key)
+        keys = (key, key + ":log", key + ":f") if self.cluster else (key, key + ":log", key + ":f", self.timers_key)
         packed = pack(doc)
         commands: list[tuple[Any, ...]] = [(
             "EVALSHA", self._commit.sha, len(keys), *keys,
@@ -387,6 +402,8 @@ class Store:
             commit_id,
             "" if due is None else due,
             room_id,
+            self.node,
+            now_ms(),
         )]
         if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))
@@ -413,6 +430,8 @@ class Store:
             return version, None
         if reply[1] is None or version == 0:
             return None, None
+        if commit_id and reply[2] == commit_id.encode():
+            return -version, None  # a re-sent commit (the reply of the first send was lost) that had landed
         return None, (-version, unpack(reply[1]))
 
     def echo(self, room_id: str, version: int, data: bytes) -> bool:
@@ -431,6 +450,24 @@ class Store:
     async def room_version(self, room_id: str) -> int | None:
         (v,) = await self.run([("HGET", self.room_key(room_id), "v")])
         return None if v is None else int(v)
+
+    # -- followers -------------------------------------------------------
+    def follow_cmds(self, room_id: str, until: int) -> list[tuple[Any, ...]]:
+        """Commands that make this process a follower of a table until
+        ``until`` (ms): commits of other processes publish their versions
+        only while some other process follows (the key itself expires when
+        no follower renews it)."""
+        key = self.room_key(room_id) + ":f"
+        return [("ZADD", key, until, self.node), ("PEXPIREAT", key, until)]
+
+    async def follow(self, room_ids: list[str], until: int) -> None:
+        """Follow (or renew the lease on) tables until ``until`` (ms); see
+        :meth:`follow_cmds`.  Call before subscribing to their channels."""
+        await self.run([c for room_id in room_ids for c in self.follow_cmds(room_id, until)])
+
+    async def unfollow(self, room_id: str) -> None:
+        """Stop following a table (after unsubscribing from its channel)."""
+        await self.run([("ZREM", self.room_key(room_id) + ":f", self.node)])
 
     # -- listing ---------------------------------------------------------
     async def list_tables(self, game: str | None = None, limit: int = 200) -> list[str]:

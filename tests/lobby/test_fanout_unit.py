@@ -23,6 +23,9 @@ class Store:
     async def publish_lobby(self):
         pass
 
+    async def follow(self, *args):
+        pass
+
     def room_channel(self, table_id):
         return table_id
 
@@ -52,3 +55,17 @@ async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
     # the pub/sub copy of version 3 arriving late changes nothing
     fan.deliver("t1", 3, joined)
     assert frames(first) == [] and frames(second) == []
+
+
+def test_a_delta_framed_once_is_what_websockets_would_write():
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    from lobby.fanout import frame_bytes
+
+    protocol = ServerProtocol()
+    protocol.state = State.OPEN
+    for n in (0, 1, 125, 126, 127, 65535, 65536, 70000):  # each length encoding and its edges
+        data = bytes(range(256)) * (n // 256) + bytes(range(n % 256))
+        protocol.send_binary(data)
+        assert frame_bytes(data) == b"".join(protocol.data_to_send()), n

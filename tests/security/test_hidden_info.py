@@ -43,7 +43,7 @@ from lobby import tables
 from lobby.client import LobbyClient
 from lobby.fanout import Conn, Fanout, LocalTable, Viewer
 from lobby.protocol import encode
-from lobby.store import unpack as store_unpack
+from lobby.store import now_ms, unpack as store_unpack
 
 from .support import BAD_MOVES, store_of
 
@@ -440,6 +440,7 @@ async def _wire_game(proc, store, game: str, seats: int, options: dict[str, Any]
     try:
         tv = await players[0].open(game, seats=seats, turn_ms=20_000, options=options, games=1)
         table = tv.table_id
+        await store.follow([table], now_ms() + 600_000)  # versions are published only to followers
         await sub.subscribe(store.room_channel(table))
         loaded = await store.load_room(table)
         docs[loaded[0]] = loaded[1]

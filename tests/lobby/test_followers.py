@@ -1,0 +1,69 @@
+"""A table's versions are published only to processes that follow it.
+
+The committing process delivers its own commits from memory, so a table
+whose viewers are all on one process costs no pub/sub at all; another
+process that attaches a viewer follows the table first, and from then on
+every commit is published to it.  And a commit re-sent after a lost reply
+(the batcher re-sends a round trip whose connection broke) knows itself by
+its commit id instead of reading as a lost race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from lobby import tables
+from lobby.client import LobbyClient
+from lobby.store import now_ms
+
+from ..security.support import store_of
+
+
+async def _first_version(sub) -> int:
+    while True:
+        msg = await sub.get_message(timeout=1.0)
+        if msg is not None:
+            return int.from_bytes(msg[1][:8], "big")
+
+
+async def test_versions_are_published_only_while_another_process_follows(lobby):
+    players = [LobbyClient(lobby.ws, name=n) for n in ("Ann", "Bo")]
+    store = await store_of(lobby)
+    sub = store.pubsub()
+    try:
+        for c in players:
+            await c.connect()
+        tv = await players[0].open("sibala", seats=2, turn_ms=20_000, options={"rounds": 1}, games=2)
+        table = tv.table_id
+        await sub.subscribe(store.room_channel(table))  # listening, not following
+        await players[1].join(table)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(players)))
+        assert finals[0]["status"] == "finished"
+        (played, _) = await store.load_room(table)
+        assert played >= 4  # open, join, start, the rolls: none of them published
+
+        await store.follow([table], now_ms() + 60_000)  # another process follows now
+        await players[0].request({"t": "ready", "table": table})
+        # pub/sub keeps order on a connection: had any earlier version been
+        # published, it would arrive before this one
+        assert await asyncio.wait_for(_first_version(sub), 10) == played + 1
+    finally:
+        await sub.aclose()
+        for c in players:
+            await c.close()
+        await store.aclose()
+
+
+async def test_a_re_sent_commit_that_had_landed_is_a_success_not_a_conflict(lobby):
+    store = await store_of(lobby)
+    try:
+        doc = tables.new_table("resend1", "sibala", now=now_ms(), turn_ms=20_000)
+        assert await store.commit("resend1", 0, doc, commit_id="c1") == (1, None)
+        # the same commit again: its first reply was lost, Redis had run it
+        assert await store.commit("resend1", 0, doc, commit_id="c1") == (1, None)
+        # another writer's commit on the same base is a conflict, as ever
+        version, current = await store.commit("resend1", 0, doc, commit_id="c2")
+        assert version is None and current is not None and current[0] == 1
+    finally:
+        await store.aclose()
