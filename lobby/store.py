@@ -46,6 +46,7 @@ from redis.backoff import ExponentialBackoff
 from redis.asyncio.cluster import RedisCluster
 
 from . import metrics
+from .protocol import packb
 
 # KEYS: room hash, room log, the table's followers (zset: lobby process id
 # -> lease expiry ms) and (one Redis, not a cluster, where it lives on
@@ -147,7 +148,7 @@ def now_ms() -> int:
 
 
 def pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
+    return packb(value)
 
 
 def unpack(data: bytes) -> Any:

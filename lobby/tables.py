@@ -43,13 +43,12 @@ import hashlib
 import random
 from typing import Any
 
-import msgpack
 
 import engines
 from engines import rng as engine_rng
 from engines.base import IllegalMove, InvalidMove
 
-from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
+from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text, packb
 
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
 MIN_TURN_MS = 1_000
@@ -655,7 +654,7 @@ def settled(doc: dict[str, Any], settlement_id: str, balances: dict[str, int], n
 def state_digest(state: Any) -> str:
     """A short hash of an engine state, logged after each commit so a replay
     can check every intermediate state, not only the result."""
-    return hashlib.sha256(msgpack.packb(state, use_bin_type=True)).hexdigest()[:32]
+    return hashlib.sha256(packb(state)).hexdigest()[:32]
 
 
 def _finish_log(d: dict[str, Any], log: dict[str, Any]) -> None:
