@@ -134,7 +134,7 @@ class Lobby:
         self.store = await store_connect(self.settings.redis_url, self.settings.key_prefix)
         self.redis = self.store.redis
         self.rooms = Rooms(self.store, self.settings)
-        self.fanout = Fanout(self.store, self._lobby_changed)
+        self.fanout = Fanout(self.store, self._lobby_changed, self.settings.chat_keep)
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver
@@ -457,13 +457,16 @@ class Lobby:
         self._ack(conn, msg)
 
     async def on_chat(self, conn: Conn, msg: Message) -> None:
-        if msg["table"] not in conn.tables:
+        viewer = conn.tables.get(msg["table"])
+        if viewer is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "watch or join the table to chat there")
         now = time.monotonic()
-        if now - conn.last_chat < CHAT_INTERVAL_S:
-            raise LobbyError(ErrorCode.RATE_LIMITED, f"one chat line per {CHAT_INTERVAL_S:g} s")
+        interval_s = self.settings.chat_interval_ms / 1000
+        if now - conn.last_chat < interval_s:
+            raise LobbyError(ErrorCode.RATE_LIMITED, f"one chat line per {interval_s:g} s")
         conn.last_chat = now
-        await self.rooms.chat(msg["table"], conn.pid, conn.name, msg["text"])
+        # spectator: no seat in the view this connection was last sent
+        await self.rooms.chat(msg["table"], conn.name, msg["text"], viewer.seat is None)
         self._ack(conn, msg)
 
     async def on_me(self, conn: Conn, msg: Message) -> None:
@@ -489,8 +492,6 @@ SPECTATOR_REFRESH_S = 20
 LIST_CACHE_S = 0.5
 #: how often each process makes sure every live table has a timer hint (s)
 SWEEP_S = 30
-#: the shortest interval between two chat lines of one connection (s)
-CHAT_INTERVAL_S = 1.0
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
 #: a client that stops reading can pin, and makes it a slow reader sooner
 SEND_BUFFER_BYTES = 64 * 1024

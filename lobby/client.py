@@ -57,6 +57,8 @@ class TableView:
     snapshots: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     spectator: bool = False
+    #: recent chat lines (``{"id", "at", "name", "text", "spectator"}``), oldest first
+    chat: list[dict[str, Any]] = field(default_factory=list)
 
 
 class LobbyClient:
@@ -193,9 +195,16 @@ class LobbyClient:
         if kind == "snapshot":
             tv = self.tables.setdefault(frame["table"], TableView(frame["table"]))
             tv.view, tv.version, tv.seat = frame["view"], frame["version"], frame["seat"]
+            tv.chat = list(frame.get("chat", ()))
             tv.versions.append(frame["version"])
             tv.snapshots += 1
             tv.changed.set()
+        elif kind == "chat":
+            tv = self.tables.get(frame["table"])
+            line = frame["line"]
+            if tv is not None and all(seen["id"] != line["id"] for seen in tv.chat):
+                tv.chat.append(line)
+                tv.changed.set()
         elif kind == "delta":
             tv = self.tables.get(frame["table"])
             if tv is None or tv.view is None:
@@ -248,6 +257,12 @@ class LobbyClient:
                 await tv.changed.wait()
 
         return await asyncio.wait_for(loop(), timeout)
+
+    async def wait_chat(self, table_id: str, predicate: Callable[[list[dict[str, Any]]], bool], timeout: float = 30.0) -> list[dict[str, Any]]:
+        """Wait until the table's chat lines satisfy ``predicate``; returns them."""
+        tv = self.tables.setdefault(table_id, TableView(table_id))
+        await self.wait_for(table_id, lambda view: predicate(tv.chat), timeout)
+        return tv.chat
 
     async def play(self, table_id: str, rng: random.Random | None = None, timeout: float = 600.0, games: int = 1) -> dict[str, Any]:
         """Play this client's seat with the engine's bot until ``games`` games

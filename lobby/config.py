@@ -50,6 +50,14 @@ class Settings:
     #: per-connection rate limit: tokens per second and burst
     rate_per_s: int = 20
     rate_burst: int = 40
+    #: chat lines a table keeps and sends with each snapshot
+    chat_keep: int = 50
+    #: shortest interval between two chat lines of one connection (ms)
+    chat_interval_ms: int = 1_000
+    #: chat lines one table takes per ``chat_table_window_ms`` from everyone
+    #: together; more are refused with ``chat_busy``
+    chat_table_lines: int = 10
+    chat_table_window_ms: int = 1_000
     #: frames queued to one connection before it is dropped as a slow reader
     send_queue: int = 512
     #: allowed websocket Origins, comma separated; empty: same host as the request

@@ -26,7 +26,7 @@ from websockets.protocol import State
 from . import metrics, tables
 from .diff import diff
 from .protocol import CloseCode, encode
-from .store import Store, now_ms, unpack
+from .store import CHAT_MARK, Store, chat_line, chat_order, now_ms, unpack
 
 log = logging.getLogger("lobby.fanout")
 
@@ -213,13 +213,19 @@ class LocalTable:
     version: int = 0
     doc: dict[str, Any] | None = None
     viewers: set[Viewer] = field(default_factory=set)
+    #: the table's recent chat lines, oldest first (sent with each snapshot)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    #: whether ``chat`` was read from Redis since this process follows the table
+    chat_read: bool = False
 
 
 class Fanout:
     """Subscriptions, projection and delivery of one lobby process."""
 
-    def __init__(self, store: Store, on_lobby_change: Callable[[], None]) -> None:
+    def __init__(self, store: Store, on_lobby_change: Callable[[], None], chat_keep: int = 50) -> None:
         self.store = store
+        #: chat lines sent with a snapshot
+        self.chat_keep = chat_keep
         self.local: dict[str, LocalTable] = {}
         self.on_lobby_change = on_lobby_change
         self._pubsub = None
@@ -245,7 +251,12 @@ class Fanout:
             await self._subscribe(table_id)
         local.viewers.add(viewer)
         conn.tables[table_id] = viewer
-        loaded = await self.store.load_room(table_id)
+        if local.chat_read:
+            loaded = await self.store.load_room(table_id)
+        else:
+            loaded, lines = await asyncio.gather(self.store.load_room(table_id), self.store.chat_lines(table_id, self.chat_keep))
+            self._keep_chat(local, lines)
+            local.chat_read = True
         if loaded is None:
             self._remove(viewer)
             raise tables.LobbyError(tables.ErrorCode.NO_SUCH_TABLE, "no such table")
@@ -268,7 +279,7 @@ class Fanout:
         seat = tables.seat_of(doc, viewer.pid) if viewer.pid else None
         view = tables.view(doc, seat)
         viewer.version, viewer.view, viewer.seat = local.version, view, seat
-        frame = {"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "now": now_ms()}
+        frame = {"t": "snapshot", "table": viewer.table_id, "version": local.version, "seat": seat, "view": view, "chat": local.chat, "now": now_ms()}
         if ref is not None:
             frame["ref"] = ref
         viewer.conn.send(encode(frame), "snapshot")
@@ -353,10 +364,41 @@ class Fanout:
             _DELTAS_SENT.inc(sent)
 
     async def refresh(self, table_id: str) -> None:
-        """Re-read a table from Redis and deliver it (after a lost subscription)."""
-        loaded = await self.store.load_room(table_id)
+        """Re-read a table and its chat from Redis and deliver the table
+        (after a lost subscription, or for a ``sync``)."""
+        loaded, lines = await asyncio.gather(self.store.load_room(table_id), self.store.chat_lines(table_id, self.chat_keep))
+        local = self.local.get(table_id)
+        if local is not None:
+            self._keep_chat(local, lines)
         if loaded is not None:
             self.deliver(table_id, *loaded)
+
+    # -- chat --------------------------------------------------------------
+    def deliver_chat(self, table_id: str, data: bytes) -> None:
+        """Send a chat line published on a table's channel (``data``:
+        ``<stream id>|<msgpack line>``, after :data:`CHAT_MARK`) to every
+        local viewer of the table as one ``chat`` frame, encoded once, and
+        keep it for snapshots.  A line already kept (read with the table's
+        chat meanwhile) is kept once; viewers whose snapshot is being made
+        get it with the snapshot."""
+        local = self.local.get(table_id)
+        if local is None:
+            return
+        line_id, _, packed = data.partition(b"|")
+        line = chat_line(line_id, packed)
+        self._keep_chat(local, [line])
+        frame = encode({"t": "chat", "table": table_id, "line": line})
+        for viewer in local.viewers:
+            if viewer.view is not None:
+                viewer.conn.send(frame, "chat")
+
+    def _keep_chat(self, local: LocalTable, lines: list[dict[str, Any]]) -> None:
+        """Merge chat lines into the table's recent ones (by id, in stream
+        order, the last :attr:`chat_keep`)."""
+        known = {line["id"] for line in local.chat}
+        fresh = [line for line in lines if line["id"] not in known]
+        if fresh:
+            local.chat = sorted([*local.chat, *fresh], key=chat_order)[-self.chat_keep :]
 
     # -- subscription ------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
@@ -407,6 +449,12 @@ class Fanout:
                         self.on_lobby_change()
                         continue
                     table_id = self.store.room_id_of_channel(channel)
+                    if data[:8] == CHAT_MARK:
+                        try:
+                            self.deliver_chat(table_id, data[8:])
+                        except Exception:
+                            log.exception("chat of %s failed", table_id)
+                        continue
                     local = self.local.get(table_id)
                     version = int.from_bytes(data[:8], "big")
                     if local is None or version <= local.version:

@@ -57,6 +57,7 @@ class ErrorCode(str, enum.Enum):
     ILLEGAL_MOVE = "illegal_move"  # against the rules now
     INSUFFICIENT_COINS = "insufficient_coins"
     RATE_LIMITED = "rate_limited"
+    CHAT_BUSY = "chat_busy"  # the table's chat took its lines for now; retry
     TOO_MANY_TABLES = "too_many_tables"  # a player's cap on live tables
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"

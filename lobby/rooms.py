@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from . import metrics, tables
 from .config import Settings
-from .protocol import ErrorCode
+from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
 from .store import Store, now_ms
 from .tables import LobbyError
 
@@ -235,6 +235,8 @@ class Rooms:
             new_pids = _seated_pids(new) if live else set()
             commands += [store.player_table_cmd(pid, new["id"], True) for pid in new_pids - old_pids]
             commands += [store.player_table_cmd(pid, new["id"], False) for pid in old_pids - new_pids]
+            if not live:
+                commands.append(store.chat_expire_cmd(new["id"], self.settings.finished_ttl_s))  # with the table
         if record is not None:
             game = new["game"]
             if record.get("moves"):
@@ -432,11 +434,26 @@ class Rooms:
     async def back(self, table_id: str, pid: str) -> None:
         await self.update(table_id, lambda doc, now, ctx: tables.back(doc, pid, now))
 
-    async def chat(self, table_id: str, pid: str, name: str, text: Any) -> None:
-        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
-            return tables.chat(doc, name, text, tables.seat_of(doc, pid) is None, now)
-
-        await self.update(table_id, fn)
+    async def chat(self, table_id: str, name: str, text: Any, spectator: bool) -> str:
+        """Say a chat line at a table: kept in the table's chat stream and
+        sent to every viewer on every process (:meth:`Store.add_chat`),
+        never committed to the table doc, so it races no move.  ``text`` is
+        cleaned as the protocol does (1..:data:`MAX_CHAT` characters).
+        Returns the line's id.  Raises :class:`LobbyError` ``BAD_MESSAGE``,
+        ``NO_SUCH_TABLE``, or ``CHAT_BUSY`` when the table already took
+        ``chat_table_lines`` lines in the last ``chat_table_window_ms`` ms."""
+        try:
+            text = clean_text(text, MAX_CHAT)
+        except ProtocolError as exc:
+            raise LobbyError(exc.code, str(exc)) from None
+        s = self.settings
+        line = {"at": now_ms(), "name": name, "text": text, "spectator": spectator}
+        out = await self.store.add_chat(table_id, line, s.chat_keep, s.chat_table_lines, s.chat_table_window_ms)
+        if out == 0:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
+        if out == -1:
+            raise LobbyError(ErrorCode.CHAT_BUSY, f"this table's chat takes {s.chat_table_lines} lines per {s.chat_table_window_ms} ms; retry shortly")
+        return str(out)
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""

@@ -11,6 +11,7 @@ key                             type    holds
 ``P:room:{id}:log``             list    msgpack records of every commit (replay)
 ``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
 ``P:room:{id}:f``               zset    following lobby process id -> lease expiry (ms)
+``P:room:{id}:chat``            stream  the table's recent chat lines (field ``m``: msgpack line)
 ``P:timers``                    zset    table id -> earliest due time (ms), a hint
 ``P:tables``                    zset    live listed table id -> created (ms)
 ``P:tables:<game>``             zset    the same, one game
@@ -25,7 +26,10 @@ key                             type    holds
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
 big-endian version, then the doc) while a process other than the
-committer follows it; ``P:lobby`` a ping when the table list changes.
+committer follows it, and each chat line of it (8 zero bytes, which no
+version is, then ``<stream id>|<msgpack line>``: see
+:meth:`Store.add_chat`), always; ``P:lobby`` a ping when the table list
+changes.
 """
 
 from __future__ import annotations
@@ -141,6 +145,33 @@ return 1
 """
 
 
+# KEYS: room hash, chat stream.  ARGV: the line (msgpack), channel, publish
+# command (SPUBLISH or PUBLISH), entries kept, lines the table takes per
+# window, the window (ms), ttl (s) of the chat of a table that has none.
+# A chat line is no part of the table doc: the doc and its version are never
+# written.  The window is counted on the stream's own ids (Redis time, so
+# every process agrees).  Returns the line's stream id, 0 (no such table) or
+# -1 (the table's window is full: nothing written).
+_CHAT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limit = tonumber(ARGV[5])
+if #redis.call('XRANGE', KEYS[2], now - tonumber(ARGV[6]), '+', 'COUNT', limit) >= limit then return -1 end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[4], '*', 'm', ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) else redis.call('EXPIRE', KEYS[2], ARGV[7]) end
+redis.call(ARGV[3], ARGV[2], string.rep('\0', 8) .. id .. '|' .. ARGV[1])
+return id
+"""
+
+#: the first 8 bytes of a chat line published on a table's channel (no version is 0)
+CHAT_MARK = bytes(8)
+#: the chat of a table with no expiry of its own (a live one) expires this
+#: long after its last line (s); a table that ends gives its chat its own expiry
+CHAT_IDLE_TTL_S = 24 * 3600
+
+
 def now_ms() -> int:
     """Wall-clock milliseconds since the epoch (deadlines are wall-clock so
     that every process and the browser agree on them)."""
@@ -153,6 +184,19 @@ def pack(value: Any) -> bytes:
 
 def unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False)
+
+
+def chat_line(line_id: bytes | str, packed: bytes) -> dict[str, Any]:
+    """A chat line as sent to clients: the stored msgpack line with its stream ``id``."""
+    line = unpack(packed)
+    line["id"] = line_id.decode() if isinstance(line_id, bytes) else line_id
+    return line
+
+
+def chat_order(line: dict[str, Any]) -> tuple[int, int]:
+    """The sort key of a chat line: its stream id ``"<ms>-<seq>"`` as numbers."""
+    ms, _, seq = line["id"].partition("-")
+    return int(ms), int(seq or 0)
 
 
 class Batcher:
@@ -304,13 +348,14 @@ class Store:
         self._settle = redis.register_script(_SETTLE)
         self._coin_seat = redis.register_script(_COIN_SEAT)
         self._coin_release = redis.register_script(_COIN_RELEASE)
+        self._chat = redis.register_script(_CHAT)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_release, self._claim, self._reschedule)
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_release, self._claim, self._reschedule, self._chat)
         })
 
     async def aclose(self) -> None:
@@ -469,6 +514,42 @@ class Store:
     async def unfollow(self, room_id: str) -> None:
         """Stop following a table (after unsubscribing from its channel)."""
         await self.run([("ZREM", self.room_key(room_id) + ":f", self.node)])
+
+    # -- chat ------------------------------------------------------------
+    def chat_key(self, room_id: str) -> str:
+        return self.room_key(room_id) + ":chat"
+
+    async def add_chat(self, room_id: str, line: dict[str, Any], keep: int, lines: int, window_ms: int) -> str | int:
+        """Append a chat line (``{"at", "name", "text", "spectator"}``) to
+        the table's chat stream, trimmed to ``max(keep, lines)`` entries,
+        expiring with the table (:data:`CHAT_IDLE_TTL_S` while the table has
+        no expiry), and publish it on the table's channel, in one script on
+        the table's slot, unless the table took ``lines`` lines in the last
+        ``window_ms`` ms.  The table doc is not touched.
+
+        Returns the line's id (the stream id, ``"<ms>-<seq>"``), 0 if there
+        is no such table, -1 if the table's window is full (nothing written)."""
+        key = self.room_key(room_id)
+        (reply,) = await self.run([(
+            "EVALSHA", self._chat.sha, 2, key, self.chat_key(room_id),
+            pack(line), self.room_channel(room_id), "SPUBLISH" if self.sharded else "PUBLISH",
+            max(keep, lines), lines, window_ms, CHAT_IDLE_TTL_S,
+        )])
+        return reply.decode() if isinstance(reply, bytes) else int(reply)
+
+    async def chat_lines(self, room_id: str, count: int) -> list[dict[str, Any]]:
+        """The table's last ``count`` chat lines, oldest first, each with its ``id``."""
+        (entries,) = await self.run([("XREVRANGE", self.chat_key(room_id), "+", "-", "COUNT", count)])
+        out = []
+        for entry_id, fields in reversed(entries):
+            # a cluster pipeline parses the fields into a dict; the batcher leaves them flat
+            value = fields[b"m"] if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))[b"m"]
+            out.append(chat_line(entry_id, value))
+        return out
+
+    def chat_expire_cmd(self, room_id: str, ttl_s: int) -> tuple[Any, ...]:
+        """The command that makes a table's chat expire in ``ttl_s`` s (with the table)."""
+        return ("EXPIRE", self.chat_key(room_id), ttl_s)
 
     # -- listing ---------------------------------------------------------
     async def list_tables(self, game: str | None = None, limit: int = 200) -> list[str]:

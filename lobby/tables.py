@@ -29,8 +29,10 @@ A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
 - ``settlement``: None, or the coin and stats record of the last game,
   ``{"id": "<table>:<game_no>", "done": bool, "players": [{"pid", "seat",
   "coins", "stats"}]}``, applied to balances exactly once by :mod:`lobby.rooms`;
-- ``notices``: recent ``{"name", "reason"}`` of players stood up;
-- ``chat``: the last :data:`CHAT_KEEP` ``{"at", "name", "text", "spectator"}``.
+- ``notices``: recent ``{"name", "reason"}`` of players stood up.
+
+Chat is not game state: its lines live in the table's chat stream
+(:meth:`lobby.store.Store.add_chat`), never in the doc.
 
 Every transition takes a doc and returns ``(new_doc, log_record)`` or raises
 :class:`LobbyError`; it never mutates its input.  :mod:`lobby.rooms` loads,
@@ -48,16 +50,13 @@ import engines
 from engines import rng as engine_rng
 from engines.base import IllegalMove, InvalidMove
 
-from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text, packb
+from .protocol import ErrorCode, packb
 
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
 MIN_TURN_MS = 1_000
 MAX_TURN_MS = 300_000
 #: forced/bot moves one commit may apply before giving the others a turn
 MAX_FORCED = 64
-#: chat lines kept with a table, and the longest line (characters)
-CHAT_KEEP = 50
-CHAT_MAX = MAX_CHAT
 
 
 class LobbyError(Exception):
@@ -139,7 +138,6 @@ def new_table(
         "start_votes": [],
         "settlement": None,
         "notices": [],
-        "chat": [],
     }
 
 
@@ -429,19 +427,6 @@ def back(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[
     if d["status"] == "playing":
         _after_change(d, now, {seat})
     return d, {"kind": "back", "at": now, "seat": seat}
-
-
-def chat(doc: dict[str, Any], name: str, text: Any, spectator: bool, now: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Add a chat line (text only, 1..:data:`CHAT_MAX` characters, no control
-    characters).  Raises :class:`LobbyError` ``BAD_MESSAGE``."""
-    try:
-        text = clean_text(text, CHAT_MAX)  # the same rule the protocol applies on arrival
-    except ProtocolError as exc:
-        raise LobbyError(exc.code, str(exc)) from None
-    d = dict(doc)
-    d["chat"] = [*doc["chat"], {"at": now, "name": name, "text": text, "spectator": spectator}][-CHAT_KEEP:]
-    d["events"] = []
-    return d, {"kind": "chat", "at": now, "name": name, "text": text}
 
 
 # -- play ---------------------------------------------------------------------------
@@ -741,7 +726,6 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "timeouts": doc["timeouts"],
         "events": doc["events"],
         "notices": doc["notices"],
-        "chat": doc["chat"],
     }
     out: dict[int | None, dict[str, Any]] = {}
     distinct: list[tuple[Any, dict[str, Any]]] = []

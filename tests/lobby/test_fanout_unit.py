@@ -9,13 +9,16 @@ from lobby.fanout import Conn, Fanout
 
 
 class Store:
-    """Just what Fanout.attach needs: the latest (version, doc) of a table."""
+    """Just what Fanout.attach needs: the latest (version, doc) of a table (no chat)."""
 
     def __init__(self, version, doc):
         self.version, self.doc = version, doc
 
     async def load_room(self, table_id):
         return self.version, self.doc
+
+    async def chat_lines(self, table_id, count):
+        return []
 
     async def watch(self, *args):
         pass
@@ -69,3 +72,34 @@ def test_a_delta_framed_once_is_what_websockets_would_write():
         data = bytes(range(256)) * (n // 256) + bytes(range(n % 256))
         protocol.send_binary(data)
         assert frame_bytes(data) == b"".join(protocol.data_to_send()), n
+
+
+async def test_chat_lines_go_to_every_viewer_once_and_in_stream_order():
+    doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
+    store = Store(2, doc)
+
+    def line(i, ms):
+        return {"id": f"{ms}-{i}", "at": ms, "name": f"n{i}", "text": f"t{i}", "spectator": True}
+
+    store.chat_lines = lambda table_id, count: _lines([line(0, 5), line(1, 5)])
+    fan = Fanout(store, lambda: None, chat_keep=3)
+    conn = Conn(None, 16)
+    await fan.attach(conn, "t1", None)
+    (snap,) = frames(conn)
+    assert [x["id"] for x in snap["chat"]] == ["5-0", "5-1"]
+
+    def publish(x):
+        fan.deliver_chat("t1", x["id"].encode() + b"|" + msgpack.packb({k: v for k, v in x.items() if k != "id"}))
+
+    publish(line(1, 5))  # read with the snapshot already: kept once
+    publish(line(0, 7))
+    publish(line(1, 7))
+    got = frames(conn)
+    assert [f["t"] for f in got] == ["chat"] * 3 and got[-1]["line"] == line(1, 7)
+    # the last chat_keep lines in stream order go with the next snapshot
+    fan.snapshot(conn.tables["t1"])
+    assert [x["id"] for x in frames(conn)[0]["chat"]] == ["5-1", "7-0", "7-1"]
+
+
+async def _lines(lines):
+    return lines

@@ -7,7 +7,8 @@ lobby answer ``busy`` and drop the connection, but the commit script was
 already sent and ran as soon as Redis resumed, so a retried chat line was in
 the log twice and a retried move was refused with ``turn_over`` although it
 was played.  A sent round trip now waits for its reply: a stall delays the
-answer, it never turns into a false refusal.
+answer, it never turns into a false refusal.  (Chat lines now go to the
+table's chat stream, not its log, through the same batcher.)
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ async def test_a_command_sent_during_a_redis_stall_is_answered_once_it_ran(tmp_p
         assert reply["t"] == "ok"  # not busy: the chat did land
         store = await connect(server.url, "busy")
         try:
-            texts = [r["text"] for r in await store.room_log(tv.table_id) if r.get("kind") == "chat"]
+            texts = [line["text"] for line in await store.chat_lines(tv.table_id, 10)]
         finally:
             await store.aclose()
         assert texts == ["hello once"]

@@ -339,8 +339,9 @@ async def test_chat_is_text_kept_and_rate_limited(lobby):
             await spec.request({"t": "chat", "table": tv.table_id, "text": "bell\x07"})
         assert exc.value.code == "bad_message"
         await spec.request({"t": "chat", "table": tv.table_id, "text": "from the rail"})
-        view = await spec.wait_for(tv.table_id, lambda v: len(v["chat"]) == 2)
-        assert [(c["name"], c["text"], c["spectator"]) for c in view["chat"]] == [("Ann", "<b>hi</b>", False), ("Spec", "from the rail", True)]
+        for c in (a, spec):
+            lines = await c.wait_chat(tv.table_id, lambda lines: len(lines) == 2)
+            assert [(x["name"], x["text"], x["spectator"]) for x in lines] == [("Ann", "<b>hi</b>", False), ("Spec", "from the rail", True)]
     finally:
         await a.close()
         await spec.close()
