@@ -741,10 +741,10 @@ function tableScreen(id) {
   let lastCue = null;
   let entry = net.tables.get(id) || null;
 
-  const renderChat = (v) => {
-    const lines = v.chat || [];
+  const renderChat = (e) => {
+    const lines = e.chat || [];
     const last = lines[lines.length - 1];
-    const key = `${lines.length}:${last ? `${last.at}|${last.name}|${last.text}` : ""}`;
+    const key = `${lines.length}:${last ? last.id : ""}`;
     if (key === chatKey) return;
     chatKey = key;
     const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 40;
@@ -847,7 +847,7 @@ function tableScreen(id) {
     const notices = (v.notices || []).slice(-3);
     noticesEl.hidden = notices.length === 0;
     fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
-    renderChat(v);
+    renderChat(e);
     renderFair(v, !!(me && !me.left && (open || v.status === "playing")));
     gameNoEl.hidden = !v.game_no;
     setText(gameNoEl, v.game_no ? t("game_no", { n: v.game_no }) : "");
@@ -931,6 +931,11 @@ function tableScreen(id) {
     onTable: (e) => {
       if (e.id === id) update(e);
     },
+    onChat: (e) => {
+      if (e.id !== id) return;
+      entry = e;
+      renderChat(e);
+    },
     onTableError: ({ id: tid, error }) => {
       if (tid === id) setText(errEl, errorText(error));
     },
@@ -992,6 +997,7 @@ net.on("sign-in-error", (err) => {
 });
 net.on("tables", () => screen && screen.onTables && screen.onTables());
 net.on("table", (entry) => screen && screen.onTable && screen.onTable(entry));
+net.on("chat", (entry) => screen && screen.onChat && screen.onChat(entry));
 
 // a game ended at a table we follow: our coins and record may have changed
 const lastStatus = new Map();

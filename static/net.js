@@ -2,7 +2,8 @@
 // binary msgpack frames.  Signs in with the token kept in localStorage,
 // matches replies to requests by `ref`, keeps every table's view by applying
 // snapshots and JSON-Patch deltas (asking for `sync` when a delta's base is
-// not our version), corrects for clock skew with each frame's `now`, and
+// not our version), keeps each table's chat lines (sent with the snapshot,
+// then one `chat` frame per line), corrects for clock skew with each frame's `now`, and
 // reconnects with exponential backoff after any close, resuming its seats
 // and spectated tables.
 //
@@ -17,6 +18,7 @@ const PING_EVERY_MS = 15000;
 const BACKOFF_FIRST_MS = 200;
 const BACKOFF_CAP_MS = 3000;
 const MAX_SEATED = 50;
+const MAX_CHAT_LINES = 100;
 
 function store(key, value) {
   try {
@@ -57,7 +59,7 @@ export class Net {
     this.player = null;
     this.games = [];
     this.offset = 0; // server clock minus ours (ms)
-    /** table id -> {id, seat, version, view, syncing} */
+    /** table id -> {id, seat, version, view, chat, syncing}; chat: lines oldest first */
     this.tables = new Map();
     /** table id -> "play" | "watch": what to resume after a reconnect */
     this.interest = new Map();
@@ -386,7 +388,7 @@ export class Net {
 
   _on_snapshot(msg) {
     if (!this.interest.has(msg.table)) return; // we let go of it meanwhile
-    const entry = { id: msg.table, seat: msg.seat, version: msg.version, view: msg.view, syncing: false, snapshots: 1 };
+    const entry = { id: msg.table, seat: msg.seat, version: msg.version, view: msg.view, chat: msg.chat || [], syncing: false, snapshots: 1 };
     const old = this.tables.get(msg.table);
     if (old) entry.snapshots = (old.snapshots || 0) + 1;
     this.tables.set(msg.table, entry);
@@ -412,6 +414,15 @@ export class Net {
     entry.version = msg.version;
     entry.seat = msg.seat;
     this._afterUpdate(entry);
+  }
+
+  /** A chat line at a table we show: kept once (by id), then the `chat` event. */
+  _on_chat(msg) {
+    const entry = this.tables.get(msg.table);
+    const line = msg.line;
+    if (!entry || !line || entry.chat.some((l) => l.id === line.id)) return;
+    entry.chat = [...entry.chat, line].slice(-MAX_CHAT_LINES);
+    this.emit("chat", entry);
   }
 
   _sync(id, entry) {

@@ -201,7 +201,6 @@ export function replayScreen({ net, id, gameNo, onError }) {
         timeouts: seats.map(() => 0),
         events: [],
         notices: [],
-        chat: [],
         state: structuredClone(frames[i].view),
       },
     };

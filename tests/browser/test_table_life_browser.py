@@ -1,5 +1,6 @@
 """The browser client's table life, common to every game, against a real
-lobby: chat (markup stays text, for players and spectators), play again at
+lobby: chat (markup stays text, for players and spectators, lines kept for
+late viewers), play again at
 the same table, and the replay viewer stepping a finished game to its end.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
@@ -55,6 +56,15 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
         # nothing of the markup became elements, and no handler was set
         assert page.get_by_test_id("chat-lines").locator("b, i, img").count() == 0
         assert page.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
+
+    # the lines are no part of the table's versions: a page that opens the
+    # table later gets them with its snapshot, and so does a reload
+    late = new_page()
+    sign_in(late, lobby, "Late", f"#table={table_id}")
+    viewer.reload()
+    for page in (late, viewer):
+        expect(page.get_by_test_id("chat-text")).to_have_text([MARKUP, "watching <i>you</i>"])
+        expect(page.get_by_test_id("chat-spectator")).to_have_count(1)
 
 
 def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
