@@ -59,7 +59,7 @@ async def test_chat_reaches_every_process_and_never_touches_the_table_doc(redis_
     env = {"LOBBY_CHAT_TABLE_LINES": "1000"}
     a, b = lobby_factory(redis_url=redis_url, prefix="chat1", env=env), lobby_factory(redis_url=redis_url, prefix="chat1", env=env)
     store = await connect(redis_url, "chat1")
-    table, players, specs = await _table_with_spectators(a.ws, b.ws, 12, turn_ms=300_000, options={"rounds": 1})
+    table, players, specs = await _table_with_spectators(a.ws, b.ws, 12, turn_ms=300_000, options={"rounds": 1}, games=1)
     late: list[LobbyClient] = []
     try:
         v0 = await store.room_version(table)
@@ -98,6 +98,18 @@ async def test_chat_reaches_every_process_and_never_touches_the_table_doc(redis_
         reply = await specs[0].request({"t": "sync", "table": table})
         assert [line["text"] for line in reply["chat"]] == order
         assert await store.room_version(table) == v0
+
+        # the chat expires with the table: a day after its last line while
+        # the table lives, then when the ended table does
+        chat_ttl = await store.redis.ttl(store.chat_key(table))
+        assert 3600 < chat_ttl <= 24 * 3600
+        await asyncio.gather(*(p.play(table, timeout=60) for p in players))
+        room_ttl = await store.redis.ttl(store.room_key(table))
+        assert 0 < room_ttl <= 3600
+        deadline = asyncio.get_running_loop().time() + 10  # the expiry follows the final commit
+        while not 0 < await store.redis.ttl(store.chat_key(table)) <= room_ttl:
+            assert asyncio.get_running_loop().time() < deadline, "the chat outlives its table"
+            await asyncio.sleep(0.02)
     finally:
         await _close(players + specs + late)
         await store.aclose()
