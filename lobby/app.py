@@ -296,6 +296,7 @@ class Lobby:
         _limit_send_buffer(conn.transport)
         self.conns.add(conn)
         metrics.CONNECTIONS.inc()
+        watchdog = self._watchdog(conn)
         limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         max_frame = self.settings.max_frame
         try:
@@ -323,6 +324,7 @@ class Lobby:
             log.exception("session reader failed")
             conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
         finally:
+            watchdog.cancel()
             self.conns.discard(conn)
             metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
@@ -330,6 +332,39 @@ class Lobby:
                 await self.fanout.detach_all(conn)
             if not await conn.wait_sent(CLOSE_GRACE_S):  # the peer takes nothing, not even the close frame
                 conn.abort()
+
+    def _watchdog(self, conn: Conn) -> "_Watchdog":
+        """Close ``conn`` with 1008 if it has not signed in
+        ``hello_timeout_s`` after the upgrade, and with 1000 once it has
+        followed no table and no table list for ``idle_timeout_s`` (looked
+        at every quarter of that, so closed within 1.25 times it).  Pings do
+        not count: a socket must follow something to stay (``idle_timeout_s``
+        0: never closed for that).  Returns the
+        timer holder (``cancel()`` it when the session ends)."""
+        loop = asyncio.get_running_loop()
+        idle_s = self.settings.idle_timeout_s
+        dog = _Watchdog()
+
+        def check(idle_since: float | None) -> None:
+            if conn.closed:
+                return
+            if conn.pid is None:
+                conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
+                return
+            if idle_s <= 0:
+                return
+            now = loop.time()
+            if conn.tables or conn.lobby_sub is not False:
+                idle_since = None
+            elif idle_since is None:
+                idle_since = now
+            elif now - idle_since >= idle_s:
+                conn.close(CloseCode.WS_1000_NORMAL)
+                return
+            dog.timer = loop.call_later(idle_s / 4, check, idle_since)
+
+        dog.timer = loop.call_later(self.settings.hello_timeout_s, check, None)
+        return dog
 
     def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
         metrics.ERRORS.labels(code.value).inc()
@@ -500,6 +535,15 @@ SEND_BUFFER_BYTES = 64 * 1024
 #: defaults are 700, 10, 10): with a thousand sessions, the default made a
 #: full collection every ~3 s that paused the process ~90 ms (W1's p99)
 GC_THRESHOLDS = (7_000, 20, 100)
+
+
+class _Watchdog:
+    """The pending timer of a session's hello and idle checks."""
+
+    __slots__ = ("timer",)
+
+    def cancel(self) -> None:
+        self.timer.cancel()
 
 
 def _tune_gc() -> None:
