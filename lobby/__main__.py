@@ -75,13 +75,16 @@ class HeaderTimeoutProtocol(H11Protocol):
 
 def run(app, host: str, port: int, settings: Settings, log_level: str = "info") -> None:
     """Serve ``app`` with uvicorn, tuned for this protocol (small frames, no
-    compression, bounded shutdown, a deadline for request heads)."""
+    compression, bounded shutdown, a deadline for request heads), taking
+    the TCP peer as the client address (``X-Forwarded-For`` is the lobby's
+    to judge: ``LOBBY_TRUSTED_PROXIES``)."""
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout_s": float(settings.header_timeout_s)})
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         http=protocol,
+        proxy_headers=False,
         timeout_keep_alive=5,
         ws="websockets-sansio",
         ws_max_size=settings.max_frame,
