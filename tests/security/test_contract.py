@@ -1,5 +1,6 @@
 """The protocol's small print, live: a malformed ``ref`` is refused, a
-move's ``delta`` comes before its ``ok`` as docs/protocol.md says."""
+move's ``delta`` comes before its ``ok`` as docs/protocol.md says, and
+docs/security.md lists every setting with its default."""
 
 from __future__ import annotations
 
@@ -60,3 +61,17 @@ async def test_a_moves_delta_comes_before_its_ok(lobby):
             await raw.close()
         for c in players:
             await c.close()
+
+
+def test_security_doc_lists_every_setting_with_its_default():
+    # before: quick-wait, ready, away, TTLs, timers and more were not in docs/security.md
+    from dataclasses import fields
+
+    from lobby.config import Settings
+
+    text = (PROTOCOL_DOC.parent / "security.md").read_text()
+    not_limits = {"redis_url", "key_prefix", "origins", "grant_coins", "process_id"}
+    missing = [f.name for f in fields(Settings) if f.name not in not_limits and f"`LOBBY_{f.name.upper()}`" not in text]
+    assert not missing, f"docs/security.md does not list {missing}"
+    rows = [line for line in text.splitlines() if "`LOBBY_" in line and line.startswith("| ")]
+    assert all(any(ch.isdigit() for ch in row.split("|")[2]) for row in rows if row.count("|") >= 5), "every row names its default"
