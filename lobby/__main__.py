@@ -11,6 +11,7 @@ import logging
 import os
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
 from .config import Settings
@@ -50,13 +51,41 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
+class HeaderTimeoutProtocol(H11Protocol):
+    """uvicorn's h11 HTTP protocol, but a connection that has not sent a
+    whole request head ``header_timeout_s`` seconds after it opened (an
+    upgrade that never finishes, or a socket that sends nothing) is closed.
+    uvicorn's own ``timeout_keep_alive`` runs only between requests."""
+
+    header_timeout_s: float = 10.0
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._head_timer.cancel()
+        super().connection_lost(exc)
+
+    def _head_timeout(self) -> None:
+        # a request cycle started, or the socket was handed to the websocket protocol: not ours to close
+        if self.cycle is None and self.transport.get_protocol() is self and not self.transport.is_closing():
+            self.transport.close()
+
+
 def run(app, host: str, port: int, settings: Settings, log_level: str = "info") -> None:
     """Serve ``app`` with uvicorn, tuned for this protocol (small frames, no
-    compression, bounded shutdown)."""
+    compression, bounded shutdown, a deadline for request heads), taking
+    the TCP peer as the client address (``X-Forwarded-For`` is the lobby's
+    to judge: ``LOBBY_TRUSTED_PROXIES``)."""
+    protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout_s": float(settings.header_timeout_s)})
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
+        http=protocol,
+        proxy_headers=False,
+        timeout_keep_alive=5,
         ws="websockets-sansio",
         ws_max_size=settings.max_frame,
         ws_per_message_deflate=False,

@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import engines
 
-from . import metrics, replay, tables
+from . import metrics, quota, replay, tables
 from .config import Settings
 from .fanout import CLOSE_GRACE_S, Conn, Fanout
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
@@ -128,6 +128,9 @@ class Lobby:
         self.draining = False
         self._list_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
         self._list_gen = 0  # bumped on every table-list change
+        self.trusted = quota.trusted_networks(settings.trusted_proxies)
+        #: each open connection's client address (:func:`quota.client_address`)
+        self.addrs: dict[Conn, str] = {}
 
     # -- lifecycle ---------------------------------------------------------
     async def startup(self) -> None:
@@ -220,28 +223,33 @@ class Lobby:
         self._lobby_dirty.set()
 
     async def table_list(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of live listed tables (optionally of one game), newest
-        first, at most 200; cached for :data:`LIST_CACHE_S` so a flood of
-        list requests costs Redis nothing more."""
+        """Summaries of live listed tables (optionally of one game): of the
+        newest :data:`LIST_SCAN`, at most ``Settings.listed_per_addr``
+        opened from one client address, taken in turns newest first
+        (:func:`quota.rank_listing`), at most :data:`LIST_LIMIT`; cached for
+        :data:`LIST_CACHE_S` so a flood of list requests costs Redis
+        nothing more."""
         now_s = time.monotonic()
         cached = self._list_cache.get(game)
         if cached is not None and now_s - cached[0] < LIST_CACHE_S:
             return cached[1]
-        out = []
         now = now_ms()
         generation = self._list_gen
-        for table_id in await self.store.list_tables(game):
-            loaded = await self.store.load_room(table_id)
+        ids = await self.store.list_tables(game, LIST_SCAN)
+        docs = []
+        for table_id, loaded in zip(ids, await asyncio.gather(*(self.store.load_room(t) for t in ids))):
             if loaded is None or not tables.live(loaded[1]):
                 await self.store.set_listed(table_id, 0, False, game)  # stale entry
                 continue
-            out.append(tables.summary(loaded[1], await self.store.spectators(table_id, now)))
+            docs.append(loaded[1])
+        shown = quota.rank_listing(docs, self.settings.listed_per_addr, LIST_LIMIT)
+        out = [tables.summary(doc, await self.store.spectators(doc["id"], now)) for doc in shown]
         if generation == self._list_gen:  # nothing changed while we read: reusable
             self._list_cache[game] = (now_s, out)
         if game is None:
             metrics.TABLES.clear()
-            for row in out:
-                metrics.TABLES.labels(row["game"], row["status"]).inc()
+            for doc in docs:
+                metrics.TABLES.labels(doc["game"], doc["status"]).inc()
         return out
 
     # -- websocket ---------------------------------------------------------
@@ -295,7 +303,9 @@ class Lobby:
         conn = Conn(ws, self.settings.send_queue, getattr(proto, "transport", None), proto)
         _limit_send_buffer(conn.transport)
         self.conns.add(conn)
+        self.addrs[conn] = quota.client_address(ws.scope, self.trusted)
         metrics.CONNECTIONS.inc()
+        watchdog = self._watchdog(conn)
         limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
         max_frame = self.settings.max_frame
         try:
@@ -323,13 +333,48 @@ class Lobby:
             log.exception("session reader failed")
             conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
         finally:
+            watchdog.cancel()
             self.conns.discard(conn)
+            self.addrs.pop(conn, None)
             metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
             if not await conn.wait_sent(CLOSE_GRACE_S):  # the peer takes nothing, not even the close frame
                 conn.abort()
+
+    def _watchdog(self, conn: Conn) -> "_Watchdog":
+        """Close ``conn`` with 1008 if it has not signed in
+        ``hello_timeout_s`` after the upgrade, and with 1000 once it has
+        followed no table and no table list for ``idle_timeout_s`` (looked
+        at every quarter of that, so closed within 1.25 times it).  Pings do
+        not count: a socket must follow something to stay (``idle_timeout_s``
+        0: never closed for that).  Returns the
+        timer holder (``cancel()`` it when the session ends)."""
+        loop = asyncio.get_running_loop()
+        idle_s = self.settings.idle_timeout_s
+        dog = _Watchdog()
+
+        def check(idle_since: float | None) -> None:
+            if conn.closed:
+                return
+            if conn.pid is None:
+                conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
+                return
+            if idle_s <= 0:
+                return
+            now = loop.time()
+            if conn.tables or conn.lobby_sub is not False:
+                idle_since = None
+            elif idle_since is None:
+                idle_since = now
+            elif now - idle_since >= idle_s:
+                conn.close(CloseCode.WS_1000_NORMAL)
+                return
+            dog.timer = loop.call_later(idle_s / 4, check, idle_since)
+
+        dog.timer = loop.call_later(self.settings.hello_timeout_s, check, None)
+        return dog
 
     def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
         metrics.ERRORS.labels(code.value).inc()
@@ -404,7 +449,9 @@ class Lobby:
         await self.fanout.attach(conn, table_id, conn.pid)
 
     async def on_quick(self, conn: Conn, msg: Message) -> None:
-        table_id, seat = await self.rooms.quick(msg["game"], conn.pid, conn.name, msg.get("bots", False), msg.get("options"))
+        table_id, seat = await self.rooms.quick(
+            msg["game"], conn.pid, conn.name, msg.get("bots", False), msg.get("options"), opener=self._opener(conn)
+        )
         await self._seated(conn, msg, table_id, seat)
 
     async def on_open(self, conn: Conn, msg: Message) -> None:
@@ -417,6 +464,7 @@ class Lobby:
             bots=msg.get("bots", False),
             games=msg.get("games"),
             pid=conn.pid,
+            opener=self._opener(conn),
         )
         try:
             seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
@@ -438,6 +486,10 @@ class Lobby:
     async def on_leave(self, conn: Conn, msg: Message) -> None:
         await self.rooms.leave(msg["table"], conn.pid)
         self._reply(conn, msg, {"t": "left", "table": msg["table"]})
+
+    def _opener(self, conn: Conn) -> dict[str, str]:
+        """Who opens a table from ``conn``, for the quotas no new sign-in resets."""
+        return {"addr": self.addrs.get(conn, "unknown"), "conn": conn.id}
 
     def _ack(self, conn: Conn, msg: Message) -> None:
         """``ok`` for a command that has no other reply, when it asked (``ref``)."""
@@ -490,6 +542,9 @@ class Lobby:
 SPECTATOR_REFRESH_S = 20
 #: how long a built table list is reused (s)
 LIST_CACHE_S = 0.5
+#: tables a list shows at most, and the newest listed tables it looks at to choose them
+LIST_LIMIT = 200
+LIST_SCAN = 600
 #: how often each process makes sure every live table has a timer hint (s)
 SWEEP_S = 30
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
@@ -501,6 +556,15 @@ SEND_BUFFER_BYTES = 64 * 1024
 #: defaults are 700, 10, 10): with a thousand sessions, the default made a
 #: full collection every ~3 s that paused the process ~90 ms (W1's p99)
 GC_THRESHOLDS = (7_000, 20, 100)
+
+
+class _Watchdog:
+    """The pending timer of a session's hello and idle checks."""
+
+    __slots__ = ("timer",)
+
+    def cancel(self) -> None:
+        self.timer.cancel()
 
 
 def _tune_gc() -> None:

@@ -66,6 +66,21 @@ class Settings:
     grant_coins: int = 20_000
     #: seconds a SIGTERMed process keeps serving while telling clients to move
     drain_s: int = 5
+    #: a TCP connection must have sent a whole HTTP request head (or upgrade)
+    #: this long after it opened, else it is closed (s)
+    header_timeout_s: int = 10
+    #: a websocket must sign in (``hello``) this long after its upgrade, else close 1008 (s)
+    hello_timeout_s: int = 10
+    #: a signed-in websocket that follows no table and no table list this long is closed 1000 (s)
+    idle_timeout_s: int = 300
+    #: live tables one connection may have opened, whoever it signs in as
+    tables_per_conn: int = 6
+    #: live tables that may have been opened from one client address (IPv6: its /64)
+    tables_per_addr: int = 24
+    #: tables opened from one client address shown in a table list
+    listed_per_addr: int = 4
+    #: proxies whose X-Forwarded-For is believed, comma separated IPs or CIDRs; empty: none
+    trusted_proxies: str = ""
     #: process id shown in logs and used for spectator leases; random if empty
     process_id: str = field(default="")
 

@@ -311,14 +311,16 @@ def parse(raw: dict[str, Any]) -> Message:
     """Validate a decoded frame against the schema of its ``t``.
 
     Raises :class:`ProtocolError` ``BAD_MESSAGE`` for an unknown type, a
-    missing or unknown field, or a field of the wrong type or range.  Move
+    missing or unknown field, a field of the wrong type or range, or a
+    ``ref`` that is not an int 0..2^31-1 (refused like any bad field, with
+    no ref to echo).  Move
     payloads are checked for shape here (JSON-like, small) and for meaning by
     the engine.  Every refusal carries the message's ``ref`` when it had a
     valid one.
     """
     ref = raw.get("ref")
-    if ref is not None and not (_is_int(ref) and 0 <= ref < 2**31):
-        ref = None
+    if "ref" in raw and not (_is_int(ref) and 0 <= ref < 2**31):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "ref must be an int 0..2^31-1")
     try:
         return _parse(raw, ref)
     except ProtocolError as exc:

@@ -37,6 +37,11 @@ SETTLED_KEEP_S = 30 * 24 * 3600
 COIN_CLAIM_GRACE_MS = 30_000
 #: live tables one player may sit at (each keeps timers and bots busy)
 MAX_TABLES_PER_PLAYER = 6
+#: a table counted against its opener's quotas but not live yet is taken
+#: for one still being created this long (ms)
+RESERVE_GRACE_MS = 60_000
+#: an owner's opened-tables key expires this long after its last table (s)
+OPENED_KEEP_S = 24 * 3600
 
 #: a transition's answer on a cached base that must be checked on a fresh read
 _STALE = object()
@@ -237,6 +242,8 @@ class Rooms:
             commands += [store.player_table_cmd(pid, new["id"], False) for pid in old_pids - new_pids]
             if not live:
                 commands.append(store.chat_expire_cmd(new["id"], self.settings.finished_ttl_s))  # with the table
+            if not live and new.get("opener") and (old is None or tables.live(old)):
+                commands += [store.release_table_cmd(owner, new["id"]) for owner, _ in self._owners(new["opener"])]
         if record is not None:
             game = new["game"]
             if record.get("moves"):
@@ -321,9 +328,16 @@ class Rooms:
         quick: bool = False,
         games: int | None = None,
         pid: str | None = None,
+        opener: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         """Open a waiting table; returns its doc.  With ``pid``, checks that
-        player can afford it first.  Raises :class:`LobbyError`."""
+        player can afford it first.  With ``opener`` (``{"addr": client
+        address, "conn": connection id}``, kept in the doc, never shown),
+        the table counts against that connection's and that address's
+        quotas of live tables (``Settings.tables_per_conn``,
+        ``tables_per_addr``), which no new sign-in resets.  Every check runs
+        before the table is written.  Raises :class:`LobbyError`
+        (``TOO_MANY_TABLES`` over a quota)."""
         now = now_ms()
         doc = tables.new_table(
             secrets.token_hex(6),
@@ -351,8 +365,26 @@ class Rooms:
             loaded = await self.store.load_room(current[0]) if current else None
             if loaded is not None and tables.liable(loaded[1], pid):
                 raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {current[0]}")
-        await self.create(doc)
+        if opener is None:
+            await self.create(doc)
+            return doc
+        doc = dict(doc, opener=opener)
+        owners = self._owners(opener)
+        over = await self.store.reserve_table(owners, doc["id"], now, RESERVE_GRACE_MS, OPENED_KEEP_S)
+        if over is not None:
+            cap = dict(owners)[over]
+            where = "this connection has" if over.startswith("c:") else "your address has"
+            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"{where} opened {cap} live tables; leave one first")
+        try:
+            await self.create(doc)
+        except Exception:
+            await self.store.run([self.store.release_table_cmd(owner, doc["id"]) for owner, _ in owners])
+            raise
         return doc
+
+    def _owners(self, opener: dict[str, str]) -> list[tuple[str, int]]:
+        """``(owner, cap)`` of the quotas a table of ``opener`` counts against."""
+        return [("c:" + opener["conn"], self.settings.tables_per_conn), ("a:" + opener["addr"], self.settings.tables_per_addr)]
 
     async def join(self, table_id: str, pid: str, name: str, seat: int | None = None) -> int:
         """Seat ``pid`` (see :func:`tables.join`); returns the seat."""
@@ -377,10 +409,13 @@ class Rooms:
             raise
         return taken[0]
 
-    async def quick(self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None) -> tuple[str, int]:
+    async def quick(
+        self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None, opener: dict[str, str] | None = None
+    ) -> tuple[str, int]:
         """Quick-match: a seat at a waiting quick table of ``game`` (with the
-        same engine options) or a new one.  Asking for bots marks the table
-        so bots fill it when its wait ends.  Returns ``(table id, seat)``."""
+        same engine options) or a new one (``opener``: as for :meth:`open`).
+        Asking for bots marks the table so bots fill it when its wait ends.
+        Returns ``(table id, seat)``."""
         from engines import REGISTRY, validate_options
 
         if game not in REGISTRY:
@@ -418,7 +453,7 @@ class Rooms:
                     continue
                 raise
             return table_id, seat_box[0]
-        doc = await self.open(game, bots=bots, quick=True, options=wanted, pid=pid)
+        doc = await self.open(game, bots=bots, quick=True, options=wanted, pid=pid, opener=opener)
         seat = await self.join(doc["id"], pid, name)
         return doc["id"], seat
 

@@ -22,6 +22,8 @@ key                             type    holds
 ``P:player:{pid}:tables``       set     table ids where the player holds a seat
 ``P:player:{pid}:settled``      set     settlement ids already applied to that balance
 ``P:player:{pid}:cointable``    string  the one table where the player's coins are promised
+``P:opened:<owner>``            zset    table id -> created (ms): live tables an owner
+                                        (``a:<address>``, ``c:<connection id>``) opened
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
@@ -124,6 +126,15 @@ _COIN_RELEASE = """
 local v = redis.call('GET', KEYS[1])
 if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. '|' then return redis.call('DEL', KEYS[1]) end
 return 0
+"""
+
+# KEYS: an owner's opened-tables zset.  ARGV: cap, table id, created ms, ttl
+# seconds.  Adds the table if the owner holds fewer than cap; 1 if added.
+_RESERVE = """
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
 """
 
 # KEYS: timers.  ARGV: member, now, lease-until.  Claims a due entry.
@@ -349,6 +360,7 @@ class Store:
         self._coin_seat = redis.register_script(_COIN_SEAT)
         self._coin_release = redis.register_script(_COIN_RELEASE)
         self._chat = redis.register_script(_CHAT)
+        self._reserve = redis.register_script(_RESERVE)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
@@ -727,6 +739,39 @@ class Store:
 
     async def player_tables(self, pid: str) -> list[str]:
         return sorted(x.decode() for x in await self.redis.smembers(self.player_key(pid) + ":tables"))
+
+    # -- quotas ----------------------------------------------------------
+    def opened_key(self, owner: str) -> str:
+        return f"{self.p}:opened:{owner}"
+
+    def release_table_cmd(self, owner: str, table_id: str) -> tuple[Any, ...]:
+        return ("ZREM", self.opened_key(owner), table_id)
+
+    async def reserve_table(self, owners: list[tuple[str, int]], table_id: str, created: int, grace_ms: int, keep_s: int) -> str | None:
+        """Count a new table against each ``(owner, cap)`` before it is
+        created: entries no longer live (not in ``P:live`` and older than
+        ``grace_ms``, so a table being created is never taken for a dead
+        one) are dropped first, then each owner gets the table atomically
+        only while it holds fewer than its cap.  Returns None when every
+        owner took it, else the first owner at its cap (the ones before it
+        are released again).  ``keep_s``: the keys' expiry (s), refreshed."""
+        for owner, _ in owners:
+            key = self.opened_key(owner)
+            entries = await self.redis.zrange(key, 0, -1, withscores=True)
+            if not entries:
+                continue
+            live = await self.redis.zmscore(self.live_key, [m for m, _ in entries])
+            dead = [m for (m, at), score in zip(entries, live) if score is None and at < created - grace_ms]
+            if dead:
+                await self.redis.zrem(key, *dead)
+        taken: list[str] = []
+        for owner, cap in owners:
+            if not await self._reserve(keys=[self.opened_key(owner)], args=[cap, table_id, created, keep_s]):
+                for other in taken:
+                    await self.run([self.release_table_cmd(other, table_id)])
+                return owner
+            taken.append(owner)
+        return None
 
 
 async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:

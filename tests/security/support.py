@@ -4,8 +4,10 @@ documents, Redis reads of table docs, metrics, and live tables stopped mid-game.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -203,3 +205,35 @@ async def room_docs(store: Store) -> dict[str, tuple[int, dict[str, Any]]]:
         if loaded is not None:
             out[table] = loaded
     return out
+
+
+def listed(proc: Any, game: str | None = None) -> list[dict]:
+    """The rows of ``GET /api/tables`` (of one game)."""
+    url = proc.http + "/api/tables" + (f"?game={game}" if game else "")
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+async def until(predicate: Any, timeout_s: float = 10.0, what: str = "condition") -> Any:
+    """Poll ``predicate`` (sync or async) until truthy or the deadline."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def hello(raw: Raw, name: str) -> dict:
+    """Sign ``raw`` in as a fresh guest named ``name``; the welcome."""
+    welcome = await raw.request({"t": "hello", "proto": 1, "name": name})
+    assert welcome["t"] == "welcome", welcome
+    return welcome
+
+
+async def open_table(raw: Raw) -> dict:
+    """Open a 4-seat sibala table (turns of 60 s) on ``raw``; the reply."""
+    return await raw.request({"t": "open", "game": "sibala", "seats": 4, "turn_ms": 60_000})

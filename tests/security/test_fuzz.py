@@ -182,6 +182,8 @@ class Fuzzer:
         ref, expect = self.ref()
         if ref != "absent":
             msg["ref"] = ref
+            if expect is None:
+                codes = {"bad_message"}  # a ref that is not an int 0..2^31-1 is refused first
         self.stats[category] += 1
         return pack(msg), codes, expect
 

@@ -1,0 +1,79 @@
+"""Who a client is for quotas, and a table list one client cannot bury.
+
+Sans-I/O.  A client's address is the TCP peer, or, when that peer is one of
+the configured proxies (``Settings.trusted_proxies``), the nearest
+``X-Forwarded-For`` hop that is not a trusted proxy: a header from anyone
+else is ignored, so a client cannot pick its own address.  IPv6 addresses
+count per /64 (one host usually holds a whole /64).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any, Iterable
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def trusted_networks(spec: str) -> tuple[Network, ...]:
+    """The networks of a comma-separated list of IPs or CIDRs (``""``: none).
+    Raises ``ValueError`` for an entry that is neither."""
+    return tuple(ipaddress.ip_network(part.strip(), strict=False) for part in spec.split(",") if part.strip())
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        ip = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    return ip.ipv4_mapped or ip if isinstance(ip, ipaddress.IPv6Address) else ip
+
+
+def _trusted(ip: Any, trusted: tuple[Network, ...]) -> bool:
+    return ip is not None and any(ip.version == net.version and ip in net for net in trusted)
+
+
+def client_address(scope: dict[str, Any], trusted: tuple[Network, ...]) -> str:
+    """The address a connection's quotas count against (a string key).
+
+    ``scope``: the ASGI scope (``client`` is the TCP peer; ``headers``).  The
+    peer, unless it is a trusted proxy: then ``X-Forwarded-For`` is read
+    from the right, skipping trusted proxies, and the first other hop is
+    the client (a malformed hop ends the walk at the last trusted one).
+    IPv6 addresses are reduced to their /64 network."""
+    peer = (scope.get("client") or ("unknown", 0))[0]
+    ip = _ip(peer)
+    if trusted and _trusted(ip, trusted):
+        hops = [h for name, value in scope.get("headers", ()) if name == b"x-forwarded-for" for h in value.decode("latin-1").split(",")]
+        for hop in reversed(hops):
+            hop_ip = _ip(hop)
+            if hop_ip is None:
+                break
+            ip = hop_ip
+            if not _trusted(hop_ip, trusted):
+                break
+    if ip is None:
+        return peer
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:
+    """The tables a list shows, from ``docs`` newest first: at most
+    ``per_owner`` opened from one address (``doc["opener"]["addr"]``; a doc
+    without one is its own owner), taken in turns: every address's newest
+    table, then every address's second newest, and so on, newest first
+    within a turn; at most ``limit`` in all.  So tables opened from one
+    address, however many, never push another address's out of the list."""
+    ranked: list[tuple[int, int, dict[str, Any]]] = []
+    counts: dict[str, int] = {}
+    for i, doc in enumerate(docs):
+        owner = (doc.get("opener") or {}).get("addr") or "table:" + doc["id"]
+        rank = counts.get(owner, 0)
+        if rank >= per_owner:
+            continue
+        counts[owner] = rank + 1
+        ranked.append((rank, i, doc))
+    ranked.sort(key=lambda x: (x[0], x[1]))
+    return [doc for _, _, doc in ranked[:limit]]

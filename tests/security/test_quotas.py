@@ -1,0 +1,135 @@
+"""Quotas that no new sign-in resets (per connection, per client address,
+``X-Forwarded-For`` believed only from trusted proxies) and a table list
+that one address cannot bury, against real lobby processes on one Redis and
+on a cluster."""
+
+from __future__ import annotations
+
+import pytest
+
+from lobby.quota import client_address, rank_listing, trusted_networks
+
+from .support import Raw, hello, listed, open_table, until
+
+
+@pytest.fixture(params=["redis", "cluster"])
+def redis_url(request, redis_server):
+    return redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
+
+
+
+async def test_table_quotas_hold_across_new_guests_and_spoofed_forwarded_for(lobby_factory, redis_url):
+    # before: each fresh `hello` reset the per-player cap (6), so one socket opened without end
+    proc = lobby_factory(
+        redis_url=redis_url, prefix="sec-quota", env={"LOBBY_TABLES_PER_CONN": "3", "LOBBY_TABLES_PER_ADDR": "5", "LOBBY_LISTED_PER_ADDR": "10"}
+    )
+    first = await Raw.connect(proc.ws)
+    second = await Raw.connect(proc.ws, additional_headers={"X-Forwarded-For": "198.51.100.9"})  # not from a trusted proxy: ignored
+    try:
+        opened = []
+        for i in range(4):
+            await hello(first, f"Guest{i}")  # a fresh guest every time
+            reply = await open_table(first)
+            if i < 3:
+                assert reply["t"] == "joined", reply
+                opened.append(reply["table"])
+            else:
+                assert reply["t"] == "error" and reply["code"] == "too_many_tables", reply
+                assert "connection" in reply["msg"]
+        # the same address on another connection: 2 more, then the address's cap
+        for i in range(3):
+            token = (await hello(second, f"Other{i}"))["token"]
+            reply = await open_table(second)
+            if i < 2:
+                assert reply["t"] == "joined", reply
+                opened.append(reply["table"])
+                last_token = token
+            else:
+                assert reply["t"] == "error" and reply["code"] == "too_many_tables", reply
+                assert "address" in reply["msg"]
+        # quick-match opens tables too, and counts against the same quotas
+        await hello(second, "Quick")
+        reply = await second.request({"t": "quick", "game": "sibala", "options": {"rounds": 7}})
+        assert reply["t"] == "error" and reply["code"] == "too_many_tables", reply
+        shown = {row["id"] for row in listed(proc)}
+        assert shown == set(opened), "a refused open left a table behind"
+        # a table that closes gives its place back at once: its opener leaves it
+        assert (await second.request({"t": "hello", "proto": 1, "token": last_token}))["t"] == "welcome"
+        left = await second.request({"t": "leave", "table": opened[-1]})
+        assert left["t"] == "left", left
+        await until(lambda: opened[-1] not in {row["id"] for row in listed(proc)}, what="the left table to close")
+        await hello(second, "Again")
+        reply = await open_table(second)
+        assert reply["t"] == "joined", reply
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_flood_of_tables_from_one_address_hides_no_other_table(lobby_factory):
+    # before: /api/tables showed the newest 200, so 205 tables from one socket hid every older one
+    proc = lobby_factory(
+        prefix="sec-list",
+        env={
+            "LOBBY_TRUSTED_PROXIES": "127.0.0.1",
+            "LOBBY_TABLES_PER_CONN": "1000",
+            "LOBBY_TABLES_PER_ADDR": "1000",
+            "LOBBY_LISTED_PER_ADDR": "3",
+            "LOBBY_RATE_PER_S": "100000",
+            "LOBBY_RATE_BURST": "100000",
+        },
+    )
+    real = await Raw.connect(proc.ws, additional_headers={"X-Forwarded-For": "203.0.113.7"})
+    flood = await Raw.connect(proc.ws, additional_headers={"X-Forwarded-For": "203.0.113.66, 127.0.0.1"})
+    try:
+        await hello(real, "Real")
+        mine = await open_table(real)
+        assert mine["t"] == "joined", mine
+        flooded = []
+        for i in range(205):
+            if i % 6 == 0:
+                await hello(flood, f"Flood{i}")  # past the per-player cap of 6 seats
+            reply = await open_table(flood)
+            assert reply["t"] == "joined", reply
+            flooded.append(reply["table"])
+        for game in (None, "sibala"):
+            await until(lambda: flooded[-1] in {r["id"] for r in listed(proc, game)}, what="the list to catch up")
+            shown = [r["id"] for r in listed(proc, game)]
+            assert mine["table"] in shown, "the real table was pushed out of the list"
+            assert len(set(shown) & set(flooded)) == 3, "one address shows at most LOBBY_LISTED_PER_ADDR tables"
+            assert shown[:2] == [flooded[-1], mine["table"]], "each address's newest table comes first"
+        # the websocket list is the same list
+        tables = await real.request({"t": "tables"})
+        assert mine["table"] in {r["id"] for r in tables["tables"]}
+    finally:
+        await real.close()
+        await flood.close()
+
+
+def test_forwarded_for_is_believed_only_from_trusted_proxies():
+    def scope(peer: str, *xff: str) -> dict:
+        return {"client": (peer, 5000), "headers": [(b"x-forwarded-for", v.encode()) for v in xff]}
+
+    none = trusted_networks("")
+    proxies = trusted_networks("10.0.0.0/8, 192.0.2.1")
+    assert client_address(scope("203.0.113.5", "1.2.3.4"), none) == "203.0.113.5"
+    assert client_address(scope("203.0.113.5", "1.2.3.4"), proxies) == "203.0.113.5"  # not a proxy of ours
+    assert client_address(scope("10.1.2.3", "1.2.3.4"), proxies) == "1.2.3.4"
+    # the client may prepend anything: only the hop our proxies added counts
+    assert client_address(scope("10.1.2.3", "6.6.6.6, 1.2.3.4"), proxies) == "1.2.3.4"
+    assert client_address(scope("10.1.2.3", "6.6.6.6", "1.2.3.4, 192.0.2.1"), proxies) == "1.2.3.4"
+    assert client_address(scope("10.1.2.3", "junk, 10.9.9.9"), proxies) == "10.9.9.9"  # a malformed hop ends the walk
+    assert client_address(scope("10.1.2.3"), proxies) == "10.1.2.3"
+    # IPv6 counts per /64; IPv4-mapped is IPv4
+    assert client_address(scope("2001:db8:1:2::5"), none) == client_address(scope("2001:db8:1:2:ffff::9"), none) == "2001:db8:1:2::/64"
+    assert client_address(scope("::ffff:198.51.100.4"), none) == "198.51.100.4"
+    with pytest.raises(ValueError):
+        trusted_networks("not-an-ip")
+
+
+def test_the_list_takes_each_address_in_turn():
+    docs = [{"id": f"f{i}", "opener": {"addr": "flood"}} for i in range(10)]
+    docs[4:4] = [{"id": "real", "opener": {"addr": "real"}}, {"id": "old"}]
+    shown = [d["id"] for d in rank_listing(docs, 3, 200)]
+    assert shown == ["f0", "real", "old", "f1", "f2"]
+    assert [d["id"] for d in rank_listing(docs, 3, 2)] == ["f0", "real"]
