@@ -50,6 +50,17 @@ class Settings:
     #: per-connection rate limit: tokens per second and burst
     rate_per_s: int = 20
     rate_burst: int = 40
+    #: replay reads (HTTP, ``/api/tables/{id}/replay...``) per client address: per second and burst
+    read_rate_per_s: int = 5
+    read_burst: int = 20
+    #: worker processes that re-run finished games for replays (each built once, then stored)
+    replay_workers: int = 1
+    #: replay builds queued or running per process before more are refused (HTTP 503)
+    replay_builds: int = 8
+    #: frames per page of ``/api/tables/{id}/replay/{game_no}``
+    replay_page: int = 200
+    #: games per page of ``/api/tables/{id}/replay``
+    replay_list_page: int = 20
     #: frames queued to one connection before it is dropped as a slow reader
     send_queue: int = 512
     #: allowed websocket Origins, comma separated; empty: same host as the request

@@ -57,6 +57,7 @@ class ErrorCode(str, enum.Enum):
     INSUFFICIENT_COINS = "insufficient_coins"
     RATE_LIMITED = "rate_limited"
     TOO_MANY_TABLES = "too_many_tables"  # a player's cap on live tables
+    NOT_YOUR_SEAT = "not_your_seat"  # HTTP: a replay of a seat, asked by another player
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 
