@@ -33,8 +33,9 @@ class Busy(Exception):
 
 class ReadLimits:
     """Token buckets per client address: ``rate`` reads per second, bursts
-    of ``burst``.  Addresses whose bucket is full again are forgotten once
-    more than :data:`MAX_ADDRESSES` are known, so memory stays bounded."""
+    of ``burst``.  Once :data:`MAX_ADDRESSES` are known, those whose bucket
+    is full again are forgotten, else the least recently seen half, so
+    memory stays bounded."""
 
     MAX_ADDRESSES = 4096
 
@@ -62,6 +63,10 @@ class ReadLimits:
         refill_s = self.burst / self.rate
         for address, (_, stamp) in list(self._buckets.items()):
             if now - stamp >= refill_s:
+                del self._buckets[address]
+        if len(self._buckets) >= self.MAX_ADDRESSES:
+            by_age = sorted(self._buckets, key=lambda a: self._buckets[a][1])
+            for address in by_age[: len(by_age) // 2]:
                 del self._buckets[address]
 
 
