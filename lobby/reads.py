@@ -16,9 +16,10 @@ games again.  Every replay read is rate-limited per client address
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import multiprocessing
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Awaitable, Callable
 
 from . import metrics, replay
@@ -83,7 +84,7 @@ class Replays:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: ProcessPoolExecutor | None = None
         self._inflight: dict[tuple[Any, ...], asyncio.Future] = {}
 
     def close(self) -> None:
@@ -93,12 +94,18 @@ class Replays:
             self._pool = None
 
     async def _work(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker process."""
+        """``fn(*args)`` in a worker process; a pool whose worker died (OOM
+        killer, kill -9) is replaced once."""
+        try:
+            return await self._submit(fn, *args)
+        except BrokenProcessPool:
+            self.close()
+            return await self._submit(fn, *args)
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> "asyncio.Future[Any]":
         if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.settings.replay_workers, mp_context=multiprocessing.get_context("spawn"), initializer=die_with_parent
-            )
-        return await asyncio.wrap_future(self._pool.submit(fn, *args))
+            self._pool = ProcessPoolExecutor(self.settings.replay_workers, multiprocessing.get_context("spawn"), die_with_parent)
+        return asyncio.wrap_future(self._pool.submit(fn, *args))
 
     async def _once(self, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]) -> Any:
         """Single flight: concurrent callers with one ``key`` share one
