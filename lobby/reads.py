@@ -72,7 +72,8 @@ class ReadLimits:
 
 
 class Replays:
-    """The replay cache of one process (see the module docstring).
+    """Builds and serves replays for one process (see the module
+    docstring); what it stores is shared by every process.
 
     Hash fields: ``scan`` (msgpack ``[positions scanned, open game]``),
     ``done`` (msgpack list of finished game numbers), ``g:<n>`` (msgpack

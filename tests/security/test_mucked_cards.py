@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import urllib.error
 import urllib.request
 
 import engines
 from lobby.client import LobbyClient
+from tests.security.support import safe_move
 
 
 def _get(url: str, token: str | None = None) -> tuple[int, dict]:
@@ -23,16 +25,18 @@ def _get(url: str, token: str | None = None) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
-def _frames_text(base: str, query: str, token: str | None = None) -> tuple[int, str]:
-    """Status and the JSON text of every page of a replay's frames."""
-    texts, page, pages = [], 0, 1
+def _frames_text(base: str, query: str, token: str | None = None) -> tuple[int, str, list]:
+    """Status, the JSON text of every page of a replay's frames (or of the
+    error) and the frames."""
+    texts, frames, page, pages = [], [], 0, 1
     while page < pages:
         status, body = _get(f"{base}?page={page}{query}", token)
         if status != 200:
-            return status, json.dumps(body)
+            return status, json.dumps(body), []
         texts.append(json.dumps(body))
+        frames.extend(body["frames"])
         pages, page = body.get("pages", 1), page + 1
-    return 200, "".join(texts)
+    return 200, "".join(texts), frames
 
 
 async def test_a_hole_card_never_shown_down_stays_its_owners_in_replays(lobby):
@@ -54,17 +58,17 @@ async def test_a_hole_card_never_shown_down_stays_its_owners_in_replays(lobby):
     base = f"{lobby.http}/api/tables/{table}/replay/1"
     quoted = {seat: json.dumps(card) for seat, card in holes.items()}  # '"Ah"': cards are unique
     # the public replay shows neither hole card, at any step
-    status, text = await asyncio.to_thread(_frames_text, base, "")
+    status, text, _ = await asyncio.to_thread(_frames_text, base, "")
     assert status == 200 and not any(q in text for q in quoted.values())
     for seat in holes:
         other = 1 - seat
         # a seat's point of view: refused to anyone but its owner, whatever seat is asked
         for token in (None, tokens[other], "not-a-token"):
-            status, text = await asyncio.to_thread(_frames_text, base, f"&seat={seat}", token)
+            status, text, _ = await asyncio.to_thread(_frames_text, base, f"&seat={seat}", token)
             assert status == 403 and json.loads(text)["code"] == "not_your_seat", (seat, token, text)
             assert not any(q in text for q in quoted.values())
         # its owner sees its own card, never the other one
-        status, text = await asyncio.to_thread(_frames_text, base, f"&seat={seat}", tokens[seat])
+        status, text, _ = await asyncio.to_thread(_frames_text, base, f"&seat={seat}", tokens[seat])
         assert status == 200 and quoted[seat] in text and quoted[other] not in text
     # the published record names no card, and tells each player which seat was theirs
     status, listing = await asyncio.to_thread(_get, f"{lobby.http}/api/tables/{table}/replay", tokens[folder])
@@ -74,3 +78,31 @@ async def test_a_hole_card_never_shown_down_stays_its_owners_in_replays(lobby):
     record = listing["games"][0]
     state = engines.get("stud").initial_state(len(record["seats"]), record["options"], bytes.fromhex(record["seed"]), record["table"])
     assert {seat: state["hole"][seat] for seat in holes} == holes
+
+
+async def test_hole_cards_shown_down_are_in_the_public_replay(lobby):
+    """The other half of the rule: what was shown down is public, so the
+    public replay is not simply blind to hole cards."""
+    rng = random.Random(13)
+    async with LobbyClient(lobby.ws, name="Cy") as cy, LobbyClient(lobby.ws, name="Di") as di:
+        table = (await cy.open("stud", seats=2, turn_ms=5000)).table_id
+        await di.join(table)
+        clients = {}
+        for c in (cy, di):
+            await c.wait_for(table, lambda v: v["status"] == "playing")
+            clients[c.tables[table].seat] = c
+        while True:  # check or call down to the showdown
+            view = await cy.wait_for(table, lambda v: bool(v["to_act"]) or v["result"] is not None)
+            if view["result"] is not None:
+                break
+            seat = view["to_act"][0]
+            mover = clients[seat]
+            own = await mover.wait_for(table, lambda v: v["to_act"] == [seat] and v["state"]["you"]["legal"] is not None)
+            await mover.move(table, own["turns"][str(seat)], safe_move(own, seat, rng))
+            await cy.wait_for(table, lambda v, turn=own["turns"][str(seat)]: v["turns"].get(str(seat)) != turn or v["result"] is not None)
+        shown = {int(k): hand["cards"][0] for k, hand in view["state"]["showdown"]["hands"].items()}
+    assert set(shown) == {0, 1}
+    status, _, frames = await asyncio.to_thread(_frames_text, f"{lobby.http}/api/tables/{table}/replay/1", "")
+    assert status == 200
+    last = frames[-1]["view"]["players"]
+    assert {p["seat"]: p["hole"] for p in last} == shown
