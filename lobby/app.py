@@ -628,72 +628,69 @@ def create_app(settings: Settings | None = None) -> "LobbyApp":
     def bad_table_id(table_id: str) -> bool:
         return not (0 < len(table_id) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in table_id))
 
-    def read_refused(request: Request) -> Response | None:
-        """429 when this client address has used up its replay reads."""
-        wait = lobby.read_limits.retry_after(client_address(request))
-        if not wait:
-            return None
-        metrics.READS_LIMITED.inc()
-        return http_error(429, ErrorCode.RATE_LIMITED, "too many replay reads; slow down", {"Retry-After": str(max(1, math.ceil(wait)))})
+    def replay_read(handler: Any) -> Any:
+        """A replay route: the client address's read quota first (429), then
+        a well-formed table id (404), then ``handler(request, table_id)``;
+        the cache's refusals become HTTP errors (503 busy, 500 a log that
+        does not replay)."""
 
-    async def api_replay(request: Request) -> Response:
-        refused = read_refused(request)
-        if refused is not None:
-            return refused
-        table_id = request.path_params["table_id"]
-        if bad_table_id(table_id):
-            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such table")
+        async def route(request: Request) -> Response:
+            wait = lobby.read_limits.retry_after(client_address(request))
+            if wait:
+                metrics.READS_LIMITED.inc()
+                return http_error(429, ErrorCode.RATE_LIMITED, "too many replay reads; slow down", {"Retry-After": str(max(1, math.ceil(wait)))})
+            table_id = request.path_params["table_id"]
+            if bad_table_id(table_id):
+                return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such table")
+            try:
+                return await handler(request, table_id)
+            except Busy:
+                return http_error(503, ErrorCode.BUSY, "replays are being built; retry shortly", {"Retry-After": "1"})
+            except (redis.exceptions.RedisError, OSError):
+                return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
+            except ValueError as exc:
+                return http_error(500, ErrorCode.INTERNAL, f"the log does not replay: {exc}")
+
+        return route
+
+    @replay_read
+    async def api_replay(request: Request, table_id: str) -> Response:
         first = request.query_params.get("from", "1")
         if not (first.isascii() and first.isdigit() and len(first) <= 9):
             return http_error(400, ErrorCode.BAD_MESSAGE, "from: a game number")
-        try:
-            done = await lobby.replays.finished(table_id)
-            if not done:
-                return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table")
-            later = [n for n in done if n >= int(first)]
-            shown, rest = later[: lobby.settings.replay_list_page], later[lobby.settings.replay_list_page :]
-            records = await lobby.replays.records(table_id, shown)
-            yours: dict[str, int] = {}
-            pid = await bearer_player(request)
-            if pid is not None:
-                for n in shown:
-                    entry = await lobby.replays.game(table_id, n) or {"owners": {}}
-                    yours.update({str(n): int(seat) for seat, owner in entry["owners"].items() if owner == pid})
-        except Busy:
-            return http_error(503, ErrorCode.BUSY, "replays are being built; retry shortly", {"Retry-After": "1"})
-        except ValueError as exc:
-            return http_error(500, ErrorCode.INTERNAL, f"the log does not replay: {exc}")
+        done = await lobby.replays.finished(table_id)
+        if not done:
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table")
+        later = [n for n in done if n >= int(first)]
+        shown, rest = later[: lobby.settings.replay_list_page], later[lobby.settings.replay_list_page :]
+        records = await lobby.replays.records(table_id, shown)
+        yours: dict[str, int] = {}
+        pid = await bearer_player(request)
+        if pid is not None:
+            for n in shown:
+                entry = await lobby.replays.game(table_id, n) or {"owners": {}}
+                yours.update({str(n): int(seat) for seat, owner in entry["owners"].items() if owner == pid})
         head = b'{"table":' + replay.json_bytes(table_id) + b',"next":' + replay.json_bytes(rest[0] if rest else None)
         body = head + b',"yours":' + replay.json_bytes(yours) + b',"games":[' + b",".join(records) + b"]}"
         return Response(body, media_type="application/json")
 
-    async def api_replay_frames(request: Request) -> Response:
-        refused = read_refused(request)
-        if refused is not None:
-            return refused
-        table_id = request.path_params["table_id"]
-        if bad_table_id(table_id):
-            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such table")
+    @replay_read
+    async def api_replay_frames(request: Request, table_id: str) -> Response:
         game_no = request.path_params["game_no"]
         seat_param = request.query_params.get("seat", "")
         page_param = request.query_params.get("page", "0")
         if not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in (page_param, *([seat_param] if seat_param else []))):
             return http_error(400, ErrorCode.BAD_MESSAGE, "seat and page: non-negative integers")
-        try:
-            entry = await lobby.replays.game(table_id, game_no)
-            if entry is None:
-                return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such finished game")
-            seat = int(seat_param) if seat_param else None
-            if seat is not None and seat >= entry["seats"]:
-                return http_error(400, ErrorCode.BAD_MESSAGE, "bad seat")
-            if seat is not None and entry["owners"].get(str(seat)) != await bearer_player(request):
-                # a seat's view shows what only its owner saw (a mucked hole card)
-                return http_error(403, ErrorCode.NOT_YOUR_SEAT, "a seat's point of view is only for the player who held it (Authorization: Bearer <token>)")
-            body = await lobby.replays.page(table_id, entry, game_no, seat, int(page_param))
-        except Busy:
-            return http_error(503, ErrorCode.BUSY, "replays are being built; retry shortly", {"Retry-After": "1"})
-        except ValueError as exc:
-            return http_error(500, ErrorCode.INTERNAL, f"the log does not replay: {exc}")
+        entry = await lobby.replays.game(table_id, game_no)
+        if entry is None:
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such finished game")
+        seat = int(seat_param) if seat_param else None
+        if seat is not None and seat >= entry["seats"]:
+            return http_error(400, ErrorCode.BAD_MESSAGE, "bad seat")
+        if seat is not None and entry["owners"].get(str(seat)) != await bearer_player(request):
+            # a seat's view shows what only its owner saw (a mucked hole card)
+            return http_error(403, ErrorCode.NOT_YOUR_SEAT, "a seat's point of view is only for the player who held it (Authorization: Bearer <token>)")
+        body = await lobby.replays.page(table_id, entry, game_no, seat, int(page_param))
         if body is None:
             return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such page")
         return await gzipped(request, body)

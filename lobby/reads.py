@@ -159,6 +159,8 @@ class Replays:
 
     async def records(self, table_id: str, game_nos: list[int]) -> list[bytes]:
         """The public records (JSON) of finished games, built where missing."""
+        if not game_nos:
+            return []
         found = await self.store.replay_fields(table_id, *(f"r:{n}" for n in game_nos))
         out = []
         for n, rec in zip(game_nos, found):

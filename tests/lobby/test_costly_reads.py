@@ -148,3 +148,24 @@ def test_replay_reads_are_rate_limited_per_client_address(lobby, lobby_factory):
         time.sleep(0.05)
     assert status == 404
     assert metric(proc, "lobby_reads_rate_limited_total") >= 2
+
+
+def test_bad_replay_parameters_get_a_clear_error(lobby):
+    out = subprocess.run(
+        [sys.executable, "-m", "lobby.client", "--url", lobby.ws, "play", "--game", "sibala", "--players", "2", "--tables", "1", "--turn-ms", "5000"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    base = f"{lobby.http}/api/tables/{json.loads(out.stdout.splitlines()[0])['table']}/replay"
+    for query, status, code in [
+        ("/1?seat=x", 400, "bad_message"),
+        ("/1?seat=-1", 400, "bad_message"),
+        ("/1?seat=2", 400, "bad_message"),
+        ("/1?page=1.5", 400, "bad_message"),
+        ("/1?page=99", 404, "no_such_table"),
+        ("/2", 404, "no_such_table"),
+        ("?from=x", 400, "bad_message"),
+    ]:
+        got, _, body = _get(base + query)
+        assert (got, json.loads(body)["code"]) == (status, code), query
+    assert _get(base + "/1?page=0")[0] == 200 and _get(base + "?from=2")[0] == 200
