@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import gzip
 import logging
+import math
 import os
 import random
 import socket
@@ -37,6 +39,7 @@ from . import metrics, quota, replay, tables
 from .config import Settings
 from .fanout import CLOSE_GRACE_S, Conn, Fanout
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
+from .reads import Busy, ReadLimits, Replays
 from .rooms import Rooms
 from .sessions import sign_in
 from .store import Store, now_ms
@@ -138,6 +141,8 @@ class Lobby:
         self.redis = self.store.redis
         self.rooms = Rooms(self.store, self.settings)
         self.fanout = Fanout(self.store, self._lobby_changed, self.settings.chat_keep)
+        self.replays = Replays(self.store, self.settings)
+        self.read_limits = ReadLimits(self.settings.read_rate_per_s, self.settings.read_burst)
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver
@@ -171,6 +176,7 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.redis is not None:
+            self.replays.close()
             await self.store.aclose()
 
     async def _timer_loop(self) -> None:
@@ -629,6 +635,20 @@ def _limit_send_buffer(transport: Any) -> None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
+def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> Response:
+    """A JSON error answer ``{"error": message, "code": code}``."""
+    return JSONResponse({"error": message, "code": code.value}, status_code=status, headers=headers)
+
+
+async def gzipped(request: Request, body: bytes) -> Response:
+    """A stored gzipped JSON body: as it is to a client that accepts gzip,
+    else inflated in a thread (zlib lets go of the GIL)."""
+    accepts = {part.split(";")[0].strip().lower() for part in request.headers.get("accept-encoding", "").split(",")}
+    if "gzip" in accepts:
+        return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    return Response(await run_in_threadpool(gzip.decompress, body), media_type="application/json", headers={"Vary": "Accept-Encoding"})
+
+
 def create_app(settings: Settings | None = None) -> "LobbyApp":
     """The ASGI app of one lobby process."""
     settings = settings or Settings.from_env()
@@ -658,56 +678,82 @@ def create_app(settings: Settings | None = None) -> "LobbyApp":
     async def api_games(request: Request) -> Response:
         return JSONResponse(games_info())
 
+    async def bearer_player(request: Request) -> str | None:
+        """The player id of an ``Authorization: Bearer <token>`` header, or None."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not 0 < len(token) <= 128:
+            return None
+        return await lobby.store.session_player(token.strip(), lobby.settings.token_ttl_s)
+
     def bad_table_id(table_id: str) -> bool:
         return not (0 < len(table_id) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in table_id))
 
-    async def api_replay(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        if bad_table_id(table_id):
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        log_records = await lobby.store.room_log(table_id)
-        finished = [g for g in replay.games(log_records) if g["seed"] is not None]
-        if not finished:
-            return JSONResponse({"error": "no finished game at that table"}, status_code=404)
-        return JSONResponse({"table": table_id, "games": [replay.public_record(g) for g in finished]})
+    def replay_read(handler: Any) -> Any:
+        """A replay route: the client address's read quota first (429), then
+        a well-formed table id (404), then ``handler(request, table_id)``;
+        the cache's refusals become HTTP errors (503 busy, 500 a log that
+        does not replay)."""
 
-    async def api_replay_frames(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        if bad_table_id(table_id):
-            return JSONResponse({"error": "no such table"}, status_code=404)
+        async def route(request: Request) -> Response:
+            wait = lobby.read_limits.retry_after(quota.client_address(request.scope, lobby.trusted))
+            if wait:
+                metrics.READS_LIMITED.inc()
+                return http_error(429, ErrorCode.RATE_LIMITED, "too many replay reads; slow down", {"Retry-After": str(max(1, math.ceil(wait)))})
+            table_id = request.path_params["table_id"]
+            if bad_table_id(table_id):
+                return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such table")
+            try:
+                return await handler(request, table_id)
+            except Busy:
+                return http_error(503, ErrorCode.BUSY, "replays are being built; retry shortly", {"Retry-After": "1"})
+            except (redis.exceptions.RedisError, OSError):
+                return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
+            except ValueError as exc:
+                return http_error(500, ErrorCode.INTERNAL, f"the log does not replay: {exc}")
+
+        return route
+
+    @replay_read
+    async def api_replay(request: Request, table_id: str) -> Response:
+        first = request.query_params.get("from", "1")
+        if not (first.isascii() and first.isdigit() and len(first) <= 9):
+            return http_error(400, ErrorCode.BAD_MESSAGE, "from: a game number")
+        done = await lobby.replays.finished(table_id)
+        if not done:
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table")
+        later = [n for n in done if n >= int(first)]
+        shown, rest = later[: lobby.settings.replay_list_page], later[lobby.settings.replay_list_page :]
+        records = await lobby.replays.records(table_id, shown)
+        yours: dict[str, int] = {}
+        pid = await bearer_player(request)
+        if pid is not None:
+            for n in shown:
+                entry = await lobby.replays.game(table_id, n) or {"owners": {}}
+                yours.update({str(n): int(seat) for seat, owner in entry["owners"].items() if owner == pid})
+        head = b'{"table":' + replay.json_bytes(table_id) + b',"next":' + replay.json_bytes(rest[0] if rest else None)
+        body = head + b',"yours":' + replay.json_bytes(yours) + b',"games":[' + b",".join(records) + b"]}"
+        return Response(body, media_type="application/json")
+
+    @replay_read
+    async def api_replay_frames(request: Request, table_id: str) -> Response:
         game_no = request.path_params["game_no"]
-        seat_param = request.query_params.get("seat")
-        finished = {g["start"]["game_no"]: g for g in replay.games(await lobby.store.room_log(table_id)) if g["seed"] is not None}
-        if game_no not in finished:
-            return JSONResponse({"error": "no such finished game"}, status_code=404)
-        game = finished[game_no]
-        seat = None
-        if seat_param not in (None, ""):
-            if not seat_param.isdigit() or int(seat_param) >= len(game["start"]["seats"]):
-                return JSONResponse({"error": "bad seat"}, status_code=400)
-            seat = int(seat_param)
-        try:
-            # re-running a long game takes a while: off the event loop
-            steps = await run_in_threadpool(replay.frames, game, seat)
-        except ValueError as exc:
-            return JSONResponse({"error": f"the log does not replay: {exc}"}, status_code=500)
-        start = game["start"]
-        body = await run_in_threadpool(
-            JSONResponse,
-            {
-                "table": table_id,
-                "game_no": game_no,
-                "game": start["game"],
-                "options": start["options"],
-                "seed_hash": start["seed_hash"],
-                "seed": game["seed"],
-                "seat": seat,
-                "seats": start["seats"],
-                "result": game["result"],
-                "frames": steps,
-            },
-        )
-        return body
+        seat_param = request.query_params.get("seat", "")
+        page_param = request.query_params.get("page", "0")
+        if not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in (page_param, *([seat_param] if seat_param else []))):
+            return http_error(400, ErrorCode.BAD_MESSAGE, "seat and page: non-negative integers")
+        entry = await lobby.replays.game(table_id, game_no)
+        if entry is None:
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such finished game")
+        seat = int(seat_param) if seat_param else None
+        if seat is not None and seat >= entry["seats"]:
+            return http_error(400, ErrorCode.BAD_MESSAGE, "bad seat")
+        if seat is not None and entry["owners"].get(str(seat)) != await bearer_player(request):
+            # a seat's view shows what only its owner saw (a mucked hole card)
+            return http_error(403, ErrorCode.NOT_YOUR_SEAT, "a seat's point of view is only for the player who held it (Authorization: Bearer <token>)")
+        body = await lobby.replays.page(table_id, entry, game_no, seat, int(page_param))
+        if body is None:
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such page")
+        return await gzipped(request, body)
 
     async def metrics_endpoint(request: Request) -> Response:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)

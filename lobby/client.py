@@ -388,15 +388,21 @@ def verify_table(ws_url: str, table_id: str, out=sys.stdout) -> bool:
     state and the result; print one JSON line per game.  True if all match."""
     from . import replay
 
+    records: list[dict[str, Any]] = []
+    first: int | None = 1
     try:
-        with urllib.request.urlopen(f"{http_base(ws_url)}/api/tables/{urllib.parse.quote(table_id)}/replay", timeout=30) as resp:
-            data = json.loads(resp.read())
+        while first is not None:  # a page of games at a time, following "next"
+            url = f"{http_base(ws_url)}/api/tables/{urllib.parse.quote(table_id)}/replay?from={first}"
+            with urllib.request.urlopen(url, timeout=30) as resp:
+                data = json.loads(resp.read())
+            records.extend(data["games"])
+            first = data.get("next")
     except urllib.error.HTTPError as exc:
         detail = json.loads(exc.read() or b"{}").get("error", exc.reason)
         out.write(json.dumps({"table": table_id, "ok": False, "error": detail}) + "\n")
         return False
     ok = True
-    for record in data["games"]:
+    for record in records:
         entry = replay.verify_game(replay.from_public(record))
         entry["ok"] = entry["seed_ok"] and entry["result_ok"]
         ok = ok and entry["ok"]

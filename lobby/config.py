@@ -58,6 +58,17 @@ class Settings:
     #: together; more are refused with ``chat_busy``
     chat_table_lines: int = 10
     chat_table_window_ms: int = 1_000
+    #: replay reads (HTTP, ``/api/tables/{id}/replay...``) per client address: per second and burst
+    read_rate_per_s: int = 5
+    read_burst: int = 20
+    #: worker processes that re-run finished games for replays (each built once, then stored)
+    replay_workers: int = 1
+    #: replay builds queued or running per process before more are refused (HTTP 503)
+    replay_builds: int = 8
+    #: frames per page of ``/api/tables/{id}/replay/{game_no}``
+    replay_page: int = 200
+    #: games per page of ``/api/tables/{id}/replay``
+    replay_list_page: int = 20
     #: frames queued to one connection before it is dropped as a slow reader
     send_queue: int = 512
     #: allowed websocket Origins, comma separated; empty: same host as the request

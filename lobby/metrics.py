@@ -15,6 +15,8 @@ CONFLICTS = Counter("lobby_commit_conflicts", "Compare-and-set commits lost to a
 FRAMES_OUT = Counter("lobby_frames_sent", "Frames queued to connections", ["kind"], registry=REGISTRY)
 ROUND_TRIPS = Counter("lobby_redis_round_trips", "Batched Redis round trips (pipelines)", registry=REGISTRY)
 BATCHED = Counter("lobby_redis_batched_commands", "Redis commands sent in batched round trips", registry=REGISTRY)
+REPLAY_BUILDS = Counter("lobby_replay_builds", "Replays re-run for one viewer of a finished game (each is then stored)", registry=REGISTRY)
+READS_LIMITED = Counter("lobby_reads_rate_limited", "Replay reads refused with HTTP 429", registry=REGISTRY)
 DROPPED = Counter("lobby_slow_clients_dropped", "Connections closed because their send queue overflowed", registry=REGISTRY)
 
 _frames_by_kind: dict = {}

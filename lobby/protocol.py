@@ -59,6 +59,7 @@ class ErrorCode(str, enum.Enum):
     RATE_LIMITED = "rate_limited"
     CHAT_BUSY = "chat_busy"  # the table's chat took its lines for now; retry
     TOO_MANY_TABLES = "too_many_tables"  # a player's cap on live tables
+    NOT_YOUR_SEAT = "not_your_seat"  # HTTP: a replay of a seat, asked by another player
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 

@@ -10,11 +10,14 @@ reports whether the seed matches its published hash and the result matches.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import json
 from typing import Any
 
 import engines
 
+from .store import unpack
 from .tables import state_digest
 
 
@@ -131,3 +134,75 @@ def public_record(game: dict[str, Any]) -> dict[str, Any]:
         "checks": game["checks"],
         "result": game["result"],
     }
+
+
+# -- built once per finished game (run in the replay worker processes) ----------
+
+
+def scan(raw: list[bytes], offset: int, open_game: list[Any] | None) -> tuple[dict[int, dict[str, Any]], list[Any] | None]:
+    """Index log records by game, for :mod:`lobby.reads`.
+
+    ``raw`` are msgpack log records at log positions ``offset, offset+1,
+    ...``; ``open_game`` is ``[game_no, first position, seats]`` of a game
+    begun before ``offset`` and not finished (or None).  Returns ``(finished,
+    open_game)``: ``{game_no: {"span": [first, last] (log positions,
+    inclusive), "seats": n, "owners": {str(seat): player id}}}`` for each
+    game that finished within ``raw`` (bots' seats have no owner), and the
+    game still open after it, or None."""
+    finished: dict[int, dict[str, Any]] = {}
+    for at, data in enumerate(raw, offset):
+        rec = unpack(data)
+        if rec.get("kind") == "start":
+            open_game = [rec["game_no"], at, len(rec["seats"])]
+        if open_game is not None and "seed" in rec:
+            players = (rec.get("settlement") or {}).get("players", [])
+            owners = {str(p["seat"]): p["pid"] for p in players if p.get("pid")}
+            finished[open_game[0]] = {"span": [open_game[1], at], "seats": open_game[2], "owners": owners}
+            open_game = None
+    return finished, open_game
+
+
+def _finished_game(raw: list[bytes]) -> dict[str, Any]:
+    done = [g for g in games([unpack(x) for x in raw]) if g["seed"] is not None]
+    if len(done) != 1:
+        raise ValueError("the log span holds no finished game")
+    return done[0]
+
+
+def json_bytes(value: Any) -> bytes:
+    """Compact UTF-8 JSON, as Starlette's ``JSONResponse`` renders it."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+def record_json(raw: list[bytes]) -> bytes:
+    """The :func:`public_record` of the one finished game in the log span
+    ``raw`` (msgpack records), as JSON.  Raises ``ValueError`` if the span
+    holds no finished game."""
+    return json_bytes(public_record(_finished_game(raw)))
+
+
+def frame_pages(raw: list[bytes], table_id: str, viewer: int | None, page_size: int) -> list[bytes]:
+    """Re-run the one finished game of the log span ``raw`` once for
+    ``viewer`` (a seat or None: the public view) and cut its :func:`frames`
+    into pages of ``page_size`` frames: one gzipped JSON body per page, as
+    ``GET /api/tables/{id}/replay/{game_no}`` serves it.  Raises
+    ``ValueError`` if the log does not replay."""
+    game = _finished_game(raw)
+    steps = frames(game, viewer)
+    start = game["start"]
+    head = {
+        "table": table_id,
+        "game_no": start["game_no"],
+        "game": start["game"],
+        "options": start["options"],
+        "seed_hash": start["seed_hash"],
+        "seed": game["seed"],
+        "seat": viewer,
+        "seats": start["seats"],
+        "result": game["result"],
+    }
+    count = max(1, -(-len(steps) // page_size))
+    return [
+        gzip.compress(json_bytes({**head, "page": p, "pages": count, "frames_total": len(steps), "frames": steps[p * page_size : (p + 1) * page_size]}), 6, mtime=0)
+        for p in range(count)
+    ]

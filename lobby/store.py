@@ -12,6 +12,7 @@ key                             type    holds
 ``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
 ``P:room:{id}:f``               zset    following lobby process id -> lease expiry (ms)
 ``P:room:{id}:chat``            stream  the table's recent chat lines (field ``m``: msgpack line)
+``P:room:{id}:replay``          hash    replays built once from the log (``lobby.reads``)
 ``P:timers``                    zset    table id -> earliest due time (ms), a hint
 ``P:tables``                    zset    live listed table id -> created (ms)
 ``P:tables:<game>``             zset    the same, one game
@@ -504,6 +505,22 @@ class Store:
     async def room_log(self, room_id: str) -> list[dict[str, Any]]:
         """Every log record of a table, oldest first."""
         return [unpack(x) for x in await self.redis.lrange(self.room_key(room_id) + ":log", 0, -1)]
+
+    async def log_span(self, room_id: str, first: int, last: int = -1) -> list[bytes]:
+        """Log records ``first..last`` (positions, inclusive; -1: the end) of
+        a table, still msgpack."""
+        return await self.redis.lrange(self.room_key(room_id) + ":log", first, last)
+
+    async def replay_fields(self, room_id: str, *names: str) -> list[bytes | None]:
+        """Fields of a table's built-replay hash (None where absent)."""
+        return await self.redis.hmget(self.room_key(room_id) + ":replay", list(names))
+
+    async def put_replay_fields(self, room_id: str, fields: dict[str, bytes], ttl_s: int) -> None:
+        """Store fields of a table's built-replay hash; it expires ``ttl_s``
+        seconds after its last write, like the log it is built from."""
+        key = self.room_key(room_id) + ":replay"
+        await self.redis.hset(key, mapping=fields)
+        await self.redis.expire(key, ttl_s)
 
     async def room_version(self, room_id: str) -> int | None:
         (v,) = await self.run([("HGET", self.room_key(room_id), "v")])

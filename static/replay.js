@@ -1,12 +1,14 @@
 // The replay viewer (#replay=ID&game=N): steps through a finished game of a
-// table from its published record.  GET /api/tables/ID/replay lists the
-// table's finished games (seed hash, revealed seed, steps, result);
-// GET /api/tables/ID/replay/N[?seat=S] gives every step's engine view (the
-// public one, or a seat's once the game is over, which a replay always is).
+// table from its published record.  GET /api/tables/ID/replay?from=N lists
+// the table's finished games from game N (seed hash, revealed seed, steps,
+// result) and, sent with our token, which seat was ours in each;
+// GET /api/tables/ID/replay/N?[seat=S&]page=P gives each step's engine view
+// in pages (the public one, or our own seat's: a seat's point of view, with
+// its mucked cards, is only its player's).
 // Each frame is drawn by the game's own table view, fed a synthetic table
 // entry (no seat: a spectator's view of that moment); games without a view,
 // or whose view refuses such an entry, get the frame's JSON.  Nothing here
-// needs a connection or a sign-in: replays are public.
+// needs a connection or a sign-in: the public replay is for everyone.
 
 import { t, gameTitle } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
@@ -33,8 +35,9 @@ export function moveText(move) {
   return [move.type, ...rest].filter((x) => x !== undefined).join(" ");
 }
 
-async function getJSON(url) {
-  const res = await fetch(url, { cache: "no-store" });
+async function getJSON(url, token) {
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await fetch(url, { cache: "no-store", headers });
   let body = null;
   try {
     body = await res.json();
@@ -316,7 +319,14 @@ export function replayScreen({ net, id, gameNo, onError }) {
     try {
       let resp = cache.get(key);
       if (!resp) {
-        resp = await getJSON(`/api/tables/${encodeURIComponent(id)}/replay/${record.game_no}${seat === null ? "" : `?seat=${seat}`}`);
+        const base = `/api/tables/${encodeURIComponent(id)}/replay/${record.game_no}?${seat === null ? "" : `seat=${seat}&`}page=`;
+        const token = seat === null ? null : net && net.token;
+        resp = await getJSON(base + "0", token);
+        for (let p = 1; p < resp.pages; p++) {
+          const more = await getJSON(base + String(p), token);
+          if (seq !== loadSeq) return;
+          resp.frames = resp.frames.concat(more.frames);
+        }
         cache.set(key, resp);
       }
       if (seq !== loadSeq) return;
@@ -336,7 +346,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
   async function load() {
     let list;
     try {
-      list = await getJSON(`/api/tables/${encodeURIComponent(id)}/replay`);
+      list = await getJSON(`/api/tables/${encodeURIComponent(id)}/replay${gameNo === null ? "" : `?from=${gameNo}`}`, net && net.token);
     } catch (err) {
       setText(msgEl, err.status === 404 ? t("replay_none") : t("error", { msg: err.message }));
       return;
@@ -366,7 +376,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     fill(
       seatSel,
       h("option", { value: "" }, t("pov_public")),
-      record.seats.map((s, i) => h("option", { value: String(i) }, t("pov_seat", { n: i, name: s.name })))
+      record.seats.flatMap((s, i) => ((list.yours || {})[String(record.game_no)] === i ? [h("option", { value: String(i) }, t("pov_seat", { n: i, name: s.name }))] : []))
     );
     setText(hashEl, record.seed_hash);
     setText(seedEl, record.seed);

@@ -31,6 +31,10 @@ TEST_ENV = {
     "LOBBY_TIMER_POLL_MS": "20",
     "LOBBY_TIMER_LEASE_MS": "2000",
     "LOBBY_DRAIN_S": "2",
+    # every test's replay reads come from 127.0.0.1 into the shared lobby
+    # processes; the quota itself is tested on processes of its own
+    "LOBBY_READ_RATE_PER_S": "1000",
+    "LOBBY_READ_BURST": "1000",
 }
 
 

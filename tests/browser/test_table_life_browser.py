@@ -134,8 +134,9 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     expect(replay.get_by_test_id("result-line")).to_have_text(line)
     expect(replay.get_by_test_id("winners")).to_have_text(winners)
     expect(replay.get_by_test_id("replay-next")).to_be_disabled()
-    # a seat's point of view (allowed after the end) ends the same way
-    replay.get_by_test_id("replay-seat").select_option("1")
+    # our own seat's point of view ends the same way; other seats' are their players'
+    expect(replay.get_by_test_id("replay-seat").locator("option")).to_have_count(2)
+    replay.get_by_test_id("replay-seat").select_option("0")
     expect(replay.get_by_test_id("replay-seat")).to_be_enabled()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step {steps} / {steps}")
     expect(replay.get_by_test_id("result-line")).to_have_text(line)
