@@ -344,8 +344,11 @@ class Lobby:
         try:
             if not await self.store.drop_presence(pid, conn.id, now_ms()):
                 await self.rooms.absent(pid)
-        except Exception:  # Redis gone: the sweep marks the seat once the lease runs out
-            log.warning("presence of a closed connection not recorded", exc_info=True)
+        except (redis.exceptions.RedisError, OSError, LobbyError) as exc:
+            # the sweep marks the seats once the connection's lease runs out
+            log.warning("seats of a closed connection not marked absent: %s", exc)
+        except Exception:
+            log.exception("marking the seats of a closed connection absent")
 
     def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
         metrics.ERRORS.labels(code.value).inc()
