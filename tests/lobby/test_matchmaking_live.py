@@ -81,6 +81,7 @@ async def test_a_vanished_quick_player_gives_up_the_seat_and_the_table_closes(pa
                 and loaded[1]["status"] == "closed"
                 and table not in listed(b_proc)
                 and table not in waiting
+                and await store.redis.get(store.quick_key("sibala", {**options, "stake": 0})) is None
                 and not await store.player_tables(pid)
             )
 
@@ -251,3 +252,24 @@ async def test_a_table_that_reaches_its_games_limit_closes(backend, request, lob
         assert tv.table_id not in listed(proc)
     finally:
         await c.close()
+
+
+async def test_a_quick_request_fills_a_waiting_table_of_its_kind_that_lost_its_key(pair):
+    """A waiting quick table the key does not name (it went back to waiting,
+    or its key was taken over) is filled before another table is opened."""
+    a_proc, b_proc = pair
+    store = await store_of(a_proc)
+    options = {"rounds": 44}
+    first = await Raw.connect(a_proc.ws, name="Older")
+    second = await Raw.connect(b_proc.ws, name="Newer")
+    try:
+        joined = await first.request({"t": "quick", "game": "sibala", "options": options})
+        key = store.quick_key("sibala", {**options, "stake": 0})
+        assert (await store.redis.get(key)).decode().startswith(joined["table"] + "|")
+        await store.redis.delete(key)
+        again = await second.request({"t": "quick", "game": "sibala", "options": options})
+        assert again["t"] == "joined" and again["table"] == joined["table"]
+    finally:
+        await first.close()
+        await second.close()
+        await store.aclose()
