@@ -405,7 +405,7 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dic
     minimum = engines.get(d["game"]).info.min_players
     if not d["bots"] and filled(d) < minimum:
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
-    if not waiting_for:
+    if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
         d["start_at"] = now + d["ready_ms"]

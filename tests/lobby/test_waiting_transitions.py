@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lobby import tables
 
 SEED = bytes(32)
@@ -80,3 +82,17 @@ def test_a_finished_table_no_game_follows_closes_after_the_ready_window():
     assert tables.next_due(doc) == now + 500 and due(doc, now + 499) is None
     closed, record = due(doc, now + 500)
     assert closed["status"] == "closed" and record["kind"] == "close" and closed["result"] == doc["result"]
+
+
+def test_start_pressed_by_everyone_waits_for_an_absent_seat_s_grace():
+    doc = tables.new_table("t", "sibala", now=0, seats=3, turn_ms=5000, ready_ms=10_000)
+    doc, _, _ = tables.join(doc, "a", "Ann", None, 0, SEED)
+    doc, _, _ = tables.join(doc, "b", "Bo", None, 0, SEED)
+    doc, _ = tables.request_start(doc, "a", 0, SEED, {"balances": {}})
+    doc, _ = tables.mark_absent(doc, "a", 1_000, 10)
+    doc, _ = tables.request_start(doc, "b", 20, SEED, {"balances": {}})
+    assert doc["status"] == "waiting", "Ann pressed start, then vanished"
+    doc, _ = due(doc, 1_000, present=set())
+    assert doc["status"] == "waiting" and tables.seat_of(doc, "a") is None
+    with pytest.raises(tables.LobbyError):  # Bo alone is below the minimum: no game with nobody
+        tables.request_start(doc, "b", 30, SEED, {"balances": {}})
