@@ -37,7 +37,7 @@ import engines
 
 from . import metrics, quota, replay, tables
 from .config import Settings
-from .fanout import CLOSE_GRACE_S, Conn, Fanout
+from .fanout import CLOSE_GRACE_S, Conn, Fanout, check_follow
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
 from .reads import Busy, ReadLimits, Replays
 from .rooms import Rooms
@@ -218,6 +218,8 @@ class Lobby:
             await asyncio.sleep(SPECTATOR_REFRESH_S)
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 await self.fanout.refresh_spectator_leases()
+                until = now_ms() + PRESENCE_LEASE_MS
+                await self.store.run([self.store.presence_cmd(c.pid, c.id, until) for c in list(self.conns) if c.pid])
                 if time.monotonic() - last_sweep >= SWEEP_S:
                     last_sweep = time.monotonic()
                     await self.rooms.sweep()
@@ -346,6 +348,7 @@ class Lobby:
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
+            await self._signed_out(conn, conn.pid)
             if not await conn.wait_sent(CLOSE_GRACE_S):  # the peer takes nothing, not even the close frame
                 conn.abort()
 
@@ -382,6 +385,22 @@ class Lobby:
         dog.timer = loop.call_later(self.settings.hello_timeout_s, check, None)
         return dog
 
+    async def _signed_out(self, conn: Conn, pid: str | None) -> None:
+        """``conn`` no longer speaks for ``pid`` (closed, or signed in as
+        someone else): if that was the player's last live connection on any
+        process, its seats at tables that have not started are marked to be
+        given up after the grace (:meth:`Rooms.absent`)."""
+        if pid is None:
+            return
+        try:
+            if not await self.store.drop_presence(pid, conn.id, now_ms()):
+                await self.rooms.absent(pid)
+        except (redis.exceptions.RedisError, OSError, LobbyError) as exc:
+            # the sweep marks the seats once the connection's lease runs out
+            log.warning("seats of a closed connection not marked absent: %s", exc)
+        except Exception:
+            log.exception("marking the seats of a closed connection absent")
+
     def _error(self, conn: Conn, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
         metrics.ERRORS.labels(code.value).inc()
         conn.send(encode(error(code, message, ref, **extra)), "error")
@@ -405,6 +424,7 @@ class Lobby:
                 # another identity on this socket: views projected for the
                 # previous player's seats must not keep flowing to it
                 await self.fanout.detach_all(conn)
+                await self._signed_out(conn, before)
         except ProtocolError as exc:
             self._error(conn, exc.code, str(exc), exc.ref if exc.ref is not None else ref)
         except LobbyError as exc:
@@ -427,6 +447,7 @@ class Lobby:
             raise ProtocolError(ErrorCode.PROTOCOL_VERSION, f"server speaks protocol {PROTOCOL_VERSION}", msg.ref)
         pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
         conn.pid, conn.name = pid, player.get("name")
+        await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
         self._reply(
             conn,
             msg,
@@ -454,32 +475,33 @@ class Lobby:
         self._reply(conn, msg, {"t": "joined", "table": table_id, "seat": seat})
         await self.fanout.attach(conn, table_id, conn.pid)
 
+    # Seating requests check everything, the connection's follow limit
+    # included, before they write: one request, one outcome.
     async def on_quick(self, conn: Conn, msg: Message) -> None:
+        check_follow(conn)
         table_id, seat = await self.rooms.quick(
             msg["game"], conn.pid, conn.name, msg.get("bots", False), msg.get("options"), opener=self._opener(conn)
         )
         await self._seated(conn, msg, table_id, seat)
 
     async def on_open(self, conn: Conn, msg: Message) -> None:
-        doc = await self.rooms.open(
+        check_follow(conn)
+        doc, seat = await self.rooms.open(
             msg["game"],
+            conn.pid,
+            conn.name,
             seats=msg.get("seats"),
             turn_ms=msg.get("turn_ms"),
             options=msg.get("options"),
             private=msg.get("private", False),
             bots=msg.get("bots", False),
             games=msg.get("games"),
-            pid=conn.pid,
             opener=self._opener(conn),
         )
-        try:
-            seat = await self.rooms.join(doc["id"], conn.pid, conn.name)
-        except LobbyError:
-            await self.rooms.abandon(doc["id"])  # no empty table left behind
-            raise
         await self._seated(conn, msg, doc["id"], seat)
 
     async def on_join(self, conn: Conn, msg: Message) -> None:
+        check_follow(conn, msg["table"])
         seat = await self.rooms.join(msg["table"], conn.pid, conn.name, msg.get("seat"))
         await self._seated(conn, msg, msg["table"], seat)
 
@@ -546,6 +568,10 @@ class Lobby:
 
 
 SPECTATOR_REFRESH_S = 20
+#: a signed-in connection counts as present this long after its last
+#: refresh (every SPECTATOR_REFRESH_S), so one lost with its process stops
+#: counting then (ms)
+PRESENCE_LEASE_MS = 60_000
 #: how long a built table list is reused (s)
 LIST_CACHE_S = 0.5
 #: tables a list shows at most, and the newest listed tables it looks at to choose them

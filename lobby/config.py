@@ -31,6 +31,12 @@ class Settings:
     bot_delay_ms: int = 700
     #: quick-match: wait this long for people before starting with the minimum or bots (ms)
     quick_wait_ms: int = 8_000
+    #: a seat at a table that has not started is given up this long after its
+    #: player's last connection went away, unless they are back by then (ms)
+    absent_grace_ms: int = 10_000
+    #: a table still waiting for players this long after it opened (or went
+    #: back to waiting) closes (ms; 0: never)
+    waiting_ttl_ms: int = 900_000
     #: how often each process looks for due timers (ms)
     timer_poll_ms: int = 100
     #: a claimed timer is retried by any process after this lease (ms)

@@ -187,6 +187,15 @@ def frame_bytes(data: bytes) -> bytes:
     return b"\x82\x7f" + n.to_bytes(8, "big") + data
 
 
+def check_follow(conn: Conn, table_id: str | None = None) -> None:
+    """Raises :class:`tables.LobbyError` ``TOO_MANY_TABLES`` when ``conn``
+    could not follow one more table (``table_id``: one it may follow
+    already; None: a table not known yet) without passing
+    :data:`MAX_TABLES_PER_CONN`."""
+    if table_id not in conn.tables and len(conn.tables) >= MAX_TABLES_PER_CONN:
+        raise tables.LobbyError(tables.ErrorCode.TOO_MANY_TABLES, f"one connection follows at most {MAX_TABLES_PER_CONN} tables")
+
+
 def _can_write_directly(proto: Any) -> bool:
     """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
     how to write frames to (uvicorn's ``websockets-sansio``)."""
@@ -237,11 +246,10 @@ class Fanout:
         """Start sending a table to ``conn`` (as player ``pid``, or spectator
         when None) with a snapshot.  Raises :class:`tables.LobbyError`
         ``NO_SUCH_TABLE``."""
+        check_follow(conn, table_id)
         old = conn.tables.get(table_id)
         if old is not None:
             self._remove(old)
-        elif len(conn.tables) >= MAX_TABLES_PER_CONN:
-            raise tables.LobbyError(tables.ErrorCode.TOO_MANY_TABLES, f"one connection follows at most {MAX_TABLES_PER_CONN} tables")
         if table_id not in self.local and await self.store.load_room(table_id) is None:
             raise tables.LobbyError(tables.ErrorCode.NO_SUCH_TABLE, "no such table")  # before any subscription
         viewer = Viewer(conn, table_id, pid)

@@ -14,6 +14,8 @@ final commit and applied to balances once per settlement id (see
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import logging
 import random
@@ -42,33 +44,45 @@ MAX_TABLES_PER_PLAYER = 6
 RESERVE_GRACE_MS = 60_000
 #: an owner's opened-tables key expires this long after its last table (s)
 OPENED_KEEP_S = 24 * 3600
+#: a quick-match claim naming a table not created yet is waited for this
+#: long (its opener is creating it), then taken over (ms)
+QUICK_CLAIM_GRACE_MS = 2_000
+#: how often a quick request looks again for a claimed table still being created (s)
+QUICK_CLAIM_POLL_S = 0.02
 
 #: a transition's answer on a cached base that must be checked on a fresh read
 _STALE = object()
 
 
-class _NeedBalances(Exception):
-    """A transition asked for balances not read yet (see :class:`_Context`)."""
+class _Need(Exception):
+    """A transition asked for ``key`` of its ``ctx``, not read yet (see :class:`_Context`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 class _Context(dict):
-    """The ``ctx`` a transition gets: ``ctx.get("balances")`` is the seated
-    players' coins, read from Redis only when a transition asks (raising
-    :class:`_NeedBalances` until then)."""
+    """The ``ctx`` a transition gets, read from Redis only when a transition
+    asks (raising :class:`_Need` until then): ``ctx.get("balances")`` is
+    the seated players' coins, ``ctx.get("present")`` the set of seated
+    players with a live connection somewhere."""
 
-    def __init__(self, balances: dict[str, int] | None) -> None:
+    LAZY = ("balances", "present")
+
+    def __init__(self, loaded: dict[str, Any]) -> None:
         super().__init__()
-        self.balances = balances
+        self.loaded = loaded
 
     def __bool__(self) -> bool:
         return True
 
     def get(self, key: str, default: Any = None) -> Any:
-        if key != "balances":
+        if key not in self.LAZY:
             return default
-        if self.balances is None:
-            raise _NeedBalances()
-        return self.balances
+        if key not in self.loaded:
+            raise _Need(key)
+        return self.loaded[key]
 
     def __getitem__(self, key: str) -> Any:
         return self.get(key)
@@ -139,7 +153,8 @@ class Rooms:
         commit of the same turn.  A refusal or a no-op computed on a base
         not read from Redis is checked again on a fresh read.  ``ctx`` is
         lazy: the balances a game start needs are read only when ``fn``
-        asks for them (then ``fn``, pure, runs again).  The committed
+        asks for them (then ``fn``, pure, runs again), and so is who of the
+        seated players is connected (``ctx["present"]``).  The committed
         version is delivered to local viewers at once (``self.committed``).
 
         Returns ``(version, doc)`` as committed, or None when ``fn`` had
@@ -150,15 +165,18 @@ class Rooms:
         from_memory = base is not None
         if base is None:
             base = _committed(await self.store.load_room(table_id))
-        balances: dict[str, int] | None = None
+        loaded: dict[str, Any] = {}
         for _ in range(MAX_RETRIES):
             if base is None:
                 raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
             version, doc, after = base
             try:
-                out = fn(doc, now_ms(), _Context(balances))
-            except _NeedBalances:
-                balances = await self._balances(doc, extra_pid)
+                out = fn(doc, now_ms(), _Context(loaded))
+            except _Need as need:
+                if need.key == "balances":
+                    loaded["balances"] = await self._balances(doc, extra_pid)
+                else:
+                    loaded["present"] = await self.store.present(list(tables.seat_index(doc)), now_ms())
                 newer = self._base(table_id) if from_memory else None
                 if newer is not None and newer[0] > version:
                     base = newer
@@ -236,6 +254,8 @@ class Rooms:
             if new["quick"]:
                 open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
                 commands.append(store.waiting_cmd(new["game"], new["id"], new["created"], open_seat))
+                if not open_seat:  # quick requests are matched elsewhere from now on
+                    commands.append(store.release_quick_cmd(new["game"], new["options"], new["id"]))
             old_pids = _seated_pids(old) if old else set()
             new_pids = _seated_pids(new) if live else set()
             commands += [store.player_table_cmd(pid, new["id"], True) for pid in new_pids - old_pids]
@@ -316,78 +336,106 @@ class Rooms:
             await self.store.release_coin_table(pid, table_id)
 
     # -- commands --------------------------------------------------------
-    async def open(
-        self,
-        game: str,
-        *,
-        seats: int | None = None,
-        turn_ms: int | None = None,
-        options: dict[str, Any] | None = None,
-        private: bool = False,
-        bots: bool = False,
-        quick: bool = False,
-        games: int | None = None,
-        pid: str | None = None,
-        opener: dict[str, str] | None = None,
-    ) -> dict[str, Any]:
-        """Open a waiting table; returns its doc.  With ``pid``, checks that
-        player can afford it first.  With ``opener`` (``{"addr": client
-        address, "conn": connection id}``, kept in the doc, never shown),
-        the table counts against that connection's and that address's
-        quotas of live tables (``Settings.tables_per_conn``,
-        ``tables_per_addr``), which no new sign-in resets.  Every check runs
-        before the table is written.  Raises :class:`LobbyError`
-        (``TOO_MANY_TABLES`` over a quota)."""
+    async def _check_quota(self, pid: str) -> None:
+        """Raises :class:`LobbyError` ``TOO_MANY_TABLES`` when ``pid`` already
+        sits at :data:`MAX_TABLES_PER_PLAYER` live tables."""
+        if len(await self.store.player_tables(pid)) >= MAX_TABLES_PER_PLAYER:
+            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"you already sit at {MAX_TABLES_PER_PLAYER} tables; leave one first")
+
+    async def _seated_table(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int]:
+        """A new waiting table's doc with ``pid`` in its first seat, and that
+        seat, after every check (the player's table quota, coins: the
+        player's coin-table claim is then taken for it); nothing else is
+        written, the caller reserves (:meth:`_reserve`) and creates it
+        (:meth:`_create_seated`).  ``opener``: ``{"addr": client address,
+        "conn": connection id}``, kept in the doc (never shown) for the
+        quotas of :meth:`_reserve`.  ``fields``: those of
+        :func:`tables.new_table`.  Raises :class:`LobbyError`."""
         now = now_ms()
+        quick = fields.get("quick", False)
+        turn_ms = fields.pop("turn_ms", None)
         doc = tables.new_table(
             secrets.token_hex(6),
             game,
             now=now,
-            seats=seats,
             turn_ms=self.settings.turn_ms if turn_ms is None else turn_ms,
-            options=options,
-            private=private,
-            bots=bots,
-            quick=quick,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,
             ready_ms=self.settings.ready_ms,
-            games=games,
             away_after=self.settings.away_after,
+            waiting_ttl_ms=self.settings.waiting_ttl_ms,
+            **fields,
         )
-        if pid is not None and len(await self.store.player_tables(pid)) >= MAX_TABLES_PER_PLAYER:
-            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"you already sit at {MAX_TABLES_PER_PLAYER} tables; leave one first")
-        if pid is not None and doc["coins_to_sit"]:
-            balance = (await self.store.balances([pid]))[pid]
-            if balance < doc["coins_to_sit"]:
-                raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {doc['coins_to_sit']} coins; you have {balance}")
-            current = await self.store.coin_table(pid)
-            loaded = await self.store.load_room(current[0]) if current else None
-            if loaded is not None and tables.liable(loaded[1], pid):
-                raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {current[0]}")
-        if opener is None:
-            await self.create(doc)
-            return doc
-        doc = dict(doc, opener=opener)
-        owners = self._owners(opener)
-        over = await self.store.reserve_table(owners, doc["id"], now, RESERVE_GRACE_MS, OPENED_KEEP_S)
-        if over is not None:
-            cap = dict(owners)[over]
-            where = "this connection has" if over.startswith("c:") else "your address has"
-            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"{where} opened {cap} live tables; leave one first")
+        if opener is not None:
+            doc["opener"] = opener
+        await self._check_quota(pid)
+        balances: dict[str, int] = {}
+        if doc["coins_to_sit"]:
+            await self._check_coins(pid, doc["coins_to_sit"], doc["id"])
+            balances = await self.store.balances([pid])
         try:
-            await self.create(doc)
-        except Exception:
-            await self.store.run([self.store.release_table_cmd(owner, doc["id"]) for owner, _ in owners])
+            seated, _, seat = tables.join(doc, pid, name, None, now, secrets.token_bytes(32), {"balances": balances})
+        except LobbyError:
+            if doc["coins_to_sit"]:
+                await self._release_coins(pid, doc["id"])
             raise
-        return doc
+        return seated, seat
+
+    async def open(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int]:
+        """Open a waiting table with ``pid`` seated: every check first
+        (:meth:`_seated_table`, the opener's quotas: :meth:`_reserve`), then
+        one write.  ``fields``: ``seats``, ``turn_ms``, ``options``,
+        ``private``, ``bots``, ``games`` as in :func:`tables.new_table`.
+        Returns ``(doc, seat)``.  Raises :class:`LobbyError`
+        (``TOO_MANY_TABLES`` over a quota, and those of the checks)."""
+        doc, seat = await self._seated_table(game, pid, name, opener, **fields)
+        await self._reserve(doc, pid)
+        await self._create_seated(doc, pid)
+        return doc, seat
 
     def _owners(self, opener: dict[str, str]) -> list[tuple[str, int]]:
         """``(owner, cap)`` of the quotas a table of ``opener`` counts against."""
         return [("c:" + opener["conn"], self.settings.tables_per_conn), ("a:" + opener["addr"], self.settings.tables_per_addr)]
 
-    async def join(self, table_id: str, pid: str, name: str, seat: int | None = None) -> int:
-        """Seat ``pid`` (see :func:`tables.join`); returns the seat."""
+    async def _reserve(self, doc: dict[str, Any], pid: str) -> None:
+        """Count a table from :meth:`_seated_table` against its opener's
+        connection and address quotas of live tables
+        (``Settings.tables_per_conn``, ``tables_per_addr``; no new sign-in
+        resets them), atomically in Redis, before it is written.  Raises
+        :class:`LobbyError` ``TOO_MANY_TABLES`` (the player's coin claim
+        let go)."""
+        opener = doc.get("opener")
+        if opener is None:
+            return
+        owners = self._owners(opener)
+        over = await self.store.reserve_table(owners, doc["id"], doc["created"], RESERVE_GRACE_MS, OPENED_KEEP_S)
+        if over is not None:
+            if doc["coins_to_sit"]:
+                await self._release_coins(pid, doc["id"])
+            where = "this connection has" if over.startswith("c:") else "your address has"
+            raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"{where} opened {dict(owners)[over]} live tables; leave one first")
+
+    async def _unreserve(self, doc: dict[str, Any]) -> None:
+        """Undo :meth:`_reserve` for a table that will not be created."""
+        if doc.get("opener"):
+            await self.store.run([self.store.release_table_cmd(owner, doc["id"]) for owner, _ in self._owners(doc["opener"])])
+
+    async def _create_seated(self, doc: dict[str, Any], pid: str) -> None:
+        """:meth:`create` a table from :meth:`_seated_table` and
+        :meth:`_reserve`; on failure its opener's coin claim and quota
+        places are let go."""
+        try:
+            await self.create(doc)
+        except Exception:
+            await self._unreserve(doc)
+            if doc["coins_to_sit"]:
+                await self._release_coins(pid, doc["id"])
+            raise
+
+    async def join(self, table_id: str, pid: str, name: str, seat: int | None = None, bots: bool = False) -> int:
+        """Seat ``pid`` (see :func:`tables.join`); returns the seat.  With
+        ``bots`` (a quick-match that asked for them) the table is marked to
+        be filled by bots where no coins move.  Raises :class:`LobbyError`."""
         loaded = await self.store.load_room(table_id)
         if loaded is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
@@ -399,6 +447,9 @@ class Rooms:
         def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
             d, record, s = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx)
             taken[:] = [s]
+            if bots and not d["bots"] and not d["coins_to_sit"]:
+                d = dict(d, bots=True)
+                record = record or {"kind": "bots", "at": now}
             return (d, record) if record is not None else (doc, None)
 
         try:
@@ -412,10 +463,18 @@ class Rooms:
     async def quick(
         self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None, opener: dict[str, str] | None = None
     ) -> tuple[str, int]:
-        """Quick-match: a seat at a waiting quick table of ``game`` (with the
-        same engine options) or a new one (``opener``: as for :meth:`open`).
-        Asking for bots marks the table so bots fill it when its wait ends.
-        Returns ``(table id, seat)``."""
+        """Quick-match: a seat at the open quick table of ``game`` with the
+        same engine options, or at a new one.  Requests of one kind meet at
+        one table whatever process serves them: the open table of a kind is
+        named by one Redis key (:meth:`Store.quick_slot`), a seat there is
+        taken by compare-and-set, then at any other waiting quick table of
+        that kind (oldest first), and a new table is opened only by whoever
+        claims that key (compare-and-set too), so concurrent requests fill
+        one table rather than open one each; a new table counts against
+        ``opener``'s quotas as in :meth:`open`.  Asking for bots marks the
+        table so bots fill it when its wait ends.  Returns ``(table id,
+        seat)``.  Raises :class:`LobbyError` (``UNKNOWN_GAME``,
+        ``BAD_OPTIONS``, ``TOO_MANY_TABLES``, coins, ``BUSY``)."""
         from engines import REGISTRY, validate_options
 
         if game not in REGISTRY:
@@ -424,38 +483,49 @@ class Rooms:
             wanted = validate_options(REGISTRY[game].info, options)
         except ValueError as exc:
             raise LobbyError(ErrorCode.BAD_OPTIONS, str(exc)) from None
-        for table_id in await self.store.waiting_tables(game):
-            seat_box: list[int] = []
-
-            def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
-                if doc["options"] != wanted:
-                    raise LobbyError(ErrorCode.TABLE_FULL, "other options")
-                d, record, s = tables.join(doc, pid, name, None, now, secrets.token_bytes(32), ctx)
-                seat_box[:] = [s]
-                if bots and not d["bots"] and not d["coins_to_sit"]:
-                    d = dict(d, bots=True)
-                    record = record or {"kind": "bots", "at": now}
-                return (d, record) if record is not None else (doc, None)
-
-            loaded = await self.store.load_room(table_id)
-            coins = loaded[1]["coins_to_sit"] if loaded is not None else 0
-            try:
-                if loaded is not None and loaded[1]["options"] == wanted:
-                    await self._check_coins(pid, coins, table_id)
-                await self.update(table_id, fn, extra_pid=pid)
-            except LobbyError as exc:
-                if coins:
-                    await self._release_coins(pid, table_id)
-                if exc.code in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.NO_SUCH_TABLE):
-                    await self.store.set_waiting(game, table_id, 0, False)
+        await self._check_quota(pid)
+        waits = int(QUICK_CLAIM_GRACE_MS / 1000 / QUICK_CLAIM_POLL_S)
+        for _ in range(MAX_RETRIES + waits):
+            slot = await self.store.quick_slot(game, wanted)
+            expected = None
+            if slot is not None:
+                table_id, claimed_at, expected = slot
+                try:
+                    return table_id, await self.join(table_id, pid, name, bots=bots)
+                except LobbyError as exc:
+                    if exc.code == ErrorCode.NO_SUCH_TABLE and now_ms() - claimed_at < QUICK_CLAIM_GRACE_MS:
+                        await asyncio.sleep(QUICK_CLAIM_POLL_S)  # its opener is creating it
+                        continue
+                    if exc.code not in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.TABLE_FULL, ErrorCode.NO_SUCH_TABLE):
+                        raise
+            # another waiting table of this kind (one that went back to
+            # waiting, or lost its key): fill it rather than open one more
+            for table_id in await self.store.waiting_tables(game):
+                loaded = await self.store.load_room(table_id)
+                if loaded is None or loaded[1]["options"] != wanted or (slot is not None and table_id == slot[0]):
                     continue
-                if exc.code == ErrorCode.TABLE_FULL:
-                    continue
-                raise
-            return table_id, seat_box[0]
-        doc = await self.open(game, bots=bots, quick=True, options=wanted, pid=pid, opener=opener)
-        seat = await self.join(doc["id"], pid, name)
-        return doc["id"], seat
+                with contextlib.suppress(LobbyError):
+                    return table_id, await self.join(table_id, pid, name, bots=bots)
+            # no open table of this kind: open one, if nobody claims the kind first
+            doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
+            await self._reserve(doc, pid)
+            if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
+                await self._create_seated(doc, pid)
+                return doc["id"], seat
+            await self._unreserve(doc)
+            if doc["coins_to_sit"]:
+                await self._release_coins(pid, doc["id"])
+        raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
+
+    async def absent(self, pid: str) -> None:
+        """``pid``'s last connection went away: each seat it holds at a
+        waiting table is marked to be given up after
+        ``Settings.absent_grace_ms`` unless it is connected again by then
+        (:func:`tables.mark_absent`; the table's timer decides)."""
+        due = now_ms() + self.settings.absent_grace_ms
+        for table_id in await self.store.player_tables(pid):
+            with contextlib.suppress(LobbyError):
+                await self.update(table_id, lambda doc, now, ctx: tables.mark_absent(doc, pid, due, now))
 
     async def leave(self, table_id: str, pid: str) -> None:
         await self.update(table_id, lambda doc, now, ctx: tables.leave(doc, pid, now))
@@ -504,27 +574,26 @@ class Rooms:
             table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx), recheck_noop=False
         )
 
-    async def abandon(self, table_id: str) -> None:
-        """Close a waiting table nobody sits at (its opener could not sit)."""
-
-        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
-            if doc["status"] != "waiting" or tables.humans(doc):
-                return None
-            return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
-
-        await self.update(table_id, fn)
-
     async def sweep(self) -> int:
         """Make sure every live table has a timer hint no later than its next
         due time (a process that died between a commit and its hint would
-        otherwise leave the table waiting for the next change).  Returns how
-        many tables were looked at."""
+        otherwise leave the table waiting for the next change), and that a
+        seat at a waiting table whose player has no live connection anywhere
+        (a process died with it) is marked absent.  Returns how many tables
+        were looked at."""
         ids = await self.store.live_tables()
         for table_id in ids:
             loaded = await self.store.load_room(table_id)
             if loaded is None or not tables.live(loaded[1]) and not (loaded[1].get("settlement") and not loaded[1]["settlement"]["done"]):
                 await self.store.set_live(table_id, 0, False)
                 continue
+            if loaded[1]["status"] == "waiting":
+                unmarked = [pid for pid in tables.seat_index(loaded[1]) if pid not in (loaded[1].get("absent") or {})]
+                gone = set(unmarked) - await self.store.present(unmarked, now_ms()) if unmarked else set()
+                for pid in gone:
+                    with contextlib.suppress(LobbyError):
+                        out = await self.update(table_id, lambda doc, now, ctx, pid=pid: tables.mark_absent(doc, pid, now + self.settings.absent_grace_ms, now))
+                        loaded = out or loaded
             due = tables.next_due(loaded[1])
             if due is not None:
                 await self.store.schedule(table_id, due)

@@ -18,6 +18,8 @@ key                             type    holds
 ``P:tables:<game>``             zset    the same, one game
 ``P:live``                      zset    every live table id, private ones too (timer sweep)
 ``P:waiting:<game>``            zset    quick-match table id -> created (ms)
+``P:quick:<game>:<options>``    string  ``table id|claimed ms``: the one open quick table of
+                                        that game and options (a hash of them)
 ``P:session:<token>``           string  player id; expires after ``token_ttl_s``
 ``P:player:{pid}``              hash    ``name``, ``coins``, ``<game>:<stat>`` counters
 ``P:player:{pid}:tables``       set     table ids where the player holds a seat
@@ -25,6 +27,7 @@ key                             type    holds
 ``P:player:{pid}:cointable``    string  the one table where the player's coins are promised
 ``P:opened:<owner>``            zset    table id -> created (ms): live tables an owner
                                         (``a:<address>``, ``c:<connection id>``) opened
+``P:player:{pid}:conns``        zset    the player's signed-in connection ids -> lease expiry (ms)
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import os
 import time
 from typing import Any
@@ -110,9 +114,10 @@ for i = 4, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return {1, c}
 """
 
-# KEYS: a player's coin-table key.  ARGV: "table|ms" to set, the exact value
-# expected now ("" for none), the table id.  Sets it if it still holds what
-# the caller checked, or already names that table.  Returns 1 if it does now.
+# KEYS: a player's coin-table key (or a quick-match kind's key).  ARGV:
+# "table|ms" to set, the exact value expected now ("" for none), the table
+# id.  Sets it if it still holds what the caller checked, or already names
+# that table.  Returns 1 if it does now.
 _COIN_SEAT = """
 local v = redis.call('GET', KEYS[1])
 if (v and string.sub(v, 1, #ARGV[3] + 1) == ARGV[3] .. '|') or (not v and ARGV[2] == '') or v == ARGV[2] then
@@ -122,7 +127,8 @@ end
 return 0
 """
 
-# KEYS: a player's coin-table key.  ARGV: table id.  Deletes it if it names that table.
+# KEYS: a player's coin-table key (or a quick-match kind's key).  ARGV:
+# table id.  Deletes it if it names that table.
 _COIN_RELEASE = """
 local v = redis.call('GET', KEYS[1])
 if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. '|' then return redis.call('DEL', KEYS[1]) end
@@ -368,7 +374,7 @@ class Store:
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_release, self._claim, self._reschedule, self._chat)
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat)
         })
 
     async def aclose(self) -> None:
@@ -645,6 +651,53 @@ class Store:
 
     async def waiting_tables(self, game: str) -> list[str]:
         return [x.decode() for x in await self.redis.zrange(self.waiting_key(game), 0, 50)]
+
+    # -- quick-match -------------------------------------------------------
+    def quick_key(self, game: str, options: dict[str, Any]) -> str:
+        """The key naming the open quick table of ``game`` with these
+        (validated) engine options."""
+        digest = hashlib.sha256(pack(sorted(options.items()))).hexdigest()[:16]
+        return f"{self.p}:quick:{game}:{digest}"
+
+    async def quick_slot(self, game: str, options: dict[str, Any]) -> tuple[str, int, str] | None:
+        """The open quick table of a kind: ``(table id, claimed at ms, raw
+        value)``, or None."""
+        (raw,) = await self.run([("GET", self.quick_key(game, options))])
+        if raw is None:
+            return None
+        table_id, _, at = raw.decode().partition("|")
+        return table_id, int(at or 0), raw.decode()
+
+    async def claim_quick_slot(self, game: str, options: dict[str, Any], table_id: str, expected: str | None) -> bool:
+        """Name ``table_id`` the open quick table of its kind if the key
+        still holds the raw value ``expected`` (None: nothing).  Atomic."""
+        key = self.quick_key(game, options)
+        (done,) = await self.run([("EVALSHA", self._coin_seat.sha, 1, key, f"{table_id}|{now_ms()}", expected or "", table_id)])
+        return bool(done)
+
+    def release_quick_cmd(self, game: str, options: dict[str, Any], table_id: str) -> tuple[Any, ...]:
+        """Drop the quick key of a kind if it still names ``table_id``."""
+        return ("EVALSHA", self._coin_release.sha, 1, self.quick_key(game, options), table_id)
+
+    # -- presence ----------------------------------------------------------
+    def presence_cmd(self, pid: str, conn_id: str, until: int | None) -> tuple[Any, ...]:
+        """Record (``until``: lease expiry, ms) or drop (None) one signed-in
+        connection of a player."""
+        key = self.player_key(pid) + ":conns"
+        return ("ZADD", key, until, conn_id) if until is not None else ("ZREM", key, conn_id)
+
+    async def drop_presence(self, pid: str, conn_id: str, now: int) -> int:
+        """Drop one connection of a player; returns how many live ones
+        (lease after ``now`` ms) it still has, anywhere."""
+        key = self.player_key(pid) + ":conns"
+        _, _, left = await self.run([self.presence_cmd(pid, conn_id, None), ("ZREMRANGEBYSCORE", key, "-inf", now), ("ZCARD", key)])
+        return int(left)
+
+    async def present(self, pids: list[str], now: int) -> set[str]:
+        """Those of ``pids`` with a live connection (lease after ``now`` ms)
+        on any process, in one round trip."""
+        counts = await self.run([("ZCOUNT", self.player_key(pid) + ":conns", f"({now}", "+inf") for pid in pids])
+        return {pid for pid, n in zip(pids, counts) if int(n)}
 
     # -- spectators ------------------------------------------------------
     async def watch(self, room_id: str, conn_ids: list[str], lease_until: int) -> None:

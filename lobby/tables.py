@@ -25,10 +25,16 @@ A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
   ``timeouts`` (consecutive forced moves per seat), ``game_timeouts`` (forced
   moves per seat this game), ``events`` (public events of the last commit);
 - ``next``: None, or ``{"deadline": ms, "ready": [bool per seat]}`` while the
-  seated players may start another game;
+  seated players may start another game; ``close_at`` (ms or None): a
+  finished table no game follows closes then;
 - ``settlement``: None, or the coin and stats record of the last game,
   ``{"id": "<table>:<game_no>", "done": bool, "players": [{"pid", "seat",
   "coins", "stats"}]}``, applied to balances exactly once by :mod:`lobby.rooms`;
+- ``absent``: ``{pid: due_ms}`` of seated players at a waiting table whose
+  last connection went away: at ``due_ms`` the seat is given up unless the
+  player is connected again (see :func:`due`);
+- ``waiting_ttl_ms`` (ms a table may wait for players; 0: for ever) and
+  ``wait_until`` (ms or None: a waiting table closes then);
 - ``notices``: recent ``{"name", "reason"}`` of players stood up.
 
 Chat is not game state: its lines live in the table's chat stream
@@ -83,10 +89,13 @@ def new_table(
     ready_ms: int = 30_000,
     games: int | None = None,
     away_after: int = 2,
+    waiting_ttl_ms: int = 0,
 ) -> dict[str, Any]:
     """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
-    turn time outside 1 s .. 5 min, bots at a table where coins move)."""
+    turn time outside 1 s .. 5 min, bots at a table where coins move).
+    ``waiting_ttl_ms``: how long it may wait for players before it closes
+    (0: for ever)."""
     try:
         engine = engines.get(game)
     except KeyError:
@@ -138,6 +147,9 @@ def new_table(
         "start_votes": [],
         "settlement": None,
         "notices": [],
+        "absent": {},
+        "waiting_ttl_ms": waiting_ttl_ms,
+        "wait_until": now + waiting_ttl_ms if waiting_ttl_ms else None,
     }
 
 
@@ -192,6 +204,7 @@ def _copy(doc: dict[str, Any]) -> dict[str, Any]:
         d["next"] = dict(doc["next"], ready=list(doc["next"]["ready"]))
     if doc.get("settlement") is not None:
         d["settlement"] = dict(doc["settlement"])
+    d["absent"] = dict(doc.get("absent") or {})
     return d
 
 
@@ -228,7 +241,7 @@ def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, s
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
     d["entered"].append(pid)
     log = {"kind": "join", "at": now, "seat": seat, "name": name}
-    if filled(d) == len(d["seats"]):
+    if filled(d) == len(d["seats"]) and not d["absent"]:  # an absent seat: the timer decides (see due)
         d, log = begin(d, now, seed, ctx=ctx, join=seat)
     return d, log, seat
 
@@ -248,6 +261,7 @@ def leave(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict
     if d["status"] == "waiting":
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
+        d["absent"].pop(pid, None)
         if not humans(d):
             d["status"] = "closed"
         return d, log
@@ -349,6 +363,7 @@ def begin(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     d["next"] = None
     d["start_votes"] = []
     d["start_at"] = None
+    d["wait_until"] = now + d["waiting_ttl_ms"] if d.get("waiting_ttl_ms") else None
     d["events"] = []
     return d, {"kind": "wait", "at": now, **extra}
 
@@ -387,7 +402,7 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dic
     minimum = engines.get(d["game"]).info.min_players
     if not d["bots"] and filled(d) < minimum:
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
-    if not waiting_for:
+    if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
         d["start_at"] = now + d["ready_ms"]
@@ -471,21 +486,84 @@ def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int)
     return d, log
 
 
+def mark_absent(doc: dict[str, Any], pid: str, due_ms: int, now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """``pid``'s last connection went away: at a waiting table where it
+    sits, its seat is given up at ``due_ms`` (ms) unless it is connected
+    again by then (see :func:`due`).  None when there is nothing to mark
+    (not waiting, not seated, marked already)."""
+    seat = seat_of(doc, pid)
+    if doc["status"] != "waiting" or seat is None or pid in (doc.get("absent") or {}):
+        return None
+    d = _copy(doc)
+    d["absent"][pid] = due_ms
+    d["events"] = []
+    return d, {"kind": "absent", "at": now, "seat": seat}
+
+
+def _resolve_waiting(doc: dict[str, Any], now: int, ctx: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A waiting table after what fell due at ``now``: past ``wait_until`` it
+    closes (everyone stood up); each absence whose grace is over gives the
+    seat up unless its player is connected (``ctx["present"]``: the set of
+    seated pids with a live connection); a table left with no people
+    closes.  None when nothing fell due."""
+    absent = doc.get("absent") or {}
+    expired = [pid for pid, at in absent.items() if at <= now]
+    over = doc.get("wait_until") is not None and doc["wait_until"] <= now
+    if not expired and not over:
+        return None
+    d = _copy(doc)
+    d["events"] = []
+    if over:
+        for i in humans(d):
+            d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "nobody_came"}][-10:]
+        d["seats"] = [None] * len(d["seats"])
+        d["entered"], d["absent"], d["start_votes"], d["status"] = [], {}, [], "closed"
+        return d
+    present = (ctx or {}).get("present", set())
+    for pid in expired:
+        del d["absent"][pid]
+        seat = seat_of(d, pid)
+        if pid in present or seat is None:
+            continue  # back within the grace (a reload): the seat is kept
+        d["notices"] = [*d["notices"], {"name": d["seats"][seat]["name"], "reason": "absent"}][-10:]
+        d["seats"][seat] = None
+        d["entered"] = [p for p in d["entered"] if p != pid]
+        d["start_votes"] = [p for p in d["start_votes"] if p != pid]
+    if not humans(d):
+        d["status"] = "closed"
+    return d
+
+
 def _plays_as_bot(seat: dict[str, Any]) -> bool:
     return bool(seat["bot"] or seat.get("away"))
 
 
 def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-    """Apply whatever is due at ``now``: a waiting table's start, the end of
-    a ready period (who did not press ready is stood up), bots' and away
+    """Apply whatever is due at ``now``: at a waiting table, the end of its
+    wait (``wait_until``: it closes) and of absent players' grace (their
+    seats are given up unless ``ctx["present"]`` holds them; a full table
+    then starts), then its start (put off while a seat is marked absent);
+    the close of a finished table no game follows (``close_at``); the end
+    of a ready period (who did not press ready is stood up), bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
     the turn the deadline was set for).  Returns None when nothing is due."""
     if doc["status"] == "waiting":
+        resolved = _resolve_waiting(doc, now, ctx)
+        if resolved is not None:
+            if resolved["status"] == "closed":
+                return resolved, {"kind": "close", "at": now}
+            if filled(resolved) == len(resolved["seats"]) and not resolved["absent"]:
+                return begin(resolved, now, seed, ctx=ctx)  # a full table waited for an absent seat
+            if resolved["start_at"] is None or resolved["start_at"] > now:
+                return resolved, {"kind": "absent", "at": now}
+            doc = resolved
         if doc["start_at"] is None or doc["start_at"] > now:
             return None
         engine = engines.get(doc["game"])
         if not humans(doc):
             return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
+        if doc.get("absent"):  # nobody starts with a seat that may be given up: wait for its grace
+            return dict(doc, start_at=max(doc["absent"].values()), events=[]), {"kind": "wait", "at": now}
         d = _copy(doc)
         votes = d.get("start_votes") or []
         if votes:  # someone pressed start: who did not is stood up
@@ -504,6 +582,8 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         return dict(d, start_at=now + 5_000, start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
     if doc["status"] == "finished":
         nxt = doc["next"]
+        if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:
+            return dict(doc, status="closed", close_at=None, events=[]), {"kind": "close", "at": now}
         if nxt is None or nxt["deadline"] > now:
             return None
         d = _copy(doc)
@@ -595,6 +675,9 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
     d["deadlines"] = {}
     more = d["games"] is None or d["game_no"] < d["games"]
     d["next"] = {"deadline": now + d["ready_ms"], "ready": [bool(s["bot"]) for s in d["seats"]]} if more and humans(d) else None
+    # no game follows (the games limit, or nobody left): the table closes
+    # when a next game would have started
+    d["close_at"] = None if d["next"] else now + d["ready_ms"]
     players = []
     state = d["state"]
     for seat, s in enumerate(d["seats"]):
@@ -657,9 +740,10 @@ def next_due(doc: dict[str, Any]) -> int | None:
     if doc.get("settlement") and not doc["settlement"]["done"]:
         return 0
     if doc["status"] == "waiting":
-        return doc["start_at"]
+        times = [t for t in (doc["start_at"], doc.get("wait_until"), *(doc.get("absent") or {}).values()) if t is not None]
+        return min(times) if times else None
     if doc["status"] == "finished":
-        return doc["next"]["deadline"] if doc["next"] else None
+        return doc["next"]["deadline"] if doc["next"] else doc.get("close_at")
     if doc["status"] != "playing" or not doc["deadlines"]:
         return None
     return min(entry[1] for entry in doc["deadlines"].values())

@@ -35,6 +35,9 @@ TEST_ENV = {
     # processes; the quota itself is tested on processes of its own
     "LOBBY_READ_RATE_PER_S": "1000",
     "LOBBY_READ_BURST": "1000",
+    # and every test's tables are opened from 127.0.0.1: the address quota
+    # is tested on processes of its own (tests/security/test_quotas.py)
+    "LOBBY_TABLES_PER_ADDR": "100000",
 }
 
 
