@@ -148,9 +148,7 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
 async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server, lobby_factory):
     proc = lobby_factory(prefix="votes", env={"LOBBY_READY_MS": "1500"})
     async with connected(proc.ws, ["Ann", "Bo", "Cy"]) as (ann, bo, cy):
-        tv = await ann.open("stud", seats=4, options={"tier": "casual"})
-        table = tv.table_id
-        await bo.join(table)
+        table = await seated([ann, bo], "stud", seats=4, options={"tier": "casual"})
         await ann.request({"t": "start", "table": table})
         view = await bo.wait_for(table, lambda v: v["start_votes"] == [0])
         assert view["status"] == "waiting", "one press of two does not start the game"
