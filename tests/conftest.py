@@ -165,9 +165,10 @@ def lobby(request, redis_server):
     proc.stop()
 
 
-@pytest.fixture
-def lobby_factory(redis_server):
-    """Start extra lobby processes (stopped at the end of the test)."""
+def _lobbies(redis_server):
+    """A maker of started ``LobbyProcess``es (keyword arguments as its
+    constructor's; ``redis_url`` defaults to the session's redis-server),
+    then every process it made stopped."""
     started: list[LobbyProcess] = []
 
     def make(**kwargs) -> LobbyProcess:
@@ -178,6 +179,19 @@ def lobby_factory(redis_server):
     yield make
     for proc in started:
         proc.stop()
+
+
+@pytest.fixture
+def lobby_factory(redis_server):
+    """Start extra lobby processes (stopped at the end of the test)."""
+    yield from _lobbies(redis_server)
+
+
+@pytest.fixture(scope="module")
+def module_lobby_factory(redis_server):
+    """Start lobby processes that a test module's tests share (stopped
+    after the module's last test)."""
+    yield from _lobbies(redis_server)
 
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")

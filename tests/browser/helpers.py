@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 WAIT = 15_000
+
+#: ``pytestmark = SINGLE_REDIS``: a module whose tests check the client (the
+#: browser view does not depend on the Redis backend) runs them against the
+#: single-redis lobby only.
+SINGLE_REDIS = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 
 #: The kata's round result line with player names (RULES.md section 1).
 RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
@@ -57,6 +63,15 @@ def open_table(
     expect_status(page, "waiting")
     table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
     assert table_id and page.url.endswith(f"#table={table_id}")
+    return table_id
+
+
+def started_table(page, lobby, name: str, game: str, **form) -> str:
+    """Sign in as ``name``, open a table of ``game`` (``form``: the keyword
+    arguments of ``open_table``) and press Start; the table id."""
+    sign_in(page, lobby, name)
+    table_id = open_table(page, game, **form)
+    start(page)
     return table_id
 
 

@@ -6,25 +6,19 @@ highlighted and offered, others cannot be picked, a part of a set cannot be
 shut) and shut it, until a throw has no set; then the score, the round and
 the match result.  A spectator (in Chinese) sees the same box without
 controls.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
-tests/browser/conftest.py; the browser view does not depend on the Redis
-backend, so it runs against the single server only.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-from .helpers import expect_status, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table
 
-pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+pytestmark = SINGLE_REDIS
 
 
 def open_tiles(page) -> list[int]:
@@ -33,9 +27,7 @@ def open_tiles(page) -> list[int]:
 
 def test_play_a_turn_by_clicking(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Sue")
-    table_id = open_table(page, "shut_the_box", seats=2, options={"rounds": 1})
-    start(page)
+    table_id = started_table(page, lobby, "Sue", "shut_the_box", seats=2, options={"rounds": 1})
     expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
 
     # seat 0 throws first: nine open tiles, two dice only (7, 8, 9 are open)

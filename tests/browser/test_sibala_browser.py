@@ -2,11 +2,6 @@
 play a whole Sibala match, spectate by link, resume after a reload or a
 dropped connection, names with markup, the language switch and the reload
 prompt on a protocol change.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` (a real ``python -m lobby`` subprocess with short bot delays) and
-``browser`` (headless Debian Chromium) come from tests/conftest.py,
-``new_page`` from tests/browser/conftest.py.
 """
 
 from __future__ import annotations
@@ -18,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start
+from .helpers import RESULT_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start, started_table
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -126,9 +121,7 @@ def test_spectator_by_link(new_page, lobby):
 
 def test_reload_resumes_seat(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Rel")
-    table_id = open_table(page, "sibala", seats=2, options={"rounds": 3})
-    start(page)
+    table_id = started_table(page, lobby, "Rel", "sibala", seats=2, options={"rounds": 3})
     roll_when_enabled(page)
     expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)  # round 1 over
     dice = page.get_by_test_id("dice-0").get_attribute("data-dice")
@@ -159,9 +152,7 @@ def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
         sockets.append((ws, server))
 
     page.route_web_socket(re.compile(r".*/ws$"), proxy)
-    sign_in(page, lobby, "Flaky")
-    open_table(page, "sibala", seats=2, options={"rounds": 2})
-    start(page)
+    started_table(page, lobby, "Flaky", "sibala", seats=2, options={"rounds": 2})
     roll_when_enabled(page)
     expect(page.get_by_test_id("log").locator("li.log-result")).to_have_count(1)
     assert len(sockets) == 1 and page.evaluate("window.lobby.net.welcomes") == 1
@@ -207,9 +198,7 @@ def test_lost_delta_is_resynced(new_page, lobby, client_only):
         server.on_message(from_server)
 
     page.route_web_socket(re.compile(r".*/ws$"), proxy)
-    sign_in(page, lobby, "Lossy")
-    open_table(page, "sibala", seats=2, options={"rounds": 2})
-    start(page)
+    started_table(page, lobby, "Lossy", "sibala", seats=2, options={"rounds": 2})
     expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
     seen["drop"] = True  # lose the delta of our roll; the bot's next one does not apply
     page.get_by_test_id("roll").click()

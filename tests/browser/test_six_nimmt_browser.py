@@ -4,24 +4,19 @@ table with bots through the form, play whole turns by clicking cards
 rules ask us to take a row), the reveal in placing order, rows and penalty
 totals updating, the final standings; hidden picks between two people with a
 spectator; the Chinese labels.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
-tests/browser/conftest.py.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from .helpers import expect_status, finished, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start
 
 #: The view is the browser's business: one lobby backend (single Redis) is
 #: enough; the live suite covers the cluster.
-pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+pytestmark = SINGLE_REDIS
 
 #: 6 Nimmt! games played until one asks us for a row choice.  Playing the
 #: lowest card each turn, about 4 games in 5 do (nearly always at the first

@@ -3,10 +3,6 @@ table with bots from the stud lobby page, start it, play one whole game by
 clicking only the legal action buttons, and watch it from a second browser
 context as a spectator, who never sees a hole card face up before the
 showdown.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
-tests/browser/conftest.py.
 """
 
 from __future__ import annotations

@@ -2,21 +2,15 @@
 lobby: chat (markup stays text, for players and spectators, lines kept for
 late viewers), play again at
 the same table, and the replay viewer stepping a finished game to its end.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
-tests/browser/conftest.py; these tests check the client, so they run against
-the single-redis lobby only.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, expect_status, open_table, play_to_end, sign_in, start
+from .helpers import RESULT_RE, SINGLE_REDIS, expect_status, open_table, play_to_end, sign_in, started_table
 
 #: chat markup that must stay text: no <b>, no <img>, no handler runs
 MARKUP = "<b>x</b><img src=y onerror=z()>"
@@ -24,7 +18,7 @@ MARKUP = "<b>x</b><img src=y onerror=z()>"
 
 #: client behaviour: one lobby backend (a single redis-server) is enough, and
 #: the Redis Cluster one is never started for this module
-pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+pytestmark = SINGLE_REDIS
 
 
 def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
@@ -69,9 +63,7 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
 
 def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "sibala", seats=3, options={"rounds": 1})
-    start(page)
+    table_id = started_table(page, lobby, "Ann", "sibala", seats=3, options={"rounds": 1})
     expect(page.get_by_test_id("game-no")).to_have_text("Game 1")
     # the seed's hash is published while playing; the seed itself is not
     expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^seed hash: [0-9a-f]{12}…$"))
@@ -105,9 +97,7 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
 
 def test_replay_steps_to_the_same_result(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Rex")
-    table_id = open_table(page, "sibala", seats=3, options={"rounds": 2})
-    start(page)
+    table_id = started_table(page, lobby, "Rex", "sibala", seats=3, options={"rounds": 2})
     expect(page.get_by_test_id("replay")).to_be_hidden()  # not before the end
     play_to_end(page, max_turns=40)
     line = page.get_by_test_id("result-line").text_content()

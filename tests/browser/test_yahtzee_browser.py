@@ -4,25 +4,19 @@ turn by clicking (roll, hold two dice, re-roll, score a category), checking
 that the score card offers exactly what engines/yahtzee.score gives for the
 dice shown and then holds the points; a spectator (in Chinese) sees the same
 card without controls.
-
-Every wait is Playwright's auto-waiting ``expect`` (no sleeps).  Fixtures
-``lobby`` and ``browser`` come from tests/conftest.py, ``new_page`` from
-tests/browser/conftest.py; the browser view does not depend on the Redis
-backend, so it runs against the single server only.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from engines.yahtzee import CATEGORIES, score
 
-from .helpers import open_table, sign_in, start
+from .helpers import SINGLE_REDIS, open_table, sign_in, start
 
-pytestmark = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+pytestmark = SINGLE_REDIS
 
 
 def faces(page) -> list[int]:

@@ -16,58 +16,65 @@ from engines.yahtzee import CATEGORIES, ENGINE, lowest_category, options_scores,
 
 SEED = hashlib.sha256(b"yahtzee-tests").digest()
 
-# Every example of the seed text's category list, as (category, dice, points).
-SEED_EXAMPLES = [
-    ("chance", [1, 1, 3, 3, 6], 14),
-    ("chance", [4, 5, 5, 6, 1], 21),
-    ("yahtzee", [1, 1, 1, 1, 1], 50),
-    ("yahtzee", [1, 1, 1, 2, 1], 0),
-    ("fours", [1, 1, 2, 4, 4], 8),
-    ("twos", [2, 3, 2, 5, 1], 4),
-    ("ones", [3, 3, 3, 4, 5], 0),
-    ("pair", [3, 3, 3, 4, 4], 8),
-    ("pair", [1, 1, 6, 2, 6], 12),
-    ("pair", [3, 3, 3, 4, 1], 0),
-    ("pair", [3, 3, 3, 3, 1], 0),
-    ("two_pairs", [1, 1, 2, 3, 3], 8),
-    ("two_pairs", [1, 1, 2, 3, 4], 0),
-    ("two_pairs", [1, 1, 2, 2, 2], 0),
-    ("three_of_a_kind", [3, 3, 3, 4, 5], 9),
-    ("three_of_a_kind", [3, 3, 4, 5, 6], 0),
-    ("three_of_a_kind", [3, 3, 3, 3, 1], 0),
-    ("four_of_a_kind", [2, 2, 2, 2, 5], 8),
-    ("four_of_a_kind", [2, 2, 2, 5, 5], 0),
-    ("four_of_a_kind", [2, 2, 2, 2, 2], 0),
-    ("small_straight", [1, 2, 3, 4, 5], 15),
-    ("large_straight", [2, 3, 4, 5, 6], 20),
-    ("full_house", [1, 1, 2, 2, 2], 8),
-    ("full_house", [2, 2, 3, 3, 4], 0),
-    ("full_house", [4, 4, 4, 4, 4], 0),
+# Every example of the seed text's category list and of RULES.md 4 (which
+# includes the "at least" scores we must NOT give), and our edge cases, as
+# (category, dice, points, where: "seed", "rules", "both" or "edge").
+EXAMPLES = [
+    ("chance", [1, 1, 3, 3, 6], 14, "seed"),
+    ("chance", [4, 5, 5, 6, 1], 21, "seed"),
+    ("yahtzee", [1, 1, 1, 1, 1], 50, "seed"),
+    ("yahtzee", [1, 1, 1, 2, 1], 0, "seed"),
+    ("fours", [1, 1, 2, 4, 4], 8, "seed"),
+    ("twos", [2, 3, 2, 5, 1], 4, "seed"),
+    ("ones", [3, 3, 3, 4, 5], 0, "seed"),
+    ("pair", [3, 3, 3, 4, 4], 8, "both"),
+    ("pair", [1, 1, 6, 2, 6], 12, "seed"),
+    ("pair", [3, 3, 3, 4, 1], 0, "both"),
+    ("pair", [3, 3, 3, 3, 1], 0, "both"),
+    ("two_pairs", [1, 1, 2, 3, 3], 8, "both"),
+    ("two_pairs", [1, 1, 2, 3, 4], 0, "seed"),
+    ("two_pairs", [1, 1, 2, 2, 2], 0, "both"),
+    ("three_of_a_kind", [3, 3, 3, 4, 5], 9, "both"),
+    ("three_of_a_kind", [3, 3, 4, 5, 6], 0, "seed"),
+    ("three_of_a_kind", [3, 3, 3, 3, 1], 0, "both"),
+    ("four_of_a_kind", [2, 2, 2, 2, 5], 8, "both"),
+    ("four_of_a_kind", [2, 2, 2, 5, 5], 0, "seed"),
+    ("four_of_a_kind", [2, 2, 2, 2, 2], 0, "both"),
+    ("small_straight", [1, 2, 3, 4, 5], 15, "both"),
+    ("large_straight", [2, 3, 4, 5, 6], 20, "both"),
+    ("full_house", [1, 1, 2, 2, 2], 8, "both"),
+    ("full_house", [2, 2, 3, 3, 4], 0, "both"),
+    ("full_house", [4, 4, 4, 4, 4], 0, "both"),
     # The narrative example: 5,6,5,5,2 placed in fives.
-    ("fives", [5, 6, 5, 5, 2], 15),
-]
-
-# RULES.md 4's own examples, including the "at least" scores we must NOT give.
-RULES_EXAMPLES = [
-    ("pair", [3, 3, 3, 4, 4], 8),
-    ("pair", [3, 3, 3, 4, 1], 0),
-    ("pair", [3, 3, 3, 3, 1], 0),
-    ("two_pairs", [1, 1, 2, 3, 3], 8),
-    ("two_pairs", [1, 1, 2, 2, 2], 0),
-    ("three_of_a_kind", [3, 3, 3, 4, 5], 9),
-    ("three_of_a_kind", [3, 3, 3, 3, 1], 0),
-    ("four_of_a_kind", [2, 2, 2, 2, 5], 8),
-    ("four_of_a_kind", [2, 2, 2, 2, 2], 0),
-    ("small_straight", [1, 2, 3, 4, 5], 15),
-    ("large_straight", [2, 3, 4, 5, 6], 20),
-    ("full_house", [1, 1, 2, 2, 2], 8),
-    ("full_house", [2, 2, 3, 3, 4], 0),
-    ("full_house", [4, 4, 4, 4, 4], 0),
+    ("fives", [5, 6, 5, 5, 2], 15, "seed"),
     # Later "at least" ports score these 9, 16 and 12; the seed's README stands.
-    ("three_of_a_kind", [3, 3, 3, 3, 5], 0),
-    ("two_pairs", [3, 3, 5, 5, 5], 0),
-    ("four_of_a_kind", [3, 3, 3, 3, 3], 0),
+    ("three_of_a_kind", [3, 3, 3, 3, 5], 0, "rules"),
+    ("two_pairs", [3, 3, 5, 5, 5], 0, "rules"),
+    ("four_of_a_kind", [3, 3, 3, 3, 3], 0, "rules"),
+    # Our own edge cases of "exactly".
+    ("pair", [1, 1, 3, 3, 5], 6, "edge"),  # two pairs: the higher one
+    ("pair", [6, 6, 6, 6, 6], 0, "edge"),
+    ("two_pairs", [2, 2, 6, 6, 6], 0, "edge"),  # a pair and a three: not two pairs
+    ("two_pairs", [2, 2, 2, 2, 6], 0, "edge"),  # four of a face is not two pairs
+    ("two_pairs", [6, 5, 6, 5, 1], 22, "edge"),
+    ("three_of_a_kind", [3, 3, 3, 4, 4], 9, "edge"),  # a full house holds a three
+    ("three_of_a_kind", [6, 6, 6, 6, 6], 0, "edge"),
+    ("four_of_a_kind", [5, 1, 5, 5, 5], 20, "edge"),
+    ("small_straight", [5, 4, 3, 2, 1], 15, "edge"),
+    ("small_straight", [2, 3, 4, 5, 6], 0, "edge"),
+    ("small_straight", [1, 2, 3, 4, 4], 0, "edge"),
+    ("large_straight", [6, 2, 5, 3, 4], 20, "edge"),
+    ("large_straight", [1, 2, 3, 4, 5], 0, "edge"),
+    ("full_house", [6, 5, 6, 5, 6], 28, "edge"),
+    ("full_house", [2, 2, 2, 2, 3], 0, "edge"),
+    ("yahtzee", [6, 6, 6, 6, 6], 50, "edge"),
+    ("sixes", [6, 6, 6, 6, 6], 30, "edge"),
+    ("chance", [6, 6, 6, 6, 6], 30, "edge"),
+    ("ones", [1, 1, 1, 1, 1], 5, "edge"),
 ]
+SEED_EXAMPLES = [e[:3] for e in EXAMPLES if e[3] in ("seed", "both")]
+RULES_EXAMPLES = [e[:3] for e in EXAMPLES if e[3] in ("rules", "both")]
+EDGE_EXAMPLES = [e[:3] for e in EXAMPLES if e[3] == "edge"]
 
 
 @pytest.mark.parametrize("category,dice,points", SEED_EXAMPLES)
@@ -80,30 +87,7 @@ def test_rules_examples(category, dice, points):
     assert score(category, dice) == points
 
 
-@pytest.mark.parametrize(
-    "category,dice,points",
-    [
-        ("pair", [1, 1, 3, 3, 5], 6),  # two pairs: the higher one
-        ("pair", [6, 6, 6, 6, 6], 0),
-        ("two_pairs", [2, 2, 6, 6, 6], 0),  # a pair and a three: not two pairs
-        ("two_pairs", [2, 2, 2, 2, 6], 0),  # four of a face is not two pairs
-        ("two_pairs", [6, 5, 6, 5, 1], 22),
-        ("three_of_a_kind", [3, 3, 3, 4, 4], 9),  # a full house holds a three
-        ("three_of_a_kind", [6, 6, 6, 6, 6], 0),
-        ("four_of_a_kind", [5, 1, 5, 5, 5], 20),
-        ("small_straight", [5, 4, 3, 2, 1], 15),
-        ("small_straight", [2, 3, 4, 5, 6], 0),
-        ("small_straight", [1, 2, 3, 4, 4], 0),
-        ("large_straight", [6, 2, 5, 3, 4], 20),
-        ("large_straight", [1, 2, 3, 4, 5], 0),
-        ("full_house", [6, 5, 6, 5, 6], 28),
-        ("full_house", [2, 2, 2, 2, 3], 0),
-        ("yahtzee", [6, 6, 6, 6, 6], 50),
-        ("sixes", [6, 6, 6, 6, 6], 30),
-        ("chance", [6, 6, 6, 6, 6], 30),
-        ("ones", [1, 1, 1, 1, 1], 5),
-    ],
-)
+@pytest.mark.parametrize("category,dice,points", EDGE_EXAMPLES)
 def test_exactly_edge_cases(category, dice, points):
     assert score(category, dice) == points
 

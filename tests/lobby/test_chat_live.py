@@ -12,6 +12,8 @@ move.  Real processes, real Redis (single and cluster), real websockets.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -19,6 +21,7 @@ from lobby.client import LobbyClient, LobbyRefused
 from lobby.store import connect
 
 from ..security.support import metric
+from .support import connected, playing
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -29,90 +32,80 @@ def redis_url(request, redis_server):
     return redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
 
 
-async def _clients(urls: list[str], names: list[str]) -> list[LobbyClient]:
-    clients = [LobbyClient(url, name=name) for url, name in zip(urls, names)]
-    await asyncio.gather(*(c.connect() for c in clients))
-    return clients
-
-
-async def _table_with_spectators(a_ws: str, b_ws: str, spectators: int, **fields) -> tuple[str, list[LobbyClient], list[LobbyClient]]:
+@asynccontextmanager
+async def _table_with_spectators(a_ws: str, b_ws: str, spectators: int, **fields) -> AsyncIterator[tuple[str, list[LobbyClient], list[LobbyClient]]]:
     """Ann and Bo seated at a started sibala table through process A, and
-    ``spectators`` watching it through process B."""
-    players = await _clients([a_ws, a_ws], ["Ann", "Bo"])
-    specs = await _clients([b_ws] * spectators, [f"Rail{i}" for i in range(spectators)])
-    tv = await players[0].open("sibala", seats=2, **fields)
-    table = tv.table_id
-    await players[0].wait_for(table, lambda v: True)
-    await players[1].join(table)
-    for s in specs:
-        await s.watch(table)
-    for c in players + specs:
-        await c.wait_for(table, lambda v: v["status"] == "playing")
-    return table, players, specs
-
-
-async def _close(clients: list[LobbyClient]) -> None:
-    await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    ``spectators`` watching it through process B: ``(table, players,
+    spectators)``, every client closed when the block ends."""
+    async with connected([a_ws, a_ws] + [b_ws] * spectators, ["Ann", "Bo", *(f"Rail{i}" for i in range(spectators))]) as clients:
+        players, specs = clients[:2], clients[2:]
+        tv = await players[0].open("sibala", seats=2, **fields)
+        table = tv.table_id
+        await players[0].wait_for(table, lambda v: True)
+        await players[1].join(table)
+        for s in specs:
+            await s.watch(table)
+        for c in clients:
+            await c.wait_for(table, playing)
+        yield table, players, specs
 
 
 async def test_chat_reaches_every_process_and_never_touches_the_table_doc(redis_url, lobby_factory):
     env = {"LOBBY_CHAT_TABLE_LINES": "1000"}
     a, b = lobby_factory(redis_url=redis_url, prefix="chat1", env=env), lobby_factory(redis_url=redis_url, prefix="chat1", env=env)
     store = await connect(redis_url, "chat1")
-    table, players, specs = await _table_with_spectators(a.ws, b.ws, 12, turn_ms=300_000, options={"rounds": 1}, games=1)
-    late: list[LobbyClient] = []
-    try:
-        v0 = await store.room_version(table)
-        log0 = len(await store.room_log(table))
-        speakers = [players[0], *specs]
-        texts = [f"line {i} <b>from</b> {c.name}" for i, c in enumerate(speakers)]
-        replies = await asyncio.gather(*(c.request({"t": "chat", "table": table, "text": t}) for c, t in zip(speakers, texts)))
-        assert all(r["t"] == "ok" for r in replies)
+    async with _table_with_spectators(a.ws, b.ws, 12, turn_ms=300_000, options={"rounds": 1}, games=1) as (table, players, specs):
+        try:
+            v0 = await store.room_version(table)
+            log0 = len(await store.room_log(table))
+            speakers = [players[0], *specs]
+            texts = [f"line {i} <b>from</b> {c.name}" for i, c in enumerate(speakers)]
+            replies = await asyncio.gather(*(c.request({"t": "chat", "table": table, "text": t}) for c, t in zip(speakers, texts)))
+            assert all(r["t"] == "ok" for r in replies)
 
-        # the table doc, its version and its replay log never moved
-        assert await store.room_version(table) == v0, "a chat line was committed to the table doc"
-        assert len(await store.room_log(table)) == log0
-        _, doc = await store.load_room(table)
-        assert not doc.get("chat")
+            # the table doc, its version and its replay log never moved
+            assert await store.room_version(table) == v0, "a chat line was committed to the table doc"
+            assert len(await store.room_log(table)) == log0
+            _, doc = await store.load_room(table)
+            assert not doc.get("chat")
 
-        # every viewer on both processes gets every line, once, in one order
-        for c in players + specs:
-            await c.wait_chat(table, lambda lines: len(lines) >= len(texts))
-        order = [line["text"] for line in players[1].tables[table].chat]
-        assert sorted(order) == sorted(texts)
-        for c in players + specs:
-            lines = c.tables[table].chat
-            assert [line["text"] for line in lines] == order, c.name
-            assert len({line["id"] for line in lines}) == len(lines)
-            assert {line["name"]: line["spectator"] for line in lines} == {"Ann": False, **{s.name: True for s in specs}}
-        assert "chat" not in players[1].tables[table].view
+            # every viewer on both processes gets every line, once, in one order
+            for c in players + specs:
+                await c.wait_chat(table, lambda lines: len(lines) >= len(texts))
+            order = [line["text"] for line in players[1].tables[table].chat]
+            assert sorted(order) == sorted(texts)
+            for c in players + specs:
+                lines = c.tables[table].chat
+                assert [line["text"] for line in lines] == order, c.name
+                assert len({line["id"] for line in lines}) == len(lines)
+                assert {line["name"]: line["spectator"] for line in lines} == {"Ann": False, **{s.name: True for s in specs}}
+            assert "chat" not in players[1].tables[table].view
 
-        # a viewer who attaches later (either process), or syncs, gets them with the snapshot
-        late = await _clients([a.ws, b.ws], ["LateA", "LateB"])
-        for c in late:
-            c.keep_frames = True
-            await c.watch(table)
-            await c.wait_chat(table, lambda lines: len(lines) == len(texts))
-            snap = next(f for f in c.frames if f["t"] == "snapshot")
-            assert [line["text"] for line in snap["chat"]] == order
-        reply = await specs[0].request({"t": "sync", "table": table})
-        assert [line["text"] for line in reply["chat"]] == order
-        assert await store.room_version(table) == v0
+            # a viewer who attaches later (either process), or syncs, gets them with the snapshot
+            async with connected([a.ws, b.ws], ["LateA", "LateB"]) as late:
+                for c in late:
+                    c.keep_frames = True
+                    await c.watch(table)
+                    await c.wait_chat(table, lambda lines: len(lines) == len(texts))
+                    snap = next(f for f in c.frames if f["t"] == "snapshot")
+                    assert [line["text"] for line in snap["chat"]] == order
+            reply = await specs[0].request({"t": "sync", "table": table})
+            assert [line["text"] for line in reply["chat"]] == order
+            assert await store.room_version(table) == v0
 
-        # the chat expires with the table: a day after its last line while
-        # the table lives, then when the ended table does
-        chat_ttl = await store.redis.ttl(store.chat_key(table))
-        assert 3600 < chat_ttl <= 24 * 3600
-        await asyncio.gather(*(p.play(table, timeout=60) for p in players))
-        room_ttl = await store.redis.ttl(store.room_key(table))
-        assert 0 < room_ttl <= 3600
-        deadline = asyncio.get_running_loop().time() + 10  # the expiry follows the final commit
-        while not 0 < await store.redis.ttl(store.chat_key(table)) <= room_ttl:
-            assert asyncio.get_running_loop().time() < deadline, "the chat outlives its table"
-            await asyncio.sleep(0.02)
-    finally:
-        await _close(players + specs + late)
-        await store.aclose()
+            # the chat expires with the table: a day after its last line while
+            # the table lives, then when the ended table does
+            chat_ttl = await store.redis.ttl(store.chat_key(table))
+            assert 3600 < chat_ttl <= 24 * 3600
+            await asyncio.gather(*(p.play(table, timeout=60) for p in players))
+            room_ttl = await store.redis.ttl(store.room_key(table))
+            assert 0 < room_ttl <= 3600
+            deadline = asyncio.get_running_loop().time() + 10  # the expiry follows the final commit
+            while not 0 < await store.redis.ttl(store.chat_key(table)) <= room_ttl:
+                assert asyncio.get_running_loop().time() < deadline, "the chat outlives its table"
+                await asyncio.sleep(0.02)
+        finally:
+            await store.aclose()
 
 
 async def test_a_table_takes_a_bounded_number_of_chat_lines(redis_url, lobby_factory):
@@ -120,63 +113,61 @@ async def test_a_table_takes_a_bounded_number_of_chat_lines(redis_url, lobby_fac
     env = {"LOBBY_CHAT_TABLE_LINES": "4", "LOBBY_CHAT_TABLE_WINDOW_MS": "60000"}
     a = lobby_factory(redis_url=redis_url, prefix="chat2", env=env)
     store = await connect(redis_url, "chat2")
-    table, players, specs = await _table_with_spectators(a.ws, a.ws, 10, turn_ms=300_000, options={"rounds": 1})
-    try:
-        v0 = await store.room_version(table)
+    async with _table_with_spectators(a.ws, a.ws, 10, turn_ms=300_000, options={"rounds": 1}) as (table, players, specs):
+        try:
+            v0 = await store.room_version(table)
 
-        async def say(c: LobbyClient) -> str:
-            try:
-                return (await c.request({"t": "chat", "table": table, "text": f"hi from {c.name}"}))["t"]
-            except LobbyRefused as exc:
-                return exc.code
+            async def say(c: LobbyClient) -> str:
+                try:
+                    return (await c.request({"t": "chat", "table": table, "text": f"hi from {c.name}"}))["t"]
+                except LobbyRefused as exc:
+                    return exc.code
 
-        outcomes = await asyncio.gather(*(say(c) for c in specs))
-        assert sorted(outcomes) == ["chat_busy"] * 6 + ["ok"] * 4
-        assert len(await store.chat_lines(table, 100)) == 4
-        assert await store.room_version(table) == v0
-        # the table's limit refused them, not the connection's: the players' table plays on
-        seat = players[0].tables[table].view["to_act"][0]
-        mover = next(p for p in players if p.tables[table].seat == seat)
-        reply = await mover.move(table, mover.tables[table].view["turns"][str(seat)], {"type": "roll"})
-        assert reply["version"] == v0 + 1
-    finally:
-        await _close(players + specs)
-        await store.aclose()
+            outcomes = await asyncio.gather(*(say(c) for c in specs))
+            assert sorted(outcomes) == ["chat_busy"] * 6 + ["ok"] * 4
+            assert len(await store.chat_lines(table, 100)) == 4
+            assert await store.room_version(table) == v0
+            # the table's limit refused them, not the connection's: the players' table plays on
+            seat = players[0].tables[table].view["to_act"][0]
+            mover = next(p for p in players if p.tables[table].seat == seat)
+            reply = await mover.move(table, mover.tables[table].view["turns"][str(seat)], {"type": "roll"})
+            assert reply["version"] == v0 + 1
+        finally:
+            await store.aclose()
 
 
 async def test_spectators_chatting_cause_no_busy_and_no_commit_conflicts(redis_url, lobby_factory):
     # every spectator says a line every 100 ms (10 lines/s each), all let through
     env = {"LOBBY_CHAT_INTERVAL_MS": "100", "LOBBY_CHAT_TABLE_LINES": "1000"}
     a, b = lobby_factory(redis_url=redis_url, prefix="chat3", env=env), lobby_factory(redis_url=redis_url, prefix="chat3", env=env)
-    table, players, specs = await _table_with_spectators(a.ws, b.ws, 10, turn_ms=30_000, options={"rounds": 50})
-    conflicts0 = metric(a, "lobby_commit_conflicts_total") + metric(b, "lobby_commit_conflicts_total")
-    done = asyncio.Event()
-    said = [0]
+    async with _table_with_spectators(a.ws, b.ws, 10, turn_ms=30_000, options={"rounds": 50}) as (table, players, specs):
+        conflicts0 = metric(a, "lobby_commit_conflicts_total") + metric(b, "lobby_commit_conflicts_total")
+        done = asyncio.Event()
+        said = [0]
 
-    async def chatter(c: LobbyClient) -> None:
-        n = 0
-        while not done.is_set():
-            try:
-                await c.request({"t": "chat", "table": table, "text": f"{c.name} says {n}"})
-                said[0] += 1
-            except LobbyRefused as exc:
-                assert exc.code in ("rate_limited", "chat_busy"), exc
-            n += 1
-            await asyncio.sleep(0.1)  # pacing of the load, not a wait for anything
+        async def chatter(c: LobbyClient) -> None:
+            n = 0
+            while not done.is_set():
+                try:
+                    await c.request({"t": "chat", "table": table, "text": f"{c.name} says {n}"})
+                    said[0] += 1
+                except LobbyRefused as exc:
+                    assert exc.code in ("rate_limited", "chat_busy"), exc
+                n += 1
+                await asyncio.sleep(0.1)  # pacing of the load, not a wait for anything
 
-    chatters = [asyncio.ensure_future(chatter(s)) for s in specs]
-    try:
-        finals = await asyncio.gather(*(p.play(table, timeout=180) for p in players))
-        done.set()
-        await asyncio.gather(*chatters)
-        assert finals[0]["status"] == "finished" and finals[0]["state"]["round"] == 50
-        busy = [e for p in players for e in p.errors if e["code"] == "busy"]
-        assert not busy, busy[:5]
-        conflicts = metric(a, "lobby_commit_conflicts_total") + metric(b, "lobby_commit_conflicts_total") - conflicts0
-        assert conflicts == 0, f"{conflicts} compare-and-set conflicts while spectators chatted"
-        assert said[0] >= 20, "the spectators did chat during the game"
-    finally:
-        done.set()
-        for t in chatters:
-            t.cancel()
-        await _close(players + specs)
+        chatters = [asyncio.ensure_future(chatter(s)) for s in specs]
+        try:
+            finals = await asyncio.gather(*(p.play(table, timeout=180) for p in players))
+            done.set()
+            await asyncio.gather(*chatters)
+            assert finals[0]["status"] == "finished" and finals[0]["state"]["round"] == 50
+            busy = [e for p in players for e in p.errors if e["code"] == "busy"]
+            assert not busy, busy[:5]
+            conflicts = metric(a, "lobby_commit_conflicts_total") + metric(b, "lobby_commit_conflicts_total") - conflicts0
+            assert conflicts == 0, f"{conflicts} compare-and-set conflicts while spectators chatted"
+            assert said[0] >= 20, "the spectators did chat during the game"
+        finally:
+            done.set()
+            for t in chatters:
+                t.cancel()

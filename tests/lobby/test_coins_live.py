@@ -14,57 +14,37 @@ from lobby.config import Settings
 from lobby.rooms import Rooms
 from lobby.store import connect, now_ms
 
-
-async def _clients(url, names):
-    out = [LobbyClient(url, name=n) for n in names]
-    for c in out:
-        await c.connect()
-    return out
-
-
-async def _coins(client) -> int:
-    return (await client.request({"t": "me"}))["player"]["coins"]
+from .support import coins, coins_moved, connected, playing, polled, seated
 
 
 async def _settled(client, table):
     return await client.wait_for(table, lambda v: v["status"] in ("finished", "closed") and v["result"] is not None, timeout=60)
 
 
+async def _stats(client) -> dict:
+    return (await client.request({"t": "me"}))["stats"]
+
+
 async def test_four_players_beginner_game_conserves_coins(lobby):
-    cs = await _clients(lobby.ws, ["Ann", "Bo", "Cy", "Di"])
-    try:
-        before = [await _coins(c) for c in cs]
-        tv = await cs[0].open("stud", seats=4, turn_ms=10000, options={"tier": "beginner"}, games=1)
-        for c in cs[1:]:
-            await c.join(tv.table_id)
-        finals = await asyncio.gather(*(c.play(tv.table_id, random.Random(i), timeout=120) for i, c in enumerate(cs)))
+    async with connected(lobby.ws, ["Ann", "Bo", "Cy", "Di"]) as cs:
+        before = [await coins(c) for c in cs]
+        table = await seated(cs, "stud", seats=4, turn_ms=10000, options={"tier": "beginner"}, games=1)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=120) for i, c in enumerate(cs)))
         result = finals[0]["result"]
-        after_me = [await _coins(c) for c in cs]
         # the payout follows the final commit; wait until every balance moved by its coins
-        for _ in range(200):
-            if [a - b for a, b in zip(after_me, before)] == result["coins"]:
-                break
-            await asyncio.sleep(0.02)
-            after_me = [await _coins(c) for c in cs]
-        assert [a - b for a, b in zip(after_me, before)] == result["coins"]
-        assert sum(after_me) == sum(before), "no coin created or lost"
+        moved = await coins_moved(cs, before, result["coins"])
+        assert moved == result["coins"]
+        assert sum(moved) == 0, "no coin created or lost"
         assert result["coins"][result["winners"][0]] > 0
-        stats = (await cs[0].request({"t": "me"}))["stats"]
+        stats = await _stats(cs[0])
         assert stats["stud:games"] == 1
-    finally:
-        for c in cs:
-            await c.close()
 
 
 async def test_escape_settlement_is_exact(lobby):
-    cs = await _clients(lobby.ws, ["Ann", "Bo", "Cy"])
-    try:
-        before = [await _coins(c) for c in cs]
-        tv = await cs[0].open("stud", seats=3, turn_ms=10000, options={"tier": "beginner"}, games=1)
-        table = tv.table_id
-        for c in cs[1:]:
-            await c.join(table)
-        view = await cs[0].wait_for(table, lambda v: v["status"] == "playing")
+    async with connected(lobby.ws, ["Ann", "Bo", "Cy"]) as cs:
+        before = [await coins(c) for c in cs]
+        table = await seated(cs, "stud", seats=3, turn_ms=10000, options={"tier": "beginner"}, games=1)
+        view = await cs[0].wait_for(table, playing)
         state = view["state"]
         pot = state["pot"]
         dealer = state["dealer"]
@@ -76,47 +56,27 @@ async def test_escape_settlement_is_exact(lobby):
         expected[leaver] = -pot
         expected[dealer] = pot
         assert final["result"]["coins"] == expected
-        for _ in range(200):
-            now = [await _coins(c) for c in cs]
-            if [a - b for a, b in zip(now, before)] == expected:
-                break
-            await asyncio.sleep(0.02)
-        assert [a - b for a, b in zip(now, before)] == expected
-        stats = (await cs[leaver].request({"t": "me"}))["stats"]
+        assert await coins_moved(cs, before, expected) == expected
+        stats = await _stats(cs[leaver])
         assert stats["stud:escapes"] == 1
-    finally:
-        for c in cs:
-            await c.close()
 
 
 async def test_timeout_folds_and_counts_a_disconnect(lobby):
-    cs = await _clients(lobby.ws, ["Ann", "Bo"])
-    try:
-        tv = await cs[0].open("stud", seats=2, turn_ms=1000, options={"tier": "casual"}, games=1)
-        table = tv.table_id
-        await cs[1].join(table)
-        view = await cs[0].wait_for(table, lambda v: v["status"] == "playing")
+    async with connected(lobby.ws, ["Ann", "Bo"]) as cs:
+        table = await seated(cs, "stud", seats=2, turn_ms=1000, options={"tier": "casual"}, games=1)
+        view = await cs[0].wait_for(table, playing)
         first = view["to_act"][0]
         other = 1 - first
         # nobody moves: the seat to act folds when its deadline passes, and the other wins
         final = await _settled(cs[0], table)
         assert final["state"]["players"][first]["folded"] and final["result"]["winners"] == [other]
         assert final["timeouts"][first] == 1
-        stats = (await cs[first].request({"t": "me"}))["stats"]
-        for _ in range(100):
-            if stats.get("stud:disconnects") == 1:
-                break
-            await asyncio.sleep(0.02)
-            stats = (await cs[first].request({"t": "me"}))["stats"]
+        stats = await polled(lambda: _stats(cs[first]), lambda s: s.get("stud:disconnects") == 1)
         assert stats["stud:disconnects"] == 1
-    finally:
-        for c in cs:
-            await c.close()
 
 
 async def test_tiers_need_coins_and_refuse_bots(lobby):
-    (c,) = await _clients(lobby.ws, ["Ann"])
-    try:
+    async with connected(lobby.ws, ["Ann"]) as (c,):
         with pytest.raises(LobbyRefused) as exc:
             await c.open("stud", seats=2, options={"tier": "expert"})
         assert exc.value.code == "insufficient_coins"
@@ -128,29 +88,21 @@ async def test_tiers_need_coins_and_refuse_bots(lobby):
             await c.open("stud", seats=2, options={"tier": "beginner"})
         assert exc.value.code == "already_seated", "one coin table at a time"
         await c.request({"t": "leave", "table": tv.table_id})
-    finally:
-        await c.close()
 
 
 async def test_player_below_the_minimum_is_stood_up(redis_server, lobby_factory):
     proc = lobby_factory(prefix="poor", env={"LOBBY_GRANT_COINS": "1000"})
-    cs = await _clients(proc.ws, ["Ann", "Bo"])
-    try:
-        tv = await cs[0].open("stud", seats=2, turn_ms=10000, options={"tier": "beginner"})
-        table = tv.table_id
-        await cs[1].join(table)
+    async with connected(proc.ws, ["Ann", "Bo"]) as cs:
+        table = await seated(cs, "stud", seats=2, turn_ms=10000, options={"tier": "beginner"})
         finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=120) for i, c in enumerate(cs)))
         loser = 1 - finals[0]["result"]["winners"][0]
         view = await cs[0].wait_for(table, lambda v: any(n["reason"] == "insufficient_coins" for n in v["notices"]), timeout=20)
         assert view["seats"][loser]["left"]
         assert [n["name"] for n in view["notices"]] == [["Ann", "Bo"][loser]]
-        assert await _coins(cs[loser]) < 1000
+        assert await coins(cs[loser]) < 1000
         with pytest.raises(LobbyRefused) as exc:
             await cs[loser].request({"t": "ready", "table": table})
         assert exc.value.code == "not_seated"
-    finally:
-        for c in cs:
-            await c.close()
 
 
 async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lobby_factory):
@@ -179,11 +131,7 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
         assert await store.balances(pids) == {pids[0]: 5000, pids[1]: 5000}
         await store.schedule(table_id, 0)
         lobby_factory(prefix=prefix)  # a live process finds the due timer and pays out
-        for _ in range(500):
-            loaded = await store.load_room(table_id)
-            if loaded[1]["settlement"]["done"]:
-                break
-            await asyncio.sleep(0.02)
+        loaded = await polled(lambda: store.load_room(table_id), lambda loaded: loaded[1]["settlement"]["done"], timeout_s=10)
         assert loaded[1]["settlement"]["done"]
         paid = await store.balances(pids)
         assert [paid[p] - 5000 for p in pids] == coins
@@ -199,11 +147,8 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
 
 async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server, lobby_factory):
     proc = lobby_factory(prefix="votes", env={"LOBBY_READY_MS": "1500"})
-    ann, bo, cy = await _clients(proc.ws, ["Ann", "Bo", "Cy"])
-    try:
-        tv = await ann.open("stud", seats=4, options={"tier": "casual"})
-        table = tv.table_id
-        await bo.join(table)
+    async with connected(proc.ws, ["Ann", "Bo", "Cy"]) as (ann, bo, cy):
+        table = await seated([ann, bo], "stud", seats=4, options={"tier": "casual"})
         await ann.request({"t": "start", "table": table})
         view = await bo.wait_for(table, lambda v: v["start_votes"] == [0])
         assert view["status"] == "waiting", "one press of two does not start the game"
@@ -219,19 +164,13 @@ async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server
         view = await ann.wait_for(tv2.table_id, lambda v: v["status"] == "playing", timeout=15)
         assert [s["name"] for s in view["seats"]] == ["Ann", "Bo"]
         assert view["notices"] == [{"name": "Cy", "reason": "not_ready"}]
-    finally:
-        for c in (ann, bo, cy):
-            await c.close()
 
 
 async def test_coins_cannot_be_promised_twice(lobby):
     """Leaving a running coin game (a bot plays the seat on) does not free its
     coins for another table, and two joins racing for two coin tables cannot
     both win."""
-    ann, bo, cy, di, eve = await _clients(lobby.ws, ["Ann", "Bo", "Cy", "Di", "Eve"])
-    di2 = LobbyClient(lobby.ws, token=di.token)
-    await di2.connect()
-    try:
+    async with connected(lobby.ws, ["Ann", "Bo", "Cy", "Di", "Eve"]) as (ann, bo, cy, di, eve), LobbyClient(lobby.ws, token=di.token) as di2:
         stake = {"rounds": 5, "stake": 100}
         t1 = await bo.open("sibala", seats=2, turn_ms=20000, options=stake)
         await ann.join(t1.table_id)
@@ -249,9 +188,6 @@ async def test_coins_cannot_be_promised_twice(lobby):
         won = [r for r in results if not isinstance(r, Exception)]
         lost = [r for r in results if isinstance(r, LobbyRefused)]
         assert len(won) == 1 and len(lost) == 1 and lost[0].code == "already_seated", results
-    finally:
-        for c in (ann, bo, cy, di, di2, eve):
-            await c.close()
 
 
 def test_a_player_who_cannot_afford_the_table_is_stood_up_at_the_start():

@@ -20,7 +20,7 @@ import urllib.request
 from pathlib import Path
 
 from lobby.client import LobbyClient
-from tests.security.support import metric
+from ..security.support import metric
 
 ROOT = Path(__file__).resolve().parents[2]
 #: no replay read quota and a high message rate, for the test that pulls and pings in a loop

@@ -14,10 +14,10 @@ import asyncio
 import random
 
 from lobby import tables
-from lobby.client import LobbyClient
 from lobby.store import now_ms
 
 from ..security.support import store_of
+from .support import connected
 
 
 async def _first_version(sub) -> int:
@@ -28,30 +28,25 @@ async def _first_version(sub) -> int:
 
 
 async def test_versions_are_published_only_while_another_process_follows(lobby):
-    players = [LobbyClient(lobby.ws, name=n) for n in ("Ann", "Bo")]
     store = await store_of(lobby)
     sub = store.pubsub()
     try:
-        for c in players:
-            await c.connect()
-        tv = await players[0].open("sibala", seats=2, turn_ms=20_000, options={"rounds": 1}, games=2)
-        table = tv.table_id
-        await sub.subscribe(store.room_channel(table))  # listening, not following
-        await players[1].join(table)
-        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(players)))
-        assert finals[0]["status"] == "finished"
-        (played, _) = await store.load_room(table)
-        assert played >= 4  # open, join, start, the rolls: none of them published
+        async with connected(lobby.ws, ["Ann", "Bo"]) as players:
+            table = (await players[0].open("sibala", seats=2, turn_ms=20_000, options={"rounds": 1}, games=2)).table_id
+            await sub.subscribe(store.room_channel(table))  # listening, not following
+            await players[1].join(table)
+            finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(players)))
+            assert finals[0]["status"] == "finished"
+            (played, _) = await store.load_room(table)
+            assert played >= 4  # open, join, start, the rolls: none of them published
 
-        await store.follow([table], now_ms() + 60_000)  # another process follows now
-        await players[0].request({"t": "ready", "table": table})
-        # pub/sub keeps order on a connection: had any earlier version been
-        # published, it would arrive before this one
-        assert await asyncio.wait_for(_first_version(sub), 10) == played + 1
+            await store.follow([table], now_ms() + 60_000)  # another process follows now
+            await players[0].request({"t": "ready", "table": table})
+            # pub/sub keeps order on a connection: had any earlier version been
+            # published, it would arrive before this one
+            assert await asyncio.wait_for(_first_version(sub), 10) == played + 1
     finally:
         await sub.aclose()
-        for c in players:
-            await c.close()
         await store.aclose()
 
 

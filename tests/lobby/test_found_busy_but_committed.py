@@ -20,15 +20,13 @@ from lobby.client import LobbyClient
 from lobby.redis_server import RedisServer
 from lobby.store import connect
 
-from ..conftest import LobbyProcess
-
 #: longer than the deadline the batcher once had (5 s)
 STALL_S = 6.0
 
 
-async def test_a_command_sent_during_a_redis_stall_is_answered_once_it_ran(tmp_path):
+async def test_a_command_sent_during_a_redis_stall_is_answered_once_it_ran(tmp_path, lobby_factory):
     server = RedisServer(tmp_path / "redis").start()
-    lobby = LobbyProcess(server.url, prefix="busy").start()
+    lobby = lobby_factory(redis_url=server.url, prefix="busy")
     client = LobbyClient(lobby.ws, name="Ann")
     resume = None
     try:

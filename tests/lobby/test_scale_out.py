@@ -15,7 +15,7 @@ from lobby.client import LobbyClient, LobbyRefused
 from lobby.redis_server import RedisServer
 from lobby.store import connect
 
-from ..conftest import LobbyProcess
+from .support import coins, coins_moved, connected, playing, seated
 
 #: short games of every kind, for mixed-table tests: (game, seats, options)
 MIXED = [
@@ -42,11 +42,7 @@ async def _verify_logs(redis_url: str, prefix: str, finals: dict[str, dict]) -> 
 
 async def test_player_on_one_process_spectator_on_another(redis_server, lobby_factory):
     a, b = lobby_factory(prefix="two"), lobby_factory(prefix="two")
-    players = [LobbyClient(a.ws, name="Ann"), LobbyClient(a.ws, name="Bo")]
-    spec = LobbyClient(b.ws, name="Spec")
-    for c in players + [spec]:
-        await c.connect()
-    try:
+    async with connected([a.ws, a.ws, b.ws], ["Ann", "Bo", "Spec"]) as (*players, spec):
         tv = await players[0].open("sibala", seats=2, turn_ms=5000, options={"rounds": 3})
         await spec.watch(tv.table_id)
         await spec.wait_for(tv.table_id, lambda v: True)
@@ -58,20 +54,12 @@ async def test_player_on_one_process_spectator_on_another(redis_server, lobby_fa
         versions = spec.tables[tv.table_id].versions
         assert versions == list(range(versions[0], versions[-1] + 1)), "each delta exactly once, in order"
         await _verify_logs(redis_server.url, "two", {tv.table_id: seen})
-    finally:
-        for c in players + [spec]:
-            await c.close()
 
 
 async def test_conflicting_moves_through_two_processes_apply_once(redis_server, lobby_factory):
     a, b = lobby_factory(prefix="race"), lobby_factory(prefix="race")
-    ann_a = LobbyClient(a.ws, name="Ann")
-    await ann_a.connect()
-    ann_b = LobbyClient(b.ws, token=ann_a.token)  # the same player on the other process
-    await ann_b.connect()
-    bo = LobbyClient(b.ws, name="Bo")
-    await bo.connect()
-    try:
+    async with connected([a.ws, b.ws], ["Ann", "Bo"]) as (ann_a, bo), LobbyClient(b.ws, token=ann_a.token) as ann_b:
+        # ann_b: the same player on the other process
         tv = await ann_a.open("sibala", seats=2, turn_ms=30000, options={"rounds": 12})
         table = tv.table_id
         await bo.join(table)
@@ -98,22 +86,13 @@ async def test_conflicting_moves_through_two_processes_apply_once(redis_server, 
         assert final["timeouts"] == [0, 0]
         assert all(r["rolls"][0] is not None for r in final["state"]["history"])
         await _verify_logs(redis_server.url, "race", {table: final})
-    finally:
-        for c in (ann_a, ann_b, bo):
-            await c.close()
 
 
 async def test_timer_fires_once_when_the_process_that_set_it_is_dead(redis_server, lobby_factory):
     a, b = lobby_factory(prefix="dead"), lobby_factory(prefix="dead")
-    ann = LobbyClient([a.ws, b.ws], name="Ann")
-    bo = LobbyClient([b.ws], name="Bo")
-    await ann.connect()
-    await bo.connect()
-    try:
-        tv = await ann.open("sibala", seats=2, turn_ms=1500, options={"rounds": 1})
-        table = tv.table_id
-        await bo.join(table)
-        view = await ann.wait_for(table, lambda v: v["status"] == "playing")
+    async with connected([[a.ws, b.ws], [b.ws]], ["Ann", "Bo"]) as (ann, bo):
+        table = await seated([ann, bo], "sibala", seats=2, turn_ms=1500, options={"rounds": 1})
+        view = await ann.wait_for(table, playing)
         await ann.move(table, view["turns"]["0"], {"type": "roll"})  # committed by process A, which sets Bo's timer
         a.kill()
         # Bo never rolls: process B must fire the timer A set, exactly once
@@ -123,9 +102,6 @@ async def test_timer_fires_once_when_the_process_that_set_it_is_dead(redis_serve
         await asyncio.wait_for(ann.connected.wait(), 10)
         assert ann.reconnects >= 1
         await _verify_logs(redis_server.url, "dead", {table: final})
-    finally:
-        await ann.close()
-        await bo.close()
 
 
 async def _mixed_tables(urls: list[str], count: int, rng: random.Random, spectate_urls: list[str]):
@@ -157,9 +133,8 @@ async def test_kill9_one_of_three_processes_mid_game(redis_server, lobby_factory
         pair = [LobbyClient(urls[(i + k) % 3:] + urls[: (i + k) % 3], name=f"c{i}{k}") for k in range(2)]
         for c in pair:
             await c.connect()
-        tv = await pair[0].open("stud", seats=2, turn_ms=4000, options={"tier": "beginner"}, games=1)
-        await pair[1].join(tv.table_id)
-        coin_tables.append((tv.table_id, pair, [(await c.request({"t": "me"}))["player"]["coins"] for c in pair]))
+        table_id = await seated(pair, "stud", seats=2, turn_ms=4000, options={"tier": "beginner"}, games=1)
+        coin_tables.append((table_id, pair, [await coins(c) for c in pair]))
     victim = procs[rng.randrange(3)]
     watch_table, _, watch_spec = tables[rng.randrange(len(tables))]
     kill_at = rng.randint(3, 8)
@@ -187,12 +162,8 @@ async def test_kill9_one_of_three_processes_mid_game(redis_server, lobby_factory
         coin_finals = await asyncio.gather(*coin_plays)
         for n, (table_id, pair, before) in enumerate(coin_tables):
             result = coin_finals[2 * n]["result"]
-            for _ in range(300):
-                after = [(await c.request({"t": "me"}))["player"]["coins"] for c in pair]
-                if [a - b for a, b in zip(after, before)] == result["coins"]:
-                    break
-                await asyncio.sleep(0.02)
-            assert [a - b for a, b in zip(after, before)] == result["coins"] and sum(after) == sum(before)
+            moved = await coins_moved(pair, before, result["coins"], timeout_s=6)
+            assert moved == result["coins"] and sum(moved) == 0
     finally:
         for _, player, spec in tables:
             await player.close()

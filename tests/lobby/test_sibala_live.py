@@ -9,7 +9,6 @@ import random
 import subprocess
 import sys
 
-import jsonpatch
 import msgpack
 import pytest
 import websockets
@@ -18,6 +17,8 @@ import engines
 from engines import sibala
 from engines.base import validate_options
 from lobby.client import LobbyClient, LobbyRefused
+
+from .support import connected, playing, replayed, seated
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
@@ -37,11 +38,7 @@ def replay_sibala(view: dict) -> None:
 
 
 async def test_full_match_three_clients_and_a_spectator(lobby):
-    clients = [LobbyClient(lobby.ws, name=n) for n in ("Ann", "Bo", "Cy")]
-    watcher = LobbyClient(lobby.ws, name="Spec")
-    for c in clients + [watcher]:
-        await c.connect()
-    try:
+    async with connected(lobby.ws, ["Ann", "Bo", "Cy", "Spec"]) as (*clients, watcher):
         tv = await clients[0].open("sibala", seats=3, turn_ms=5000, options={"rounds": 3})
         table = tv.table_id
         watcher.keep_frames = True
@@ -63,94 +60,59 @@ async def test_full_match_three_clients_and_a_spectator(lobby):
         assert versions == list(range(versions[0], versions[-1] + 1))
         # and the seed in no frame before the end: replay the frames in order
         seed = spec_final["seed"]
-        view = None
-        for frame in watcher.frames:
-            if frame.get("t") == "snapshot":
-                view = frame["view"]
-            elif frame.get("t") == "delta":
-                view = jsonpatch.apply_patch(view, frame["patch"])
-            else:
-                continue
+        for frame, view in replayed(watcher.frames):
             if seed.encode() in msgpack.packb(frame):
                 assert view["status"] == "finished", "the seed is revealed only with the end"
         for c in clients:
             vs = c.tables[table].versions
             assert vs == sorted(vs) and len(set(vs)) == len(vs)
-    finally:
-        for c in clients + [watcher]:
-            await c.close()
 
 
 async def test_timeout_forces_a_roll(lobby):
-    a, b = LobbyClient(lobby.ws, name="Slow"), LobbyClient(lobby.ws, name="Fast")
-    await a.connect()
-    await b.connect()
-    try:
-        tv = await a.open("sibala", seats=2, turn_ms=1000, options={"rounds": 1})
-        await b.join(tv.table_id)
-        view = await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
+    async with connected(lobby.ws, ["Slow", "Fast"]) as (a, b):
+        table = await seated([a, b], "sibala", seats=2, turn_ms=1000, options={"rounds": 1})
+        view = await a.wait_for(table, playing)
         assert view["to_act"] == [0]
         deadline = view["deadlines"]["0"]
         b.keep_frames = True
         # nobody at seat 0 moves: the server rolls for it when the deadline passes
-        after = await b.wait_for(tv.table_id, lambda v: v["state"]["rolls"][0] is not None or v["status"] != "playing", timeout=15)
+        after = await b.wait_for(table, lambda v: v["state"]["rolls"][0] is not None or v["status"] != "playing", timeout=15)
         assert after["timeouts"][0] == 1
         assert after["state"]["rolls"][0] is not None
         forced_at = [f["now"] for f in b.frames if f.get("t") == "delta"][-1]
         assert forced_at >= deadline, "the forced roll came at or after the deadline"
         assert after["to_act"] == [1] and after["turns"]["1"] == "r0.s1"
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def test_reconnect_with_token_resumes_seat(lobby):
-    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
-    await a.connect()
-    await b.connect()
-    try:
-        tv = await a.open("sibala", seats=2, turn_ms=20000, options={"rounds": 2})
-        table = tv.table_id
-        await b.join(table)
-        await a.wait_for(table, lambda v: v["status"] == "playing")
+    async with connected(lobby.ws, ["Ann", "Bo"]) as (a, b):
+        table = await seated([a, b], "sibala", seats=2, turn_ms=20000, options={"rounds": 2})
+        await a.wait_for(table, playing)
         token = a.token
         await a.close()
         # a new connection with the same token: welcome lists the table, join resumes seat 0
-        again = LobbyClient(lobby.ws, token=token)
-        await again.connect()
-        try:
+        async with LobbyClient(lobby.ws, token=token) as again:
             assert again.player["name"] == "Ann"
             tv2 = await again.join(table)
             assert tv2.seat == 0
-            view = await again.wait_for(table, lambda v: v["status"] == "playing")
+            view = await again.wait_for(table, playing)
             assert again.tables[table].snapshots == 1
             assert view["seats"][0]["name"] == "Ann"
             turn = view["turns"]["0"]
             await again.move(table, turn, {"type": "roll"})
             view = await again.wait_for(table, lambda v: v["state"]["rolls"][0] is not None)
             assert view["timeouts"][0] == 0
-        finally:
-            await again.close()
-    finally:
-        await b.close()
 
 
 async def test_dropped_socket_reconnects_by_itself(lobby):
-    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
-    await a.connect()
-    await b.connect()
-    try:
-        tv = await a.open("sibala", seats=2, turn_ms=20000, options={"rounds": 1})
-        await b.join(tv.table_id)
-        await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
+    async with connected(lobby.ws, ["Ann", "Bo"]) as (a, b):
+        table = await seated([a, b], "sibala", seats=2, turn_ms=20000, options={"rounds": 1})
+        await a.wait_for(table, playing)
         await a._ws.close()  # the network drops; the client reconnects and resumes
         await asyncio.wait_for(_until(lambda: a.reconnects == 1 and a.connected.is_set()), 10)
-        await a.wait_for(tv.table_id, lambda v: a.tables[tv.table_id].snapshots >= 2)
-        finals = await asyncio.gather(a.play(tv.table_id, timeout=30), b.play(tv.table_id, timeout=30))
+        await a.wait_for(table, lambda v: a.tables[table].snapshots >= 2)
+        finals = await asyncio.gather(a.play(table, timeout=30), b.play(table, timeout=30))
         assert finals[0]["status"] == "finished" and finals[0]["timeouts"] == [0, 0]
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def _until(pred):
@@ -174,16 +136,11 @@ async def _raw(lobby, frames):
 
 
 async def test_malformed_frames_get_errors_and_change_nothing(lobby):
-    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
-    await a.connect()
-    await b.connect()
-    try:
-        tv = await a.open("sibala", seats=2, turn_ms=20000)
-        await b.join(tv.table_id)
-        view = await a.wait_for(tv.table_id, lambda v: v["status"] == "playing")
-        version = a.tables[tv.table_id].version
+    async with connected(lobby.ws, ["Ann", "Bo"]) as (a, b):
+        t = await seated([a, b], "sibala", seats=2, turn_ms=20000)
+        view = await a.wait_for(t, playing)
+        version = a.tables[t].version
         turn = view["turns"]["0"]
-        t = tv.table_id
         bad = [
             b"\xc1",  # never-used msgpack byte
             b"\x92\x01",  # truncated array
@@ -216,17 +173,12 @@ async def test_malformed_frames_get_errors_and_change_nothing(lobby):
         assert exc.value.code == "bad_move"
         reply = await a.request({"t": "sync", "table": t})
         assert reply["t"] == "snapshot" and reply["version"] == version, "the table is untouched"
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def test_quick_match_with_bots_and_listing(lobby):
     import urllib.request
 
-    c = LobbyClient(lobby.ws, name="Quick")
-    await c.connect()
-    try:
+    async with LobbyClient(lobby.ws, name="Quick") as c:
         tv = await c.quick("sibala", bots=True)
         listed = json.loads(urllib.request.urlopen(lobby.http + "/api/tables").read())
         assert any(t["id"] == tv.table_id for t in listed)
@@ -239,8 +191,6 @@ async def test_quick_match_with_bots_and_listing(lobby):
         assert closed["next"] is None
         listed = json.loads(urllib.request.urlopen(lobby.http + "/api/tables").read())
         assert all(t["id"] != tv.table_id for t in listed), "closed tables leave the live list"
-    finally:
-        await c.close()
 
 
 def test_cli_play_and_watch(lobby):
@@ -265,19 +215,16 @@ def test_cli_play_and_watch(lobby):
 
 
 async def test_table_list_pushes_follow_the_game_filter_and_spectators(lobby):
-    sub, opener, spec = LobbyClient(lobby.ws, name="Sub"), LobbyClient(lobby.ws, name="Op"), LobbyClient(lobby.ws, name="Spec")
-    for c in (sub, opener, spec):
-        await c.connect()
-    pushes: list[dict] = []
-    got = asyncio.Event()
+    async with connected(lobby.ws, ["Sub", "Op", "Spec"]) as (sub, opener, spec):
+        pushes: list[dict] = []
+        got = asyncio.Event()
 
-    def on_frame(frame):
-        if frame.get("t") == "tables" and "ref" not in frame:
-            pushes.append(frame)
-            got.set()
+        def on_frame(frame):
+            if frame.get("t") == "tables" and "ref" not in frame:
+                pushes.append(frame)
+                got.set()
 
-    sub.on_frame = on_frame
-    try:
+        sub.on_frame = on_frame
         await sub.request({"t": "tables", "game": "sibala", "sub": True})
         y = await opener.open("yahtzee", seats=2)
         s = await opener.open("sibala", seats=2)
@@ -294,19 +241,11 @@ async def test_table_list_pushes_follow_the_game_filter_and_spectators(lobby):
         await asyncio.wait_for(until(sibala_watched), 10)
         assert all(t["game"] == "sibala" for p in pushes for t in p["tables"])
         assert all(t["id"] != y.table_id for p in pushes for t in p["tables"])
-    finally:
-        for c in (sub, opener, spec):
-            await c.close()
 
 
 async def test_play_again_keeps_seats_and_starts_a_new_match(lobby):
-    a, b = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Bo")
-    await a.connect()
-    await b.connect()
-    try:
-        tv = await a.open("sibala", seats=2, turn_ms=5000, options={"rounds": 1})
-        table = tv.table_id
-        await b.join(table)
+    async with connected(lobby.ws, ["Ann", "Bo"]) as (a, b):
+        table = await seated([a, b], "sibala", seats=2, turn_ms=5000, options={"rounds": 1})
         first = await asyncio.gather(a.play(table, timeout=30), b.play(table, timeout=30))
         assert first[0]["status"] == "finished" and first[0]["next"]["ready"] == [False, False]
         hash1 = first[0]["seed_hash"]
@@ -318,16 +257,10 @@ async def test_play_again_keeps_seats_and_starts_a_new_match(lobby):
         assert [s["name"] for s in second["seats"]] == ["Ann", "Bo"]
         assert second["seed_hash"] != hash1 and second["seed"] is None
         assert second["state"]["round"] == 0 and second["state"]["wins"] == [0, 0]
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def test_chat_is_text_kept_and_rate_limited(lobby):
-    a, spec = LobbyClient(lobby.ws, name="Ann"), LobbyClient(lobby.ws, name="Spec")
-    await a.connect()
-    await spec.connect()
-    try:
+    async with connected(lobby.ws, ["Ann", "Spec"]) as (a, spec):
         tv = await a.open("sibala", seats=2)
         await spec.watch(tv.table_id)
         await spec.wait_for(tv.table_id, lambda v: True)
@@ -342,6 +275,3 @@ async def test_chat_is_text_kept_and_rate_limited(lobby):
         for c in (a, spec):
             lines = await c.wait_chat(tv.table_id, lambda lines: len(lines) == 2)
             assert [(x["name"], x["text"], x["spectator"]) for x in lines] == [("Ann", "<b>hi</b>", False), ("Spec", "from the rail", True)]
-    finally:
-        await a.close()
-        await spec.close()

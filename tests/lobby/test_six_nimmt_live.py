@@ -7,19 +7,14 @@ from __future__ import annotations
 import asyncio
 import random
 
-import jsonpatch
-
 from lobby import replay
-from lobby.client import LobbyClient
 from lobby.store import connect
+
+from .support import connected, replayed, seated
 
 
 async def test_ten_clients_play_a_whole_game_watched(lobby):
-    clients = [LobbyClient(lobby.ws, name=f"P{i}") for i in range(10)]
-    spec = LobbyClient(lobby.ws, name="Spec")
-    for c in clients + [spec]:
-        await c.connect()
-    try:
+    async with connected(lobby.ws, [*(f"P{i}" for i in range(10)), "Spec"]) as (*clients, spec):
         tv = await clients[0].open("six_nimmt", seats=10, turn_ms=10000, options={"end_threshold": 10}, games=1)
         table = tv.table_id
         spec.keep_frames = True
@@ -34,14 +29,7 @@ async def test_ten_clients_play_a_whole_game_watched(lobby):
         assert final["result"]["winners"] == [s for s, v in enumerate(scores) if v == min(scores)]
         assert final["timeouts"] == [0] * 10
         # the spectator: never a hand or a pick, only who has picked
-        view = None
-        for frame in spec.frames:
-            if frame.get("t") == "snapshot":
-                view = frame["view"]
-            elif frame.get("t") == "delta":
-                view = jsonpatch.apply_patch(view, frame["patch"])
-            else:
-                continue
+        for _, view in replayed(spec.frames):
             state = view["state"]
             if state is None:
                 continue
@@ -51,21 +39,11 @@ async def test_ten_clients_play_a_whole_game_watched(lobby):
                 if event.get("type") == "picked":
                     assert set(event) <= {"type", "seat"}, event
         assert view["result"] == final["result"]
-    finally:
-        for c in clients + [spec]:
-            await c.close()
 
 
 async def test_a_player_who_never_picks_goes_away_and_comes_back(lobby):
-    active = [LobbyClient(lobby.ws, name=f"A{i}") for i in range(2)]
-    idle = LobbyClient(lobby.ws, name="Idle")
-    for c in active + [idle]:
-        await c.connect()
-    try:
-        tv = await idle.open("six_nimmt", seats=3, turn_ms=1000, options={"end_threshold": 1}, games=1)
-        table = tv.table_id
-        for c in active:
-            await c.join(table)
+    async with connected(lobby.ws, ["Idle", "A0", "A1"]) as (idle, *active):
+        table = await seated([idle, *active], "six_nimmt", seats=3, turn_ms=1000, options={"end_threshold": 1}, games=1)
         plays = [asyncio.create_task(c.play(table, random.Random(i), timeout=120)) for i, c in enumerate(active)]
         # two timeouts in a row mark the idle seat away: a bot plays it from then on
         away = await idle.wait_for(table, lambda v: v["seats"][0]["away"], timeout=30)
@@ -86,6 +64,3 @@ async def test_a_player_who_never_picks_goes_away_and_comes_back(lobby):
         assert forced.count(0) >= 2, "the idle seat's first moves were forced by timeouts"
         report = replay.verify(log)
         assert report and all(r["seed_ok"] and r["result_ok"] for r in report)
-    finally:
-        for c in active + [idle]:
-            await c.close()

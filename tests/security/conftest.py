@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import LobbyProcess
-
 
 @pytest.fixture(scope="module")
-def sec_lobby(redis_server):
-    proc = LobbyProcess(redis_server.url, prefix="sec").start()
-    yield proc
-    proc.stop()
+def sec_lobby(module_lobby_factory):
+    return module_lobby_factory(prefix="sec")

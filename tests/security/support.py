@@ -20,6 +20,8 @@ from lobby.client import LobbyClient
 from lobby.store import Store
 from lobby.store import connect as store_connect
 
+from ..lobby.support import playing, seated
+
 ROOT = Path(__file__).resolve().parents[2]
 PROTOCOL_DOC = ROOT / "docs" / "protocol.md"
 
@@ -173,13 +175,10 @@ async def live_table(url: str, game: str, seats: int, moves: int, rng: random.Ra
     clients = [LobbyClient(url, name=f"{game[:8]}{i}") for i in range(seats)]
     for c in clients:
         await c.connect()
-    tv = await clients[0].open(game, seats=seats, turn_ms=300_000, **fields)
-    table = tv.table_id
-    for c in clients[1:]:
-        await c.join(table)
-    view = await clients[0].wait_for(table, lambda v: v["status"] == "playing")
+    table = await seated(clients, game, seats=seats, turn_ms=300_000, **fields)
+    view = await clients[0].wait_for(table, playing)
     for c in clients:
-        await c.wait_for(table, lambda v: v["status"] == "playing")
+        await c.wait_for(table, playing)
     for _ in range(moves):
         version = clients[0].tables[table].version
         seat = view["to_act"][0]

@@ -20,6 +20,7 @@ from lobby.client import LobbyClient
 from lobby.fanout import Conn
 from lobby.protocol import CloseCode
 
+from ..lobby.support import connected, playing, seated
 from .support import Raw, metric, pack, unpack
 
 
@@ -43,15 +44,9 @@ def _check_uninterrupted(clients: list[LobbyClient], table: str, finals: list[di
 
 async def test_flooder_is_refused_then_closed_and_its_table_plays_on(lobby_factory):
     proc = lobby_factory(prefix="sec-rate", env={"LOBBY_RATE_PER_S": "20", "LOBBY_RATE_BURST": "40"})
-    players = [LobbyClient(proc.ws, name=n) for n in ("Ann", "Bo", "Flo")]
-    for c in players:
-        await c.connect()
-    try:
-        tv = await players[0].open("sibala", seats=3, turn_ms=1000, options={"rounds": 3})
-        table = tv.table_id
-        for c in players[1:]:
-            await c.join(table)
-        await players[0].wait_for(table, lambda v: v["status"] == "playing")
+    async with connected(proc.ws, ["Ann", "Bo", "Flo"]) as players:
+        table = await seated(players, "sibala", seats=3, turn_ms=1000, options={"rounds": 3})
+        await players[0].wait_for(table, playing)
         flooder_client = players[2]
         game = asyncio.ensure_future(_play_all(players[:2], table))  # Flo never moves: timeouts play its seat
 
@@ -96,9 +91,6 @@ async def test_flooder_is_refused_then_closed_and_its_table_plays_on(lobby_facto
         assert finals[0]["status"] == "finished"
         assert finals[0]["timeouts"][2] >= 1 or finals[0]["seats"][2].get("away")
         assert metric(proc, 'lobby_errors_total{code="rate_limited"}') >= counts["rate_limited"]
-    finally:
-        for c in players:
-            await c.close()
 
 
 def test_rate_limiter_forgives_a_client_that_slows_down(monkeypatch):
@@ -130,69 +122,65 @@ async def test_slow_reader_is_dropped_others_unaffected_then_resyncs(lobby_facto
     proc = lobby_factory(
         prefix="sec-slow", env={"LOBBY_SEND_QUEUE": "64", "LOBBY_RATE_PER_S": "100000", "LOBBY_RATE_BURST": "100000"}
     )
-    players = [LobbyClient(proc.ws, name=f"P{i}") for i in range(3)]
-    for c in players:
-        await c.connect()
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a tiny receive window
-    sock.connect(("127.0.0.1", proc.port))
-    sock.setblocking(False)
-    slow = Raw(await websockets.connect(proc.ws, sock=sock, max_size=None, compression=None))
-    try:
-        welcome = await slow.request({"t": "hello", "proto": 1, "name": "Slow"})
-        tv = await players[0].open("yahtzee", seats=3, turn_ms=20_000)
-        table = tv.table_id
-        snap = await slow.request({"t": "watch", "table": table})
-        assert snap["t"] == "snapshot"
-        for c in players[1:]:
-            await c.join(table)
-        await players[0].wait_for(table, lambda v: v["status"] == "playing")
-        game = asyncio.ensure_future(_play_all(players, table))
+    async with connected(proc.ws, [f"P{i}" for i in range(3)]) as players:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a tiny receive window
+        sock.connect(("127.0.0.1", proc.port))
+        sock.setblocking(False)
+        slow = Raw(await websockets.connect(proc.ws, sock=sock, max_size=None, compression=None))
+        try:
+            welcome = await slow.request({"t": "hello", "proto": 1, "name": "Slow"})
+            tv = await players[0].open("yahtzee", seats=3, turn_ms=20_000)
+            table = tv.table_id
+            snap = await slow.request({"t": "watch", "table": table})
+            assert snap["t"] == "snapshot"
+            for c in players[1:]:
+                await c.join(table)
+            await players[0].wait_for(table, lambda v: v["status"] == "playing")
+            game = asyncio.ensure_future(_play_all(players, table))
 
-        slow.ws.transport.pause_reading()  # from now on it reads nothing at all
-        dropped_before = metric(proc, "lobby_slow_clients_dropped_total")
-        requests = 0
-        for requests in range(1, 200_001):  # deltas of the game plus snapshots it asks for and never reads
-            await slow.send({"t": "sync", "table": table})
-            if requests % 100 == 0 and metric(proc, "lobby_slow_clients_dropped_total") > dropped_before:
-                break
-        else:
-            pytest.fail("the slow reader was never dropped")
+            slow.ws.transport.pause_reading()  # from now on it reads nothing at all
+            dropped_before = metric(proc, "lobby_slow_clients_dropped_total")
+            requests = 0
+            for requests in range(1, 200_001):  # deltas of the game plus snapshots it asks for and never reads
+                await slow.send({"t": "sync", "table": table})
+                if requests % 100 == 0 and metric(proc, "lobby_slow_clients_dropped_total") > dropped_before:
+                    break
+            else:
+                pytest.fail("the slow reader was never dropped")
 
-        finals = await asyncio.wait_for(game, 90)  # the others finish, untouched
-        _check_uninterrupted(players, table, finals)
-        assert finals[0]["status"] == "finished"
+            finals = await asyncio.wait_for(game, 90)  # the others finish, untouched
+            _check_uninterrupted(players, table, finals)
+            assert finals[0]["status"] == "finished"
 
-        # the server lets go of it: a peer that takes nothing, not even the
-        # close frame, has its TCP connection reset (seen when it writes)
-        for attempt in range(400):
-            try:
-                await slow.ws.send(pack({"t": "ping"}))
-            except websockets.ConnectionClosed:
-                break
-            await asyncio.sleep(0.05)
-        else:
-            pytest.fail("the server kept the slow reader's connection open")
-        # reading again gives nothing more than the end
-        slow.ws.transport.resume_reading()
-        with pytest.raises(websockets.ConnectionClosed) as closed:
-            for _ in range(1_000_000):
-                await asyncio.wait_for(slow.ws.recv(), 10)
-        code = closed.value.rcvd.code if closed.value.rcvd else None
-        assert code in (CloseCode.WS_1013_TRY_AGAIN_LATER, None), closed.value  # 1013, or reset after the grace
+            # the server lets go of it: a peer that takes nothing, not even the
+            # close frame, has its TCP connection reset (seen when it writes)
+            for attempt in range(400):
+                try:
+                    await slow.ws.send(pack({"t": "ping"}))
+                except websockets.ConnectionClosed:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                pytest.fail("the server kept the slow reader's connection open")
+            # reading again gives nothing more than the end
+            slow.ws.transport.resume_reading()
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(1_000_000):
+                    await asyncio.wait_for(slow.ws.recv(), 10)
+            code = closed.value.rcvd.code if closed.value.rcvd else None
+            assert code in (CloseCode.WS_1013_TRY_AGAIN_LATER, None), closed.value  # 1013, or reset after the grace
 
-        # it reconnects with its token and resyncs from a snapshot
-        again = await Raw.connect(proc.ws, token=welcome["token"])
-        snap = await again.request({"t": "watch", "table": table})
-        assert snap["t"] == "snapshot"
-        assert snap["version"] == players[0].tables[table].version
-        assert snap["view"]["status"] == "finished" and snap["view"]["result"] == finals[0]["result"]
-        await again.close()
-        print(f"\nslow reader: dropped while it had sent {requests} requests it never read the answers of; close {code}")
-    finally:
-        for c in players:
-            await c.close()
-        await slow.ws.close()
+            # it reconnects with its token and resyncs from a snapshot
+            again = await Raw.connect(proc.ws, token=welcome["token"])
+            snap = await again.request({"t": "watch", "table": table})
+            assert snap["t"] == "snapshot"
+            assert snap["version"] == players[0].tables[table].version
+            assert snap["view"]["status"] == "finished" and snap["view"]["result"] == finals[0]["result"]
+            await again.close()
+            print(f"\nslow reader: dropped while it had sent {requests} requests it never read the answers of; close {code}")
+        finally:
+            await slow.ws.close()
 
 
 async def test_send_queue_overflow_closes_at_once_and_close_flushes():

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lobby.client import LobbyClient
-
+from ..lobby.support import connected, playing, seated
 from .support import PROTOCOL_DOC, Raw
 
 
@@ -26,41 +25,35 @@ async def test_a_ref_that_is_not_an_int_in_range_is_refused(lobby, ref):
 
 async def test_a_moves_delta_comes_before_its_ok(lobby):
     # docs/protocol.md said `ok` then `delta`; the server sends the delta first
-    players = [LobbyClient(lobby.ws, name=n) for n in ("Ord", "Der")]
-    for c in players:
-        await c.connect()
-    raw = None
-    try:
-        tv = await players[0].open("sibala", seats=2, turn_ms=60_000)
-        table = tv.table_id
-        await players[1].join(table)
-        view = await players[0].wait_for(table, lambda v: v["status"] == "playing")
-        mover = next(c for c in players if c.tables[table].seat == view["to_act"][0])
-        raw = await Raw.connect(lobby.ws, token=mover.token)
-        snap = await raw.request({"t": "join", "table": table})
-        while snap["t"] != "snapshot":
-            snap = await raw.recv()
-        seat = snap["seat"]
-        await raw.send({"t": "move", "table": table, "turn": snap["view"]["turns"][str(seat)], "move": {"type": "roll"}, "ref": 99})
-        seen = []
-        while True:
-            frame = await raw.recv()
-            seen.append(frame)
-            if frame.get("ref") == 99:
-                break
-        ok = seen[-1]
-        assert ok["t"] == "ok", ok
-        deltas = [f for f in seen if f["t"] == "delta" and f["table"] == table]
-        assert deltas and deltas[-1]["version"] == ok["version"], seen
-        # and that is what docs/protocol.md says
-        row = next(line for line in PROTOCOL_DOC.read_text().splitlines() if line.startswith("| `move` |"))
-        reply = row.split("|")[-2].strip()
-        assert reply.startswith("`delta`") and reply.endswith("then `ok` (if `ref`)"), row
-    finally:
-        if raw is not None:
-            await raw.close()
-        for c in players:
-            await c.close()
+    async with connected(lobby.ws, ["Ord", "Der"]) as players:
+        raw = None
+        try:
+            table = await seated(players, "sibala", seats=2, turn_ms=60_000)
+            view = await players[0].wait_for(table, playing)
+            mover = next(c for c in players if c.tables[table].seat == view["to_act"][0])
+            raw = await Raw.connect(lobby.ws, token=mover.token)
+            snap = await raw.request({"t": "join", "table": table})
+            while snap["t"] != "snapshot":
+                snap = await raw.recv()
+            seat = snap["seat"]
+            await raw.send({"t": "move", "table": table, "turn": snap["view"]["turns"][str(seat)], "move": {"type": "roll"}, "ref": 99})
+            seen = []
+            while True:
+                frame = await raw.recv()
+                seen.append(frame)
+                if frame.get("ref") == 99:
+                    break
+            ok = seen[-1]
+            assert ok["t"] == "ok", ok
+            deltas = [f for f in seen if f["t"] == "delta" and f["table"] == table]
+            assert deltas and deltas[-1]["version"] == ok["version"], seen
+            # and that is what docs/protocol.md says
+            row = next(line for line in PROTOCOL_DOC.read_text().splitlines() if line.startswith("| `move` |"))
+            reply = row.split("|")[-2].strip()
+            assert reply.startswith("`delta`") and reply.endswith("then `ok` (if `ref`)"), row
+        finally:
+            if raw is not None:
+                await raw.close()
 
 
 def test_security_doc_lists_every_setting_with_its_default():

@@ -161,18 +161,9 @@ class Fuzzer:
     # -- frames --------------------------------------------------------------
     def case(self, ctx: Ctx) -> Case:
         roll = self.rng.random()
-        if roll < 0.0006:
-            return self.huge()
-        if roll < 0.08:
-            return self.junk()
-        if roll < 0.12:
-            return self.non_map()
-        if roll < 0.16:
-            return self.deep()
-        if roll < 0.20:
-            return self.text_frame()
-        if roll < 0.24:
-            return self.unknown_type()
+        for below, make in ((0.0006, self.huge), (0.08, self.junk), (0.12, self.non_map), (0.16, self.deep), (0.20, self.text_frame), (0.24, self.unknown_type)):
+            if roll < below:
+                return make()
         kind = self.rng.choice(CLIENT_TYPES)
         if roll < 0.58:
             return self.schema(kind)

@@ -40,11 +40,11 @@ import pytest
 
 import engines
 from lobby import tables
-from lobby.client import LobbyClient
 from lobby.fanout import Conn, Fanout, LocalTable, Viewer
 from lobby.protocol import encode
 from lobby.store import now_ms, unpack as store_unpack
 
+from ..lobby.support import connected, replayed
 from .support import BAD_MOVES, store_of
 
 #: games per engine offline (SEC_HIDDEN_SCALE multiplies them)
@@ -430,62 +430,54 @@ WIRE = [("stud", 3, {}, 12), ("six_nimmt", 3, {"end_threshold": 10}, 4), ("sibal
 
 
 async def _wire_game(proc, store, game: str, seats: int, options: dict[str, Any], seed: int) -> int:
-    players = [LobbyClient(proc.ws, name=f"W{i}") for i in range(seats)]
-    spectator = LobbyClient(proc.ws, name="Watcher")
-    for c in [*players, spectator]:
-        await c.connect()
-        c.keep_frames = True
-    sub = store.pubsub()
-    docs: dict[int, dict[str, Any]] = {}
-    try:
-        tv = await players[0].open(game, seats=seats, turn_ms=20_000, options=options, games=1)
-        table = tv.table_id
-        await store.follow([table], now_ms() + 600_000)  # versions are published only to followers
-        await sub.subscribe(store.room_channel(table))
-        loaded = await store.load_room(table)
-        docs[loaded[0]] = loaded[1]
-        first = loaded[0]
-
-        async def listen() -> None:
-            while True:
-                msg = await sub.get_message(timeout=1.0)
-                if msg is not None:
-                    data = msg[1]
-                    docs[int.from_bytes(data[:8], "big")] = store_unpack(data[8:])
-
-        listener = asyncio.ensure_future(listen())
-        await spectator.watch(table)
-        for c in players[1:]:
-            await c.join(table)
-        finals = await asyncio.gather(*(c.play(table, random.Random(seed + i), timeout=120) for i, c in enumerate(players)))
-        await spectator.wait_for(table, lambda v: v["status"] in ("finished", "closed"), timeout=30)
-        final_version = max(c.tables[table].version for c in players)
-        for _ in range(500):  # pub/sub brings the last versions after the clients saw them, bounded
-            if all(v in docs for v in range(first, final_version + 1)):
-                break
-            await asyncio.sleep(0.01)
-        listener.cancel()
-        rng = random.Random(seed)
-        checked = 0
-        for client in [*players, spectator]:
-            view = None
-            for frame in client.frames:
-                if frame.get("t") not in ("snapshot", "delta") or frame.get("table") != table:
-                    continue
-                doc = docs[frame["version"]]
-                seat = frame["seat"]
-                data = msgpack.packb(frame, use_bin_type=True)
-                check_frame(doc, seat, data, frame)
-                view = frame["view"] if frame["t"] == "snapshot" else jsonpatch.apply_patch(view, frame["patch"])
-                assert view == tables.view(doc, seat)
-                check_view(doc, seat, view, rng)
-                checked += 1
-        assert finals[0]["status"] in ("finished", "closed")
-        return checked
-    finally:
-        await sub.aclose()
+    async with connected(proc.ws, [*(f"W{i}" for i in range(seats)), "Watcher"]) as (*players, spectator):
         for c in [*players, spectator]:
-            await c.close()
+            c.keep_frames = True
+        sub = store.pubsub()
+        docs: dict[int, dict[str, Any]] = {}
+        try:
+            tv = await players[0].open(game, seats=seats, turn_ms=20_000, options=options, games=1)
+            table = tv.table_id
+            await store.follow([table], now_ms() + 600_000)  # versions are published only to followers
+            await sub.subscribe(store.room_channel(table))
+            loaded = await store.load_room(table)
+            docs[loaded[0]] = loaded[1]
+            first = loaded[0]
+
+            async def listen() -> None:
+                while True:
+                    msg = await sub.get_message(timeout=1.0)
+                    if msg is not None:
+                        data = msg[1]
+                        docs[int.from_bytes(data[:8], "big")] = store_unpack(data[8:])
+
+            listener = asyncio.ensure_future(listen())
+            await spectator.watch(table)
+            for c in players[1:]:
+                await c.join(table)
+            finals = await asyncio.gather(*(c.play(table, random.Random(seed + i), timeout=120) for i, c in enumerate(players)))
+            await spectator.wait_for(table, lambda v: v["status"] in ("finished", "closed"), timeout=30)
+            final_version = max(c.tables[table].version for c in players)
+            for _ in range(500):  # pub/sub brings the last versions after the clients saw them, bounded
+                if all(v in docs for v in range(first, final_version + 1)):
+                    break
+                await asyncio.sleep(0.01)
+            listener.cancel()
+            rng = random.Random(seed)
+            checked = 0
+            for client in [*players, spectator]:
+                for frame, view in replayed(client.frames, table):
+                    doc = docs[frame["version"]]
+                    seat = frame["seat"]
+                    data = msgpack.packb(frame, use_bin_type=True)
+                    check_frame(doc, seat, data, frame)
+                    assert view == tables.view(doc, seat)
+                    check_view(doc, seat, view, rng)
+                    checked += 1
+            assert finals[0]["status"] in ("finished", "closed")
+            return checked
+        finally:
+            await sub.aclose()
 
 
 async def test_on_the_wire(sec_lobby):

@@ -12,8 +12,9 @@ import urllib.error
 import urllib.request
 
 import engines
-from lobby.client import LobbyClient
-from tests.security.support import safe_move
+
+from ..lobby.support import connected, seated
+from .support import safe_move
 
 
 def _get(url: str, token: str | None = None) -> tuple[int, dict]:
@@ -40,9 +41,8 @@ def _frames_text(base: str, query: str, token: str | None = None) -> tuple[int, 
 
 
 async def test_a_hole_card_never_shown_down_stays_its_owners_in_replays(lobby):
-    async with LobbyClient(lobby.ws, name="Ann") as ann, LobbyClient(lobby.ws, name="Bob") as bob:
-        table = (await ann.open("stud", seats=2, turn_ms=5000)).table_id
-        await bob.join(table)
+    async with connected(lobby.ws, ["Ann", "Bob"]) as (ann, bob):
+        table = await seated([ann, bob], "stud", seats=2, turn_ms=5000)
         holes, clients = {}, {}
         for c in (ann, bob):
             view = await c.wait_for(table, lambda v: v["status"] == "playing" and (v["state"]["you"] or {}).get("hole"))
@@ -84,9 +84,8 @@ async def test_hole_cards_shown_down_are_in_the_public_replay(lobby):
     """The other half of the rule: what was shown down is public, so the
     public replay is not simply blind to hole cards."""
     rng = random.Random(13)
-    async with LobbyClient(lobby.ws, name="Cy") as cy, LobbyClient(lobby.ws, name="Di") as di:
-        table = (await cy.open("stud", seats=2, turn_ms=5000)).table_id
-        await di.join(table)
+    async with connected(lobby.ws, ["Cy", "Di"]) as (cy, di):
+        table = await seated([cy, di], "stud", seats=2, turn_ms=5000)
         clients = {}
         for c in (cy, di):
             await c.wait_for(table, lambda v: v["status"] == "playing")
