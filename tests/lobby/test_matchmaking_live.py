@@ -14,12 +14,12 @@ import json
 import secrets
 import time
 import urllib.request
+from typing import Any
 
 import pytest
 
 from lobby.client import LobbyClient
 
-from ..conftest import LobbyProcess
 from ..security.support import Raw, store_of
 
 #: the grace of a vanished player's seat in these tests (ms): long enough
@@ -28,19 +28,16 @@ GRACE_MS = 1_500
 
 
 @pytest.fixture(scope="module", params=["redis", "cluster"])
-def pair(request, redis_server):
+def pair(request, redis_server, module_lobby_factory):
     """Two lobby processes on one Redis (or the cluster), with a short seat
     grace and a key prefix of their own."""
     url = redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
     prefix = "mm" + secrets.token_hex(3)
     env = {"LOBBY_ABSENT_GRACE_MS": str(GRACE_MS), "LOBBY_QUICK_WAIT_MS": "60000"}
-    procs = [LobbyProcess(url, env=env, prefix=prefix).start() for _ in range(2)]
-    yield procs
-    for proc in procs:
-        proc.stop()
+    return [module_lobby_factory(redis_url=url, env=env, prefix=prefix) for _ in range(2)]
 
 
-def listed(proc: LobbyProcess) -> set[str]:
+def listed(proc: Any) -> set[str]:
     return {t["id"] for t in json.loads(urllib.request.urlopen(proc.http + "/api/tables", timeout=5).read())}
 
 
@@ -213,7 +210,7 @@ async def test_one_request_gets_exactly_one_reply(pair):
             await raw.close()
 
 
-def one_lobby(request, lobby_factory, backend: str, env: dict[str, str]) -> LobbyProcess:
+def one_lobby(request, lobby_factory, backend: str, env: dict[str, str]) -> Any:
     """One lobby process of its own on the single Redis or the cluster."""
     url = request.getfixturevalue("redis_server").url if backend == "redis" else request.getfixturevalue("redis_cluster").url
     return lobby_factory(redis_url=url, env=env, prefix="mm" + secrets.token_hex(3))
