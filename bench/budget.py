@@ -12,7 +12,7 @@ dir, append-only ``everysec``, as ``bench/run.py``) and one real lobby:
 Before the app exists, the functions a move goes through are wrapped
 (module attributes and methods replaced at start-up; nothing in ``lobby/``
 changes): each wrapper adds its ``time.perf_counter_ns`` span to the frame
-being handled (a context variable set by ``Lobby.handle_frame``'s wrapper).
+being handled (a context variable set by ``Session.handle_frame``'s wrapper).
 A name that is missing or no longer what the lobby calls stops the run
 before anything starts; a stage that recorded nothing in a game's window
 stops it after (a wrapper that wraps nothing is a defect, not a zero).
@@ -68,8 +68,8 @@ _cpu = time.thread_time_ns
 
 #: (key, what it wraps); the order of the JSON and of the frame counters
 STAGES = (
-    ("decode", "lobby.app.decode (protocol.decode)"),
-    ("parse", "lobby.app.parse (protocol.parse)"),
+    ("decode", "lobby.session.decode (protocol.decode)"),
+    ("parse", "lobby.session.parse (protocol.parse)"),
     ("base", "lobby.rooms.Rooms._base (hit: a doc in memory)"),
     ("load", "lobby.store.Store.load_room (miss; wall)"),
     ("transition", "lobby.tables.move / lobby.tables.ready"),
@@ -81,8 +81,8 @@ STAGES = (
     ("views", "lobby.tables.views"),
     ("patches", "lobby.fanout.diff"),
     ("encode", "lobby.fanout.encode"),
-    ("send", "lobby.fanout.Conn.send inside Fanout.deliver (deliveries)"),
-    ("reply", "lobby.app.encode + Conn.send outside Fanout.deliver (ok/error to the sender)"),
+    ("send", "lobby.session.Conn.send inside Fanout.deliver (deliveries)"),
+    ("reply", "lobby.session.encode + Conn.send outside Fanout.deliver (ok/error to the sender)"),
 )
 S = {key: i for i, (key, _) in enumerate(STAGES)}
 #: stages whose spans are time on the lobby's CPU (the rest are awaited, or inclusive of others)
@@ -150,7 +150,7 @@ def _need(owner: Any, name: str, expect: Any = None) -> Any:
 def instrument() -> list[str]:
     """Wrap every stage; returns what was wrapped.  Must run before the app is made."""
     import engines
-    import lobby.app as app
+    import lobby.session as session
     import lobby.diff as diff
     import lobby.fanout as fanout
     import lobby.protocol as protocol
@@ -164,32 +164,32 @@ def instrument() -> list[str]:
         setattr(owner, name, new)
         wrapped.append(f"{getattr(owner, '__name__', type(owner).__name__)}.{name}")
 
-    # the websocket loop calls self.handle_frame: one Frame per client frame
-    handle_frame = _need(app.Lobby, "handle_frame")
+    # the session's read loop calls self.handle_frame: one Frame per client frame
+    handle_frame = _need(session.Session, "handle_frame")
 
-    async def handle_frame_w(self: Any, conn: Any, data: Any) -> None:
+    async def handle_frame_w(self: Any, data: Any) -> None:
         f = Frame()
         token = _CUR.set(f)
         c = _cpu()
         try:
-            await handle_frame(self, conn, data)
+            await handle_frame(self, data)
         finally:
             f.cpu = _cpu() - c
             f.wall = _ns() - f.t0
             _CUR.reset(token)
             FRAMES.append(f)
 
-    put(app.Lobby, "handle_frame", handle_frame_w)
-    put(app, "decode", _timed(S["decode"], _need(app, "decode", protocol.decode)))
-    parse = _timed(S["parse"], _need(app, "parse", protocol.parse))
+    put(session.Session, "handle_frame", handle_frame_w)
+    put(session, "decode", _timed(S["decode"], _need(session, "decode", protocol.decode)))
+    parse = _timed(S["parse"], _need(session, "parse", protocol.parse))
 
     def parse_w(raw: Any) -> Any:
         msg = parse(raw)
         _frame().kind = msg.type
         return msg
 
-    put(app, "parse", parse_w)
-    put(app, "encode", _timed(S["reply"], _need(app, "encode", protocol.encode)))
+    put(session, "parse", parse_w)
+    put(session, "encode", _timed(S["reply"], _need(session, "encode", protocol.encode)))
 
     base = _need(rooms.Rooms, "_base")
 
@@ -270,7 +270,7 @@ def instrument() -> list[str]:
             _in_deliver[0] -= 1
 
     put(fanout.Fanout, "deliver", deliver_w)
-    send = _need(fanout.Conn, "send")
+    send = _need(session.Conn, "send")
     send_i, reply_i = S["send"], S["reply"]
 
     def send_w(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -283,7 +283,7 @@ def instrument() -> list[str]:
             f.ns[i] += _ns() - t
             f.n[i] += 1
 
-    put(fanout.Conn, "send", send_w)
+    put(session.Conn, "send", send_w)
     return wrapped
 
 

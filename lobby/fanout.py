@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import redis.exceptions
-from websockets.protocol import State
 
 from . import metrics, tables
 from .diff import diff
-from .protocol import CloseCode, encode
+from .protocol import encode
 from .store import CHAT_MARK, Store, chat_line, chat_order, now_ms, unpack
+
+if TYPE_CHECKING:
+    from .session import Conn  # each viewer's connection: the session's writer
 
 log = logging.getLogger("lobby.fanout")
 
@@ -37,142 +38,7 @@ FOLLOW_LEASE_MS = 60_000
 _MISSING = object()
 #: tables one connection may follow at once
 MAX_TABLES_PER_CONN = 16
-#: how long a closing connection may take to send what is queued and the
-#: close frame before its TCP connection is reset (s)
-CLOSE_GRACE_S = 2.0
 _DELTAS_SENT = metrics.frames_sent("delta")
-
-
-class Conn:
-    """One websocket connection's outgoing side.
-
-    ``send`` never waits.  In the common case it writes the frame straight
-    to the socket (``fast``: the server's websocket protocol object when it
-    is uvicorn's sans-I/O one, whose ASGI ``send`` does exactly this and
-    awaits nothing while the transport is writable).  Only while the
-    kernel and transport buffers are full (a slow reader), or on another
-    server, frames wait in a bounded queue drained by a writer task made
-    then; a connection whose queue is full is closed with 1013 (it
-    reconnects and resyncs), so nobody waits for it.  ``close`` ends the
-    connection after what is queued has been sent (``flush``) or at once,
-    dropping the queue; a peer that takes not even the close frame within
-    :data:`CLOSE_GRACE_S` is reset (``abort``).
-    """
-
-    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
-                 "close_code", "tables", "last_chat", "lobby_sub", "__weakref__")
-
-    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
-        self.id = secrets.token_hex(8)
-        self.ws = ws
-        self.transport = transport
-        self.fast = fast if _can_write_directly(fast) else None
-        self.queue_size = queue_size
-        self._queue: asyncio.Queue[bytes | None] | None = None
-        self._writer: asyncio.Task | None = None
-        self.pid: str | None = None
-        self.name: str | None = None
-        self.closed = False
-        self.close_code: int | None = None
-        self.tables: dict[str, "Viewer"] = {}
-        self.last_chat = 0.0  # monotonic time of the last chat line
-        self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
-
-    @property
-    def queue(self) -> "asyncio.Queue[bytes | None]":
-        """Frames waiting for the writer (``None``: the close), made on first use."""
-        if self._queue is None:
-            self._queue = asyncio.Queue(self.queue_size)
-        return self._queue
-
-    @property
-    def idle(self) -> bool:
-        """Nothing is waiting to be written, nor being written by the writer."""
-        return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
-
-    def send(self, data: bytes, kind: str | None = "msg", wire: bytes | None = None) -> None:
-        """Send ``data`` now or queue it; ``kind`` labels the frames-sent
-        metric (None: the caller counts).  ``wire``: ``data`` already framed
-        (:func:`frame_bytes`), for bytes sent to many connections."""
-        if self.closed:
-            return
-        if kind is not None:
-            metrics.frames_sent(kind).inc()
-        fast = self.fast
-        if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
-            try:
-                conn = fast.conn
-                if wire is not None and conn.state is State.OPEN and not conn.extensions:
-                    fast.transport.write(wire)  # what send_binary would frame, framed once
-                else:
-                    conn.send_binary(data)
-                    fast.transport.write(b"".join(conn.data_to_send()))
-                return
-            except Exception:  # the connection went away under us: the reader sees it
-                self.closed = True
-                return
-        try:
-            self.queue.put_nowait(data)
-        except asyncio.QueueFull:
-            metrics.DROPPED.inc()
-            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
-            return
-        self._start_writer()
-
-    def close(self, code: int, flush: bool = True) -> None:
-        """Close with ``code`` after what is queued is sent; with ``flush``
-        False (or when the queue is full) drop what is queued and close at once."""
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code = code
-        queue = self.queue
-        if not flush or queue.full():
-            while not queue.empty():
-                queue.get_nowait()
-        queue.put_nowait(None)
-        self._start_writer()
-        if self.ws is not None:
-            asyncio.get_running_loop().call_later(CLOSE_GRACE_S, self._abort_unless_done)
-
-    def _abort_unless_done(self) -> None:
-        if self._writer is not None and not self._writer.done():
-            self._writer.cancel()
-            self.abort()
-
-    def abort(self) -> None:
-        """Reset the TCP connection now (a peer that takes nothing more)."""
-        self.closed = True
-        if self.transport is not None:
-            try:
-                self.transport.abort()
-            except Exception:  # already gone
-                pass
-
-    def _start_writer(self) -> None:
-        if self.ws is not None and (self._writer is None or self._writer.done()):
-            self._writer = asyncio.ensure_future(self._write())
-
-    async def wait_sent(self, timeout_s: float) -> bool:
-        """Wait up to ``timeout_s`` for the writer (if any) to finish; False if it did not."""
-        if self._writer is None or self._writer.done():
-            return True
-        done, _ = await asyncio.wait({self._writer}, timeout=timeout_s)
-        return bool(done)
-
-    async def _write(self) -> None:
-        """Send queued frames until the queue is empty, or until the close
-        sentinel, then the close frame.  Never raises."""
-        queue = self.queue
-        try:
-            while not queue.empty():
-                data = queue.get_nowait()
-                if data is None:
-                    await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
-                    return
-                await self.ws.send_bytes(data)
-        except Exception:
-            pass  # the peer went away: the session loop sees the disconnect
 
 
 def frame_bytes(data: bytes) -> bytes:
@@ -194,14 +60,6 @@ def check_follow(conn: Conn, table_id: str | None = None) -> None:
     :data:`MAX_TABLES_PER_CONN`."""
     if table_id not in conn.tables and len(conn.tables) >= MAX_TABLES_PER_CONN:
         raise tables.LobbyError(tables.ErrorCode.TOO_MANY_TABLES, f"one connection follows at most {MAX_TABLES_PER_CONN} tables")
-
-
-def _can_write_directly(proto: Any) -> bool:
-    """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
-    how to write frames to (uvicorn's ``websockets-sansio``)."""
-    return proto is not None and all(hasattr(proto, a) for a in ("conn", "transport", "writable", "close_sent", "disconnected")) and hasattr(
-        getattr(proto, "conn", None), "send_binary"
-    )
 
 
 @dataclass(eq=False)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import msgpack
 
 from lobby import tables
-from lobby.fanout import Conn, Fanout
+from lobby.fanout import Fanout
+from lobby.session import Conn
 
 
 class Store:

@@ -15,10 +15,9 @@ import msgpack
 import pytest
 import websockets
 
-from lobby.app import RateLimiter
 from lobby.client import LobbyClient
-from lobby.fanout import Conn
 from lobby.protocol import CloseCode
+from lobby.session import Conn, RateLimiter
 
 from ..lobby.support import connected, playing, seated
 from .support import Raw, metric, pack, unpack
@@ -95,7 +94,7 @@ async def test_flooder_is_refused_then_closed_and_its_table_plays_on(lobby_facto
 
 def test_rate_limiter_forgives_a_client_that_slows_down(monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr("lobby.app.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("lobby.session.time.monotonic", lambda: clock[0])
     limiter = RateLimiter(20, 40)
     # a burst of 100: 40 pass, 60 refused, not yet flooding (limit 120)
     results = [limiter.allow() for _ in range(100)]
@@ -270,9 +269,8 @@ async def test_origin_same_host_when_unset(lobby_factory):
 def test_origin_rule(origins, host, origin, allowed):
     from starlette.websockets import WebSocket
 
-    from lobby.app import Lobby
-    from lobby.config import Settings
+    from lobby.session import origin_allowed
 
     scope = {"type": "websocket", "path": "/ws", "scheme": "ws", "headers": [(b"host", host.encode()), (b"origin", origin.encode())]}
     ws = WebSocket(scope, receive=None, send=None)
-    assert Lobby(Settings(origins=origins)).origin_allowed(ws) is allowed
+    assert origin_allowed(ws, origins) is allowed

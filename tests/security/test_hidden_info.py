@@ -40,8 +40,9 @@ import pytest
 
 import engines
 from lobby import tables
-from lobby.fanout import Conn, Fanout, LocalTable, Viewer
+from lobby.fanout import Fanout, LocalTable, Viewer
 from lobby.protocol import encode
+from lobby.session import Conn
 from lobby.store import now_ms, unpack as store_unpack
 
 from ..lobby.support import connected, replayed

@@ -1,0 +1,213 @@
+"""The HTTP endpoints: the page, health, metrics, the table list, the games,
+replays and the browser libraries.
+
+Each endpoint is a plain Starlette function of the request; the process's
+:class:`lobby.app.Lobby` is ``request.app.state.lobby``.  ``ROUTES`` is the
+route table ``create_app`` gives Starlette (``/ws`` never gets here: the
+ASGI app hands it to the session first).
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import redis.exceptions
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import engines
+
+from . import metrics, quota, replay
+from .protocol import PROTOCOL_VERSION, ErrorCode
+from .reads import Busy
+
+if TYPE_CHECKING:
+    from .app import Lobby
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "static"
+NODE_MODULES = ROOT / "node_modules"
+#: browser libraries served from node_modules (installed by npm, not copied)
+VENDOR = {
+    "msgpack.min.js": "@msgpack/msgpack/dist.umd/msgpack.min.js",
+    "fast-json-patch.min.js": "fast-json-patch/dist/fast-json-patch.min.js",
+}
+
+
+def games_info() -> list[dict[str, Any]]:
+    """Every registered game's metadata, JSON-clean (``/api/games`` and the
+    ``welcome`` frame's ``games``)."""
+    out = []
+    for game_id, engine in engines.REGISTRY.items():
+        info = engine.info
+        out.append(
+            {
+                "id": game_id,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": info.default_players,
+                "options": [
+                    {"name": o.name, "kind": o.kind, "default": o.default, "lo": o.lo, "hi": o.hi, "choices": list(o.choices), "doc": o.doc}
+                    for o in info.options
+                ],
+            }
+        )
+    return out
+
+
+def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> Response:
+    """A JSON error answer ``{"error": message, "code": code}``."""
+    return JSONResponse({"error": message, "code": code.value}, status_code=status, headers=headers)
+
+
+async def gzipped(request: Request, body: bytes) -> Response:
+    """A stored gzipped JSON body: as it is to a client that accepts gzip,
+    else inflated in a thread (zlib lets go of the GIL)."""
+    accepts = {part.split(";")[0].strip().lower() for part in request.headers.get("accept-encoding", "").split(",")}
+    if "gzip" in accepts:
+        return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    return Response(await run_in_threadpool(gzip.decompress, body), media_type="application/json", headers={"Vary": "Accept-Encoding"})
+
+
+def _lobby(request: Request) -> Lobby:
+    return request.app.state.lobby
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def healthz(request: Request) -> Response:
+    """200 ``{"ok": true, "redis": true, "proto", "pid"}`` while Redis answers, else 503."""
+    try:
+        await _lobby(request).redis.ping()
+    except (redis.exceptions.RedisError, OSError):
+        return JSONResponse({"ok": False, "redis": False}, status_code=503)
+    return JSONResponse({"ok": True, "redis": True, "proto": PROTOCOL_VERSION, "pid": os.getpid()})
+
+
+async def api_tables(request: Request) -> Response:
+    return JSONResponse(await _lobby(request).table_list.get(request.query_params.get("game")))
+
+
+async def api_games(request: Request) -> Response:
+    return JSONResponse(games_info())
+
+
+async def bearer_player(request: Request) -> str | None:
+    """The player id of an ``Authorization: Bearer <token>`` header, or None."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not 0 < len(token) <= 128:
+        return None
+    lobby = _lobby(request)
+    return await lobby.store.session_player(token.strip(), lobby.settings.token_ttl_s)
+
+
+def bad_table_id(table_id: str) -> bool:
+    return not (0 < len(table_id) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in table_id))
+
+
+def replay_read(handler: Any) -> Any:
+    """A replay route: the client address's read quota first (429), then
+    a well-formed table id (404), then ``handler(request, table_id)``;
+    the cache's refusals become HTTP errors (503 busy, 500 a log that
+    does not replay)."""
+
+    async def route(request: Request) -> Response:
+        lobby = _lobby(request)
+        wait = lobby.read_limits.retry_after(quota.client_address(request.scope, lobby.trusted))
+        if wait:
+            metrics.READS_LIMITED.inc()
+            return http_error(429, ErrorCode.RATE_LIMITED, "too many replay reads; slow down", {"Retry-After": str(max(1, math.ceil(wait)))})
+        table_id = request.path_params["table_id"]
+        if bad_table_id(table_id):
+            return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such table")
+        try:
+            return await handler(request, table_id)
+        except Busy:
+            return http_error(503, ErrorCode.BUSY, "replays are being built; retry shortly", {"Retry-After": "1"})
+        except (redis.exceptions.RedisError, OSError):
+            return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
+        except ValueError as exc:
+            return http_error(500, ErrorCode.INTERNAL, f"the log does not replay: {exc}")
+
+    return route
+
+
+@replay_read
+async def api_replay(request: Request, table_id: str) -> Response:
+    lobby = _lobby(request)
+    first = request.query_params.get("from", "1")
+    if not (first.isascii() and first.isdigit() and len(first) <= 9):
+        return http_error(400, ErrorCode.BAD_MESSAGE, "from: a game number")
+    done = await lobby.replays.finished(table_id)
+    if not done:
+        return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table")
+    later = [n for n in done if n >= int(first)]
+    shown, rest = later[: lobby.settings.replay_list_page], later[lobby.settings.replay_list_page :]
+    records = await lobby.replays.records(table_id, shown)
+    yours: dict[str, int] = {}
+    pid = await bearer_player(request)
+    if pid is not None:
+        for n in shown:
+            entry = await lobby.replays.game(table_id, n) or {"owners": {}}
+            yours.update({str(n): int(seat) for seat, owner in entry["owners"].items() if owner == pid})
+    head = b'{"table":' + replay.json_bytes(table_id) + b',"next":' + replay.json_bytes(rest[0] if rest else None)
+    body = head + b',"yours":' + replay.json_bytes(yours) + b',"games":[' + b",".join(records) + b"]}"
+    return Response(body, media_type="application/json")
+
+
+@replay_read
+async def api_replay_frames(request: Request, table_id: str) -> Response:
+    lobby = _lobby(request)
+    game_no = request.path_params["game_no"]
+    seat_param = request.query_params.get("seat", "")
+    page_param = request.query_params.get("page", "0")
+    if not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in (page_param, *([seat_param] if seat_param else []))):
+        return http_error(400, ErrorCode.BAD_MESSAGE, "seat and page: non-negative integers")
+    entry = await lobby.replays.game(table_id, game_no)
+    if entry is None:
+        return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such finished game")
+    seat = int(seat_param) if seat_param else None
+    if seat is not None and seat >= entry["seats"]:
+        return http_error(400, ErrorCode.BAD_MESSAGE, "bad seat")
+    if seat is not None and entry["owners"].get(str(seat)) != await bearer_player(request):
+        # a seat's view shows what only its owner saw (a mucked hole card)
+        return http_error(403, ErrorCode.NOT_YOUR_SEAT, "a seat's point of view is only for the player who held it (Authorization: Bearer <token>)")
+    body = await lobby.replays.page(table_id, entry, game_no, seat, int(page_param))
+    if body is None:
+        return http_error(404, ErrorCode.NO_SUCH_TABLE, "no such page")
+    return await gzipped(request, body)
+
+
+async def metrics_endpoint(request: Request) -> Response:
+    return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+
+async def vendor(request: Request) -> Response:
+    rel = VENDOR.get(request.path_params["name"])
+    if rel is None or not (NODE_MODULES / rel).is_file():
+        return Response("not found (run npm install)", status_code=404)
+    return FileResponse(NODE_MODULES / rel, headers={"Cache-Control": "max-age=3600"})
+
+
+ROUTES = [
+    Route("/", index),
+    Route("/healthz", healthz),
+    Route("/metrics", metrics_endpoint),
+    Route("/api/tables", api_tables),
+    Route("/api/games", api_games),
+    Route("/api/tables/{table_id:str}/replay", api_replay),
+    Route("/api/tables/{table_id:str}/replay/{game_no:int}", api_replay_frames),
+    Route("/vendor/{name}", vendor),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]

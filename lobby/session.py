@@ -1,0 +1,629 @@
+"""One client's websocket session: its reader, its writer, its limits.
+
+A :class:`Session` is one task per connection (``LobbyApp`` hands it the
+websocket): it admits the upgrade (origin, draining), then reads frames,
+checks them (size, :class:`RateLimiter`) and runs each command to its end
+in that same task, one at a time, so the command in progress always
+finishes before the session lets go of its tables.  Its ``on_<type>``
+methods are the handlers, one per client message type of
+docs/protocol.md.  Frames out go through its :class:`Conn`, which writes
+them straight to the socket; the fan-out holds the same ``Conn`` for every
+table the session follows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import socket
+import time
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import redis.exceptions
+from starlette.datastructures import Headers
+from starlette.websockets import WebSocket, WebSocketDisconnect
+from websockets.protocol import State
+
+from . import metrics, quota
+from .endpoints import games_info
+from .fanout import check_follow
+from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
+from .sessions import sign_in
+from .store import now_ms
+from .tables import LobbyError
+
+if TYPE_CHECKING:
+    from .app import Lobby
+    from .fanout import Viewer
+
+log = logging.getLogger("lobby")
+
+#: how long a closing connection may take to send what is queued and the
+#: close frame before its TCP connection is reset (s)
+CLOSE_GRACE_S = 2.0
+#: a signed-in connection counts as present this long after its last
+#: refresh (every ``app.SPECTATOR_REFRESH_S``), so one lost with its process
+#: stops counting then (ms)
+PRESENCE_LEASE_MS = 60_000
+#: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
+#: a client that stops reading can pin, and makes it a slow reader sooner
+SEND_BUFFER_BYTES = 64 * 1024
+
+
+# -- the writer ----------------------------------------------------------------
+
+
+class Conn:
+    """One websocket connection's outgoing side.
+
+    ``send`` never waits.  In the common case it writes the frame straight
+    to the socket (``fast``: the server's websocket protocol object when it
+    is uvicorn's sans-I/O one, whose ASGI ``send`` does exactly this and
+    awaits nothing while the transport is writable).  Only while the
+    kernel and transport buffers are full (a slow reader), or on another
+    server, frames wait in a bounded queue drained by a writer task made
+    then; a connection whose queue is full is closed with 1013 (it
+    reconnects and resyncs), so nobody waits for it.  ``close`` ends the
+    connection after what is queued has been sent (``flush``) or at once,
+    dropping the queue; a peer that takes not even the close frame within
+    :data:`CLOSE_GRACE_S` is reset (``abort``).
+    """
+
+    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
+                 "close_code", "tables", "last_chat", "lobby_sub", "__weakref__")
+
+    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
+        self.id = secrets.token_hex(8)
+        self.ws = ws
+        self.transport = transport
+        self.fast = fast if _can_write_directly(fast) else None
+        self.queue_size = queue_size
+        self._queue: asyncio.Queue[bytes | None] | None = None
+        self._writer: asyncio.Task | None = None
+        self.pid: str | None = None
+        self.name: str | None = None
+        self.closed = False
+        self.close_code: int | None = None
+        self.tables: dict[str, "Viewer"] = {}
+        self.last_chat = 0.0  # monotonic time of the last chat line
+        self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
+
+    @property
+    def queue(self) -> "asyncio.Queue[bytes | None]":
+        """Frames waiting for the writer (``None``: the close), made on first use."""
+        if self._queue is None:
+            self._queue = asyncio.Queue(self.queue_size)
+        return self._queue
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is waiting to be written, nor being written by the writer."""
+        return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
+
+    def send(self, data: bytes, kind: str | None = "msg", wire: bytes | None = None) -> None:
+        """Send ``data`` now or queue it; ``kind`` labels the frames-sent
+        metric (None: the caller counts).  ``wire``: ``data`` already framed
+        (:func:`frame_bytes`), for bytes sent to many connections."""
+        if self.closed:
+            return
+        if kind is not None:
+            metrics.frames_sent(kind).inc()
+        fast = self.fast
+        if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
+            try:
+                conn = fast.conn
+                if wire is not None and conn.state is State.OPEN and not conn.extensions:
+                    fast.transport.write(wire)  # what send_binary would frame, framed once
+                else:
+                    conn.send_binary(data)
+                    fast.transport.write(b"".join(conn.data_to_send()))
+                return
+            except Exception:  # the connection went away under us: the reader sees it
+                self.closed = True
+                return
+        try:
+            self.queue.put_nowait(data)
+        except asyncio.QueueFull:
+            metrics.DROPPED.inc()
+            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
+            return
+        self._start_writer()
+
+    def close(self, code: int, flush: bool = True) -> None:
+        """Close with ``code`` after what is queued is sent; with ``flush``
+        False (or when the queue is full) drop what is queued and close at once."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        queue = self.queue
+        if not flush or queue.full():
+            while not queue.empty():
+                queue.get_nowait()
+        queue.put_nowait(None)
+        self._start_writer()
+        if self.ws is not None:
+            asyncio.get_running_loop().call_later(CLOSE_GRACE_S, self._abort_unless_done)
+
+    def _abort_unless_done(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+            self.abort()
+
+    def abort(self) -> None:
+        """Reset the TCP connection now (a peer that takes nothing more)."""
+        self.closed = True
+        if self.transport is not None:
+            try:
+                self.transport.abort()
+            except Exception:  # already gone
+                pass
+
+    def _start_writer(self) -> None:
+        if self.ws is not None and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.ensure_future(self._write())
+
+    async def wait_sent(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` for the writer (if any) to finish; False if it did not."""
+        if self._writer is None or self._writer.done():
+            return True
+        done, _ = await asyncio.wait({self._writer}, timeout=timeout_s)
+        return bool(done)
+
+    async def _write(self) -> None:
+        """Send queued frames until the queue is empty, or until the close
+        sentinel, then the close frame.  Never raises."""
+        queue = self.queue
+        try:
+            while not queue.empty():
+                data = queue.get_nowait()
+                if data is None:
+                    await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
+                    return
+                await self.ws.send_bytes(data)
+        except Exception:
+            pass  # the peer went away: the session loop sees the disconnect
+
+
+
+def _can_write_directly(proto: Any) -> bool:
+    """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
+    how to write frames to (uvicorn's ``websockets-sansio``)."""
+    return proto is not None and all(hasattr(proto, a) for a in ("conn", "transport", "writable", "close_sent", "disconnected")) and hasattr(
+        getattr(proto, "conn", None), "send_binary"
+    )
+
+
+
+
+# -- the reader's limits and the upgrade ---------------------------------------
+
+
+class RateLimiter:
+    """Token bucket: ``rate`` messages per second, bursts up to ``burst``.
+
+    A message over the limit is refused (``allow`` is False) and counts as a
+    strike; strikes drain at ``rate`` per second too, so a client that keeps
+    sending faster than twice the rate piles them up.  ``flooding`` (more
+    than ``3 * burst`` strikes outstanding) means persistent flooding: the
+    session closes with 1008.  A client that once went over the limit and
+    then slowed down is forgiven.
+    """
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "strikes")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+        self.strikes = 0.0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        elapsed = max(0.0, now - self.stamp)
+        self.stamp = now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.strikes = max(0.0, self.strikes - elapsed * self.rate)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.strikes += 1
+        return False
+
+    @property
+    def flooding(self) -> bool:
+        return self.strikes > 3 * self.burst
+
+
+def origin_allowed(ws: WebSocket, origins: str) -> bool:
+    """Whether a websocket may connect, by its ``Origin`` header
+    (``origins``: ``Settings.origins``, comma-separated).
+
+    No Origin: not a browser (cross-site websocket hijacking needs one),
+    allowed.  With ``LOBBY_ORIGINS`` set: the Origin must be one of those
+    (compared as scheme://host:port, case-insensitively, default ports
+    filled in).  Unset: the Origin must name the host the request was
+    sent to (its ``Host`` header).  Several Origin headers, ``null`` and
+    anything that is not a plain http(s) origin are refused.
+    """
+    headers = Headers(scope=ws.scope)  # not cached on the websocket for its whole life
+    found = headers.getlist("origin")
+    if not found:
+        return True  # not a browser: cross-site hijacking needs a browser
+    if len(found) > 1:
+        return False
+    origin = _origin_key(found[0])
+    if origin is None:
+        return False
+    allowed = {_origin_key(o) for o in origins.split(",") if o.strip()}
+    if allowed:
+        return origin in allowed
+    host = _origin_key("http://" + headers.get("host", ""))
+    if host is None or origin[1] != host[1]:
+        return False
+    if ":" in headers.get("host", "").rsplit("]", 1)[-1]:
+        return origin[2] == host[2]  # Host names its port: the same one
+    return origin[2] in (80, 443)  # Host on a default port (http or https)
+
+
+def _origin_key(origin: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an http(s) origin, lower-cased, default
+    port filled in; None for anything else (``null``, paths, user info)."""
+    try:
+        parts = urlsplit(origin.strip().lower().rstrip("/"))
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc:
+        return None
+    if parts.path or parts.query or parts.fragment:
+        return None
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def _protocol_of(ws: WebSocket) -> Any:
+    """The server's protocol object under a websocket, where the server
+    exposes it (uvicorn's protocols hand their bound ``receive`` to the app)
+    and it has an asyncio transport; else None."""
+    proto = getattr(getattr(ws, "_receive", None), "__self__", None)
+    return proto if hasattr(getattr(proto, "transport", None), "abort") else None
+
+
+def _drop_handshake(proto: Any) -> None:
+    """Let go of the handshake's request and response that uvicorn's
+    protocol keeps after the accept (~3 KiB of headers per connection)."""
+    if proto is not None and getattr(proto, "handshake_complete", False):
+        for name in ("request", "response"):
+            if hasattr(proto, name):
+                setattr(proto, name, None)
+
+
+def _spread_keepalive(proto: Any) -> None:
+    """Move a new connection's first keepalive ping (uvicorn's, every
+    ``ws_ping_interval`` s from the accept) to a random point of the first
+    interval, so clients that connected together are not pinged together
+    ever after (2,000 pings in one burst were W3's slowest frames)."""
+    timer = getattr(proto, "ping_timer", None)
+    interval = getattr(proto, "ping_interval", None)
+    if timer is None or not interval or not hasattr(proto, "send_keepalive_ping"):
+        return
+    timer.cancel()
+    proto.ping_timer = asyncio.get_running_loop().call_later(random.uniform(0.1, interval), proto.send_keepalive_ping)
+
+
+def _limit_send_buffer(transport: Any) -> None:
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+
+
+# -- the session ---------------------------------------------------------------
+
+
+class Session:
+    """One client's websocket session, run by :meth:`run` in one task.
+
+    It owns the reader (the loop of :meth:`run`), the writer (``conn``, a
+    :class:`Conn`), the rate limit (``limiter``), the client's address
+    (``addr``, :func:`quota.client_address`) and the hello/idle watchdog
+    (``watchdog``, a timer handle).  The process-wide parts it commands
+    (``settings``, ``store``, ``rooms``, ``fanout``, ``table_list``) are
+    the :class:`lobby.app.Lobby`'s, copied here at creation so a frame
+    reaches them in one step.
+    """
+
+    __slots__ = ("lobby", "settings", "store", "rooms", "fanout", "table_list", "max_frame", "ws", "conn", "addr", "limiter", "watchdog")
+
+    def __init__(self, lobby: Lobby, ws: WebSocket) -> None:
+        self.lobby = lobby
+        self.settings = lobby.settings
+        self.store, self.rooms, self.fanout, self.table_list = lobby.store, lobby.rooms, lobby.fanout, lobby.table_list
+        self.max_frame = lobby.settings.max_frame
+        self.ws = ws
+        self.conn: Conn
+        self.addr = "unknown"
+        self.limiter: RateLimiter
+        self.watchdog: asyncio.TimerHandle | None = None
+
+    async def run(self) -> None:
+        """The whole session: refuse the upgrade while the process drains
+        (1013) or from a foreign origin (1008, an HTTP 403), else accept and
+        read until the peer goes away or the server closes the connection
+        (the close puts a disconnect in the receive queue; a peer that
+        takes nothing is reset after :data:`CLOSE_GRACE_S`).  Never raises."""
+        ws, lobby = self.ws, self.lobby
+        if lobby.draining:
+            await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER)
+            return
+        if not origin_allowed(ws, self.settings.origins):
+            await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
+            return
+        await ws.accept()
+        proto = _protocol_of(ws)
+        _spread_keepalive(proto)
+        _drop_handshake(proto)
+        conn = self.conn = Conn(ws, self.settings.send_queue, getattr(proto, "transport", None), proto)
+        _limit_send_buffer(conn.transport)
+        lobby.conns.add(conn)
+        self.addr = quota.client_address(ws.scope, lobby.trusted)
+        metrics.CONNECTIONS.inc()
+        loop = asyncio.get_running_loop()
+        self.watchdog = loop.call_later(self.settings.hello_timeout_s, self._check_idle, None)
+        limiter = self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
+        max_frame = self.max_frame
+        try:
+            # the read loop is inline: one coroutine frame less per open connection
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                frame = msg.get("bytes") if msg.get("bytes") is not None else msg.get("text")
+                if frame is None:
+                    continue
+                size = len(frame) if isinstance(frame, (bytes, bytearray)) else len(frame.encode("utf-8", "surrogatepass"))
+                if size > max_frame:  # the websocket layer refuses these first
+                    conn.close(CloseCode.WS_1009_MESSAGE_TOO_BIG)
+                    break
+                if not limiter.allow():
+                    self.error(ErrorCode.RATE_LIMITED, "too many messages; slow down", peek_ref(frame))
+                    if limiter.flooding:
+                        conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
+                    continue
+                await self.handle_frame(frame)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("session reader failed")
+            conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
+        finally:
+            self.watchdog.cancel()
+            lobby.conns.discard(conn)
+            metrics.CONNECTIONS.dec()
+            conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
+            with contextlib.suppress(Exception):
+                await self.fanout.detach_all(conn)
+            await self.signed_out(conn.pid)
+            if not await conn.wait_sent(CLOSE_GRACE_S):  # the peer takes nothing, not even the close frame
+                conn.abort()
+
+    def _check_idle(self, idle_since: float | None) -> None:
+        """The watchdog: close with 1008 if the client has not signed in
+        ``hello_timeout_s`` after the upgrade, and with 1000 once it has
+        followed no table and no table list for ``idle_timeout_s`` (looked
+        at every quarter of that, so closed within 1.25 times it).  Pings do
+        not count: a socket must follow something to stay (``idle_timeout_s``
+        0: never closed for that)."""
+        conn = self.conn
+        if conn.closed:
+            return
+        if conn.pid is None:
+            conn.close(CloseCode.WS_1008_POLICY_VIOLATION)
+            return
+        idle_s = self.settings.idle_timeout_s
+        if idle_s <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if conn.tables or conn.lobby_sub is not False:
+            idle_since = None
+        elif idle_since is None:
+            idle_since = now
+        elif now - idle_since >= idle_s:
+            conn.close(CloseCode.WS_1000_NORMAL)
+            return
+        self.watchdog = loop.call_later(idle_s / 4, self._check_idle, idle_since)
+
+    async def signed_out(self, pid: str | None) -> None:
+        """This session no longer speaks for ``pid`` (closed, or signed in as
+        someone else): if that was the player's last live connection on any
+        process, its seats at tables that have not started are marked to be
+        given up after the grace (:meth:`Rooms.absent`).  Never raises."""
+        if pid is None:
+            return
+        try:
+            if not await self.store.drop_presence(pid, self.conn.id, now_ms()):
+                await self.rooms.absent(pid)
+        except (redis.exceptions.RedisError, OSError, LobbyError) as exc:
+            # the sweep marks the seats once the connection's lease runs out
+            log.warning("seats of a closed connection not marked absent: %s", exc)
+        except Exception:
+            log.exception("marking the seats of a closed connection absent")
+
+    def error(self, code: ErrorCode, message: str, ref: Any = None, **extra: Any) -> None:
+        """Send an error frame (docs/protocol.md) to this client alone."""
+        metrics.ERRORS.labels(code.value).inc()
+        self.conn.send(encode(error(code, message, ref, **extra)), "error")
+
+    async def handle_frame(self, frame: Any) -> None:
+        """Decode, validate and dispatch one client frame; every refusal is
+        an error frame to this connection alone.  Never raises.
+
+        The whole message is checked against its schema (:func:`parse`)
+        before any handler runs, so a refused frame touches no table."""
+        ref = None
+        conn = self.conn
+        try:
+            msg = parse(decode(frame, self.max_frame))
+            ref = msg.ref
+            if msg.type != "hello" and conn.pid is None:
+                raise ProtocolError(ErrorCode.NOT_SIGNED_IN, "send hello first", ref)
+            handler = getattr(self, f"on_{msg.type}")
+            before = conn.pid
+            await handler(msg)
+            if before is not None and conn.pid != before:
+                # another identity on this socket: views projected for the
+                # previous player's seats must not keep flowing to it
+                await self.fanout.detach_all(conn)
+                await self.signed_out(before)
+        except ProtocolError as exc:
+            self.error(exc.code, str(exc), exc.ref if exc.ref is not None else ref)
+        except LobbyError as exc:
+            self.error(exc.code, str(exc), ref)
+        except (redis.exceptions.RedisError, OSError):
+            log.warning("redis unavailable while handling a frame")
+            self.error(ErrorCode.BUSY, "storage unavailable; retry shortly", ref)
+        except Exception:
+            log.exception("handling a frame")
+            self.error(ErrorCode.INTERNAL, "internal error", ref)
+
+    def reply(self, msg: Message, body: dict[str, Any]) -> None:
+        """Send ``body`` in answer to ``msg`` (its ``ref`` echoed)."""
+        if msg.ref is not None:
+            body["ref"] = msg.ref
+        self.conn.send(encode(body))
+
+    def _ack(self, msg: Message) -> None:
+        """``ok`` for a command that has no other reply, when it asked (``ref``)."""
+        if msg.ref is not None:
+            self.reply(msg, {"t": "ok", "table": msg["table"]})
+
+    def _opener(self) -> dict[str, str]:
+        """Who opens a table from this session, for the quotas no new sign-in resets."""
+        return {"addr": self.addr, "conn": self.conn.id}
+
+    async def _seated(self, msg: Message, table_id: str, seat: int) -> None:
+        self.reply(msg, {"t": "joined", "table": table_id, "seat": seat})
+        await self.fanout.attach(self.conn, table_id, self.conn.pid)
+
+    # -- handlers (one per client message type; see docs/protocol.md) ------
+    async def on_hello(self, msg: Message) -> None:
+        if msg["proto"] != PROTOCOL_VERSION:
+            raise ProtocolError(ErrorCode.PROTOCOL_VERSION, f"server speaks protocol {PROTOCOL_VERSION}", msg.ref)
+        conn = self.conn
+        pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
+        conn.pid, conn.name = pid, player.get("name")
+        await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
+        self.reply(
+            msg,
+            {
+                "t": "welcome",
+                "proto": PROTOCOL_VERSION,
+                "token": token,
+                "player": {"name": player.get("name"), "coins": player.get("coins", 0)},
+                "tables": await self.store.player_tables(pid),
+                "games": games_info(),
+                "now": now_ms(),
+            },
+        )
+
+    async def on_ping(self, msg: Message) -> None:
+        self.reply(msg, {"t": "pong", "now": now_ms()})
+
+    async def on_tables(self, msg: Message) -> None:
+        if "sub" in msg.fields:
+            # False: no pushes; True: every game; a game id: that game only
+            self.conn.lobby_sub = (msg.get("game") or True) if msg["sub"] else False
+        self.reply(msg, {"t": "tables", "tables": await self.table_list.get(msg.get("game")), "now": now_ms()})
+
+    # Seating requests check everything, the connection's follow limit
+    # included, before they write: one request, one outcome.
+    async def on_quick(self, msg: Message) -> None:
+        conn = self.conn
+        check_follow(conn)
+        table_id, seat = await self.rooms.quick(
+            msg["game"], conn.pid, conn.name, msg.get("bots", False), msg.get("options"), opener=self._opener()
+        )
+        await self._seated(msg, table_id, seat)
+
+    async def on_open(self, msg: Message) -> None:
+        conn = self.conn
+        check_follow(conn)
+        doc, seat = await self.rooms.open(
+            msg["game"],
+            conn.pid,
+            conn.name,
+            seats=msg.get("seats"),
+            turn_ms=msg.get("turn_ms"),
+            options=msg.get("options"),
+            private=msg.get("private", False),
+            bots=msg.get("bots", False),
+            games=msg.get("games"),
+            opener=self._opener(),
+        )
+        await self._seated(msg, doc["id"], seat)
+
+    async def on_join(self, msg: Message) -> None:
+        conn = self.conn
+        check_follow(conn, msg["table"])
+        seat = await self.rooms.join(msg["table"], conn.pid, conn.name, msg.get("seat"))
+        await self._seated(msg, msg["table"], seat)
+
+    async def on_watch(self, msg: Message) -> None:
+        await self.fanout.attach(self.conn, msg["table"], None, msg.ref)
+
+    async def on_unwatch(self, msg: Message) -> None:
+        await self.fanout.detach(self.conn, msg["table"])
+
+    async def on_leave(self, msg: Message) -> None:
+        await self.rooms.leave(msg["table"], self.conn.pid)
+        self.reply(msg, {"t": "left", "table": msg["table"]})
+
+    async def on_start(self, msg: Message) -> None:
+        await self.rooms.start(msg["table"], self.conn.pid)
+        self._ack(msg)
+
+    async def on_ready(self, msg: Message) -> None:
+        await self.rooms.ready(msg["table"], self.conn.pid)
+        self._ack(msg)
+
+    async def on_back(self, msg: Message) -> None:
+        await self.rooms.back(msg["table"], self.conn.pid)
+        self._ack(msg)
+
+    async def on_chat(self, msg: Message) -> None:
+        conn = self.conn
+        viewer = conn.tables.get(msg["table"])
+        if viewer is None:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "watch or join the table to chat there")
+        now = time.monotonic()
+        interval_s = self.settings.chat_interval_ms / 1000
+        if now - conn.last_chat < interval_s:
+            raise LobbyError(ErrorCode.RATE_LIMITED, f"one chat line per {interval_s:g} s")
+        conn.last_chat = now
+        # spectator: no seat in the view this connection was last sent
+        await self.rooms.chat(msg["table"], conn.name, msg["text"], viewer.seat is None)
+        self._ack(msg)
+
+    async def on_me(self, msg: Message) -> None:
+        player = await self.store.player(self.conn.pid)
+        stats = {k: v for k, v in player.items() if ":" in k}
+        self.reply(msg, {"t": "me", "player": {"name": player.get("name"), "coins": player.get("coins", 0)}, "stats": stats})
+
+    async def on_sync(self, msg: Message) -> None:
+        viewer = self.conn.tables.get(msg["table"])
+        if viewer is None:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "you are not watching that table")
+        await self.fanout.refresh(msg["table"])
+        self.fanout.snapshot(viewer, msg.ref)
+
+    async def on_move(self, msg: Message) -> None:
+        version = await self.rooms.move(msg["table"], self.conn.pid, msg["turn"], msg["move"])
+        if msg.ref is not None:
+            self.reply(msg, {"t": "ok", "table": msg["table"], "version": version})
