@@ -186,7 +186,7 @@ class Conn:
                     return
                 await self.ws.send_bytes(data)
         except Exception:
-            pass  # the peer went away: the session loop sees the disconnect
+            pass  # the peer went away: the session's read loop sees the disconnect
 
 
 
