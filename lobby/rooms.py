@@ -536,7 +536,7 @@ class Rooms:
         doc = source[1]
         if not tables.stranded(doc):
             return None
-        for candidate in await self.store.waiting_tables(doc["game"]):  # oldest first
+        for candidate in await self.store.waiting_tables(doc["game"], upto=doc["created"]):  # oldest first
             loaded = await self.store.load_room(candidate) if candidate != table_id else None
             if loaded is None or not tables.merge_target(loaded[1], doc):
                 continue
@@ -579,7 +579,7 @@ class Rooms:
 
         out = await self.update(source, give_up)
         for pid in set(seated) - set(removed):
-            # the source started (or they left it) meanwhile: they stay there, not here
+            # not given up at the source (it started, or they left it, meanwhile): undo the seat here
             with contextlib.suppress(LobbyError):
                 await self.leave(target, pid)
             if doc["coins_to_sit"]:
