@@ -531,11 +531,15 @@ class Rooms:
         seated stays), then their seats here are given up
         (:func:`tables.moved_out`): the table, emptied, closes with
         ``moved_to``.  A crash between the two commits leaves them seated
-        twice, never nowhere; the source's next retry finishes the move.
-        Returns the source's new ``(version, doc)``, or None if nothing moved."""
+        twice, never nowhere; the source's next retry finishes that move
+        (:meth:`_finish_moves`) rather than start another.  Returns the
+        source's new ``(version, doc)``, or None if nothing moved."""
         doc = source[1]
         if not tables.stranded(doc):
             return None
+        finished = await self._finish_moves(doc)
+        if finished is not None:
+            return finished
         for candidate in await self.store.waiting_tables(doc["game"], upto=doc["created"]):  # oldest first
             loaded = await self.store.load_room(candidate) if candidate != table_id else None
             if loaded is None or not tables.merge_target(loaded[1], doc):
@@ -545,6 +549,27 @@ class Rooms:
                 if out is not None:
                     return out
         return None
+
+    async def _finish_moves(self, doc: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        """Players of the stranded ``doc`` already seated at an older live
+        quick table of its kind (the first commit of a move whose second one
+        never came: the process died) give their seats here up to that
+        table, even if it has started since.  Returns the source's new
+        ``(version, doc)``, or None if there was none."""
+        targets: dict[str, list[str]] = {}
+        for pid in tables.seat_index(doc):
+            for other in await self.store.player_tables(pid):
+                loaded = await self.store.load_room(other) if other != doc["id"] else None
+                if loaded is None or not tables.live(loaded[1]) or tables.seat_of(loaded[1], pid) is None:
+                    continue
+                o = loaded[1]
+                if o.get("quick") and o["game"] == doc["game"] and o["options"] == doc["options"] and (o["created"], o["id"]) < (doc["created"], doc["id"]):
+                    targets.setdefault(other, []).append(pid)
+                    break
+        out = None
+        for target, pids in targets.items():
+            out = await self.update(doc["id"], lambda d, now, ctx, target=target, pids=pids: tables.moved_out(d, pids, target, now)[0]) or out
+        return out
 
     async def _move_players(self, doc: dict[str, Any], target: str) -> tuple[int, dict[str, Any]] | None:
         """:meth:`merge`'s two commits, moving ``doc``'s seated players to

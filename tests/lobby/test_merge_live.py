@@ -14,7 +14,12 @@ import secrets
 
 import pytest
 
+from lobby import tables
 from lobby.client import LobbyClient
+from lobby.config import Settings
+from lobby.rooms import Rooms
+from lobby.store import connect as store_connect
+from lobby.store import now_ms
 
 from ..security.support import store_of
 from .test_matchmaking_live import listed, until
@@ -78,4 +83,39 @@ async def test_two_waiting_quick_tables_of_one_kind_merge_into_the_older(backend
     finally:
         for c in clients:
             await c.close()
+        await store.aclose()
+
+
+@pytest.mark.parametrize("backend", ["redis", "cluster"])
+async def test_a_move_cut_short_after_its_first_commit_is_finished_not_repeated(backend, request):
+    """A process died between the two commits of a move, and the target
+    then started with the moved player: the source's next retry gives the
+    seat up to that table (``moved_to``) rather than move the player to a
+    third table (before: they were seated at three tables)."""
+    url = request.getfixturevalue("redis_server").url if backend == "redis" else request.getfixturevalue("redis_cluster").url
+    store = await store_connect(url, "mc" + secrets.token_hex(3))
+    try:
+        rooms = Rooms(store, Settings(key_prefix=store.p, quick_retry_ms=300))
+        now = now_ms()
+
+        async def quick_table(table_id: str, created: int, seats: int, pid: str) -> dict:
+            doc = tables.new_table(table_id, "sibala", now=created, seats=seats, turn_ms=5000, quick=True, start_at=created + 100)
+            doc, _, _ = tables.join(doc, pid, pid.upper(), None, created, bytes(32))
+            await rooms.create(doc)
+            return doc
+
+        target = await quick_table("t" + secrets.token_hex(4), now - 3000, 2, "pa")
+        third = await quick_table("w" + secrets.token_hex(4), now - 2000, 3, "pb")
+        source = await quick_table("s" + secrets.token_hex(4), now - 1000, 3, "pc")
+        # the first commit of a move lands (the target fills and starts), the second never does
+        await rooms.update(target["id"], lambda d, t, ctx: tables.seat_moved(d, [("pc", "PC")], source["id"], t, bytes(32), ctx)[0])
+        assert (await store.load_room(target["id"]))[1]["status"] == "playing"
+        loaded = await store.load_room(source["id"])
+        assert tables.stranded(loaded[1])
+        out = await rooms.merge(source["id"], loaded)
+        assert out is not None and out[1]["status"] == "closed" and out[1]["moved_to"] == target["id"]
+        assert out[1]["events"] == [{"type": "moved", "to": target["id"], "seats": [0]}]
+        assert tables.seat_of((await store.load_room(third["id"]))[1], "pc") is None, "not moved to a third table"
+        assert await store.player_tables("pc") == [target["id"]]
+    finally:
         await store.aclose()
