@@ -59,6 +59,8 @@ class TableView:
     spectator: bool = False
     #: recent chat lines (``{"id", "at", "name", "text", "spectator"}``), oldest first
     chat: list[dict[str, Any]] = field(default_factory=list)
+    #: the table our seat was moved to (the view's ``moved_to``) once we follow it there
+    moved_to: str | None = None
 
 
 class LobbyClient:
@@ -88,6 +90,8 @@ class LobbyClient:
         self._reader: asyncio.Task | None = None
         self._closing = False
         self._url_index = 0
+        #: tables whose move to ``moved_to`` we are following right now
+        self._following: set[str] = set()
         self.connected = asyncio.Event()
         self.clock_offset_ms = 0
 
@@ -116,6 +120,8 @@ class LobbyClient:
         self.games = welcome["games"]
         self.clock_offset_ms = welcome["now"] - int(time.time() * 1000)
         for tv in list(self.tables.values()):
+            if tv.moved_to:
+                continue  # we sit at the table it names
             if tv.spectator:
                 await self.send({"t": "watch", "table": tv.table_id})
             else:
@@ -194,6 +200,7 @@ class LobbyClient:
             self._pending[ref].set_result(frame)
         if kind == "snapshot":
             tv = self.tables.setdefault(frame["table"], TableView(frame["table"]))
+            self._follow_move(tv, frame)
             tv.view, tv.version, tv.seat = frame["view"], frame["version"], frame["seat"]
             tv.chat = list(frame.get("chat", ()))
             tv.versions.append(frame["version"])
@@ -213,8 +220,35 @@ class LobbyClient:
                 asyncio.ensure_future(self.send({"t": "sync", "table": tv.table_id}))
                 return
             tv.view = jsonpatch.apply_patch(tv.view, frame["patch"])
+            self._follow_move(tv, frame)
             tv.version, tv.seat = frame["version"], frame["seat"]
             tv.versions.append(frame["version"])
+            tv.changed.set()
+
+    def _follow_move(self, tv: TableView, frame: dict[str, Any]) -> None:
+        """Our seat at ``tv``'s table is gone in a ``moved`` event (the lobby
+        merged waiting quick tables of one kind and seated us at the event's
+        ``to``, the view's ``moved_to``): follow, with a ``join`` of that
+        table (which returns the seat we hold there).  Call with the frame's
+        view applied but ``tv.seat`` still the one before it."""
+        view = tv.view if frame["t"] == "delta" else frame["view"]
+        if tv.seat is None or frame["seat"] is not None or tv.spectator or tv.moved_to is not None or not view:
+            return
+        for event in view.get("events") or ():
+            if event.get("type") == "moved" and tv.seat in event.get("seats", ()):
+                self._following.add(tv.table_id)
+                asyncio.ensure_future(self._follow(tv, event["to"]))
+                return
+
+    async def _follow(self, tv: TableView, target: str) -> None:
+        try:
+            await self.join(target)
+            tv.moved_to = target
+            await self.send({"t": "unwatch", "table": tv.table_id})
+        except (LobbyRefused, ConnectionError, asyncio.TimeoutError, websockets.WebSocketException):
+            pass  # not seated there after all (or reconnecting): the source's view stays
+        finally:
+            self._following.discard(tv.table_id)
             tv.changed.set()
 
     # -- commands ----------------------------------------------------------
@@ -228,8 +262,12 @@ class LobbyClient:
             msg["seat"] = seat
         return self._seated(await self.request(msg))
 
-    async def quick(self, game: str, bots: bool = False) -> TableView:
-        return self._seated(await self.request({"t": "quick", "game": game, "bots": bots}))
+    async def quick(self, game: str, bots: bool = False, options: dict[str, Any] | None = None) -> TableView:
+        """Quick-match (``options``: engine options; only tables with the same ones match)."""
+        msg: dict[str, Any] = {"t": "quick", "game": game, "bots": bots}
+        if options:
+            msg["options"] = options
+        return self._seated(await self.request(msg))
 
     async def watch(self, table_id: str) -> TableView:
         tv = self.tables.setdefault(table_id, TableView(table_id, spectator=True))
@@ -277,7 +315,9 @@ class LobbyClient:
             while True:
                 view = tv.view
                 if view is not None and self.connected.is_set():
-                    if view["status"] == "closed":
+                    if view["status"] == "closed" and tv.moved_to in self.tables:
+                        return await self.play(tv.moved_to, rng, timeout, games)  # our seat went there
+                    if view["status"] == "closed" and table_id not in self._following:
                         return view
                     if view["status"] == "finished":
                         if view["game_no"] >= games or view["next"] is None or tv.seat is None:

@@ -31,6 +31,10 @@ class Settings:
     bot_delay_ms: int = 700
     #: quick-match: wait this long for people before starting with the minimum or bots (ms)
     quick_wait_ms: int = 8_000
+    #: a waiting quick table below its minimum looks again this often once
+    #: its wait is over: to start, or to move its players to an older waiting
+    #: quick table of the same kind (ms)
+    quick_retry_ms: int = 5_000
     #: a seat at a table that has not started is given up this long after its
     #: player's last connection went away, unless they are back by then (ms)
     absent_grace_ms: int = 10_000

@@ -108,11 +108,12 @@ class Rooms:
         #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
         self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
 
-    async def _balances(self, doc: dict[str, Any], extra_pid: str | None) -> dict[str, int]:
-        """Coin balances of the people seated (and of ``extra_pid``), one round trip."""
+    async def _balances(self, doc: dict[str, Any], extra_pid: str | list[str] | None) -> dict[str, int]:
+        """Coin balances of the people seated (and of ``extra_pid``: one pid
+        or a list), one round trip."""
         pids = [s["pid"] for s in doc["seats"] if s and s.get("pid")]
         if extra_pid:
-            pids.append(extra_pid)
+            pids += [extra_pid] if isinstance(extra_pid, str) else extra_pid
         return await self.store.balances(pids)
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
@@ -141,7 +142,7 @@ class Rooms:
         before = tables.next_due(old)
         return due, not (due is not None and before is not None and before <= due)
 
-    async def update(self, table_id: str, fn: Transition, extra_pid: str | None = None, recheck_noop: bool = True) -> tuple[int, dict[str, Any]] | None:
+    async def update(self, table_id: str, fn: Transition, extra_pid: str | list[str] | None = None, recheck_noop: bool = True) -> tuple[int, dict[str, Any]] | None:
         """Run ``fn(doc, now, ctx) -> (new_doc, log) | None`` under compare-and-set.
 
         The base is the newest version this process knows (:meth:`_base`:
@@ -364,6 +365,7 @@ class Rooms:
             ready_ms=self.settings.ready_ms,
             away_after=self.settings.away_after,
             waiting_ttl_ms=self.settings.waiting_ttl_ms,
+            quick_retry_ms=self.settings.quick_retry_ms,
             **fields,
         )
         if opener is not None:
@@ -517,6 +519,110 @@ class Rooms:
                 await self._release_coins(pid, doc["id"])
         raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
 
+    async def merge(self, table_id: str, source: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
+        """Waiting quick tables of one kind merge rather than wait apart: if
+        ``source`` (``(version, doc)`` of ``table_id`` as just committed) is
+        :func:`tables.stranded`, its players are moved to the oldest older
+        waiting quick table of the same game and options with room
+        (:func:`tables.merge_target`; always into the older one, so two
+        processes never move players in opposite directions).  First they
+        are seated there by compare-and-set (:func:`tables.seat_moved`; at a
+        coin table their coin claim moves with them, and who cannot be
+        seated stays), then their seats here are given up
+        (:func:`tables.moved_out`): the table, emptied, closes with
+        ``moved_to``.  A crash between the two commits leaves them seated
+        twice, never nowhere; the source's next retry finishes that move
+        (:meth:`_finish_moves`) rather than start another.  Returns the
+        source's new ``(version, doc)``, or None if nothing moved."""
+        doc = source[1]
+        if not tables.stranded(doc):
+            return None
+        finished = await self._finish_moves(doc)
+        if finished is not None:
+            return finished
+        for candidate in await self.store.waiting_tables(doc["game"], upto=doc["created"]):  # oldest first
+            loaded = await self.store.load_room(candidate) if candidate != table_id else None
+            if loaded is None or not tables.merge_target(loaded[1], doc):
+                continue
+            with contextlib.suppress(LobbyError):
+                out = await self._move_players(doc, candidate)
+                if out is not None:
+                    return out
+        return None
+
+    async def _finish_moves(self, doc: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        """Players of the stranded ``doc`` already seated at an older live
+        quick table of its kind (the first commit of a move whose second one
+        never came: the process died) give their seats here up to that
+        table, even if it has started since.  Returns the source's new
+        ``(version, doc)``, or None if there was none."""
+        targets: dict[str, list[str]] = {}
+        for pid in tables.seat_index(doc):
+            for other in await self.store.player_tables(pid):
+                loaded = await self.store.load_room(other) if other != doc["id"] else None
+                if loaded is None or not tables.live(loaded[1]) or tables.seat_of(loaded[1], pid) is None:
+                    continue
+                o = loaded[1]
+                if o.get("quick") and o["game"] == doc["game"] and o["options"] == doc["options"] and (o["created"], o["id"]) < (doc["created"], doc["id"]):
+                    targets.setdefault(other, []).append(pid)
+                    break
+        out = None
+        for target, pids in targets.items():
+            out = await self.update(doc["id"], lambda d, now, ctx, target=target, pids=pids: tables.moved_out(d, pids, target, now)[0]) or out
+        return out
+
+    async def _move_players(self, doc: dict[str, Any], target: str) -> tuple[int, dict[str, Any]] | None:
+        """:meth:`merge`'s two commits, moving ``doc``'s seated players to
+        ``target``.  Returns the source's new ``(version, doc)`` or None."""
+        source = doc["id"]
+        movers = [(doc["seats"][i]["pid"], doc["seats"][i]["name"]) for i in tables.humans(doc)]
+        if doc["coins_to_sit"]:
+            movers = [m for m in movers if await self._move_coin_claim(m[0], source, target)]
+        seated: dict[str, int] = {}
+
+        def seat_them(d: dict[str, Any], now: int, ctx: dict[str, Any]):
+            out, seats = tables.seat_moved(d, movers, source, now, secrets.token_bytes(32), ctx)
+            seated.clear()
+            seated.update(seats)
+            return out
+
+        try:
+            if movers:
+                await self.update(target, seat_them, extra_pid=[pid for pid, _ in movers])
+        finally:
+            for pid, _ in movers:
+                if doc["coins_to_sit"] and pid not in seated:
+                    await self._move_coin_claim(pid, target, source)  # they stay: so do their coins
+        if not seated:
+            return None
+        removed: list[str] = []
+
+        def give_up(d: dict[str, Any], now: int, ctx: dict[str, Any]):
+            out, gone = tables.moved_out(d, list(seated), target, now)
+            removed[:] = gone
+            return out
+
+        out = await self.update(source, give_up)
+        for pid in set(seated) - set(removed):
+            # not given up at the source (it started, or they left it, meanwhile): undo the seat here
+            with contextlib.suppress(LobbyError):
+                await self.leave(target, pid)
+            if doc["coins_to_sit"]:
+                await self._move_coin_claim(pid, target, source)
+        return out
+
+    async def _move_coin_claim(self, pid: str, source: str, target: str) -> bool:
+        """Point ``pid``'s coin-table claim from ``source`` to ``target`` by
+        compare-and-set.  True when it names ``target`` now; False when it
+        names a third table (the player's coins are promised there)."""
+        for _ in range(MAX_RETRIES):
+            current = await self.store.coin_table(pid)
+            if current is not None and current[0] not in (source, target):
+                return False
+            if await self.store.claim_coin_table(pid, target, current[2] if current else None):
+                return True
+        return False
+
     async def absent(self, pid: str) -> None:
         """``pid``'s last connection went away: each seat it holds at a
         waiting table is marked to be given up after
@@ -611,6 +717,8 @@ class Rooms:
             if loaded is not None:
                 await self.settle(table_id, loaded[1])
                 out = await self.run_due(table_id)
+                if out is not None and tables.stranded(out[1]):
+                    out = await self.merge(table_id, out) or out
                 base = self._base(table_id)
                 newest = max([x for x in (out, base and base[:2], loaded) if x], key=lambda x: x[0])
                 loaded = (newest[0], newest[1])

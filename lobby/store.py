@@ -649,8 +649,12 @@ class Store:
     async def set_waiting(self, game: str, room_id: str, created: int, waiting: bool) -> None:
         await self.run([self.waiting_cmd(game, room_id, created, waiting)])
 
-    async def waiting_tables(self, game: str) -> list[str]:
-        return [x.decode() for x in await self.redis.zrange(self.waiting_key(game), 0, 50)]
+    async def waiting_tables(self, game: str, upto: int | None = None) -> list[str]:
+        """Ids of the oldest 51 waiting quick tables of ``game`` with an open
+        seat, oldest first; with ``upto`` (ms), only those created by then."""
+        if upto is None:
+            return [x.decode() for x in await self.redis.zrange(self.waiting_key(game), 0, 50)]
+        return [x.decode() for x in await self.redis.zrangebyscore(self.waiting_key(game), "-inf", upto, start=0, num=51)]
 
     # -- quick-match -------------------------------------------------------
     def quick_key(self, game: str, options: dict[str, Any]) -> str:

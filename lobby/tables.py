@@ -35,6 +35,10 @@ A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
   player is connected again (see :func:`due`);
 - ``waiting_ttl_ms`` (ms a table may wait for players; 0: for ever) and
   ``wait_until`` (ms or None: a waiting table closes then);
+- ``quick_retry_ms`` (ms): a waiting quick table below its minimum looks
+  again this often (to start, or to move its players: :func:`stranded`);
+- ``moved_to`` (table id or None): the table this one's players were moved
+  to (:func:`moved_out`);
 - ``notices``: recent ``{"name", "reason"}`` of players stood up.
 
 Chat is not game state: its lines live in the table's chat stream
@@ -90,12 +94,14 @@ def new_table(
     games: int | None = None,
     away_after: int = 2,
     waiting_ttl_ms: int = 0,
+    quick_retry_ms: int = 5_000,
 ) -> dict[str, Any]:
     """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
     turn time outside 1 s .. 5 min, bots at a table where coins move).
     ``waiting_ttl_ms``: how long it may wait for players before it closes
-    (0: for ever)."""
+    (0: for ever); ``quick_retry_ms``: how often a quick table below its
+    minimum looks again once its wait is over."""
     try:
         engine = engines.get(game)
     except KeyError:
@@ -150,6 +156,8 @@ def new_table(
         "absent": {},
         "waiting_ttl_ms": waiting_ttl_ms,
         "wait_until": now + waiting_ttl_ms if waiting_ttl_ms else None,
+        "quick_retry_ms": quick_retry_ms,
+        "moved_to": None,
     }
 
 
@@ -362,7 +370,9 @@ def begin(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     d["status"] = "waiting" if humans(d) else "closed"
     d["next"] = None
     d["start_votes"] = []
-    d["start_at"] = None
+    # a quick table waits as a new one does: its timer looks again soon
+    # (to start with the minimum, or to move its players: see stranded)
+    d["start_at"] = now + _retry_ms(d) if d.get("quick") and d["status"] == "waiting" else None
     d["wait_until"] = now + d["waiting_ttl_ms"] if d.get("waiting_ttl_ms") else None
     d["events"] = []
     return d, {"kind": "wait", "at": now, **extra}
@@ -534,6 +544,96 @@ def _resolve_waiting(doc: dict[str, Any], now: int, ctx: dict[str, Any] | None) 
     return d
 
 
+def _retry_ms(doc: dict[str, Any]) -> int:
+    return doc.get("quick_retry_ms") or 5_000
+
+
+# -- merging waiting quick tables ---------------------------------------------------
+
+
+def stranded(doc: dict[str, Any]) -> bool:
+    """Whether ``doc`` is a waiting quick table that would keep waiting below
+    what it needs to start: people seated (none marked absent: the grace
+    decides first), fewer than the game's minimum and no bots to fill in.
+    Its players may then be moved to an older waiting quick table of the
+    same kind (:func:`seat_moved`, :func:`moved_out`)."""
+    if not doc.get("quick") or doc["status"] != "waiting" or doc.get("absent") or not humans(doc):
+        return False
+    return not (doc["bots"] and not doc["coins_to_sit"]) and filled(doc) < engines.get(doc["game"]).info.min_players
+
+
+def merge_target(doc: dict[str, Any], source: dict[str, Any]) -> bool:
+    """Whether ``source``'s players may be moved to ``doc``: another waiting
+    quick table of the same game and options, strictly older (by
+    ``(created, id)``, so two tables never move players into each other),
+    with a free seat for each of them."""
+    return (
+        doc["id"] != source["id"]
+        and doc.get("quick")
+        and doc["status"] == "waiting"
+        and not doc["private"]
+        and doc["game"] == source["game"]
+        and doc["options"] == source["options"]
+        and (doc["created"], doc["id"]) < (source["created"], source["id"])
+        and sum(1 for s in doc["seats"] if s is None) >= len(humans(source))
+    )
+
+
+def seat_moved(
+    doc: dict[str, Any], movers: list[tuple[str, str]], source: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None
+) -> tuple[tuple[dict[str, Any], dict[str, Any]] | None, dict[str, int]]:
+    """Seat ``movers`` (``(pid, name)`` pairs from table ``source``) at this
+    waiting table, as :func:`join` would, in one commit; who cannot be seated
+    (no free seat left, too few coins in ``ctx["balances"]``, the game began
+    when the last seat filled) is skipped.  A mover already seated here (a
+    retry after a crash) keeps the seat.  Returns ``(commit, seats)``:
+    ``commit`` is ``(doc, log)`` or None when nothing changed, ``seats`` maps
+    each seated mover's pid to its seat."""
+    d, records, seats = doc, [], {}
+    for pid, name in movers:
+        try:
+            d, record, seat = join(d, pid, name, None, now, seed, ctx)
+        except LobbyError:
+            continue
+        seats[pid] = seat
+        if record is not None:
+            records.append(record)
+    if not records:
+        return None, seats
+    if d["status"] == "waiting" and d["start_at"] is None:
+        d["start_at"] = now + _retry_ms(d)  # it has more players now: let its timer look
+    log = records[-1] if records[-1]["kind"] == "start" else {"kind": "moved_in", "at": now, "seats": sorted(seats.values())}
+    return (d, dict(log, moved_from=source)), seats
+
+
+def moved_out(doc: dict[str, Any], pids: list[str], target: str, now: int) -> tuple[tuple[dict[str, Any], dict[str, Any]] | None, list[str]]:
+    """The seats of ``pids`` (now seated at table ``target``) are given up at
+    this waiting table, each with a ``moved`` notice, an event ``{"type":
+    "moved", "to": target, "seats": [the seats given up]}`` tells their
+    clients where to go, and ``moved_to`` names ``target``; a table left with
+    no people closes.  Seats at a table that
+    is no longer waiting are kept.  Returns ``(commit, removed pids)``;
+    ``commit`` is None when nothing changed."""
+    if doc["status"] != "waiting":
+        return None, []
+    removed = [pid for pid in pids if seat_of(doc, pid) is not None]
+    if not removed:
+        return None, []
+    d = _copy(doc)
+    d["events"] = [{"type": "moved", "to": target, "seats": sorted(seat_of(doc, pid) for pid in removed)}]
+    for pid in removed:
+        seat = seat_of(d, pid)
+        d["notices"] = [*d["notices"], {"name": d["seats"][seat]["name"], "reason": "moved"}][-10:]
+        d["seats"][seat] = None
+        d["entered"] = [p for p in d["entered"] if p != pid]
+        d["start_votes"] = [p for p in d["start_votes"] if p != pid]
+        d["absent"].pop(pid, None)
+    d["moved_to"] = target
+    if not humans(d):
+        d["status"] = "closed"
+    return (d, {"kind": "moved_out", "at": now, "to": target, "seats": len(removed)}), removed
+
+
 def _plays_as_bot(seat: dict[str, Any]) -> bool:
     return bool(seat["bot"] or seat.get("away"))
 
@@ -577,9 +677,9 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         if d["bots"] or filled(d) >= engine.info.min_players:
             d, record = begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
             if d["status"] == "waiting" and d["quick"]:
-                d["start_at"] = now + 5_000
+                d["start_at"] = now + _retry_ms(d)
             return d, record
-        return dict(d, start_at=now + 5_000, start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
+        return dict(d, start_at=now + _retry_ms(d), start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
     if doc["status"] == "finished":
         nxt = doc["next"]
         if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:
@@ -810,6 +910,7 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "timeouts": doc["timeouts"],
         "events": doc["events"],
         "notices": doc["notices"],
+        "moved_to": doc.get("moved_to"),
     }
     out: dict[int | None, dict[str, Any]] = {}
     distinct: list[tuple[Any, dict[str, Any]]] = []

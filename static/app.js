@@ -768,7 +768,8 @@ function tableScreen(id) {
   };
 
   const noticeText = (n) => {
-    const key = n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : "notice_other";
+    const key =
+      n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : n.reason === "moved" ? "notice_moved" : "notice_other";
     return t(key, { name: n.name });
   };
 
@@ -998,6 +999,10 @@ net.on("sign-in-error", (err) => {
 net.on("tables", () => screen && screen.onTables && screen.onTables());
 net.on("table", (entry) => screen && screen.onTable && screen.onTable(entry));
 net.on("chat", (entry) => screen && screen.onChat && screen.onChat(entry));
+// our seat was moved to another table of the same kind (quick tables merged): go there
+net.on("moved", ({ from, to }) => {
+  if (screenKey === `table:${from}`) location.hash = `#table=${to}`;
+});
 
 // a game ended at a table we follow: our coins and record may have changed
 const lastStatus = new Map();

@@ -394,6 +394,7 @@ export class Net {
     this.tables.set(msg.table, entry);
     this._settleQuiet("watch", msg.table, msg);
     this._afterUpdate(entry);
+    this._followMove(entry, old ? old.seat : null);
   }
 
   _on_delta(msg) {
@@ -410,10 +411,33 @@ export class Net {
       this._sync(msg.table, entry);
       return;
     }
+    const before = entry.seat;
     entry.view = doc;
     entry.version = msg.version;
     entry.seat = msg.seat;
     this._afterUpdate(entry);
+    this._followMove(entry, before);
+  }
+
+  /** Our seat (`before`) at this table went in a `moved` event: the lobby
+   * merged waiting quick tables of one kind and seated us at the event's
+   * `to` (the view's `moved_to`).  Follow: join it (the server returns the
+   * seat we hold there), let go of this one, and tell the page (`moved`). */
+  _followMove(entry, before) {
+    if (before === null || before === undefined || (entry.seat !== null && entry.seat !== undefined)) return;
+    if (this.interest.get(entry.id) !== "play") return;
+    const events = (entry.view && entry.view.events) || [];
+    const ev = events.find((e) => e && e.type === "moved" && typeof e.to === "string" && (e.seats || []).includes(before));
+    if (!ev) return;
+    this._markSeated(entry.id, false);
+    this.interest.delete(entry.id);
+    this.send({ t: "unwatch", table: entry.id });
+    this._markSeated(ev.to, true);
+    if (!this.interest.has(ev.to)) {
+      this.interest.set(ev.to, "play");
+      this._attach(ev.to, "play");
+    }
+    this.emit("moved", { from: entry.id, to: ev.to });
   }
 
   /** A chat line at a table we show: kept once (by id), then the `chat` event. */
