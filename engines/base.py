@@ -15,6 +15,15 @@ return one from :meth:`Engine.timeout_moves` (Shut the Box's ``_timeout``
 ends a turn, which no player may choose), and the lobby refuses any client
 move whose type starts with ``_``.
 
+Every engine module has the same sections, in this order (a game leaves out
+those it does not need): ``constants``; ``metadata`` (``INFO``: a
+:class:`GameInfo`, option defaults and labels in :class:`OptionSpec`);
+``rules`` (public rule functions, pure and tested on their own); ``state``
+(private helpers on states); ``bot`` (the bot's look-ahead); ``engine`` (the
+class, its methods in :class:`Engine`'s order, each followed by its private
+helpers); then ``ENGINE``, the instance the registry imports.  An engine reads
+its options through :meth:`GameInfo.settings`, so a default is written once.
+
 Errors: :class:`InvalidMove` when a move cannot be parsed (wrong shape or
 types), :class:`IllegalMove` when it is well formed but against the rules now.
 Both are ``ValueError`` subclasses carrying a machine ``code``.
@@ -64,6 +73,9 @@ class OptionSpec:
 
     ``kind`` is ``"int"`` (``lo``..``hi`` inclusive) or ``"choice"`` (one of
     ``choices``).  ``default`` is used when the option is not given.
+    ``label`` maps a language code (``"en"``, ``"zh"``) to the option's
+    display name, like :attr:`GameInfo.title`; ``choice_labels`` maps
+    ``str(choice)`` to such a map for each choice.  ``doc``: one English line.
     """
 
     name: str
@@ -73,6 +85,22 @@ class OptionSpec:
     hi: int | None = None
     choices: tuple[Any, ...] = ()
     doc: str = ""
+    label: dict[str, str] = field(default_factory=dict)
+    choice_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as JSON-clean data (``GET /api/games``)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "lo": self.lo,
+            "hi": self.hi,
+            "choices": list(self.choices),
+            "doc": self.doc,
+            "label": dict(self.label),
+            "choice_labels": {k: dict(v) for k, v in self.choice_labels.items()},
+        }
 
 
 @dataclass(frozen=True)
@@ -93,6 +121,13 @@ class GameInfo:
     default_players: int
     options: tuple[OptionSpec, ...] = ()
 
+    def settings(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option of :attr:`options` by name: the value given in
+        ``options``, else the spec's default.  The one place an engine reads
+        its defaults; it does not validate (:func:`validate_options` does)."""
+        options = options or {}
+        return {spec.name: options.get(spec.name, spec.default) for spec in self.options}
+
     def check_players(self, players: int) -> None:
         """Raise ``ValueError`` unless ``players`` is an int in
         ``min_players..max_players``."""
@@ -107,13 +142,17 @@ class Outcome:
     ``winners``: seats that won (several when they share); ``scores``: one
     number per seat (game-specific meaning, documented by the engine);
     ``coins``: net coin change per seat (sums to 0; all zeros for games
-    played without a stake); ``summary``: one human line (English).
+    played without a stake); ``summary``: one human line (English);
+    ``stats``: per seat, the game's own counters added to the player's
+    record (stud: ``{"escapes": 0 or 1}``), or empty when the game keeps
+    none.  ``stats`` stays out of :meth:`to_dict` (the public result).
     """
 
     winners: list[int]
     scores: list[float]
     coins: list[int] = field(default_factory=list)
     summary: str = ""
+    stats: list[dict[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as msgpack-clean data."""
@@ -155,9 +194,12 @@ class Engine(Protocol):
         """A new game for ``players`` seats.  ``options`` are already validated
         (:func:`engines.validate_options`); ``seed`` is 32 secret bytes.
         ``table`` is what the lobby knows of the table, for games that carry
-        things over: ``{"coins": [balance per seat, coins], "prev": the previous
-        game's final state at this table with the same seats, or None}``.
-        Raises ``ValueError`` for a player count outside the game's range."""
+        things over: ``{"coins": [balance per seat, coins], "entered": [seats,
+        who has sat at the table longest first], "winners": [seats that won
+        the table's previous game, numbered as in this game; empty for the
+        first game]}``; the engine decides what follows from them (stud's
+        first dealer).  Raises ``ValueError`` for a player count outside the
+        game's range."""
         ...
 
     def to_act(self, state: State) -> list[int]:

@@ -1,9 +1,12 @@
 """Shut the Box: tiles 1..9, shut a set matching each throw (RULES.md section 5).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).  The optimal bot's
-dynamic programme lives with the rule functions: it is exact (``Fraction``)
-over the 512 sets of open tiles and cached at module level.
+Each turn a player throws and shuts open tiles summing to the throw until
+no set fits; the round goes to the lowest sum left open (or at once to who
+shuts the box).  The view hides only the seed and adds ``coverings`` (the
+sets the current throw lets the player shut) and ``one_die`` (whether one die
+may be thrown).  The optimal bot's dynamic programme (section ``bot``) is
+exact (``Fraction``) over the 512 sets of open tiles and cached at module
+level.  Sections as in every engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ INFO = GameInfo(
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def _mask(open_tiles: Iterable[int]) -> int:
@@ -109,6 +112,9 @@ def score(open_tiles: Iterable[int]) -> int:
 def one_die_allowed(open_tiles: Iterable[int]) -> bool:
     """True when 7, 8 and 9 are all shut, so one die may be thrown (RULES.md 5, step 1)."""
     return not _mask(open_tiles) & _HIGH_MASK
+
+
+# -- bot ----------------------------------------------------------------------
 
 
 def _better(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> bool:
@@ -186,7 +192,7 @@ def best_covering(open_tiles: Iterable[int], throw: int) -> frozenset[int] | Non
     return None if child is None else frozenset(_tiles(mask & ~child))
 
 
-# -- state -------------------------------------------------------------------
+# -- engine -------------------------------------------------------------------
 
 
 class ShutTheBox:
@@ -210,10 +216,11 @@ class ShutTheBox:
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
         INFO.check_players(players)
+        opts = INFO.settings(options)
         return {
             "n": players,
-            "rounds": options.get("rounds", 3),
-            "stake": options.get("stake", 0),
+            "rounds": opts["rounds"],
+            "stake": opts["stake"],
             "round": 0,
             "seat": 0,
             "open": list(TILES),
@@ -380,7 +387,8 @@ class ShutTheBox:
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake and a second stake every round
-        return 2 * options.get("stake", 0) * options.get("rounds", 3)
+        opts = INFO.settings(options)
+        return 2 * opts["stake"] * opts["rounds"]
 
     def leave(self, state: State, seat: int) -> None:
         return None

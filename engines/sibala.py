@@ -1,7 +1,9 @@
 """Sibala 十八啦: four dice, best hand wins the round (RULES.md section 1).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each player rolls once a round, in an order starting after the last round's
+winner; a match is ``rounds`` rounds and whoever won the most wins it.  The
+view hides only the seed and adds each roll's hand (``hands``).  Sections as
+in every engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ INFO = GameInfo(
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_dice(dice: str | Sequence[int]) -> list[int]:
@@ -134,6 +136,9 @@ def _order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+# -- engine -------------------------------------------------------------------
+
+
 class Sibala:
     """The Sibala engine; see :class:`engines.base.Engine` for the contract.
 
@@ -151,10 +156,11 @@ class Sibala:
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
         INFO.check_players(players)
+        opts = INFO.settings(options)
         return {
             "n": players,
-            "rounds": options.get("rounds", 5),
-            "stake": options.get("stake", 0),
+            "rounds": opts["rounds"],
+            "stake": opts["stake"],
             "round": 0,
             "order": _order(0, players),
             "pos": 0,
@@ -239,7 +245,8 @@ class Sibala:
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake every round
-        return options.get("stake", 0) * options.get("rounds", 5)
+        opts = INFO.settings(options)
+        return opts["stake"] * opts["rounds"]
 
     def leave(self, state: State, seat: int) -> None:
         return None

@@ -1,7 +1,11 @@
 """6 Nimmt! 谁是牛头王: simultaneous hidden picks onto four rows (RULES.md section 3).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each turn every seat picks a hidden card at once; the cards are revealed and
+placed lowest first, and the sixth card of a row (or a card below every row)
+takes cards whose bull heads are penalty points.  The view adds the figures
+the board shows (``heads`` per visible card, ``row_points``,
+``cheapest_row``, and for a seat ``targets``: where each card in its hand
+would go now).  Sections as in every engine (:mod:`engines.base`).
 
 Settled here (RULES.md 3 leaves them to the engine):
 
@@ -55,7 +59,7 @@ INFO = GameInfo(
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 class RowChoiceRequired(Exception):
@@ -253,6 +257,9 @@ def _record(s: State, index: int, row: int, events: list[Event]) -> None:
     events.append({"type": "placed", "seat": seat, "card": card, "row": row, "took": taken, "points": points})
 
 
+# -- bot ----------------------------------------------------------------------
+
+
 def _expected_penalty(
     rows: Sequence[Sequence[int]], points: Sequence[int], card: int, unknown: Sequence[int], others: int
 ) -> float:
@@ -269,6 +276,9 @@ def _expected_penalty(
     p = gap / len(unknown) if unknown else 0.0
     tail = sum(math.comb(others, k) * p**k * (1 - p) ** (others - k) for k in range(spots, others + 1))
     return tail * (points[row] + spots)
+
+
+# -- engine -------------------------------------------------------------------
 
 
 class SixNimmt:
@@ -300,7 +310,7 @@ class SixNimmt:
         INFO.check_players(players)
         s: State = {
             "n": players,
-            "end_threshold": options.get("end_threshold", 66),
+            "end_threshold": INFO.settings(options)["end_threshold"],
             "round": 0,
             "turn": 0,
             "phase": PICK,

@@ -4,8 +4,9 @@ One state is one game (一局): antes, deals 1 (hole) and 2 (first up card),
 four betting rounds with deals 3, 4 and 5 between them, then the showdown
 (开牌).  A player still in who leaves escapes (逃跑) and ends the game.
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+The view adds what the board shows: the tier's names, each player's best
+hand of up cards (``up_hand``) and the showdown's hand names.  Sections as in
+every engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ INFO = GameInfo(
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_card(card: str) -> str:
@@ -331,6 +332,52 @@ def _parse_move(move: Any) -> tuple[str, int | None]:
     return kind, None
 
 
+# -- bot ---------------------------------------------------------------------
+
+
+def _size(legal: dict[str, Any], equity: float, fair: float, ante: int) -> int:
+    """A bet/raise total between the legal bounds, larger with more equity."""
+    lo, hi = legal["min_to"], legal["max_to"]
+    share = max(0.0, min(1.0, (equity - fair) / max(1e-9, 1.0 - fair)))
+    to = lo + int((hi - lo) * share) // ante * ante
+    return max(lo, min(hi, to))
+
+
+def _equity(view: View, seat: int, rng: random.Random, samples: int) -> float:
+    """Share of random completions of the unseen cards that ``seat`` wins."""
+    players = view["players"]
+    hole = (view.get("you") or {}).get("hole")
+    known = {hole} if hole else set()
+    for p in players:
+        known.update(p["up"])
+    unseen = [c for c in DECK if c not in known]
+    me = players[seat]
+    mine = [hole, *me["up"]] if hole else list(me["up"])
+    rivals = [p for p in players if not p["folded"] and p["seat"] != seat]
+    if not rivals:
+        return 1.0
+    wins = 0
+    for _ in range(samples):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hand = mine + pool[: 5 - len(mine)]
+        del pool[: 5 - len(mine)]
+        best = _rank(hand).key
+        won = True
+        for p in rivals:
+            need = 5 - len(p["up"])  # the hole card plus cards still to come
+            other = p["up"] + pool[:need]
+            del pool[:need]
+            if _rank(other).key > best:
+                won = False
+                break
+        wins += won
+    return wins / samples
+
+
+# -- engine ------------------------------------------------------------------
+
+
 class Stud:
     """The stud engine; see :class:`engines.base.Engine` for the contract.
 
@@ -361,16 +408,18 @@ class Stud:
     ) -> State:
         """One game: antes taken, deals 1 and 2 done, the first round open.
 
-        ``table`` (optional): ``{"coins": [balance per seat], "prev": the
-        previous game's final state or None, "entered": [seats in the order
-        they entered]}``.  The first dealer is ``prev``'s winner when still
-        seated, else ``entered[0]`` (seat 0 without it).  Raises
+        ``table`` (optional): ``{"coins": [balance per seat], "entered":
+        [seats, seated longest first], "winners": [seats that won the
+        table's previous game]}`` (RULES.md 2: who won last deals first,
+        else who has sat longest).  The first dealer is ``winners[0]`` when
+        given (and, with ``entered``, listed there), else ``entered[0]``
+        (seat 0 without either).  Raises
         ``ValueError`` for a player count outside 2..4, an unknown tier, a
         malformed ``table`` or (coin tiers) a balance below the tier's
         ``min_coins``.
         """
         INFO.check_players(players)
-        tier_name = options.get("tier", "casual")
+        tier_name = INFO.settings(options)["tier"]
         if tier_name not in TIERS:
             raise ValueError(f"unknown tier {tier_name!r}")
         tier = TIERS[tier_name]
@@ -386,9 +435,9 @@ class Stud:
             balances = list(balances)
         entered = [e for e in table.get("entered") or [] if isinstance(e, int) and 0 <= e < players]
         first = entered[0] if entered else 0
-        prev = table.get("prev")
-        if isinstance(prev, dict):
-            winner = prev.get("winner")
+        winners = table.get("winners")
+        if isinstance(winners, list) and winners:
+            winner = winners[0]
             if (
                 isinstance(winner, int)
                 and not isinstance(winner, bool)
@@ -428,118 +477,6 @@ class Stud:
         self._deal(s, [])  # deal 1: hole cards
         self._deal(s, [])  # deal 2: first up card, opens the first round
         return s
-
-    # -- dealing and rounds ---------------------------------------------------
-
-    def _deal(self, s: State, events: list[Event]) -> None:
-        """Deal the next card to every player still in, starting with the
-        dealer (or the next player still in after a dealer who folded).
-        ``deck``, ``hole``, ``up`` and each dealt seat's up cards become new
-        lists (``s`` may share the old ones with an input state)."""
-        n = s["n"]
-        start = s["dealer"]
-        order = [seat for seat in _in_order(start, n) if not s["folded"][seat]]
-        s["deal"] += 1
-        cards, s["deck"] = s["deck"][: len(order)], s["deck"][len(order) :]
-        if s["deal"] == 1:
-            s["hole"] = list(s["hole"])
-        else:
-            s["up"] = list(s["up"])
-        for seat, card in zip(order, cards):
-            if s["deal"] == 1:
-                s["hole"][seat] = card
-                events.append({"type": "deal", "deal": 1, "seat": seat})  # no card: it is hidden
-            else:
-                s["up"][seat] = [*s["up"][seat], card]
-                events.append({"type": "deal", "deal": s["deal"], "seat": seat, "card": card})
-        if s["deal"] >= 2:
-            s["dealer"] = _dealer_of(s, order)
-            s["acted"] = [False] * n
-            s["turn"] = s["dealer"]
-            events.append(
-                {
-                    "type": "round",
-                    "deal": s["deal"],
-                    "dealer": s["dealer"],
-                    "cap": s["caps"][s["deal"] - 2],
-                    "turn": s["turn"],
-                }
-            )
-
-    def _advance(self, s: State, last: int, events: list[Event]) -> None:
-        """After ``last`` acted: end the game, end the round, or pass the turn."""
-        active = _active(s)
-        if len(active) == 1:
-            self._finish_fold(s, active[0], events)
-            return
-        high = max(s["put"])
-        if all(s["acted"][a] and s["put"][a] == high for a in active):
-            events.append({"type": "round_over", "deal": s["deal"], "pot": sum(s["put"])})
-            if s["deal"] == 5:
-                self._finish_showdown(s, events)
-            else:
-                self._deal(s, events)
-            return
-        for seat in _in_order(last + 1, s["n"]):
-            if not s["folded"][seat] and (not s["acted"][seat] or s["put"][seat] < high):
-                s["turn"] = seat
-                return
-        raise AssertionError("no seat to act in an open round")  # pragma: no cover
-
-    # -- endings ----------------------------------------------------------------
-
-    def _unit(self, s: State) -> str:
-        return "coins" if s["coins_mode"] else "chips"
-
-    def _settle(self, s: State, how: str, winner: int, nets: list[int], summary: str, events: list[Event]) -> None:
-        s["over"] = True
-        s["turn"] = None
-        s["winner"] = winner
-        coins = list(nets) if s["coins_mode"] else [0] * s["n"]
-        s["result"] = {
-            "how": how,
-            "winner": winner,
-            "pot": sum(s["put"]),
-            "nets": list(nets),
-            "coins": coins,
-            "summary": summary,
-        }
-        events.append({"type": "game_over", **s["result"]})
-
-    def _pot_nets(self, s: State, winner: int) -> list[int]:
-        # Everyone loses what they put in; the winner takes the whole pot.
-        pot = sum(s["put"])
-        return [(pot if seat == winner else 0) - s["put"][seat] for seat in range(s["n"])]
-
-    def _finish_fold(self, s: State, winner: int, events: list[Event]) -> None:
-        pot = sum(s["put"])
-        summary = f"seat {winner} wins the pot of {pot} {self._unit(s)}: every other player folded"
-        self._settle(s, "fold", winner, self._pot_nets(s, winner), summary, events)
-
-    def _finish_showdown(self, s: State, events: list[Event]) -> None:
-        hands = {}
-        ranks = {}
-        for seat in _active(s):
-            cards = [s["hole"][seat], *s["up"][seat]]
-            rank = _rank(cards)
-            ranks[seat] = rank
-            hands[str(seat)] = {
-                "cards": cards,
-                "category": rank.category,
-                "name": rank.names,
-            }
-        winner = max(ranks, key=lambda seat: ranks[seat].key)
-        s["showdown"] = {"hands": hands, "winner": winner}
-        events.append({"type": "showdown", **s["showdown"]})
-        best = ranks[winner]
-        pot = sum(s["put"])
-        summary = (
-            f"seat {winner} wins the pot of {pot} {self._unit(s)} with "
-            f"{best.name_en}: {' '.join(best.cards)}"
-        )
-        self._settle(s, "showdown", winner, self._pot_nets(s, winner), summary, events)
-
-    # -- the engine interface ---------------------------------------------------
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] or state["turn"] is None else [state["turn"]]
@@ -614,52 +551,115 @@ class Stud:
         self._advance(s, seat, events)
         return s, events
 
+    def _deal(self, s: State, events: list[Event]) -> None:
+        """Deal the next card to every player still in, starting with the
+        dealer (or the next player still in after a dealer who folded).
+        ``deck``, ``hole``, ``up`` and each dealt seat's up cards become new
+        lists (``s`` may share the old ones with an input state)."""
+        n = s["n"]
+        start = s["dealer"]
+        order = [seat for seat in _in_order(start, n) if not s["folded"][seat]]
+        s["deal"] += 1
+        cards, s["deck"] = s["deck"][: len(order)], s["deck"][len(order) :]
+        if s["deal"] == 1:
+            s["hole"] = list(s["hole"])
+        else:
+            s["up"] = list(s["up"])
+        for seat, card in zip(order, cards):
+            if s["deal"] == 1:
+                s["hole"][seat] = card
+                events.append({"type": "deal", "deal": 1, "seat": seat})  # no card: it is hidden
+            else:
+                s["up"][seat] = [*s["up"][seat], card]
+                events.append({"type": "deal", "deal": s["deal"], "seat": seat, "card": card})
+        if s["deal"] >= 2:
+            s["dealer"] = _dealer_of(s, order)
+            s["acted"] = [False] * n
+            s["turn"] = s["dealer"]
+            events.append(
+                {
+                    "type": "round",
+                    "deal": s["deal"],
+                    "dealer": s["dealer"],
+                    "cap": s["caps"][s["deal"] - 2],
+                    "turn": s["turn"],
+                }
+            )
+
+    def _advance(self, s: State, last: int, events: list[Event]) -> None:
+        """After ``last`` acted: end the game, end the round, or pass the turn."""
+        active = _active(s)
+        if len(active) == 1:
+            self._finish_fold(s, active[0], events)
+            return
+        high = max(s["put"])
+        if all(s["acted"][a] and s["put"][a] == high for a in active):
+            events.append({"type": "round_over", "deal": s["deal"], "pot": sum(s["put"])})
+            if s["deal"] == 5:
+                self._finish_showdown(s, events)
+            else:
+                self._deal(s, events)
+            return
+        for seat in _in_order(last + 1, s["n"]):
+            if not s["folded"][seat] and (not s["acted"][seat] or s["put"][seat] < high):
+                s["turn"] = seat
+                return
+        raise AssertionError("no seat to act in an open round")  # pragma: no cover
+
+    def _unit(self, s: State) -> str:
+        return "coins" if s["coins_mode"] else "chips"
+
+    def _settle(self, s: State, how: str, winner: int, nets: list[int], summary: str, events: list[Event]) -> None:
+        s["over"] = True
+        s["turn"] = None
+        s["winner"] = winner
+        coins = list(nets) if s["coins_mode"] else [0] * s["n"]
+        s["result"] = {
+            "how": how,
+            "winner": winner,
+            "pot": sum(s["put"]),
+            "nets": list(nets),
+            "coins": coins,
+            "summary": summary,
+        }
+        events.append({"type": "game_over", **s["result"]})
+
+    def _pot_nets(self, s: State, winner: int) -> list[int]:
+        # Everyone loses what they put in; the winner takes the whole pot.
+        pot = sum(s["put"])
+        return [(pot if seat == winner else 0) - s["put"][seat] for seat in range(s["n"])]
+
+    def _finish_fold(self, s: State, winner: int, events: list[Event]) -> None:
+        pot = sum(s["put"])
+        summary = f"seat {winner} wins the pot of {pot} {self._unit(s)}: every other player folded"
+        self._settle(s, "fold", winner, self._pot_nets(s, winner), summary, events)
+
+    def _finish_showdown(self, s: State, events: list[Event]) -> None:
+        hands = {}
+        ranks = {}
+        for seat in _active(s):
+            cards = [s["hole"][seat], *s["up"][seat]]
+            rank = _rank(cards)
+            ranks[seat] = rank
+            hands[str(seat)] = {
+                "cards": cards,
+                "category": rank.category,
+                "name": rank.names,
+            }
+        winner = max(ranks, key=lambda seat: ranks[seat].key)
+        s["showdown"] = {"hands": hands, "winner": winner}
+        events.append({"type": "showdown", **s["showdown"]})
+        best = ranks[winner]
+        pot = sum(s["put"])
+        summary = (
+            f"seat {winner} wins the pot of {pot} {self._unit(s)} with "
+            f"{best.name_en}: {' '.join(best.cards)}"
+        )
+        self._settle(s, "showdown", winner, self._pot_nets(s, winner), summary, events)
+
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         """A timed-out player folds, whatever else was allowed (RULES.md 2)."""
         return [{"type": "fold"}]
-
-    def coins_to_sit(self, options: dict[str, Any]) -> int:
-        # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
-        return TIERS[options.get("tier", "casual")]["min_coins"]
-
-    def leave(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        """``seat`` leaves mid-game (RULES.md 2).
-
-        Still in: an escape 逃跑.  The game ends; every bet is returned; the
-        leaver pays the pot of that moment (capped at their balance from
-        ``table["coins"]`` in coin tiers, when known) to the current dealer,
-        or, if the leaver is the dealer or the dealer has folded, to the best
-        up cards among the others still in.  Already folded: leaves freely,
-        bets stay, the game goes on.  After the game, or twice: no change.
-        Raises ``ValueError`` for a seat outside the table.
-        """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
-            raise ValueError(f"no seat {seat!r} at this table")
-        if state["over"] or state["left"][seat]:
-            return state, []
-        s = dict(state)
-        s["left"] = list(state["left"])
-        s["left"][seat] = True
-        if s["folded"][seat]:
-            return s, [{"type": "left", "seat": seat}]
-        s["escaped"] = seat
-        others = [other for other in _active(s) if other != seat]
-        receiver = s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
-        pot = sum(s["put"])
-        paid = pot
-        if s["coins_mode"] and s["balances"] is not None:
-            paid = min(pot, s["balances"][seat])
-        nets = [0] * s["n"]
-        nets[seat] = -paid
-        nets[receiver] = paid
-        events: list[Event] = [{"type": "escape", "seat": seat, "pot": pot, "paid": paid, "to": receiver}]
-        summary = f"seat {seat} escaped; seat {receiver} receives {paid} {self._unit(s)}"
-        self._settle(s, "escape", receiver, nets, summary, events)
-        s["result"].update({"escaped": seat, "paid": paid})
-        events[-1].update({"escaped": seat, "paid": paid})
-        return s, events
-
-    # -- views --------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> View:
         """Public table plus the viewer's own hole card.
@@ -738,9 +738,49 @@ class Stud:
             scores=list(r["nets"]),
             coins=list(r["coins"]),
             summary=r["summary"],
+            stats=[{"escapes": int(seat == state["escaped"])} for seat in range(state["n"])],
         )
 
-    # -- bot ----------------------------------------------------------------------
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
+        return TIERS[INFO.settings(options)["tier"]]["min_coins"]
+
+    def leave(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        """``seat`` leaves mid-game (RULES.md 2).
+
+        Still in: an escape 逃跑.  The game ends; every bet is returned; the
+        leaver pays the pot of that moment (capped at their balance from
+        ``table["coins"]`` in coin tiers, when known) to the current dealer,
+        or, if the leaver is the dealer or the dealer has folded, to the best
+        up cards among the others still in.  Already folded: leaves freely,
+        bets stay, the game goes on.  After the game, or twice: no change.
+        Raises ``ValueError`` for a seat outside the table.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            raise ValueError(f"no seat {seat!r} at this table")
+        if state["over"] or state["left"][seat]:
+            return state, []
+        s = dict(state)
+        s["left"] = list(state["left"])
+        s["left"][seat] = True
+        if s["folded"][seat]:
+            return s, [{"type": "left", "seat": seat}]
+        s["escaped"] = seat
+        others = [other for other in _active(s) if other != seat]
+        receiver = s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
+        pot = sum(s["put"])
+        paid = pot
+        if s["coins_mode"] and s["balances"] is not None:
+            paid = min(pot, s["balances"][seat])
+        nets = [0] * s["n"]
+        nets[seat] = -paid
+        nets[receiver] = paid
+        events: list[Event] = [{"type": "escape", "seat": seat, "pot": pot, "paid": paid, "to": receiver}]
+        summary = f"seat {seat} escaped; seat {receiver} receives {paid} {self._unit(s)}"
+        self._settle(s, "escape", receiver, nets, summary, events)
+        s["result"].update({"escaped": seat, "paid": paid})
+        events[-1].update({"escaped": seat, "paid": paid})
+        return s, events
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo
@@ -770,46 +810,6 @@ class Stud:
         if equity >= odds * 0.9 or rng.random() < 0.03:
             return {"type": "call"}
         return {"type": "fold"}
-
-
-def _size(legal: dict[str, Any], equity: float, fair: float, ante: int) -> int:
-    """A bet/raise total between the legal bounds, larger with more equity."""
-    lo, hi = legal["min_to"], legal["max_to"]
-    share = max(0.0, min(1.0, (equity - fair) / max(1e-9, 1.0 - fair)))
-    to = lo + int((hi - lo) * share) // ante * ante
-    return max(lo, min(hi, to))
-
-
-def _equity(view: View, seat: int, rng: random.Random, samples: int) -> float:
-    """Share of random completions of the unseen cards that ``seat`` wins."""
-    players = view["players"]
-    hole = (view.get("you") or {}).get("hole")
-    known = {hole} if hole else set()
-    for p in players:
-        known.update(p["up"])
-    unseen = [c for c in DECK if c not in known]
-    me = players[seat]
-    mine = [hole, *me["up"]] if hole else list(me["up"])
-    rivals = [p for p in players if not p["folded"] and p["seat"] != seat]
-    if not rivals:
-        return 1.0
-    wins = 0
-    for _ in range(samples):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hand = mine + pool[: 5 - len(mine)]
-        del pool[: 5 - len(mine)]
-        best = _rank(hand).key
-        won = True
-        for p in rivals:
-            need = 5 - len(p["up"])  # the hole card plus cards still to come
-            other = p["up"] + pool[:need]
-            del pool[:need]
-            if _rank(other).key > best:
-                won = False
-                break
-        wins += won
-    return wins / samples
 
 
 ENGINE = Stud()

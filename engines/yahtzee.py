@@ -1,7 +1,11 @@
 """Yahtzee, kata rules: five dice, fifteen categories (RULES.md section 4).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each turn a player rolls up to three times, holding dice between rolls, then
+scores the dice in one open category; the highest total after fifteen turns
+each wins.  The view hides only the seed and adds ``categories`` (the score
+card's rows), ``options_scores`` (the score each open category would give)
+and ``rolls_left``.  The bot looks one re-roll ahead.  Sections as in every
+engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ INFO = GameInfo(
     options=(),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_dice(dice: Sequence[int]) -> list[int]:
@@ -158,7 +162,7 @@ def lowest_category(dice: Sequence[int], open_categories: Sequence[str]) -> str:
     return min(table, key=lambda c: (table[c], CATEGORIES.index(c)))
 
 
-# -- the bot's look-ahead ----------------------------------------------------
+# -- bot ----------------------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
@@ -202,7 +206,7 @@ def _best_hold(dice: list[int], open_categories: tuple[str, ...]) -> tuple[list[
     return best[1], best[0]
 
 
-# -- state -------------------------------------------------------------------
+# -- engine -------------------------------------------------------------------
 
 
 class Yahtzee:

@@ -289,16 +289,16 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
     balances = (ctx or {}).get("balances", {})
     pids = [s["pid"] for s in d["seats"]]
-    # dealer-like rules: who won last, then who has sat longest (RULES.md 2)
+    # what the engine may carry over, in this game's seat numbers: seniority, last game's winners
     order = [pids.index(p) for p in d["entered"] if p in pids]
     order += [i for i in range(n) if i not in order]
-    if prev_result and prev_state is not None and prev_result["winners"]:
-        winner_old = prev_result["winners"][0]
-        winner_pid = doc["seats"][winner_old]["pid"] if winner_old < len(doc["seats"]) and doc["seats"][winner_old] else None
-        if winner_pid in pids:
-            order.remove(pids.index(winner_pid))
-            order.insert(0, pids.index(winner_pid))
-    table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "prev": None, "entered": order}
+    winners = []
+    if prev_result and prev_state is not None:
+        for old in prev_result["winners"][:1]:
+            winner_pid = doc["seats"][old]["pid"] if old < len(doc["seats"]) and doc["seats"][old] else None
+            if winner_pid in pids:
+                winners.append(pids.index(winner_pid))
+    table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "entered": order, "winners": winners}
     try:
         d["state"] = engine.initial_state(n, d["options"], seed, table)
     except ValueError as exc:
@@ -596,7 +596,6 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
     more = d["games"] is None or d["game_no"] < d["games"]
     d["next"] = {"deadline": now + d["ready_ms"], "ready": [bool(s["bot"]) for s in d["seats"]]} if more and humans(d) else None
     players = []
-    state = d["state"]
     for seat, s in enumerate(d["seats"]):
         if s["pid"] is None:
             continue
@@ -605,10 +604,12 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
             "games": 1,
             "wins": int(won),
             "losses": int(not won),
-            "escapes": int(state.get("escaped") == seat) if isinstance(state, dict) else 0,
+            "escapes": 0,
             "disconnects": int(d["game_timeouts"][seat] > 0),
             "score": int(outcome.scores[seat]),
         }
+        if outcome.stats:
+            stats.update(outcome.stats[seat])  # the game's own counters
         coins = int(outcome.coins[seat]) if outcome.coins else 0
         players.append({"pid": s["pid"], "seat": seat, "coins": coins, "stats": stats})
     d["settlement"] = {"id": f"{d['id']}:{d['game_no']}", "done": False, "players": players}

@@ -65,15 +65,17 @@ def no_seed(packed: bytes, secret: bytes) -> None:
 
 
 def playout(engine, seed: int, prev=None):
-    """One random game (``prev``: the previous game's final state, handed to
-    ``initial_state`` as the table's previous game); returns the final state."""
+    """One random game (``prev``: the previous game's final state, whose
+    winners still seated are handed to ``initial_state`` as the table's
+    previous winners); returns the final state."""
     rnd = random.Random(seed)
     info = engine.info
     players = rnd.randint(info.min_players, info.max_players)
     secret = hashlib.sha256(b"conformance-%d" % seed).digest()
     frozen = Frozen()
     options = validate_options(info, {})
-    table = {"coins": [10**6] * players, "prev": prev, "entered": list(range(players))}
+    winners = [w for w in engine.result(prev).winners if w < players] if prev else []
+    table = {"coins": [10**6] * players, "entered": list(range(players)), "winners": winners}
     frozen.add("options", options)
     frozen.add("table", table)
     state = engine.initial_state(players, options, secret, table)
