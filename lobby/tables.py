@@ -678,14 +678,24 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """What a viewer sees of a table: ``seat`` is the viewer's seat or None
     for a spectator.  JSON-clean; never holds the seed before the game ends
     nor anything the engine's view hides from that viewer.  Shares objects
-    with ``doc`` (read-only, like the doc)."""
+    with ``doc`` (read-only, like the doc).  Besides the table's fields and
+    ``state`` (the engine's view), ``moves``: the viewer's legal moves
+    (:meth:`engines.base.Engine.legal_moves`) while its seat must act in a
+    running game, else ``[]`` (always ``[]`` for a spectator)."""
     return views(doc, (seat,))[seat]
+
+
+#: The ``moves`` of a viewer who need not act: one list for every view of
+#: every version, so the fan-out's diff of it costs an ``is`` (read-only, as
+#: every view is).
+_NO_MOVES: list[Any] = []
 
 
 class View(dict):
     """A table view (a plain dict on the wire) that remembers ``table``:
-    the dict of its table-level fields (all but ``state``), shared by every
-    seat's view of one version, so the fan-out diffs that part once."""
+    the dict of its table-level fields (all but ``state`` and ``moves``,
+    which are the seat's own), shared by every seat's view of one version,
+    so the fan-out diffs that part once."""
 
     __slots__ = ("table",)
 
@@ -729,19 +739,22 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "notices": doc["notices"],
     }
     out: dict[int | None, dict[str, Any]] = {}
-    distinct: list[tuple[Any, dict[str, Any]]] = []
+    distinct: list[tuple[Any, list[Any], dict[str, Any]]] = []
     for seat in seats:
         if seat in out:
             continue
         sv = None if state is None else engine.view(state, seat)
-        for other, shared in distinct:
+        moves = engine.legal_moves(state, seat) if seat is not None and seat in to_act else _NO_MOVES
+        for other, other_moves, shared in distinct:
             if other is sv or (type(other) is type(sv) and other == sv):
-                out[seat] = shared
-                break
+                sv = other  # one object for equal engine views: the fan-out diffs it once
+                if other_moves is moves or other_moves == moves:
+                    out[seat] = shared
+                    break
         else:
-            full = View(table, state=sv)
+            full = View(table, state=sv, moves=moves)
             full.table = table
-            distinct.append((sv, full))
+            distinct.append((sv, moves, full))
             out[seat] = full
     return out
 
