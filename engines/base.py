@@ -31,9 +31,10 @@ Both are ``ValueError`` subclasses carrying a machine ``code``.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 State = dict[str, Any]
 """An engine's whole game state; msgpack-clean; holds secrets (seed, hands)."""
@@ -111,7 +112,9 @@ class GameInfo:
     (``"en"``, ``"zh"``) to the game's display name; ``min_players`` ..
     ``max_players`` bound the seats; ``default_players`` is the seat count a
     quick-match table opens with; ``options`` lists the engine's own options
-    (seat count and turn time are the lobby's).
+    (seat count and turn time are the lobby's); ``board``: JSON-clean
+    figures the browser shows before a game has a state (Yahtzee's score
+    card rows, stud's tiers), from the engine's own constants.
     """
 
     id: str
@@ -120,6 +123,20 @@ class GameInfo:
     max_players: int
     default_players: int
     options: tuple[OptionSpec, ...] = ()
+    board: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's metadata as JSON-clean data (``GET /api/games``, the
+        ``welcome`` frame); new containers, nothing shared."""
+        return {
+            "id": self.id,
+            "title": dict(self.title),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "options": [spec.to_dict() for spec in self.options],
+            "board": copy.deepcopy(self.board),
+        }
 
     def settings(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Every option of :attr:`options` by name: the value given in
@@ -252,6 +269,27 @@ class Engine(Protocol):
         """A bot's move computed from the seat's own :meth:`view` only, so a
         bot knows no more than a person in that seat."""
         ...
+
+
+def last_of(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fn`` remembering its last result, by the argument's identity.
+
+    States are read-only and shared, so one version's views (one per seat)
+    pass the same objects: the figures every view shows are then computed
+    once per version.  One entry, holding its argument (so no other object
+    can take its id); ``fn`` must return immutable data (the views copy
+    what they hand out)."""
+    entry: tuple[Any, Any] = (object(), None)
+
+    def last(arg: Any) -> Any:
+        nonlocal entry
+        key, value = entry
+        if key is not arg:
+            value = fn(arg)
+            entry = (arg, value)  # one assignment: a reader sees the old pair or the new one
+        return value
+
+    return last
 
 
 def validate_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str, Any]:

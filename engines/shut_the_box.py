@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, most_rounds_won, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -43,8 +43,10 @@ INFO = GameInfo(
     max_players=8,
     default_players=2,
     options=(
-        OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match"),
-        OptionSpec("stake", "int", 0, lo=0, doc="coins each player pays into the pot per round"),
+        OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
+        OptionSpec(
+            "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}
+        ),
     ),
 )
 
@@ -85,6 +87,12 @@ def _coverings(mask: int, total: int) -> tuple[int, ...]:
     return tuple(sub for _, _, sub in sorted(found))
 
 
+@lru_cache(maxsize=None)
+def _covering_tiles(mask: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_coverings` as ascending tiles (cached; the views copy them)."""
+    return tuple(_tiles(sub) for sub in _coverings(mask, total))
+
+
 def coverings(open_tiles: Iterable[int], total: int) -> list[frozenset[int]]:
     """Every non-empty set of distinct open tiles summing to ``total``.
 
@@ -112,6 +120,18 @@ def score(open_tiles: Iterable[int]) -> int:
 def one_die_allowed(open_tiles: Iterable[int]) -> bool:
     """True when 7, 8 and 9 are all shut, so one die may be thrown (RULES.md 5, step 1)."""
     return not _mask(open_tiles) & _HIGH_MASK
+
+
+# -- state --------------------------------------------------------------------
+
+
+@last_of
+def _board(state: State) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """The views' figures of ``state``, once per state: the coverings of its
+    throw (``()`` before a throw) and whether one die may be thrown."""
+    mask = sum(1 << (t - 1) for t in state["open"])  # a state's tiles are valid
+    throw = state["throw"]
+    return (() if throw is None else _covering_tiles(mask, throw)), not mask & _HIGH_MASK
 
 
 # -- bot ----------------------------------------------------------------------
@@ -254,7 +274,7 @@ class ShutTheBox:
             if one_die_allowed(state["open"]):
                 moves.append({"type": "roll", "dice": 1})
             return moves
-        return [{"type": "shut", "tiles": sorted(c)} for c in coverings(state["open"], state["throw"])]
+        return [{"type": "shut", "tiles": list(c)} for c in _board(state)[0]]
 
     @staticmethod
     def _parse(move: Move) -> Move:
@@ -379,8 +399,15 @@ class ShutTheBox:
         return [{"type": "_timeout"}]
 
     def view(self, state: State, viewer: int | None) -> View:
-        # Shut the Box hides nothing but the seed.
-        return public_view(state)
+        """The state but the seed (shared, read-only), plus ``coverings``:
+        the sets of open tiles (each ascending; fewer tiles first) that
+        cover the current throw ([] before a throw), and ``one_die``: whether
+        the seat to act may throw one die (7, 8 and 9 shut)."""
+        out = public_view(state)
+        sets, one_die = _board(state)
+        out["coverings"] = [list(c) for c in sets]
+        out["one_die"] = one_die
+        return out
 
     def result(self, state: State) -> Outcome | None:
         return most_rounds_won(state)

@@ -33,8 +33,10 @@ INFO = GameInfo(
     max_players=6,
     default_players=3,
     options=(
-        OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match"),
-        OptionSpec("stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round"),
+        OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
+        OptionSpec(
+            "stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round", label={"en": "Stake", "zh": "底注"}
+        ),
     ),
 )
 
@@ -145,8 +147,10 @@ class Sibala:
     State fields: ``n`` seats, ``rounds`` in the match, ``round`` (0-based,
     equals ``rounds`` when over), ``order`` of rolling this round, ``pos``
     (index into ``order`` of the seat to roll), ``rolls`` (this round, None
-    until rolled), ``wins`` per seat, ``stake``, ``coins`` (net per seat),
-    ``history`` (one record per finished round), ``rng``.
+    until rolled), ``hands`` (this round's hand per seat, ``{"category",
+    "value"}``, None until rolled), ``wins`` per seat, ``stake``, ``coins``
+    (net per seat), ``history`` (one record per finished round, with its
+    ``order``, ``rolls`` and ``hands``), ``rng``.
     Moves: ``{"type": "roll"}`` only.  Scores in the outcome: rounds won.
     """
 
@@ -165,6 +169,7 @@ class Sibala:
             "order": _order(0, players),
             "pos": 0,
             "rolls": [None] * players,
+            "hands": [None] * players,
             "wins": [0] * players,
             "coins": [0] * players,
             "history": [],
@@ -195,6 +200,8 @@ class Sibala:
         s["rolls"] = list(state["rolls"])
         s["rolls"][seat] = dice
         category, value, _ = hand(dice)
+        s["hands"] = list(state["hands"])
+        s["hands"][seat] = {"category": category, "value": value}
         events: list[Event] = [
             {"type": "rolled", "seat": seat, "dice": dice, "category": category, "value": value}
         ]
@@ -220,7 +227,9 @@ class Sibala:
             s["coins"][winners[0]] += rest
         record = {
             "round": s["round"],
+            "order": s["order"],
             "rolls": rolls,
+            "hands": s["hands"],
             "winners": winners,
             "category": category,
             "value": value,
@@ -231,13 +240,15 @@ class Sibala:
         s["order"] = _order((winners[0] + 1) % s["n"], s["n"])
         s["pos"] = 0
         s["rolls"] = [None] * s["n"]
+        s["hands"] = [None] * s["n"]
         return {"type": "round_over", **record}
 
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}]
 
     def view(self, state: State, viewer: int | None) -> View:
-        # Sibala hides nothing but the seed: every roll is public.
+        """The state but the seed (shared, read-only): every roll is public,
+        each with its hand (``hands``, kept in the state since the roll)."""
         return public_view(state)
 
     def result(self, state: State) -> Outcome | None:

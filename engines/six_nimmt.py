@@ -27,7 +27,7 @@ import random
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of
 
 # -- constants ---------------------------------------------------------------
 
@@ -55,11 +55,29 @@ INFO = GameInfo(
             lo=1,
             hi=1000,
             doc="the game ends after the round in which some player's total exceeds this",
+            label={"en": "End after a round above (points)", "zh": "终局分数线"},
         ),
     ),
 )
 
 # -- rules --------------------------------------------------------------------
+
+
+def _heads(card: int) -> int:
+    # unchecked: ``card`` is 1..104
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+#: Bull heads by card number (index 0 unused), for the views.
+HEADS = (0, *(_heads(c) for c in range(1, CARDS + 1)))
 
 
 class RowChoiceRequired(Exception):
@@ -88,20 +106,12 @@ def bull_heads(card: int) -> int:
     """
     if not _is_int(card) or not 1 <= card <= CARDS:
         raise ValueError(f"a card is an int 1..{CARDS}, got {card!r}")
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
+    return HEADS[card]
 
 
 def row_points(cards: Sequence[int]) -> int:
     """Total bull heads of ``cards`` (a row or a penalty pile)."""
-    return sum(bull_heads(c) for c in cards)
+    return sum(HEADS[c] for c in cards)
 
 
 def _check_rows(rows: Any) -> None:
@@ -196,6 +206,24 @@ def _for_placing(state: State) -> State:
     for key in ("rows", "reveal", "piles", "scores"):
         s[key] = list(state[key])
     return s
+
+
+@last_of
+def _row_figures(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]:
+    """What the views show of ``rows``, computed once per rows object: each
+    row's points, the cheapest row (None without rows), and the rows' last
+    cards ascending with the row of each."""
+    points = tuple(row_points(r) for r in rows)
+    cheapest = min(range(len(rows)), key=lambda i: (points[i], len(rows[i]), i)) if rows else None
+    lasts = sorted((row[-1], i) for i, row in enumerate(rows))
+    return points, cheapest, tuple(c for c, _ in lasts), tuple(i for _, i in lasts)
+
+
+def _targets(rows: Sequence[Sequence[int]], hand: Sequence[int]) -> list[int | None]:
+    """:func:`target_row` of each card of ``hand``: after the highest last
+    card below it (a bisection on the rows' sorted last cards)."""
+    _, _, lasts, row_of = _row_figures(rows)
+    return [row_of[k - 1] if (k := bisect.bisect_left(lasts, card)) else None for card in hand]
 
 
 def _deal(s: State) -> None:
@@ -436,7 +464,12 @@ class SixNimmt:
         choice, or None), ``last_reveal`` (the latest turn's cards in placing
         order, ``{"seat", "card", "row", "took"}``, row/took None until
         placed) and ``last_reveal_at`` (``{"round", "turn"}`` or None),
-        ``piles``, ``scores``, ``history``.  Only for a seat: ``hand`` and
+        ``piles``, ``scores``, ``history``; the board's figures: ``heads``
+        (bull heads by card number, index 0 unused: a new list),
+        ``row_points`` (each row's bull heads) and ``cheapest_row`` (the row
+        a timeout takes).  Only for a seat: ``hand``, ``targets`` (while the
+        seat must pick, per hand card, the row it would go to now, None when
+        below every row; None once it has picked and in other phases) and
         ``my_pick`` (its hidden pick until the reveal); None for spectators
         (``viewer`` None or not a seat).  Never the seed, other hands, others'
         unrevealed picks nor the unused cards.  Lists and dicts taken over
@@ -445,6 +478,9 @@ class SixNimmt:
         n = state["n"]
         mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
         entry = _pending(state) if state["phase"] == CHOOSE else None
+        rows = state["rows"]
+        points, cheapest, _, _ = _row_figures(rows)
+        picking = mine is not None and state["phase"] == PICK and state["picks"][mine] is None
         return {
             "n": n,
             "end_threshold": state["end_threshold"],
@@ -461,9 +497,13 @@ class SixNimmt:
             "piles": state["piles"],
             "scores": state["scores"],
             "history": state["history"],
-            "seat": mine,
+            "seat": mine,  # before the figures: views of two seats differ from here on
             "hand": state["hands"][mine] if mine is not None else None,
+            "targets": _targets(rows, state["hands"][mine]) if picking else None,
             "my_pick": state["picks"][mine] if mine is not None else None,
+            "heads": list(HEADS),
+            "row_points": list(points),
+            "cheapest_row": cheapest,
         }
 
     def result(self, state: State) -> Outcome | None:

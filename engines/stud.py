@@ -84,6 +84,14 @@ TIERS: dict[str, dict[str, Any]] = {
     "expert": _tier("expert", "专家", 5000, 50000, 50000, True),
 }
 
+def _tier_label(tier: dict[str, Any]) -> dict[str, str]:
+    """A tier's option label: its name and what sitting needs."""
+    en, zh = tier["name"]["en"].capitalize(), tier["name"]["zh"]
+    if tier["coins"]:
+        return {"en": f"{en} ({tier['min_coins']} coins)", "zh": f"{zh}（{tier['min_coins']} 金币）"}
+    return {"en": f"{en} (play chips)", "zh": f"{zh}（游戏筹码）"}
+
+
 #: Move types a player may send.
 MOVE_TYPES = ("check", "bet", "call", "raise", "allin", "fold")
 
@@ -102,8 +110,12 @@ INFO = GameInfo(
             "casual",
             choices=tuple(TIERS),
             doc="table tier: ante, round caps, per-game max; casual and training move no coins",
+            label={"en": "Tier", "zh": "场次"},
+            choice_labels={tier: _tier_label(t) for tier, t in TIERS.items()},
         ),
     ),
+    # the tiers' names and figures, shown before a game's first deal
+    board={"tiers": {tier: {"name": t["name"], "ante": t["ante"], "max": t["max"], "coins": t["coins"]} for tier, t in TIERS.items()}},
 )
 
 # -- rules --------------------------------------------------------------------
@@ -670,8 +682,10 @@ class Stud:
         ``call_to``, ``min_to``/``max_to`` (bet or raise totals), ``allin_to``.
         In coin tiers with known balances each player shows ``balance``
         (coins): before-game balance minus their total put in, settled once over.
-        ``caps``, each player's ``up``, ``showdown`` and ``result`` are the
-        state's own objects (shared, read-only); the rest is built anew.
+        ``tier_name`` is the tier's ``{"en", "zh"}`` name; a showdown's hands
+        carry their names (``name``).  ``caps``, each player's ``up``,
+        ``showdown`` and ``result`` are the state's own objects (shared,
+        read-only); the rest is built anew.
         """
         s = state
         revealed = set()
@@ -702,6 +716,7 @@ class Stud:
             "game": "stud",
             "n": s["n"],
             "tier": s["tier"],
+            "tier_name": dict(TIERS[s["tier"]]["name"]),
             "ante": s["ante"],
             "caps": s["caps"],
             "max": s["max"],

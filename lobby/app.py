@@ -60,23 +60,7 @@ VENDOR = {
 
 def games_info() -> list[dict[str, Any]]:
     """Every registered game's metadata, JSON-clean."""
-    out = []
-    for game_id, engine in engines.REGISTRY.items():
-        info = engine.info
-        out.append(
-            {
-                "id": game_id,
-                "title": info.title,
-                "min_players": info.min_players,
-                "max_players": info.max_players,
-                "default_players": info.default_players,
-                "options": [
-                    {"name": o.name, "kind": o.kind, "default": o.default, "lo": o.lo, "hi": o.hi, "choices": list(o.choices), "doc": o.doc}
-                    for o in info.options
-                ],
-            }
-        )
-    return out
+    return [engine.info.to_dict() for engine in engines.REGISTRY.values()]
 
 
 class RateLimiter:

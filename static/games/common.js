@@ -95,6 +95,13 @@ export function seedLine(view) {
   return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
 }
 
+/** The figures game `gameId` shows before a game has a state (the server's
+ * GameInfo.board, from the welcome's games), or {}. */
+export function board(net, gameId) {
+  const info = net && net.games ? net.games.find((g) => g.id === gameId) : null;
+  return (info && info.board) || {};
+}
+
 /** Send view `v`'s move for `turn` (v.net, v.id); render again when the
  * server has answered; on a refusal `undo()` first, then report it with
  * v.onError. */
