@@ -2,8 +2,9 @@
 
 Each player rolls once a round, in an order starting after the last round's
 winner; a match is ``rounds`` rounds and whoever won the most wins it.  The
-view hides only the seed and adds each roll's hand (``hands``).  Sections as
-in every engine (:mod:`engines.base`).
+state keeps each roll's hand (``hands``) and each round's rolling order, so
+the view (the state but the seed) carries them.  Sections as in every engine
+(:mod:`engines.base`).
 """
 
 from __future__ import annotations

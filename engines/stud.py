@@ -4,8 +4,9 @@ One state is one game (一局): antes, deals 1 (hole) and 2 (first up card),
 four betting rounds with deals 3, 4 and 5 between them, then the showdown
 (开牌).  A player still in who leaves escapes (逃跑) and ends the game.
 
-The view adds what the board shows: the tier's names, each player's best
-hand of up cards (``up_hand``) and the showdown's hand names.  Sections as in
+Each viewer sees its own hole card; the view adds what the board shows (the
+tier's names, ``tier_name``; a showdown's hands come with their names) and
+the seat to act gets its legal actions and amount bounds.  Sections as in
 every engine (:mod:`engines.base`).
 """
 

@@ -72,3 +72,26 @@ def test_stud_hand_names_come_with_the_showdown():
     hands = engine.view(s, None)["showdown"]["hands"]
     for hand in hands.values():
         assert hand["name"] == stud.CATEGORY_NAMES[hand["category"]]
+
+
+def test_every_option_is_labelled_in_both_languages_and_games_are_json_clean():
+    import json
+
+    for engine in engines.REGISTRY.values():
+        info = engine.info.to_dict()
+        assert json.loads(json.dumps(info)) == info
+        for spec in engine.info.options:
+            assert set(spec.label) == {"en", "zh"}, spec.name
+            if spec.kind == "choice":
+                assert set(spec.choice_labels) == {str(c) for c in spec.choices}
+                assert all(set(names) == {"en", "zh"} for names in spec.choice_labels.values())
+    assert engines.get("yahtzee").info.to_dict()["board"] == {"categories": list(yahtzee.CATEGORIES)}
+    tiers = engines.get("stud").info.to_dict()["board"]["tiers"]
+    assert tiers["expert"] == {"name": {"en": "expert", "zh": "专家"}, "ante": 5000, "max": 50000, "coins": True}
+
+
+def test_settings_fill_defaults_from_the_option_specs():
+    info = engines.get("sibala").info
+    assert info.settings({}) == {"rounds": 5, "stake": 0}
+    assert info.settings({"stake": 3}) == {"rounds": 5, "stake": 3}
+    assert engines.get("sibala").coins_to_sit({"stake": 3}) == 15
