@@ -229,7 +229,9 @@ class Engine(Protocol):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now (amount ranges may be sampled
-        representatives; :meth:`apply` is the judge)."""
+        representatives; :meth:`apply` is the judge).  Read-only like a
+        view: the list may be shared between calls (the table view sends it
+        as the seat's ``moves``)."""
         ...
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:

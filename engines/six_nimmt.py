@@ -3,9 +3,9 @@
 Each turn every seat picks a hidden card at once; the cards are revealed and
 placed lowest first, and the sixth card of a row (or a card below every row)
 takes cards whose bull heads are penalty points.  The view adds the figures
-the board shows (``heads`` per visible card, ``row_points``,
-``cheapest_row``, and for a seat ``targets``: where each card in its hand
-would go now).  Sections as in every engine (:mod:`engines.base`).
+the board shows (``row_points``, ``cheapest_row``, and for a seat that must
+pick ``targets``: where each card in its hand would go now); every card's
+bull heads are static, in ``INFO.board``.  Sections as in every engine (:mod:`engines.base`).
 
 Settled here (RULES.md 3 leaves them to the engine):
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from functools import lru_cache
 from typing import Any, Sequence
 
 from . import rng as _rng
@@ -38,6 +39,23 @@ HAND_SIZE = 10  # cards dealt to each player, so turns per round
 PICK = "pick"
 CHOOSE = "choose"
 OVER = "over"
+
+
+def _heads(card: int) -> int:
+    # RULES.md 3 (see bull_heads), unchecked: ``card`` is 1..104
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+#: Bull heads by card number (index 0 unused).
+HEADS = (0, *(_heads(c) for c in range(1, CARDS + 1)))
 
 # -- metadata ----------------------------------------------------------------
 
@@ -58,26 +76,12 @@ INFO = GameInfo(
             label={"en": "End after a round above (points)", "zh": "终局分数线"},
         ),
     ),
+    # bull heads by card number (index 0 unused): every card face shows them
+    board={"heads": list(HEADS)},
 )
 
 # -- rules --------------------------------------------------------------------
 
-
-def _heads(card: int) -> int:
-    # unchecked: ``card`` is 1..104
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
-
-
-#: Bull heads by card number (index 0 unused), for the views.
-HEADS = (0, *(_heads(c) for c in range(1, CARDS + 1)))
 
 
 class RowChoiceRequired(Exception):
@@ -224,6 +228,14 @@ def _targets(rows: Sequence[Sequence[int]], hand: Sequence[int]) -> list[int | N
     card below it (a bisection on the rows' sorted last cards)."""
     _, _, lasts, row_of = _row_figures(rows)
     return [row_of[k - 1] if (k := bisect.bisect_left(lasts, card)) else None for card in hand]
+
+
+@lru_cache(maxsize=1024)
+def _pick_moves(hand: tuple[int, ...]) -> list[Move]:
+    """The pick moves of ``hand``: one list per hand (read-only, shared by
+    every version where the hand is unchanged, so a table view's ``moves``
+    of a seat still to pick is the same object from one pick to the next)."""
+    return [{"type": "pick", "card": c} for c in hand]
 
 
 def _deal(s: State) -> None:
@@ -373,7 +385,7 @@ class SixNimmt:
         if seat not in self.to_act(state):
             return []
         if state["phase"] == PICK:
-            return [{"type": "pick", "card": c} for c in state["hands"][seat]]
+            return _pick_moves(tuple(state["hands"][seat]))
         return [{"type": "choose_row", "row": r} for r in range(ROWS)]
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -464,10 +476,10 @@ class SixNimmt:
         choice, or None), ``last_reveal`` (the latest turn's cards in placing
         order, ``{"seat", "card", "row", "took"}``, row/took None until
         placed) and ``last_reveal_at`` (``{"round", "turn"}`` or None),
-        ``piles``, ``scores``, ``history``; the board's figures: ``heads``
-        (bull heads by card number, index 0 unused: a new list),
+        ``piles``, ``scores``, ``history``; the board's figures:
         ``row_points`` (each row's bull heads) and ``cheapest_row`` (the row
-        a timeout takes).  Only for a seat: ``hand``, ``targets`` (while the
+        a timeout takes); every card's bull heads are static, in
+        ``INFO.board["heads"]``.  Only for a seat: ``hand``, ``targets`` (while the
         seat must pick, per hand card, the row it would go to now, None when
         below every row; None once it has picked and in other phases) and
         ``my_pick`` (its hidden pick until the reveal); None for spectators
@@ -501,7 +513,6 @@ class SixNimmt:
             "hand": state["hands"][mine] if mine is not None else None,
             "targets": _targets(rows, state["hands"][mine]) if picking else None,
             "my_pick": state["picks"][mine] if mine is not None else None,
-            "heads": list(HEADS),
             "row_points": list(points),
             "cheapest_row": cheapest,
         }

@@ -95,10 +95,13 @@ export function seedLine(view) {
   return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
 }
 
-/** The figures game `gameId` shows before a game has a state (the server's
- * GameInfo.board, from the welcome's games), or {}. */
-export function board(net, gameId) {
-  const info = net && net.games ? net.games.find((g) => g.id === gameId) : null;
+/** The static figures of game `gameId` (the server's GameInfo.board: what
+ * a board shows before a game has a state, 6 Nimmt!'s bull heads) for view
+ * `v`: from its ctx's `games` (a list, or a function giving it: the replay
+ * screen) or else its net's welcome games; {} while none are known. */
+export function board(v, gameId) {
+  const games = (typeof v.games === "function" ? v.games() : v.games) || (v.net && v.net.games) || [];
+  const info = games.find((g) => g.id === gameId);
   return (info && info.board) || {};
 }
 

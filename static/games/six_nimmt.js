@@ -4,14 +4,15 @@
 // the last reveal in placing order with each card flying to its row, the
 // row choice when it is yours (click a row), penalty totals and this round's
 // piles per player, the countdown, and the final standings (fewest bull
-// heads wins).  Every figure is the engine's: bull heads by card (`heads`),
-// row points (`row_points`), the row a timeout takes (`cheapest_row`) and
-// where each hand card would go (`targets`).  State shape:
+// heads wins).  Every figure is the engine's: bull heads by card (the
+// game's static board, GameInfo.board.heads), row points (`row_points`),
+// the row a timeout takes (`cheapest_row`) and where each hand card would
+// go (`targets`).  State shape:
 // engines/six_nimmt.py (SixNimmt.view).
 
 import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews } from "./common.js";
+import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews, board } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -194,6 +195,7 @@ export class SixNimmtView {
   constructor(ctx) {
     loadStylesheet(new URL("./six_nimmt.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -365,6 +367,11 @@ export class SixNimmtView {
     this.animate(state);
   }
 
+  /** Bull heads by card number (the game's static board). */
+  headsTable() {
+    return board(this, "six_nimmt").heads || [];
+  }
+
   rowCard(card, heads) {
     let el = this.cardEls.get(card);
     if (!el) {
@@ -400,7 +407,7 @@ export class SixNimmtView {
       this.rowSigs[r] = sig;
       const slots = [];
       for (let i = cards.length; i < ROW_LIMIT; i++) slots.push(h("span", { class: "sn-slot" }));
-      fill(parts.cards, cards.map((c) => this.rowCard(c, state.heads)), slots, h("span", { class: "sn-slot sn-sixth", title: tr("sixth") }, "6"));
+      fill(parts.cards, cards.map((c) => this.rowCard(c, this.headsTable())), slots, h("span", { class: "sn-slot sn-sixth", title: tr("sixth") }, "6"));
     }
   }
 
@@ -444,9 +451,9 @@ export class SixNimmtView {
           h(
             "div",
             { class: "sn-rev-face" },
-            cardFace(e.card, state.heads),
+            cardFace(e.card, this.headsTable()),
             e.took && e.took.length
-              ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: pointsOf(state.heads, e.took) }) }, "+", heads(pointsOf(state.heads, e.took)))
+              ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: pointsOf(this.headsTable(), e.took) }) }, "+", heads(pointsOf(this.headsTable(), e.took)))
               : null
           ),
           h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
@@ -506,7 +513,7 @@ export class SixNimmtView {
       p.status.dataset.state = statusCls;
       p.el.dataset.picked = state && state.picked && state.picked[i] ? "true" : "false";
       const pileCards = state && state.piles ? state.piles[i] || [] : [];
-      const pilePts = state ? pointsOf(state.heads, pileCards) : 0;
+      const pilePts = state ? pointsOf(this.headsTable(), pileCards) : 0;
       const open = this.openPiles.has(i) && pileCards.length > 0;
       fill(p.pile, state ? heads(pilePts) : null, pileCards.length ? h("span", { class: "sn-caret" }, open ? "▾" : "▸") : null);
       p.pile.title = pileCards.length ? tr("pile_title", { cards: pileCards.join(", ") }) : tr("pile_empty");
@@ -517,7 +524,7 @@ export class SixNimmtView {
       const pileSig = open ? pileCards.join(",") : "";
       if (p.cards.dataset.sig !== pileSig) {
         p.cards.dataset.sig = pileSig;
-        fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${state.heads[c]}`, title: tr("card_label", { card: c, n: state.heads[c] }) }, String(c))) : null);
+        fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${this.headsTable()[c]}`, title: tr("card_label", { card: c, n: this.headsTable()[c] }) }, String(c))) : null);
       }
       const history = state && state.history ? state.history.map((pts) => pts[i]) : [];
       p.total.title = history.length ? `${tr("col_total_title")}: ${history.join(" + ")}${state.phase === "over" ? "" : " + …"}` : tr("col_total_title");
@@ -573,7 +580,7 @@ export class SixNimmtView {
       fill(
         this.handEl,
         hand.map((c, k) =>
-          cardFace(c, state.heads, {
+          cardFace(c, this.headsTable(), {
             tag: "button",
             size: "sn-big",
             testid: `hand-card-${c}`,
@@ -583,7 +590,7 @@ export class SixNimmtView {
         )
       );
       for (const b of this.handEl.children) b.classList.toggle("sending", Number(b.dataset.card) === pick);
-      fill(this.pickSlot, pick !== null ? cardFace(pick, state.heads, { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
+      fill(this.pickSlot, pick !== null ? cardFace(pick, this.headsTable(), { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
       this.pickSlot.classList.toggle("sending", pick !== null && state.my_pick === null);
       this.pickSlot.dataset.card = pick === null ? "" : pick;
     }

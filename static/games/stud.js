@@ -224,6 +224,7 @@ export class StudView {
   constructor(ctx) {
     loadStylesheet(new URL("./stud.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -376,7 +377,7 @@ export class StudView {
     // tier, deal, pot
     const tier = (state && state.tier) || (view.options && view.options.tier) || "casual";
     // before the first deal the tier's figures come from the game's board (GameInfo.board)
-    const fig = state ? null : (board(this.net, "stud").tiers || {})[tier] || { ante: null, max: null, coins: true };
+    const fig = state ? null : (board(this, "stud").tiers || {})[tier] || { ante: null, max: null, coins: true };
     const ante = state ? state.ante : fig.ante;
     const max = state ? state.max : fig.max;
     const coinsMode = state ? state.coins_mode : fig.coins;

@@ -154,6 +154,7 @@ export class YahtzeeView {
   constructor(ctx) {
     loadStylesheet(new URL("./yahtzee.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -356,7 +357,7 @@ export class YahtzeeView {
     const body = h(
       "tbody",
       {},
-      ((state && state.categories) || board(this.net, "yahtzee").categories || []).map((cat) =>
+      ((state && state.categories) || board(this, "yahtzee").categories || []).map((cat) =>
         h(
           "tr",
           { testid: `row-${cat}`, class: cat === "sixes" || cat === "yahtzee" ? "yz-sep" : "" },

@@ -29,7 +29,8 @@ def test_yahtzee_view_has_the_score_card_and_rolls_left():
 def test_six_nimmt_view_has_bull_heads_row_points_and_targets():
     engine, s = start("six_nimmt", 3)
     view = engine.view(s, 0)
-    assert view["heads"][1:] == [six_nimmt.bull_heads(c) for c in range(1, 105)]
+    assert engine.info.board["heads"][1:] == [six_nimmt.bull_heads(c) for c in range(1, 105)]
+    assert "heads" not in view  # static: with the game's metadata, not in every view
     assert view["row_points"] == [six_nimmt.row_points(r) for r in s["rows"]]
     assert view["cheapest_row"] == six_nimmt.cheapest_row(s["rows"])
     assert view["targets"] == [six_nimmt.target_row(s["rows"], c) for c in s["hands"][0]]
@@ -38,6 +39,14 @@ def test_six_nimmt_view_has_bull_heads_row_points_and_targets():
     # once a seat has picked, it has no card left to place this turn
     s, _ = engine.apply(s, 0, {"type": "pick", "card": s["hands"][0][0]})
     assert engine.view(s, 0)["targets"] is None and engine.view(s, 1)["targets"] is not None
+
+
+def test_six_nimmt_pick_moves_are_shared_while_a_hand_is_unchanged():
+    engine, s = start("six_nimmt", 3)
+    before = engine.legal_moves(s, 1)
+    s, _ = engine.apply(s, 0, {"type": "pick", "card": s["hands"][0][0]})
+    assert engine.legal_moves(s, 1) is before  # the same list: the table view's diff is an identity check
+    assert engine.legal_moves(s, 0) == []
 
 
 def test_six_nimmt_targets_match_target_row_on_any_rows():
