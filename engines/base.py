@@ -15,6 +15,15 @@ return one from :meth:`Engine.timeout_moves` (Shut the Box's ``_timeout``
 ends a turn, which no player may choose), and the lobby refuses any client
 move whose type starts with ``_``.
 
+Every engine module has the same sections, in this order (a game leaves out
+those it does not need): ``constants``; ``metadata`` (``INFO``: a
+:class:`GameInfo`, option defaults and labels in :class:`OptionSpec`);
+``rules`` (public rule functions, pure and tested on their own); ``state``
+(private helpers on states); ``bot`` (the bot's look-ahead); ``engine`` (the
+class, its methods in :class:`Engine`'s order, each followed by its private
+helpers); then ``ENGINE``, the instance the registry imports.  An engine reads
+its options through :meth:`GameInfo.settings`, so a default is written once.
+
 Errors: :class:`InvalidMove` when a move cannot be parsed (wrong shape or
 types), :class:`IllegalMove` when it is well formed but against the rules now.
 Both are ``ValueError`` subclasses carrying a machine ``code``.
@@ -22,9 +31,10 @@ Both are ``ValueError`` subclasses carrying a machine ``code``.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 State = dict[str, Any]
 """An engine's whole game state; msgpack-clean; holds secrets (seed, hands)."""
@@ -64,6 +74,9 @@ class OptionSpec:
 
     ``kind`` is ``"int"`` (``lo``..``hi`` inclusive) or ``"choice"`` (one of
     ``choices``).  ``default`` is used when the option is not given.
+    ``label`` maps a language code (``"en"``, ``"zh"``) to the option's
+    display name, like :attr:`GameInfo.title`; ``choice_labels`` maps
+    ``str(choice)`` to such a map for each choice.  ``doc``: one English line.
     """
 
     name: str
@@ -73,6 +86,22 @@ class OptionSpec:
     hi: int | None = None
     choices: tuple[Any, ...] = ()
     doc: str = ""
+    label: dict[str, str] = field(default_factory=dict)
+    choice_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as JSON-clean data (``GET /api/games``)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "lo": self.lo,
+            "hi": self.hi,
+            "choices": list(self.choices),
+            "doc": self.doc,
+            "label": dict(self.label),
+            "choice_labels": {k: dict(v) for k, v in self.choice_labels.items()},
+        }
 
 
 @dataclass(frozen=True)
@@ -83,7 +112,9 @@ class GameInfo:
     (``"en"``, ``"zh"``) to the game's display name; ``min_players`` ..
     ``max_players`` bound the seats; ``default_players`` is the seat count a
     quick-match table opens with; ``options`` lists the engine's own options
-    (seat count and turn time are the lobby's).
+    (seat count and turn time are the lobby's); ``board``: JSON-clean
+    figures the browser shows before a game has a state (Yahtzee's score
+    card rows, stud's tiers), from the engine's own constants.
     """
 
     id: str
@@ -92,6 +123,27 @@ class GameInfo:
     max_players: int
     default_players: int
     options: tuple[OptionSpec, ...] = ()
+    board: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's metadata as JSON-clean data (``GET /api/games``, the
+        ``welcome`` frame); new containers, nothing shared."""
+        return {
+            "id": self.id,
+            "title": dict(self.title),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "options": [spec.to_dict() for spec in self.options],
+            "board": copy.deepcopy(self.board),
+        }
+
+    def settings(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option of :attr:`options` by name: the value given in
+        ``options``, else the spec's default.  The one place an engine reads
+        its defaults; it does not validate (:func:`validate_options` does)."""
+        options = options or {}
+        return {spec.name: options.get(spec.name, spec.default) for spec in self.options}
 
     def check_players(self, players: int) -> None:
         """Raise ``ValueError`` unless ``players`` is an int in
@@ -107,13 +159,17 @@ class Outcome:
     ``winners``: seats that won (several when they share); ``scores``: one
     number per seat (game-specific meaning, documented by the engine);
     ``coins``: net coin change per seat (sums to 0; all zeros for games
-    played without a stake); ``summary``: one human line (English).
+    played without a stake); ``summary``: one human line (English);
+    ``stats``: per seat, the game's own counters added to the player's
+    record (stud: ``{"escapes": 0 or 1}``), or empty when the game keeps
+    none.  ``stats`` stays out of :meth:`to_dict` (the public result).
     """
 
     winners: list[int]
     scores: list[float]
     coins: list[int] = field(default_factory=list)
     summary: str = ""
+    stats: list[dict[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as msgpack-clean data."""
@@ -155,9 +211,12 @@ class Engine(Protocol):
         """A new game for ``players`` seats.  ``options`` are already validated
         (:func:`engines.validate_options`); ``seed`` is 32 secret bytes.
         ``table`` is what the lobby knows of the table, for games that carry
-        things over: ``{"coins": [balance per seat, coins], "prev": the previous
-        game's final state at this table with the same seats, or None}``.
-        Raises ``ValueError`` for a player count outside the game's range."""
+        things over: ``{"coins": [balance per seat, coins], "entered": [seats,
+        who has sat at the table longest first], "winners": [seats that won
+        the table's previous game, numbered as in this game; empty for the
+        first game]}``; the engine decides what follows from them (stud's
+        first dealer).  Raises ``ValueError`` for a player count outside the
+        game's range."""
         ...
 
     def to_act(self, state: State) -> list[int]:
@@ -170,7 +229,9 @@ class Engine(Protocol):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now (amount ranges may be sampled
-        representatives; :meth:`apply` is the judge)."""
+        representatives; :meth:`apply` is the judge).  Read-only like a
+        view: the list may be shared between calls (the table view sends it
+        as the seat's ``moves``)."""
         ...
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -210,6 +271,27 @@ class Engine(Protocol):
         """A bot's move computed from the seat's own :meth:`view` only, so a
         bot knows no more than a person in that seat."""
         ...
+
+
+def last_of(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fn`` remembering its last result, by the argument's identity.
+
+    States are read-only and shared, so one version's views (one per seat)
+    pass the same objects: the figures every view shows are then computed
+    once per version.  One entry, holding its argument (so no other object
+    can take its id); ``fn`` must return immutable data (the views copy
+    what they hand out)."""
+    entry: tuple[Any, Any] = (object(), None)
+
+    def last(arg: Any) -> Any:
+        nonlocal entry
+        key, value = entry
+        if key is not arg:
+            value = fn(arg)
+            entry = (arg, value)  # one assignment: a reader sees the old pair or the new one
+        return value
+
+    return last
 
 
 def validate_options(info: GameInfo, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,9 +1,12 @@
 """Shut the Box: tiles 1..9, shut a set matching each throw (RULES.md section 5).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).  The optimal bot's
-dynamic programme lives with the rule functions: it is exact (``Fraction``)
-over the 512 sets of open tiles and cached at module level.
+Each turn a player throws and shuts open tiles summing to the throw until
+no set fits; the round goes to the lowest sum left open (or at once to who
+shuts the box).  The view hides only the seed and adds ``coverings`` (the
+sets the current throw lets the player shut) and ``one_die`` (whether one die
+may be thrown).  The optimal bot's dynamic programme (section ``bot``) is
+exact (``Fraction``) over the 512 sets of open tiles and cached at module
+level.  Sections as in every engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, most_rounds_won, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -40,12 +43,14 @@ INFO = GameInfo(
     max_players=8,
     default_players=2,
     options=(
-        OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match"),
-        OptionSpec("stake", "int", 0, lo=0, doc="coins each player pays into the pot per round"),
+        OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
+        OptionSpec(
+            "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}
+        ),
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def _mask(open_tiles: Iterable[int]) -> int:
@@ -82,6 +87,12 @@ def _coverings(mask: int, total: int) -> tuple[int, ...]:
     return tuple(sub for _, _, sub in sorted(found))
 
 
+@lru_cache(maxsize=None)
+def _covering_tiles(mask: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_coverings` as ascending tiles (cached; the views copy them)."""
+    return tuple(_tiles(sub) for sub in _coverings(mask, total))
+
+
 def coverings(open_tiles: Iterable[int], total: int) -> list[frozenset[int]]:
     """Every non-empty set of distinct open tiles summing to ``total``.
 
@@ -109,6 +120,21 @@ def score(open_tiles: Iterable[int]) -> int:
 def one_die_allowed(open_tiles: Iterable[int]) -> bool:
     """True when 7, 8 and 9 are all shut, so one die may be thrown (RULES.md 5, step 1)."""
     return not _mask(open_tiles) & _HIGH_MASK
+
+
+# -- state --------------------------------------------------------------------
+
+
+@last_of
+def _board(state: State) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """The views' figures of ``state``, once per state: the coverings of its
+    throw (``()`` before a throw) and whether one die may be thrown."""
+    mask = sum(1 << (t - 1) for t in state["open"])  # a state's tiles are valid
+    throw = state["throw"]
+    return (() if throw is None else _covering_tiles(mask, throw)), not mask & _HIGH_MASK
+
+
+# -- bot ----------------------------------------------------------------------
 
 
 def _better(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> bool:
@@ -186,7 +212,7 @@ def best_covering(open_tiles: Iterable[int], throw: int) -> frozenset[int] | Non
     return None if child is None else frozenset(_tiles(mask & ~child))
 
 
-# -- state -------------------------------------------------------------------
+# -- engine -------------------------------------------------------------------
 
 
 class ShutTheBox:
@@ -210,10 +236,11 @@ class ShutTheBox:
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
         INFO.check_players(players)
+        opts = INFO.settings(options)
         return {
             "n": players,
-            "rounds": options.get("rounds", 3),
-            "stake": options.get("stake", 0),
+            "rounds": opts["rounds"],
+            "stake": opts["stake"],
             "round": 0,
             "seat": 0,
             "open": list(TILES),
@@ -247,7 +274,7 @@ class ShutTheBox:
             if one_die_allowed(state["open"]):
                 moves.append({"type": "roll", "dice": 1})
             return moves
-        return [{"type": "shut", "tiles": sorted(c)} for c in coverings(state["open"], state["throw"])]
+        return [{"type": "shut", "tiles": list(c)} for c in _board(state)[0]]
 
     @staticmethod
     def _parse(move: Move) -> Move:
@@ -372,15 +399,23 @@ class ShutTheBox:
         return [{"type": "_timeout"}]
 
     def view(self, state: State, viewer: int | None) -> View:
-        # Shut the Box hides nothing but the seed.
-        return public_view(state)
+        """The state but the seed (shared, read-only), plus ``coverings``:
+        the sets of open tiles (each ascending; fewer tiles first) that
+        cover the current throw ([] before a throw), and ``one_die``: whether
+        the seat to act may throw one die (7, 8 and 9 shut)."""
+        out = public_view(state)
+        sets, one_die = _board(state)
+        out["coverings"] = [list(c) for c in sets]
+        out["one_die"] = one_die
+        return out
 
     def result(self, state: State) -> Outcome | None:
         return most_rounds_won(state)
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake and a second stake every round
-        return 2 * options.get("stake", 0) * options.get("rounds", 3)
+        opts = INFO.settings(options)
+        return 2 * opts["stake"] * opts["rounds"]
 
     def leave(self, state: State, seat: int) -> None:
         return None

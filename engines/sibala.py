@@ -1,7 +1,10 @@
 """Sibala 十八啦: four dice, best hand wins the round (RULES.md section 1).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each player rolls once a round, in an order starting after the last round's
+winner; a match is ``rounds`` rounds and whoever won the most wins it.  The
+state keeps each roll's hand (``hands``) and each round's rolling order, so
+the view (the state but the seed) carries them.  Sections as in every engine
+(:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -31,12 +34,14 @@ INFO = GameInfo(
     max_players=6,
     default_players=3,
     options=(
-        OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match"),
-        OptionSpec("stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round"),
+        OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
+        OptionSpec(
+            "stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round", label={"en": "Stake", "zh": "底注"}
+        ),
     ),
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_dice(dice: str | Sequence[int]) -> list[int]:
@@ -134,14 +139,19 @@ def _order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+# -- engine -------------------------------------------------------------------
+
+
 class Sibala:
     """The Sibala engine; see :class:`engines.base.Engine` for the contract.
 
     State fields: ``n`` seats, ``rounds`` in the match, ``round`` (0-based,
     equals ``rounds`` when over), ``order`` of rolling this round, ``pos``
     (index into ``order`` of the seat to roll), ``rolls`` (this round, None
-    until rolled), ``wins`` per seat, ``stake``, ``coins`` (net per seat),
-    ``history`` (one record per finished round), ``rng``.
+    until rolled), ``hands`` (this round's hand per seat, ``{"category",
+    "value"}``, None until rolled), ``wins`` per seat, ``stake``, ``coins``
+    (net per seat), ``history`` (one record per finished round, with its
+    ``order``, ``rolls`` and ``hands``), ``rng``.
     Moves: ``{"type": "roll"}`` only.  Scores in the outcome: rounds won.
     """
 
@@ -151,14 +161,16 @@ class Sibala:
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
         INFO.check_players(players)
+        opts = INFO.settings(options)
         return {
             "n": players,
-            "rounds": options.get("rounds", 5),
-            "stake": options.get("stake", 0),
+            "rounds": opts["rounds"],
+            "stake": opts["stake"],
             "round": 0,
             "order": _order(0, players),
             "pos": 0,
             "rolls": [None] * players,
+            "hands": [None] * players,
             "wins": [0] * players,
             "coins": [0] * players,
             "history": [],
@@ -189,6 +201,8 @@ class Sibala:
         s["rolls"] = list(state["rolls"])
         s["rolls"][seat] = dice
         category, value, _ = hand(dice)
+        s["hands"] = list(state["hands"])
+        s["hands"][seat] = {"category": category, "value": value}
         events: list[Event] = [
             {"type": "rolled", "seat": seat, "dice": dice, "category": category, "value": value}
         ]
@@ -214,7 +228,9 @@ class Sibala:
             s["coins"][winners[0]] += rest
         record = {
             "round": s["round"],
+            "order": s["order"],
             "rolls": rolls,
+            "hands": s["hands"],
             "winners": winners,
             "category": category,
             "value": value,
@@ -225,13 +241,15 @@ class Sibala:
         s["order"] = _order((winners[0] + 1) % s["n"], s["n"])
         s["pos"] = 0
         s["rolls"] = [None] * s["n"]
+        s["hands"] = [None] * s["n"]
         return {"type": "round_over", **record}
 
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}]
 
     def view(self, state: State, viewer: int | None) -> View:
-        # Sibala hides nothing but the seed: every roll is public.
+        """The state but the seed (shared, read-only): every roll is public,
+        each with its hand (``hands``, kept in the state since the roll)."""
         return public_view(state)
 
     def result(self, state: State) -> Outcome | None:
@@ -239,7 +257,8 @@ class Sibala:
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # the most a match can cost: the stake every round
-        return options.get("stake", 0) * options.get("rounds", 5)
+        opts = INFO.settings(options)
+        return opts["stake"] * opts["rounds"]
 
     def leave(self, state: State, seat: int) -> None:
         return None

@@ -1,7 +1,11 @@
 """6 Nimmt! 谁是牛头王: simultaneous hidden picks onto four rows (RULES.md section 3).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each turn every seat picks a hidden card at once; the cards are revealed and
+placed lowest first, and the sixth card of a row (or a card below every row)
+takes cards whose bull heads are penalty points.  The view adds the figures
+the board shows (``row_points``, ``cheapest_row``, and for a seat that must
+pick ``targets``: where each card in its hand would go now); every card's
+bull heads are static, in ``INFO.board``.  Sections as in every engine (:mod:`engines.base`).
 
 Settled here (RULES.md 3 leaves them to the engine):
 
@@ -20,10 +24,11 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from functools import lru_cache
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of
 
 # -- constants ---------------------------------------------------------------
 
@@ -34,6 +39,23 @@ HAND_SIZE = 10  # cards dealt to each player, so turns per round
 PICK = "pick"
 CHOOSE = "choose"
 OVER = "over"
+
+
+def _heads(card: int) -> int:
+    # RULES.md 3 (see bull_heads), unchecked: ``card`` is 1..104
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+#: Bull heads by card number (index 0 unused).
+HEADS = (0, *(_heads(c) for c in range(1, CARDS + 1)))
 
 # -- metadata ----------------------------------------------------------------
 
@@ -51,11 +73,15 @@ INFO = GameInfo(
             lo=1,
             hi=1000,
             doc="the game ends after the round in which some player's total exceeds this",
+            label={"en": "End after a round above (points)", "zh": "终局分数线"},
         ),
     ),
+    # bull heads by card number (index 0 unused): every card face shows them
+    board={"heads": list(HEADS)},
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
+
 
 
 class RowChoiceRequired(Exception):
@@ -84,20 +110,12 @@ def bull_heads(card: int) -> int:
     """
     if not _is_int(card) or not 1 <= card <= CARDS:
         raise ValueError(f"a card is an int 1..{CARDS}, got {card!r}")
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
+    return HEADS[card]
 
 
 def row_points(cards: Sequence[int]) -> int:
     """Total bull heads of ``cards`` (a row or a penalty pile)."""
-    return sum(bull_heads(c) for c in cards)
+    return sum(HEADS[c] for c in cards)
 
 
 def _check_rows(rows: Any) -> None:
@@ -194,6 +212,32 @@ def _for_placing(state: State) -> State:
     return s
 
 
+@last_of
+def _row_figures(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]:
+    """What the views show of ``rows``, computed once per rows object: each
+    row's points, the cheapest row (None without rows), and the rows' last
+    cards ascending with the row of each."""
+    points = tuple(row_points(r) for r in rows)
+    cheapest = min(range(len(rows)), key=lambda i: (points[i], len(rows[i]), i)) if rows else None
+    lasts = sorted((row[-1], i) for i, row in enumerate(rows))
+    return points, cheapest, tuple(c for c, _ in lasts), tuple(i for _, i in lasts)
+
+
+def _targets(rows: Sequence[Sequence[int]], hand: Sequence[int]) -> list[int | None]:
+    """:func:`target_row` of each card of ``hand``: after the highest last
+    card below it (a bisection on the rows' sorted last cards)."""
+    _, _, lasts, row_of = _row_figures(rows)
+    return [row_of[k - 1] if (k := bisect.bisect_left(lasts, card)) else None for card in hand]
+
+
+@lru_cache(maxsize=1024)
+def _pick_moves(hand: tuple[int, ...]) -> list[Move]:
+    """The pick moves of ``hand``: one list per hand (read-only, shared by
+    every version where the hand is unchanged, so a table view's ``moves``
+    of a seat still to pick is the same object from one pick to the next)."""
+    return [{"type": "pick", "card": c} for c in hand]
+
+
 def _deal(s: State) -> None:
     """Shuffle all 104 cards, deal 10 to each seat and start the 4 rows
     (new lists; ``s["rng"]`` replaced by its advanced copy)."""
@@ -253,6 +297,9 @@ def _record(s: State, index: int, row: int, events: list[Event]) -> None:
     events.append({"type": "placed", "seat": seat, "card": card, "row": row, "took": taken, "points": points})
 
 
+# -- bot ----------------------------------------------------------------------
+
+
 def _expected_penalty(
     rows: Sequence[Sequence[int]], points: Sequence[int], card: int, unknown: Sequence[int], others: int
 ) -> float:
@@ -269,6 +316,9 @@ def _expected_penalty(
     p = gap / len(unknown) if unknown else 0.0
     tail = sum(math.comb(others, k) * p**k * (1 - p) ** (others - k) for k in range(spots, others + 1))
     return tail * (points[row] + spots)
+
+
+# -- engine -------------------------------------------------------------------
 
 
 class SixNimmt:
@@ -300,7 +350,7 @@ class SixNimmt:
         INFO.check_players(players)
         s: State = {
             "n": players,
-            "end_threshold": options.get("end_threshold", 66),
+            "end_threshold": INFO.settings(options)["end_threshold"],
             "round": 0,
             "turn": 0,
             "phase": PICK,
@@ -335,7 +385,7 @@ class SixNimmt:
         if seat not in self.to_act(state):
             return []
         if state["phase"] == PICK:
-            return [{"type": "pick", "card": c} for c in state["hands"][seat]]
+            return _pick_moves(tuple(state["hands"][seat]))
         return [{"type": "choose_row", "row": r} for r in range(ROWS)]
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
@@ -426,7 +476,12 @@ class SixNimmt:
         choice, or None), ``last_reveal`` (the latest turn's cards in placing
         order, ``{"seat", "card", "row", "took"}``, row/took None until
         placed) and ``last_reveal_at`` (``{"round", "turn"}`` or None),
-        ``piles``, ``scores``, ``history``.  Only for a seat: ``hand`` and
+        ``piles``, ``scores``, ``history``; the board's figures:
+        ``row_points`` (each row's bull heads) and ``cheapest_row`` (the row
+        a timeout takes); every card's bull heads are static, in
+        ``INFO.board["heads"]``.  Only for a seat: ``hand``, ``targets`` (while the
+        seat must pick, per hand card, the row it would go to now, None when
+        below every row; None once it has picked and in other phases) and
         ``my_pick`` (its hidden pick until the reveal); None for spectators
         (``viewer`` None or not a seat).  Never the seed, other hands, others'
         unrevealed picks nor the unused cards.  Lists and dicts taken over
@@ -435,6 +490,9 @@ class SixNimmt:
         n = state["n"]
         mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
         entry = _pending(state) if state["phase"] == CHOOSE else None
+        rows = state["rows"]
+        points, cheapest, _, _ = _row_figures(rows)
+        picking = mine is not None and state["phase"] == PICK and state["picks"][mine] is None
         return {
             "n": n,
             "end_threshold": state["end_threshold"],
@@ -451,9 +509,12 @@ class SixNimmt:
             "piles": state["piles"],
             "scores": state["scores"],
             "history": state["history"],
-            "seat": mine,
+            "seat": mine,  # before the figures: views of two seats differ from here on
             "hand": state["hands"][mine] if mine is not None else None,
+            "targets": _targets(rows, state["hands"][mine]) if picking else None,
             "my_pick": state["picks"][mine] if mine is not None else None,
+            "row_points": list(points),
+            "cheapest_row": cheapest,
         }
 
     def result(self, state: State) -> Outcome | None:

@@ -4,8 +4,10 @@ One state is one game (一局): antes, deals 1 (hole) and 2 (first up card),
 four betting rounds with deals 3, 4 and 5 between them, then the showdown
 (开牌).  A player still in who leaves escapes (逃跑) and ends the game.
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each viewer sees its own hole card; the view adds what the board shows (the
+tier's names, ``tier_name``; a showdown's hands come with their names) and
+the seat to act gets its legal actions and amount bounds.  Sections as in
+every engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -83,6 +85,14 @@ TIERS: dict[str, dict[str, Any]] = {
     "expert": _tier("expert", "专家", 5000, 50000, 50000, True),
 }
 
+def _tier_label(tier: dict[str, Any]) -> dict[str, str]:
+    """A tier's option label: its name and what sitting needs."""
+    en, zh = tier["name"]["en"].capitalize(), tier["name"]["zh"]
+    if tier["coins"]:
+        return {"en": f"{en} ({tier['min_coins']} coins)", "zh": f"{zh}（{tier['min_coins']} 金币）"}
+    return {"en": f"{en} (play chips)", "zh": f"{zh}（游戏筹码）"}
+
+
 #: Move types a player may send.
 MOVE_TYPES = ("check", "bet", "call", "raise", "allin", "fold")
 
@@ -101,11 +111,15 @@ INFO = GameInfo(
             "casual",
             choices=tuple(TIERS),
             doc="table tier: ante, round caps, per-game max; casual and training move no coins",
+            label={"en": "Tier", "zh": "场次"},
+            choice_labels={tier: _tier_label(t) for tier, t in TIERS.items()},
         ),
     ),
+    # the tiers' names and figures, shown before a game's first deal
+    board={"tiers": {tier: {"name": t["name"], "ante": t["ante"], "max": t["max"], "coins": t["coins"]} for tier, t in TIERS.items()}},
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_card(card: str) -> str:
@@ -331,6 +345,52 @@ def _parse_move(move: Any) -> tuple[str, int | None]:
     return kind, None
 
 
+# -- bot ---------------------------------------------------------------------
+
+
+def _size(legal: dict[str, Any], equity: float, fair: float, ante: int) -> int:
+    """A bet/raise total between the legal bounds, larger with more equity."""
+    lo, hi = legal["min_to"], legal["max_to"]
+    share = max(0.0, min(1.0, (equity - fair) / max(1e-9, 1.0 - fair)))
+    to = lo + int((hi - lo) * share) // ante * ante
+    return max(lo, min(hi, to))
+
+
+def _equity(view: View, seat: int, rng: random.Random, samples: int) -> float:
+    """Share of random completions of the unseen cards that ``seat`` wins."""
+    players = view["players"]
+    hole = (view.get("you") or {}).get("hole")
+    known = {hole} if hole else set()
+    for p in players:
+        known.update(p["up"])
+    unseen = [c for c in DECK if c not in known]
+    me = players[seat]
+    mine = [hole, *me["up"]] if hole else list(me["up"])
+    rivals = [p for p in players if not p["folded"] and p["seat"] != seat]
+    if not rivals:
+        return 1.0
+    wins = 0
+    for _ in range(samples):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hand = mine + pool[: 5 - len(mine)]
+        del pool[: 5 - len(mine)]
+        best = _rank(hand).key
+        won = True
+        for p in rivals:
+            need = 5 - len(p["up"])  # the hole card plus cards still to come
+            other = p["up"] + pool[:need]
+            del pool[:need]
+            if _rank(other).key > best:
+                won = False
+                break
+        wins += won
+    return wins / samples
+
+
+# -- engine ------------------------------------------------------------------
+
+
 class Stud:
     """The stud engine; see :class:`engines.base.Engine` for the contract.
 
@@ -361,16 +421,18 @@ class Stud:
     ) -> State:
         """One game: antes taken, deals 1 and 2 done, the first round open.
 
-        ``table`` (optional): ``{"coins": [balance per seat], "prev": the
-        previous game's final state or None, "entered": [seats in the order
-        they entered]}``.  The first dealer is ``prev``'s winner when still
-        seated, else ``entered[0]`` (seat 0 without it).  Raises
+        ``table`` (optional): ``{"coins": [balance per seat], "entered":
+        [seats, seated longest first], "winners": [seats that won the
+        table's previous game]}`` (RULES.md 2: who won last deals first,
+        else who has sat longest).  The first dealer is ``winners[0]`` when
+        given (and, with ``entered``, listed there), else ``entered[0]``
+        (seat 0 without either).  Raises
         ``ValueError`` for a player count outside 2..4, an unknown tier, a
         malformed ``table`` or (coin tiers) a balance below the tier's
         ``min_coins``.
         """
         INFO.check_players(players)
-        tier_name = options.get("tier", "casual")
+        tier_name = INFO.settings(options)["tier"]
         if tier_name not in TIERS:
             raise ValueError(f"unknown tier {tier_name!r}")
         tier = TIERS[tier_name]
@@ -386,9 +448,9 @@ class Stud:
             balances = list(balances)
         entered = [e for e in table.get("entered") or [] if isinstance(e, int) and 0 <= e < players]
         first = entered[0] if entered else 0
-        prev = table.get("prev")
-        if isinstance(prev, dict):
-            winner = prev.get("winner")
+        winners = table.get("winners")
+        if isinstance(winners, list) and winners:
+            winner = winners[0]
             if (
                 isinstance(winner, int)
                 and not isinstance(winner, bool)
@@ -428,118 +490,6 @@ class Stud:
         self._deal(s, [])  # deal 1: hole cards
         self._deal(s, [])  # deal 2: first up card, opens the first round
         return s
-
-    # -- dealing and rounds ---------------------------------------------------
-
-    def _deal(self, s: State, events: list[Event]) -> None:
-        """Deal the next card to every player still in, starting with the
-        dealer (or the next player still in after a dealer who folded).
-        ``deck``, ``hole``, ``up`` and each dealt seat's up cards become new
-        lists (``s`` may share the old ones with an input state)."""
-        n = s["n"]
-        start = s["dealer"]
-        order = [seat for seat in _in_order(start, n) if not s["folded"][seat]]
-        s["deal"] += 1
-        cards, s["deck"] = s["deck"][: len(order)], s["deck"][len(order) :]
-        if s["deal"] == 1:
-            s["hole"] = list(s["hole"])
-        else:
-            s["up"] = list(s["up"])
-        for seat, card in zip(order, cards):
-            if s["deal"] == 1:
-                s["hole"][seat] = card
-                events.append({"type": "deal", "deal": 1, "seat": seat})  # no card: it is hidden
-            else:
-                s["up"][seat] = [*s["up"][seat], card]
-                events.append({"type": "deal", "deal": s["deal"], "seat": seat, "card": card})
-        if s["deal"] >= 2:
-            s["dealer"] = _dealer_of(s, order)
-            s["acted"] = [False] * n
-            s["turn"] = s["dealer"]
-            events.append(
-                {
-                    "type": "round",
-                    "deal": s["deal"],
-                    "dealer": s["dealer"],
-                    "cap": s["caps"][s["deal"] - 2],
-                    "turn": s["turn"],
-                }
-            )
-
-    def _advance(self, s: State, last: int, events: list[Event]) -> None:
-        """After ``last`` acted: end the game, end the round, or pass the turn."""
-        active = _active(s)
-        if len(active) == 1:
-            self._finish_fold(s, active[0], events)
-            return
-        high = max(s["put"])
-        if all(s["acted"][a] and s["put"][a] == high for a in active):
-            events.append({"type": "round_over", "deal": s["deal"], "pot": sum(s["put"])})
-            if s["deal"] == 5:
-                self._finish_showdown(s, events)
-            else:
-                self._deal(s, events)
-            return
-        for seat in _in_order(last + 1, s["n"]):
-            if not s["folded"][seat] and (not s["acted"][seat] or s["put"][seat] < high):
-                s["turn"] = seat
-                return
-        raise AssertionError("no seat to act in an open round")  # pragma: no cover
-
-    # -- endings ----------------------------------------------------------------
-
-    def _unit(self, s: State) -> str:
-        return "coins" if s["coins_mode"] else "chips"
-
-    def _settle(self, s: State, how: str, winner: int, nets: list[int], summary: str, events: list[Event]) -> None:
-        s["over"] = True
-        s["turn"] = None
-        s["winner"] = winner
-        coins = list(nets) if s["coins_mode"] else [0] * s["n"]
-        s["result"] = {
-            "how": how,
-            "winner": winner,
-            "pot": sum(s["put"]),
-            "nets": list(nets),
-            "coins": coins,
-            "summary": summary,
-        }
-        events.append({"type": "game_over", **s["result"]})
-
-    def _pot_nets(self, s: State, winner: int) -> list[int]:
-        # Everyone loses what they put in; the winner takes the whole pot.
-        pot = sum(s["put"])
-        return [(pot if seat == winner else 0) - s["put"][seat] for seat in range(s["n"])]
-
-    def _finish_fold(self, s: State, winner: int, events: list[Event]) -> None:
-        pot = sum(s["put"])
-        summary = f"seat {winner} wins the pot of {pot} {self._unit(s)}: every other player folded"
-        self._settle(s, "fold", winner, self._pot_nets(s, winner), summary, events)
-
-    def _finish_showdown(self, s: State, events: list[Event]) -> None:
-        hands = {}
-        ranks = {}
-        for seat in _active(s):
-            cards = [s["hole"][seat], *s["up"][seat]]
-            rank = _rank(cards)
-            ranks[seat] = rank
-            hands[str(seat)] = {
-                "cards": cards,
-                "category": rank.category,
-                "name": rank.names,
-            }
-        winner = max(ranks, key=lambda seat: ranks[seat].key)
-        s["showdown"] = {"hands": hands, "winner": winner}
-        events.append({"type": "showdown", **s["showdown"]})
-        best = ranks[winner]
-        pot = sum(s["put"])
-        summary = (
-            f"seat {winner} wins the pot of {pot} {self._unit(s)} with "
-            f"{best.name_en}: {' '.join(best.cards)}"
-        )
-        self._settle(s, "showdown", winner, self._pot_nets(s, winner), summary, events)
-
-    # -- the engine interface ---------------------------------------------------
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] or state["turn"] is None else [state["turn"]]
@@ -614,13 +564,202 @@ class Stud:
         self._advance(s, seat, events)
         return s, events
 
+    def _deal(self, s: State, events: list[Event]) -> None:
+        """Deal the next card to every player still in, starting with the
+        dealer (or the next player still in after a dealer who folded).
+        ``deck``, ``hole``, ``up`` and each dealt seat's up cards become new
+        lists (``s`` may share the old ones with an input state)."""
+        n = s["n"]
+        start = s["dealer"]
+        order = [seat for seat in _in_order(start, n) if not s["folded"][seat]]
+        s["deal"] += 1
+        cards, s["deck"] = s["deck"][: len(order)], s["deck"][len(order) :]
+        if s["deal"] == 1:
+            s["hole"] = list(s["hole"])
+        else:
+            s["up"] = list(s["up"])
+        for seat, card in zip(order, cards):
+            if s["deal"] == 1:
+                s["hole"][seat] = card
+                events.append({"type": "deal", "deal": 1, "seat": seat})  # no card: it is hidden
+            else:
+                s["up"][seat] = [*s["up"][seat], card]
+                events.append({"type": "deal", "deal": s["deal"], "seat": seat, "card": card})
+        if s["deal"] >= 2:
+            s["dealer"] = _dealer_of(s, order)
+            s["acted"] = [False] * n
+            s["turn"] = s["dealer"]
+            events.append(
+                {
+                    "type": "round",
+                    "deal": s["deal"],
+                    "dealer": s["dealer"],
+                    "cap": s["caps"][s["deal"] - 2],
+                    "turn": s["turn"],
+                }
+            )
+
+    def _advance(self, s: State, last: int, events: list[Event]) -> None:
+        """After ``last`` acted: end the game, end the round, or pass the turn."""
+        active = _active(s)
+        if len(active) == 1:
+            self._finish_fold(s, active[0], events)
+            return
+        high = max(s["put"])
+        if all(s["acted"][a] and s["put"][a] == high for a in active):
+            events.append({"type": "round_over", "deal": s["deal"], "pot": sum(s["put"])})
+            if s["deal"] == 5:
+                self._finish_showdown(s, events)
+            else:
+                self._deal(s, events)
+            return
+        for seat in _in_order(last + 1, s["n"]):
+            if not s["folded"][seat] and (not s["acted"][seat] or s["put"][seat] < high):
+                s["turn"] = seat
+                return
+        raise AssertionError("no seat to act in an open round")  # pragma: no cover
+
+    def _unit(self, s: State) -> str:
+        return "coins" if s["coins_mode"] else "chips"
+
+    def _settle(self, s: State, how: str, winner: int, nets: list[int], summary: str, events: list[Event]) -> None:
+        s["over"] = True
+        s["turn"] = None
+        s["winner"] = winner
+        coins = list(nets) if s["coins_mode"] else [0] * s["n"]
+        s["result"] = {
+            "how": how,
+            "winner": winner,
+            "pot": sum(s["put"]),
+            "nets": list(nets),
+            "coins": coins,
+            "summary": summary,
+        }
+        events.append({"type": "game_over", **s["result"]})
+
+    def _pot_nets(self, s: State, winner: int) -> list[int]:
+        # Everyone loses what they put in; the winner takes the whole pot.
+        pot = sum(s["put"])
+        return [(pot if seat == winner else 0) - s["put"][seat] for seat in range(s["n"])]
+
+    def _finish_fold(self, s: State, winner: int, events: list[Event]) -> None:
+        pot = sum(s["put"])
+        summary = f"seat {winner} wins the pot of {pot} {self._unit(s)}: every other player folded"
+        self._settle(s, "fold", winner, self._pot_nets(s, winner), summary, events)
+
+    def _finish_showdown(self, s: State, events: list[Event]) -> None:
+        hands = {}
+        ranks = {}
+        for seat in _active(s):
+            cards = [s["hole"][seat], *s["up"][seat]]
+            rank = _rank(cards)
+            ranks[seat] = rank
+            hands[str(seat)] = {
+                "cards": cards,
+                "category": rank.category,
+                "name": rank.names,
+            }
+        winner = max(ranks, key=lambda seat: ranks[seat].key)
+        s["showdown"] = {"hands": hands, "winner": winner}
+        events.append({"type": "showdown", **s["showdown"]})
+        best = ranks[winner]
+        pot = sum(s["put"])
+        summary = (
+            f"seat {winner} wins the pot of {pot} {self._unit(s)} with "
+            f"{best.name_en}: {' '.join(best.cards)}"
+        )
+        self._settle(s, "showdown", winner, self._pot_nets(s, winner), summary, events)
+
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         """A timed-out player folds, whatever else was allowed (RULES.md 2)."""
         return [{"type": "fold"}]
 
+    def view(self, state: State, viewer: int | None) -> View:
+        """Public table plus the viewer's own hole card.
+
+        A hole card shows only to its owner, and to all at the showdown for
+        players still in; a folded player's hole card never shows to others.
+        The seat to act also gets ``you["legal"]``: actions, ``to_call``,
+        ``call_to``, ``min_to``/``max_to`` (bet or raise totals), ``allin_to``.
+        In coin tiers with known balances each player shows ``balance``
+        (coins): before-game balance minus their total put in, settled once over.
+        ``tier_name`` is the tier's ``{"en", "zh"}`` name; a showdown's hands
+        carry their names (``name``).  ``caps``, each player's ``up``,
+        ``showdown`` and ``result`` are the state's own objects (shared,
+        read-only); the rest is built anew.
+        """
+        s = state
+        revealed = set()
+        if s["showdown"] is not None:
+            revealed = {int(k) for k in s["showdown"]["hands"]}
+        players = []
+        for seat in range(s["n"]):
+            visible = seat == viewer or seat in revealed
+            entry = {
+                "seat": seat,
+                "hole": s["hole"][seat] if visible else None,
+                "has_hole": s["hole"][seat] is not None,
+                "up": s["up"][seat],
+                "put": s["put"][seat],
+                "folded": s["folded"][seat],
+                "left": s["left"][seat],
+                "acted": s["acted"][seat],
+            }
+            if s["coins_mode"] and s["balances"] is not None:
+                # During a game: balance minus what is put in; after it: settled.
+                if s["over"]:
+                    entry["balance"] = s["balances"][seat] + s["result"]["coins"][seat]
+                else:
+                    entry["balance"] = s["balances"][seat] - s["put"][seat]
+            players.append(entry)
+        deal = s["deal"]
+        out: View = {
+            "game": "stud",
+            "n": s["n"],
+            "tier": s["tier"],
+            "tier_name": dict(TIERS[s["tier"]]["name"]),
+            "ante": s["ante"],
+            "caps": s["caps"],
+            "max": s["max"],
+            "coins_mode": s["coins_mode"],
+            "deal": deal,
+            "round_cap": s["caps"][deal - 2] if deal >= 2 else None,
+            "dealer": s["dealer"],
+            "turn": s["turn"],
+            "turn_id": self.turn_id(s, s["turn"]) if s["turn"] is not None else None,
+            "pot": sum(s["put"]),
+            "highest": max(s["put"]),
+            "players": players,
+            "over": s["over"],
+            "winner": s["winner"],
+            "escaped": s["escaped"],
+            "showdown": s["showdown"],
+            "result": s["result"],
+            "you": None,
+        }
+        if viewer is not None and 0 <= viewer < s["n"]:
+            out["you"] = {
+                "seat": viewer,
+                "hole": s["hole"][viewer],
+                "legal": _legal_info(s, viewer),
+            }
+        return out
+
+    def result(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        r = state["result"]
+        return Outcome(
+            winners=[r["winner"]],
+            scores=list(r["nets"]),
+            coins=list(r["coins"]),
+            summary=r["summary"],
+            stats=[{"escapes": int(seat == state["escaped"])} for seat in range(state["n"])],
+        )
+
     def coins_to_sit(self, options: dict[str, Any]) -> int:
         # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
-        return TIERS[options.get("tier", "casual")]["min_coins"]
+        return TIERS[INFO.settings(options)["tier"]]["min_coins"]
 
     def leave(self, state: State, seat: int) -> tuple[State, list[Event]]:
         """``seat`` leaves mid-game (RULES.md 2).
@@ -659,89 +798,6 @@ class Stud:
         events[-1].update({"escaped": seat, "paid": paid})
         return s, events
 
-    # -- views --------------------------------------------------------------------
-
-    def view(self, state: State, viewer: int | None) -> View:
-        """Public table plus the viewer's own hole card.
-
-        A hole card shows only to its owner, and to all at the showdown for
-        players still in; a folded player's hole card never shows to others.
-        The seat to act also gets ``you["legal"]``: actions, ``to_call``,
-        ``call_to``, ``min_to``/``max_to`` (bet or raise totals), ``allin_to``.
-        In coin tiers with known balances each player shows ``balance``
-        (coins): before-game balance minus their total put in, settled once over.
-        ``caps``, each player's ``up``, ``showdown`` and ``result`` are the
-        state's own objects (shared, read-only); the rest is built anew.
-        """
-        s = state
-        revealed = set()
-        if s["showdown"] is not None:
-            revealed = {int(k) for k in s["showdown"]["hands"]}
-        players = []
-        for seat in range(s["n"]):
-            visible = seat == viewer or seat in revealed
-            entry = {
-                "seat": seat,
-                "hole": s["hole"][seat] if visible else None,
-                "has_hole": s["hole"][seat] is not None,
-                "up": s["up"][seat],
-                "put": s["put"][seat],
-                "folded": s["folded"][seat],
-                "left": s["left"][seat],
-                "acted": s["acted"][seat],
-            }
-            if s["coins_mode"] and s["balances"] is not None:
-                # During a game: balance minus what is put in; after it: settled.
-                if s["over"]:
-                    entry["balance"] = s["balances"][seat] + s["result"]["coins"][seat]
-                else:
-                    entry["balance"] = s["balances"][seat] - s["put"][seat]
-            players.append(entry)
-        deal = s["deal"]
-        out: View = {
-            "game": "stud",
-            "n": s["n"],
-            "tier": s["tier"],
-            "ante": s["ante"],
-            "caps": s["caps"],
-            "max": s["max"],
-            "coins_mode": s["coins_mode"],
-            "deal": deal,
-            "round_cap": s["caps"][deal - 2] if deal >= 2 else None,
-            "dealer": s["dealer"],
-            "turn": s["turn"],
-            "turn_id": self.turn_id(s, s["turn"]) if s["turn"] is not None else None,
-            "pot": sum(s["put"]),
-            "highest": max(s["put"]),
-            "players": players,
-            "over": s["over"],
-            "winner": s["winner"],
-            "escaped": s["escaped"],
-            "showdown": s["showdown"],
-            "result": s["result"],
-            "you": None,
-        }
-        if viewer is not None and 0 <= viewer < s["n"]:
-            out["you"] = {
-                "seat": viewer,
-                "hole": s["hole"][viewer],
-                "legal": _legal_info(s, viewer),
-            }
-        return out
-
-    def result(self, state: State) -> Outcome | None:
-        if not state["over"]:
-            return None
-        r = state["result"]
-        return Outcome(
-            winners=[r["winner"]],
-            scores=list(r["nets"]),
-            coins=list(r["coins"]),
-            summary=r["summary"],
-        )
-
-    # -- bot ----------------------------------------------------------------------
-
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo
         over the unseen cards, then bet/raise when strong, call when the pot
@@ -770,46 +826,6 @@ class Stud:
         if equity >= odds * 0.9 or rng.random() < 0.03:
             return {"type": "call"}
         return {"type": "fold"}
-
-
-def _size(legal: dict[str, Any], equity: float, fair: float, ante: int) -> int:
-    """A bet/raise total between the legal bounds, larger with more equity."""
-    lo, hi = legal["min_to"], legal["max_to"]
-    share = max(0.0, min(1.0, (equity - fair) / max(1e-9, 1.0 - fair)))
-    to = lo + int((hi - lo) * share) // ante * ante
-    return max(lo, min(hi, to))
-
-
-def _equity(view: View, seat: int, rng: random.Random, samples: int) -> float:
-    """Share of random completions of the unseen cards that ``seat`` wins."""
-    players = view["players"]
-    hole = (view.get("you") or {}).get("hole")
-    known = {hole} if hole else set()
-    for p in players:
-        known.update(p["up"])
-    unseen = [c for c in DECK if c not in known]
-    me = players[seat]
-    mine = [hole, *me["up"]] if hole else list(me["up"])
-    rivals = [p for p in players if not p["folded"] and p["seat"] != seat]
-    if not rivals:
-        return 1.0
-    wins = 0
-    for _ in range(samples):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hand = mine + pool[: 5 - len(mine)]
-        del pool[: 5 - len(mine)]
-        best = _rank(hand).key
-        won = True
-        for p in rivals:
-            need = 5 - len(p["up"])  # the hole card plus cards still to come
-            other = p["up"] + pool[:need]
-            del pool[:need]
-            if _rank(other).key > best:
-                won = False
-                break
-        wins += won
-    return wins / samples
 
 
 ENGINE = Stud()

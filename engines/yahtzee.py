@@ -1,7 +1,11 @@
 """Yahtzee, kata rules: five dice, fifteen categories (RULES.md section 4).
 
-Layout as every engine: constants, metadata, rule functions, state, views,
-registration (the ``ENGINE`` object at the bottom).
+Each turn a player rolls up to three times, holding dice between rolls, then
+scores the dice in one open category; the highest total after fifteen turns
+each wins.  The view hides only the seed and adds ``categories`` (the score
+card's rows), ``options_scores`` (the score each open category would give)
+and ``rolls_left``.  The bot looks one re-roll ahead.  Sections as in every
+engine (:mod:`engines.base`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ UPPER = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 DICE = 5
 #: Rolls in a turn: the first roll and up to two re-rolls.
 MAX_ROLLS = 3
+#: Every hold a re-roll may keep (indices, ascending): all but all five dice.
+HOLDS = tuple(tuple(i for i in range(DICE) if mask >> i & 1) for mask in range(2**DICE - 1))
 
 #: The bot's rough worth of keeping a category open (points it would expect
 #: there later); it places where ``score - PAR`` is largest.
@@ -73,9 +79,10 @@ INFO = GameInfo(
     max_players=6,
     default_players=2,
     options=(),
+    board={"categories": list(CATEGORIES)},
 )
 
-# -- rule functions ----------------------------------------------------------
+# -- rules --------------------------------------------------------------------
 
 
 def parse_dice(dice: Sequence[int]) -> list[int]:
@@ -158,7 +165,7 @@ def lowest_category(dice: Sequence[int], open_categories: Sequence[str]) -> str:
     return min(table, key=lambda c: (table[c], CATEGORIES.index(c)))
 
 
-# -- the bot's look-ahead ----------------------------------------------------
+# -- bot ----------------------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
@@ -202,7 +209,7 @@ def _best_hold(dice: list[int], open_categories: tuple[str, ...]) -> tuple[list[
     return best[1], best[0]
 
 
-# -- state -------------------------------------------------------------------
+# -- engine -------------------------------------------------------------------
 
 
 class Yahtzee:
@@ -256,8 +263,7 @@ class Yahtzee:
             return [{"type": "roll"}]
         moves: list[Move] = []
         if state["rolls"] < MAX_ROLLS:
-            for mask in range(2**DICE - 1):
-                moves.append({"type": "roll", "hold": [i for i in range(DICE) if mask >> i & 1]})
+            moves.extend({"type": "roll", "hold": list(hold)} for hold in HOLDS)
         sheet = state["sheets"][seat]
         moves.extend({"type": "score", "category": c} for c in CATEGORIES if c not in sheet)
         return moves
@@ -355,9 +361,13 @@ class Yahtzee:
 
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (its values shared, read-only), plus
+        ``categories`` (every category in the score card's order, a new
+        list), ``rolls_left`` (rolls the seat to act has left this turn) and
         ``options_scores``: what the dice would score in each open category
         of the seat to act ({} before its first roll)."""
         out = public_view(state)
+        out["categories"] = list(CATEGORIES)
+        out["rolls_left"] = MAX_ROLLS - state["rolls"]
         out["options_scores"] = {}
         to_act = self.to_act(state)
         if to_act and state["dice"] is not None:

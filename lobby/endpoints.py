@@ -9,6 +9,8 @@ ASGI app hands it to the session first).
 
 from __future__ import annotations
 
+import functools
+
 import gzip
 import math
 import os
@@ -42,26 +44,12 @@ VENDOR = {
 }
 
 
+@functools.cache
 def games_info() -> list[dict[str, Any]]:
     """Every registered game's metadata, JSON-clean (``/api/games`` and the
-    ``welcome`` frame's ``games``)."""
-    out = []
-    for game_id, engine in engines.REGISTRY.items():
-        info = engine.info
-        out.append(
-            {
-                "id": game_id,
-                "title": info.title,
-                "min_players": info.min_players,
-                "max_players": info.max_players,
-                "default_players": info.default_players,
-                "options": [
-                    {"name": o.name, "kind": o.kind, "default": o.default, "lo": o.lo, "hi": o.hi, "choices": list(o.choices), "doc": o.doc}
-                    for o in info.options
-                ],
-            }
-        )
-    return out
+    ``welcome`` frame's ``games``; :meth:`engines.base.GameInfo.to_dict`),
+    built once: read-only, like a doc."""
+    return [engine.info.to_dict() for engine in engines.REGISTRY.values()]
 
 
 def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> Response:

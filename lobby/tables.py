@@ -311,16 +311,16 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
         raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
     balances = (ctx or {}).get("balances", {})
     pids = [s["pid"] for s in d["seats"]]
-    # dealer-like rules: who won last, then who has sat longest (RULES.md 2)
+    # what the engine may carry over, in this game's seat numbers: seniority, last game's winners
     order = [pids.index(p) for p in d["entered"] if p in pids]
     order += [i for i in range(n) if i not in order]
-    if prev_result and prev_state is not None and prev_result["winners"]:
-        winner_old = prev_result["winners"][0]
-        winner_pid = doc["seats"][winner_old]["pid"] if winner_old < len(doc["seats"]) and doc["seats"][winner_old] else None
-        if winner_pid in pids:
-            order.remove(pids.index(winner_pid))
-            order.insert(0, pids.index(winner_pid))
-    table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "prev": None, "entered": order}
+    winners = []
+    if prev_result and prev_state is not None:
+        for old in prev_result["winners"][:1]:
+            winner_pid = doc["seats"][old]["pid"] if old < len(doc["seats"]) and doc["seats"][old] else None
+            if winner_pid in pids:
+                winners.append(pids.index(winner_pid))
+    table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "entered": order, "winners": winners}
     try:
         d["state"] = engine.initial_state(n, d["options"], seed, table)
     except ValueError as exc:
@@ -779,7 +779,6 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
     # when a next game would have started
     d["close_at"] = None if d["next"] else now + d["ready_ms"]
     players = []
-    state = d["state"]
     for seat, s in enumerate(d["seats"]):
         if s["pid"] is None:
             continue
@@ -788,10 +787,12 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
             "games": 1,
             "wins": int(won),
             "losses": int(not won),
-            "escapes": int(state.get("escaped") == seat) if isinstance(state, dict) else 0,
+            "escapes": 0,
             "disconnects": int(d["game_timeouts"][seat] > 0),
             "score": int(outcome.scores[seat]),
         }
+        if outcome.stats:
+            stats.update(outcome.stats[seat])  # the game's own counters
         coins = int(outcome.coins[seat]) if outcome.coins else 0
         players.append({"pid": s["pid"], "seat": seat, "coins": coins, "stats": stats})
     d["settlement"] = {"id": f"{d['id']}:{d['game_no']}", "done": False, "players": players}
@@ -861,14 +862,24 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """What a viewer sees of a table: ``seat`` is the viewer's seat or None
     for a spectator.  JSON-clean; never holds the seed before the game ends
     nor anything the engine's view hides from that viewer.  Shares objects
-    with ``doc`` (read-only, like the doc)."""
+    with ``doc`` (read-only, like the doc).  Besides the table's fields and
+    ``state`` (the engine's view), ``moves``: the viewer's legal moves
+    (:meth:`engines.base.Engine.legal_moves`) while its seat must act in a
+    running game, else ``[]`` (always ``[]`` for a spectator)."""
     return views(doc, (seat,))[seat]
+
+
+#: The ``moves`` of a viewer who need not act: one list for every view of
+#: every version, so the fan-out's diff of it costs an ``is`` (read-only, as
+#: every view is).
+_NO_MOVES: list[Any] = []
 
 
 class View(dict):
     """A table view (a plain dict on the wire) that remembers ``table``:
-    the dict of its table-level fields (all but ``state``), shared by every
-    seat's view of one version, so the fan-out diffs that part once."""
+    the dict of its table-level fields (all but ``state`` and ``moves``,
+    which are the seat's own), shared by every seat's view of one version,
+    so the fan-out diffs that part once."""
 
     __slots__ = ("table",)
 
@@ -913,19 +924,22 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "moved_to": doc.get("moved_to"),
     }
     out: dict[int | None, dict[str, Any]] = {}
-    distinct: list[tuple[Any, dict[str, Any]]] = []
+    distinct: list[tuple[Any, list[Any], dict[str, Any]]] = []
     for seat in seats:
         if seat in out:
             continue
         sv = None if state is None else engine.view(state, seat)
-        for other, shared in distinct:
+        moves = engine.legal_moves(state, seat) if seat is not None and seat in to_act else _NO_MOVES
+        for other, other_moves, shared in distinct:
             if other is sv or (type(other) is type(sv) and other == sv):
-                out[seat] = shared
-                break
+                sv = other  # one object for equal engine views: the fan-out diffs it once
+                if other_moves is moves or other_moves == moves:
+                    out[seat] = shared
+                    break
         else:
-            full = View(table, state=sv)
+            full = View(table, state=sv, moves=moves)
             full.table = table
-            distinct.append((sv, full))
+            distinct.append((sv, moves, full))
             out[seat] = full
     return out
 

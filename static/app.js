@@ -7,7 +7,7 @@
 // by the URL hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N".
 
 import { Net } from "./net.js";
-import { t, gameTitle, toggleLang, onLangChange } from "./i18n.js";
+import { t, gameTitle, localized, toggleLang, onLangChange } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 import { myTurn } from "./games/common.js";
 import { VIEWS } from "./games/index.js";
@@ -456,13 +456,13 @@ function gameScreen(gameId) {
   const optionRows = (game.options || []).map((o) => {
     let input;
     if (o.kind === "choice") {
-      const choiceLabel = (c) => (t(`${o.name}_${c}`) !== `${o.name}_${c}` ? t(`${o.name}_${c}`) : String(c));
+      const choiceLabel = (c) => localized((o.choice_labels || {})[String(c)], String(c));
       input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default }, choiceLabel(c))));
     } else {
       input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, value: String(o.default) });
     }
     optionInputs[o.name] = { spec: o, input };
-    const label = t(o.name) !== o.name ? t(o.name) : o.name;
+    const label = localized(o.label, o.name);
     return h("label", { title: o.doc || "" }, h("span", {}, label), input);
   });
   const openBots = h("input", { type: "checkbox", testid: "open-bots", checked: true });

@@ -90,16 +90,6 @@ const TEXTS = {
     send_move: "Send move",
     seed_hash: "seed hash",
     seed: "seed",
-    rounds: "Rounds",
-    stake: "Stake",
-    end_threshold: "End after a round above (points)",
-    tier: "Tier",
-    tier_casual: "Casual (play chips)",
-    tier_training: "Training (play chips)",
-    tier_beginner: "Beginner (1000 coins)",
-    tier_intermediate: "Intermediate (5000 coins)",
-    tier_advanced: "Advanced (10000 coins)",
-    tier_expert: "Expert (50000 coins)",
     error: "Error: {msg}",
     table_gone: "That table does not exist (or has expired).",
     cat_all_of_a_kind: "all of a kind",
@@ -259,16 +249,6 @@ const TEXTS = {
     send_move: "发送",
     seed_hash: "种子哈希",
     seed: "种子",
-    rounds: "局数",
-    stake: "底注",
-    end_threshold: "终局分数线",
-    tier: "场次",
-    tier_casual: "普通场（游戏筹码）",
-    tier_training: "训练场（游戏筹码）",
-    tier_beginner: "初级（1000 金币）",
-    tier_intermediate: "中级（5000 金币）",
-    tier_advanced: "高级（10000 金币）",
-    tier_expert: "专家（50000 金币）",
     error: "错误：{msg}",
     table_gone: "牌桌不存在（或已过期）。",
     cat_all_of_a_kind: "一色",
@@ -396,11 +376,17 @@ export function t(key, params) {
   return text;
 }
 
+/** A server-given name in every language ({en, zh}: a game's title, an
+ * option's label) in the current language, else `fallback`. */
+export function localized(names, fallback) {
+  const all = names || {};
+  return all[lang] || all.en || Object.values(all)[0] || fallback;
+}
+
 /** A game's title from welcome.games[].title ({en, zh}) in the current language. */
 export function gameTitle(game) {
   if (!game) return "";
-  const title = game.title || {};
-  return title[lang] || title.en || Object.values(title)[0] || game.id;
+  return localized(game.title, game.id);
 }
 
 document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";

@@ -390,7 +390,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     const View = VIEWS[record.game];
     if (View) {
       try {
-        hosted = new View({ net, id, onError: onError || (() => {}), replay: true });
+        hosted = new View({ net, id, onError: onError || (() => {}), replay: true, games });
       } catch (e) {
         console.warn("the table view cannot be built for a replay", e);
         hosted = null;

@@ -95,6 +95,16 @@ export function seedLine(view) {
   return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
 }
 
+/** The static figures of game `gameId` (the server's GameInfo.board: what
+ * a board shows before a game has a state, 6 Nimmt!'s bull heads) for view
+ * `v`: from its ctx's `games` (a list, or a function giving it: the replay
+ * screen) or else its net's welcome games; {} while none are known. */
+export function board(v, gameId) {
+  const games = (typeof v.games === "function" ? v.games() : v.games) || (v.net && v.net.games) || [];
+  const info = games.find((g) => g.id === gameId);
+  return (info && info.board) || {};
+}
+
 /** Send view `v`'s move for `turn` (v.net, v.id); render again when the
  * server has answered; on a refusal `undo()` first, then report it with
  * v.onError. */

@@ -4,9 +4,11 @@
 // that covers the throw can be selected, and only a whole such set can be
 // shut.  Below: every player's score per round, rounds won (and coins at a
 // table with a stake), each round's result, recent moves and the match
-// result.  State shape: engines/shut_the_box.py (ShutTheBox.view): n,
-// rounds, round, seat, open, throw, dice, scores, wins, stake, coins,
-// history.
+// result.  The rules are the engine's: the sets a throw lets you shut
+// (`coverings`) and whether one die may be thrown (`one_die`) come with the
+// view.  State shape: engines/shut_the_box.py (ShutTheBox.view): n, rounds,
+// round, seat, open, throw, dice, scores, wins, stake, coins, history,
+// coverings, one_die.
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
@@ -14,39 +16,7 @@ import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatName
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-const HIGH = [7, 8, 9];
 const LOG_MAX = 40;
-
-/** Every set of distinct open tiles summing to `total`, ordered as the
- * engine's `coverings`: fewer tiles first, then by the ascending tiles. */
-export function coverings(open, total) {
-  const tiles = [...open].sort((a, b) => a - b);
-  const found = [];
-  const walk = (start, left, acc) => {
-    if (left === 0) {
-      if (acc.length) found.push([...acc]);
-      return;
-    }
-    for (let i = start; i < tiles.length && tiles[i] <= left; i++) {
-      acc.push(tiles[i]);
-      walk(i + 1, left - tiles[i], acc);
-      acc.pop();
-    }
-  };
-  if (Number.isInteger(total) && total >= 1 && total <= 45) walk(0, total, []);
-  found.sort((a, b) => a.length - b.length || cmpTiles(a, b));
-  return found;
-}
-
-function cmpTiles(a, b) {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
-}
-
-/** One die may be thrown when 7, 8 and 9 are all shut. */
-export function oneDieAllowed(open) {
-  return HIGH.every((x) => !open.includes(x));
-}
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const tilesLabel = (tiles) => [...tiles].sort((a, b) => b - a).join(" + ");
@@ -234,15 +204,15 @@ export class ShutTheBoxView {
   roll(dice) {
     const state = this.state();
     if (!state || state.throw !== null) return;
-    if (dice === 1 && !oneDieAllowed(state.open)) return;
+    if (dice === 1 && !state.one_die) return;
     this.send(dice === 1 ? { type: "roll", dice: 1 } : { type: "roll" });
   }
 
-  /** The legal sets of this throw (my turn only), or []. */
+  /** The sets this throw lets me shut (the engine's `coverings`; my turn only), or []. */
   sets() {
     const state = this.state();
-    if (!state || state.throw === null || state.throw === undefined || !myTurn(this.entry)) return [];
-    return coverings(state.open, state.throw);
+    if (!state || !myTurn(this.entry)) return [];
+    return state.coverings || [];
   }
 
   toggleTile(tile) {
@@ -386,7 +356,7 @@ export class ShutTheBoxView {
     this.actionsEl.hidden = !mine;
     if (mine) {
       const throwing = state.throw === null;
-      const one = throwing && oneDieAllowed(state.open);
+      const one = throwing && state.one_die;
       this.rollBtn.hidden = !throwing;
       this.rollOneBtn.hidden = !one;
       this.rollBtn.disabled = busy;
@@ -425,7 +395,7 @@ export class ShutTheBoxView {
     let hint = "";
     if (playing) {
       if (turn) {
-        if (state.throw === null) hint = oneDieAllowed(state.open) ? tr("hint_choice") : tr("hint_throw");
+        if (state.throw === null) hint = state.one_die ? tr("hint_choice") : tr("hint_throw");
         else {
           const chosen = this.chosenSet();
           if (chosen) hint = tr("hint_ready", { tiles: tilesLabel(chosen), n: state.throw });

@@ -11,21 +11,6 @@ const ALL_OF_A_KIND = "all of a kind";
 const NORMAL_POINT = "normal point";
 const NO_POINT = "no point";
 
-/** Category and value of four dice (RULES.md 1): for the labels only; the
- * server decides every round. */
-export function hand(faces) {
-  const counts = new Map();
-  for (const f of faces) counts.set(f, (counts.get(f) || 0) + 1);
-  if (counts.size === 1) return { category: ALL_OF_A_KIND, value: faces[0] };
-  const pairs = [...counts].filter(([, c]) => c === 2).map(([f]) => f).sort((a, b) => a - b);
-  if (pairs.length === 2) return { category: NORMAL_POINT, value: 2 * pairs[1] };
-  if (pairs.length === 1) {
-    const rest = faces.filter((f) => f !== pairs[0]);
-    return { category: NORMAL_POINT, value: rest[0] + rest[1] };
-  }
-  return { category: NO_POINT, value: 0 };
-}
-
 /** The kata's words for a hand: "normal point: 9", "all of a kind: 5", "no point". */
 export function describe(category, value) {
   return category === NO_POINT ? NO_POINT : `${category}: ${value}`;
@@ -55,14 +40,6 @@ export function resultLineZh(names, record) {
   const verb = record.winners.length === 1 ? "胜" : "平手";
   const what = record.category === NO_POINT ? "无点" : `${ZH_CATEGORY[record.category]} ${record.value}`;
   return `${who} ${verb}——${what}`;
-}
-
-/** Rolling order of round `r`: seat 0 first in round 0, then the seat after
- * the last round's (lowest-numbered) winner. */
-function orderOf(state, r) {
-  const n = state.n;
-  const first = r === 0 ? 0 : (state.history[r - 1].winners[0] + 1) % n;
-  return Array.from({ length: n }, (_, i) => (first + i) % n);
 }
 
 // Pip positions in a 3x3 grid (0..8, row by row) for each face.
@@ -213,9 +190,11 @@ export class SibalaView {
       card.classList.toggle("bot", !!(s && s.bot));
       card.classList.toggle("empty", !s);
       let faces = state && state.rolls ? state.rolls[i] : null;
+      let hd = faces ? state.hands[i] : null; // the engine's {category, value} of the roll
       let old = false;
       if (!faces && last && view.status !== "waiting") {
         faces = last.rolls[i];
+        hd = last.hands[i];
         old = true;
       }
       const wins = state && state.wins ? state.wins[i] : 0;
@@ -226,7 +205,6 @@ export class SibalaView {
       );
       let handText = "";
       if (faces) {
-        const hd = hand(faces);
         handText = describeLocal(hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
       }
       fill(
@@ -243,8 +221,8 @@ export class SibalaView {
     const lines = [];
     if (state && state.history) {
       state.history.forEach((rec, r) => {
-        for (const s of orderOf(state, r)) {
-          const hd = hand(rec.rolls[s]);
+        for (const s of rec.order) {
+          const hd = rec.hands[s];
           lines.push({ kind: "roll", text: t("log_rolled", { r: r + 1, name: names[s], dice: diceText(rec.rolls[s]), hand: describeLocal(hd.category, hd.value) }) });
         }
         lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: resultLine(names, rec) }) });
@@ -253,7 +231,7 @@ export class SibalaView {
         for (const s of state.order.slice(0, state.pos)) {
           const faces = state.rolls[s];
           if (!faces) continue;
-          const hd = hand(faces);
+          const hd = state.hands[s];
           lines.push({ kind: "roll", text: t("log_rolled", { r: state.round + 1, name: names[s], dice: diceText(faces), hand: describeLocal(hd.category, hd.value) }) });
         }
       }

@@ -4,11 +4,15 @@
 // the last reveal in placing order with each card flying to its row, the
 // row choice when it is yours (click a row), penalty totals and this round's
 // piles per player, the countdown, and the final standings (fewest bull
-// heads wins).  State shape: engines/six_nimmt.py (SixNimmt.view).
+// heads wins).  Every figure is the engine's: bull heads by card (the
+// game's static board, GameInfo.board.heads), row points (`row_points`),
+// the row a timeout takes (`cheapest_row`) and where each hand card would
+// go (`targets`).  State shape:
+// engines/six_nimmt.py (SixNimmt.view).
 
 import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews } from "./common.js";
+import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews, board } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -127,30 +131,11 @@ function listNames(names, max = 3) {
   return `${names.slice(0, max).join(sep)} +${names.length - max}`;
 }
 
-// -- rules used for labels only (the server decides everything) -------------
+// -- the engine's figures ------------------------------------------------------
 
-/** Bull heads of a card (RULES.md 3). */
-export function bullHeads(card) {
-  if (card === 55) return 7;
-  if (card % 11 === 0) return 5;
-  if (card % 10 === 0) return 3;
-  if (card % 5 === 0) return 2;
-  return 1;
-}
-
-export function rowPoints(cards) {
-  return (cards || []).reduce((sum, c) => sum + bullHeads(c), 0);
-}
-
-/** The row a timeout takes: fewest bull heads, then fewest cards, then lowest number. */
-export function cheapestRow(rows) {
-  let best = 0;
-  for (let i = 1; i < rows.length; i++) {
-    const a = [rowPoints(rows[i]), rows[i].length];
-    const b = [rowPoints(rows[best]), rows[best].length];
-    if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = i;
-  }
-  return best;
+/** Total bull heads of `cards` by the view's `heads` (bull heads by card number). */
+function pointsOf(heads, cards) {
+  return (cards || []).reduce((sum, c) => sum + heads[c], 0);
 }
 
 // -- drawing -----------------------------------------------------------------
@@ -181,10 +166,11 @@ function heads(n, testid) {
   return h("span", { class: "sn-points", testid, "data-points": n }, String(n), bullIcon());
 }
 
-/** A card face: its number and its bull heads (colour by heads, as the
- * printed cards).  `tag` "button" for a playable hand card. */
-export function cardFace(card, { tag = "div", size = "", testid, attrs = {} } = {}) {
-  const n = bullHeads(card);
+/** A card face: its number and its bull heads (`heads`: the view's bull
+ * heads by card number; colour by heads, as the printed cards).  `tag`
+ * "button" for a playable hand card. */
+export function cardFace(card, heads, { tag = "div", size = "", testid, attrs = {} } = {}) {
+  const n = heads[card];
   const label = tr("card_label", { card, n });
   const headsEl = h("span", { class: "sn-heads" });
   for (let i = 0; i < n; i++) headsEl.appendChild(bullIcon());
@@ -209,6 +195,7 @@ export class SixNimmtView {
   constructor(ctx) {
     loadStylesheet(new URL("./six_nimmt.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -380,10 +367,15 @@ export class SixNimmtView {
     this.animate(state);
   }
 
-  rowCard(card) {
+  /** Bull heads by card number (the game's static board). */
+  headsTable() {
+    return board(this, "six_nimmt").heads || [];
+  }
+
+  rowCard(card, heads) {
     let el = this.cardEls.get(card);
     if (!el) {
-      el = cardFace(card, { testid: `row-card-${card}` });
+      el = cardFace(card, heads, { testid: `row-card-${card}` });
       this.cardEls.set(card, el);
     }
     return el;
@@ -392,14 +384,14 @@ export class SixNimmtView {
   renderRows(view, state, mySeat) {
     const rows = state ? state.rows : [];
     const choose = this.canChoose();
-    const cheap = state && rows.length === ROWS ? cheapestRow(rows) : -1;
+    const cheap = state && rows.length === ROWS ? state.cheapest_row : -1;
     this.rowsEl.classList.toggle("choosable", choose);
     this.rowsEl.dataset.sig = rows.map((r) => r.join(" ")).join("|");
     for (let r = 0; r < ROWS; r++) {
       const parts = this.rowEls[r];
       const cards = rows[r] || [];
       setText(parts.label, tr("row", { n: r + 1 }));
-      const pts = rowPoints(cards);
+      const pts = cards.length ? state.row_points[r] : 0;
       fill(parts.points, cards.length ? heads(pts, `row-points-${r}`) : null);
       parts.el.dataset.cards = cards.join(" ");
       parts.el.dataset.points = pts;
@@ -415,7 +407,7 @@ export class SixNimmtView {
       this.rowSigs[r] = sig;
       const slots = [];
       for (let i = cards.length; i < ROW_LIMIT; i++) slots.push(h("span", { class: "sn-slot" }));
-      fill(parts.cards, cards.map((c) => this.rowCard(c)), slots, h("span", { class: "sn-slot sn-sixth", title: tr("sixth") }, "6"));
+      fill(parts.cards, cards.map((c) => this.rowCard(c, this.headsTable())), slots, h("span", { class: "sn-slot sn-sixth", title: tr("sixth") }, "6"));
     }
   }
 
@@ -459,9 +451,9 @@ export class SixNimmtView {
           h(
             "div",
             { class: "sn-rev-face" },
-            cardFace(e.card),
+            cardFace(e.card, this.headsTable()),
             e.took && e.took.length
-              ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: rowPoints(e.took) }) }, "+", heads(rowPoints(e.took)))
+              ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: pointsOf(this.headsTable(), e.took) }) }, "+", heads(pointsOf(this.headsTable(), e.took)))
               : null
           ),
           h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
@@ -521,7 +513,7 @@ export class SixNimmtView {
       p.status.dataset.state = statusCls;
       p.el.dataset.picked = state && state.picked && state.picked[i] ? "true" : "false";
       const pileCards = state && state.piles ? state.piles[i] || [] : [];
-      const pilePts = rowPoints(pileCards);
+      const pilePts = state ? pointsOf(this.headsTable(), pileCards) : 0;
       const open = this.openPiles.has(i) && pileCards.length > 0;
       fill(p.pile, state ? heads(pilePts) : null, pileCards.length ? h("span", { class: "sn-caret" }, open ? "▾" : "▸") : null);
       p.pile.title = pileCards.length ? tr("pile_title", { cards: pileCards.join(", ") }) : tr("pile_empty");
@@ -532,7 +524,7 @@ export class SixNimmtView {
       const pileSig = open ? pileCards.join(",") : "";
       if (p.cards.dataset.sig !== pileSig) {
         p.cards.dataset.sig = pileSig;
-        fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${bullHeads(c)}`, title: tr("card_label", { card: c, n: bullHeads(c) }) }, String(c))) : null);
+        fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${this.headsTable()[c]}`, title: tr("card_label", { card: c, n: this.headsTable()[c] }) }, String(c))) : null);
       }
       const history = state && state.history ? state.history.map((pts) => pts[i]) : [];
       p.total.title = history.length ? `${tr("col_total_title")}: ${history.join(" + ")}${state.phase === "over" ? "" : " + …"}` : tr("col_total_title");
@@ -550,7 +542,7 @@ export class SixNimmtView {
       const others = acting.filter((s) => s !== mySeat).map((s) => names[s]);
       if (state.phase === "choose" && state.choosing) {
         if (state.choosing.seat === mySeat) {
-          text = tr("choose_prompt", { card: state.choosing.card, row: cheapestRow(state.rows) + 1 });
+          text = tr("choose_prompt", { card: state.choosing.card, row: state.cheapest_row + 1 });
           mine = true;
         } else {
           text = tr("other_choosing", { name: names[state.choosing.seat], card: state.choosing.card });
@@ -587,17 +579,18 @@ export class SixNimmtView {
       this.handEl.classList.toggle("can-pick", canPick);
       fill(
         this.handEl,
-        hand.map((c) =>
-          cardFace(c, {
+        hand.map((c, k) =>
+          cardFace(c, this.headsTable(), {
             tag: "button",
             size: "sn-big",
             testid: `hand-card-${c}`,
-            attrs: { type: "button", disabled: !canPick || c === pick, onclick: () => this.pick(c) },
+            // the row the card would go to now (the engine's `targets`; "" below every row)
+            attrs: { type: "button", disabled: !canPick || c === pick, onclick: () => this.pick(c), "data-target": state.targets && state.targets[k] !== null ? state.targets[k] : "" },
           })
         )
       );
       for (const b of this.handEl.children) b.classList.toggle("sending", Number(b.dataset.card) === pick);
-      fill(this.pickSlot, pick !== null ? cardFace(pick, { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
+      fill(this.pickSlot, pick !== null ? cardFace(pick, this.headsTable(), { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
       this.pickSlot.classList.toggle("sending", pick !== null && state.my_pick === null);
       this.pickSlot.dataset.card = pick === null ? "" : pick;
     }

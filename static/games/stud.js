@@ -5,12 +5,15 @@
 // with its countdown; the legal actions of the seat to act as buttons with a
 // bet/raise amount chooser; the showdown hands named in Chinese and English;
 // each player's coin (or play-chip) change at the end; the tier name; and a
-// log of this game's public events.  State shape: engines/stud.py
-// (Stud.view) and docs/protocol.md.
+// log of this game's public events.  No rule is worked out here: the bet and
+// raise totals are the table view's `moves`, hand names come with the
+// showdown, the tier's names with the view (`tier_name`; before the first
+// deal, from the game's board).  State shape: engines/stud.py (Stud.view)
+// and docs/protocol.md.
 
 import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, translator, loadStylesheet, liveViews, showLog } from "./common.js";
+import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, translator, loadStylesheet, liveViews, showLog, board } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -141,49 +144,15 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
-/** Tier names (RULES.md 2, engines/stud.TIERS): Chinese and English. */
-export const TIER_NAMES = {
-  casual: { en: "Casual", zh: "普通场" },
-  training: { en: "Training", zh: "训练场" },
-  beginner: { en: "Beginner", zh: "初级" },
-  intermediate: { en: "Intermediate", zh: "中级" },
-  advanced: { en: "Advanced", zh: "高级" },
-  expert: { en: "Expert", zh: "专家" },
-};
-
-/** Hand category names (engines/stud.CATEGORY_NAMES), for when the view
- * carries only the category id. */
-export const CATEGORY_NAMES = {
-  straight_flush: { en: "straight flush", zh: "同花顺" },
-  four_of_a_kind: { en: "four of a kind", zh: "铁支" },
-  full_house: { en: "full house", zh: "葫芦" },
-  flush: { en: "flush", zh: "同花" },
-  straight: { en: "straight", zh: "顺子" },
-  three_of_a_kind: { en: "three of a kind", zh: "三条" },
-  two_pair: { en: "two pair", zh: "二对" },
-  one_pair: { en: "one pair", zh: "对子" },
-  high_card: { en: "high card", zh: "散牌" },
-};
-
-/** Ante and per-game max of each tier (RULES.md 2), for before the first deal. */
-const TIER_FIGURES = {
-  casual: [100, 1000, false],
-  training: [100, 1000, false],
-  beginner: [100, 1000, true],
-  intermediate: [500, 5000, true],
-  advanced: [1000, 10000, true],
-  expert: [5000, 50000, true],
-};
-
-export function tierName(tier) {
-  const names = TIER_NAMES[tier];
+/** A tier's name ({en, zh}, from the engine) in both languages, the current one first. */
+export function tierName(tier, names) {
   if (!names) return String(tier || "");
-  return getLang() === "zh" ? names.zh : `${names.en} ${names.zh}`;
+  return getLang() === "zh" ? names.zh : `${names.en.charAt(0).toUpperCase()}${names.en.slice(1)} ${names.zh}`;
 }
 
 /** A hand's name in both languages, the current one first: "full house 葫芦". */
 export function handName(hand) {
-  const names = (hand && hand.name) || CATEGORY_NAMES[hand && hand.category] || { en: String((hand && hand.category) || ""), zh: "" };
+  const names = (hand && hand.name) || { en: String((hand && hand.category) || ""), zh: "" };
   return getLang() === "zh" ? `${names.zh} ${names.en}` : `${names.en} ${names.zh}`;
 }
 
@@ -224,18 +193,10 @@ export function backCard(extra = {}) {
 
 // -- amounts --------------------------------------------------------------------
 
-/** The legal bet/raise totals: min_to, every ante step up to max_to, and
- * max_to itself (the raise that goes to the cap when less than the ante is
- * left below it), as engines/stud.legal_moves lists them. */
-export function amounts(legal, ante) {
-  if (!legal || legal.min_to === null || legal.min_to === undefined) return [];
-  const lo = legal.min_to;
-  const hi = legal.max_to;
-  const step = Math.max(1, ante || 1);
-  const out = [];
-  for (let a = lo; a <= hi; a += step) out.push(a);
-  if (out[out.length - 1] !== hi) out.push(hi);
-  return out;
+/** The legal bet/raise totals, ascending: the `to` of my legal bet and raise
+ * moves (the table view's `moves`, as engines/stud.legal_moves lists them). */
+export function amounts(moves) {
+  return (moves || []).filter((m) => m.type === "bet" || m.type === "raise").map((m) => m.to);
 }
 
 /** The legal total nearest to `value` (ties go up). */
@@ -263,6 +224,7 @@ export class StudView {
   constructor(ctx) {
     loadStylesheet(new URL("./stud.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -414,11 +376,12 @@ export class StudView {
 
     // tier, deal, pot
     const tier = (state && state.tier) || (view.options && view.options.tier) || "casual";
-    const fig = TIER_FIGURES[tier] || [null, null, true];
-    const ante = state ? state.ante : fig[0];
-    const max = state ? state.max : fig[1];
-    const coinsMode = state ? state.coins_mode : fig[2];
-    let tierText = tierName(tier);
+    // before the first deal the tier's figures come from the game's board (GameInfo.board)
+    const fig = state ? null : (board(this, "stud").tiers || {})[tier] || { ante: null, max: null, coins: true };
+    const ante = state ? state.ante : fig.ante;
+    const max = state ? state.max : fig.max;
+    const coinsMode = state ? state.coins_mode : fig.coins;
+    let tierText = tierName(tier, state ? state.tier_name : fig.name);
     if (ante !== null) tierText = tr("tier_line", { tier: tierText, ante, max }) + (coinsMode ? "" : ` · ${tr("play_chips")}`);
     setText(this.tierEl, tierText);
     this.tierEl.dataset.tier = tier;
@@ -522,7 +485,7 @@ export class StudView {
     const sameTurn = this.actionKey && this.actionKey.startsWith(`${turn}|`);
     this.actionKey = key;
 
-    const list = amounts(legal, state.ante);
+    const list = amounts(view.moves);
     if (!sameTurn || this.amount === null || !list.includes(this.amount)) this.amount = list.length ? list[0] : null;
 
     const buttons = [];

@@ -2,37 +2,21 @@
 // rolls, a Roll button with the rolls left, and a score card with a column
 // per player: every category in the rules' order, the points each open
 // category would give for the dice on the table (the engine's
-// `options_scores`), click one to score it on your turn.  State shape:
+// `options_scores`), click one to score it on your turn.  No rule is worked
+// out here: what I may do is the table view's `moves`, the card's rows and
+// the rolls left come with the engine's view.  State shape:
 // engines/yahtzee.py (Yahtzee.view): n, turn, dice, rolls, sheets, totals,
-// options_scores.
+// categories, rolls_left, options_scores.
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
+import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog, board } from "./common.js";
 import { die } from "./sibala.js";
 
 const diceText = (faces) => faces.join(" ");
 
-/** Every category, in RULES.md 4's order (engines/yahtzee.CATEGORIES). */
-export const CATEGORIES = [
-  "chance",
-  "yahtzee",
-  "ones",
-  "twos",
-  "threes",
-  "fours",
-  "fives",
-  "sixes",
-  "pair",
-  "two_pairs",
-  "three_of_a_kind",
-  "four_of_a_kind",
-  "small_straight",
-  "large_straight",
-  "full_house",
-];
+/** Dice drawn before the first roll (the view's `dice` is null then). */
 const DICE = 5;
-const MAX_ROLLS = 3;
 const LOG_MAX = 10;
 
 const TEXTS = {
@@ -54,7 +38,12 @@ const TEXTS = {
     full_house: "Full house",
     doc_chance: "Sum of all dice",
     doc_yahtzee: "50 if all five dice are equal",
-    doc_upper: "Sum of the dice showing {f}",
+    doc_ones: "Sum of the dice showing 1",
+    doc_twos: "Sum of the dice showing 2",
+    doc_threes: "Sum of the dice showing 3",
+    doc_fours: "Sum of the dice showing 4",
+    doc_fives: "Sum of the dice showing 5",
+    doc_sixes: "Sum of the dice showing 6",
     doc_pair: "The highest face appearing exactly twice, summed (3 3 3 4 4 → 8)",
     doc_two_pairs: "Two faces each appearing exactly twice: their sum (1 1 2 3 3 → 8)",
     doc_three_of_a_kind: "A face appearing exactly three times: 3 × face (3 3 3 3 1 → 0)",
@@ -105,7 +94,12 @@ const TEXTS = {
     full_house: "葫芦",
     doc_chance: "五颗骰子点数之和",
     doc_yahtzee: "五颗相同得 50 分",
-    doc_upper: "点数为 {f} 的骰子之和",
+    doc_ones: "点数为 1 的骰子之和",
+    doc_twos: "点数为 2 的骰子之和",
+    doc_threes: "点数为 3 的骰子之和",
+    doc_fours: "点数为 4 的骰子之和",
+    doc_fives: "点数为 5 的骰子之和",
+    doc_sixes: "点数为 6 的骰子之和",
     doc_pair: "恰好出现两次的最大点数之和（3 3 3 4 4 → 8）",
     doc_two_pairs: "两个各恰好出现两次的点数之和（1 1 2 3 3 → 8）",
     doc_three_of_a_kind: "恰好出现三次的点数 × 3（3 3 3 3 1 → 0）",
@@ -142,10 +136,11 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
-const UPPER = { ones: 1, twos: 2, threes: 3, fours: 4, fives: 5, sixes: 6 };
+const categoryDoc = (cat) => tr(`doc_${cat}`);
 
-function categoryDoc(cat) {
-  return cat in UPPER ? tr("doc_upper", { f: UPPER[cat] }) : tr(`doc_${cat}`);
+/** My legal moves of this version (the table view's `moves`) of one type. */
+function movesOf(entry, type) {
+  return ((entry && entry.view && entry.view.moves) || []).filter((m) => m.type === type);
 }
 
 // Views alive now (re-rendered on a language change), and each table's
@@ -159,6 +154,7 @@ export class YahtzeeView {
   constructor(ctx) {
     loadStylesheet(new URL("./yahtzee.css", import.meta.url));
     this.net = ctx.net;
+    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
     this.id = ctx.id;
     this.onError = ctx.onError || (() => {});
     this.entry = null;
@@ -205,9 +201,10 @@ export class YahtzeeView {
 
   roll() {
     const state = this.entry && this.entry.view && this.entry.view.state;
-    if (!state || state.rolls >= MAX_ROLLS) return;
+    if (!state) return;
     const hold = state.rolls === 0 ? [] : [...this.holds].sort((a, b) => a - b);
-    if (hold.length >= DICE) return;
+    // only a roll my legal moves hold (a re-roll rolls at least one die)
+    if (!movesOf(this.entry, "roll").some((m) => (m.hold || []).join() === hold.join())) return;
     this.send(hold.length ? { type: "roll", hold } : { type: "roll" });
   }
 
@@ -220,7 +217,7 @@ export class YahtzeeView {
 
   canHold() {
     const state = this.entry && this.entry.view && this.entry.view.state;
-    return !!(myTurn(this.entry) && state && state.dice && state.rolls >= 1 && state.rolls < MAX_ROLLS && !this.busy());
+    return !!(myTurn(this.entry) && state && state.dice && movesOf(this.entry, "roll").some((m) => m.hold && m.hold.length) && !this.busy());
   }
 
   score(category) {
@@ -266,8 +263,9 @@ export class YahtzeeView {
 
     // status bar
     if (state) {
-      const k = Math.min(CATEGORIES.length, Math.floor(state.turn / state.n) + 1);
-      setText(this.turnNoEl, tr("turn_no", { k, n: CATEGORIES.length }));
+      const turns = state.categories.length; // one category filled a turn
+      const k = Math.min(turns, Math.floor(state.turn / state.n) + 1);
+      setText(this.turnNoEl, tr("turn_no", { k, n: turns }));
     } else setText(this.turnNoEl, "");
     setText(this.turnEl, turnText(view, turn, acting));
     this.tick();
@@ -307,7 +305,7 @@ export class YahtzeeView {
     // roll button and hint: players only
     this.actionsEl.hidden = spectator || view.status !== "playing";
     if (!spectator && state) {
-      const left = MAX_ROLLS - state.rolls;
+      const left = state.rolls_left;
       const allHeld = state.rolls > 0 && this.holds.size >= DICE;
       this.rollBtn.disabled = !turn || busy || left <= 0 || allHeld;
       this.rollBtn.dataset.rollsLeft = String(left);
@@ -318,7 +316,7 @@ export class YahtzeeView {
     if (view.status === "playing" && state) {
       if (turn) {
         if (state.rolls === 0) hint = tr("hint_roll");
-        else if (state.rolls >= MAX_ROLLS) hint = tr("hint_score");
+        else if (state.rolls_left <= 0) hint = tr("hint_score");
         else if (this.holds.size >= DICE) hint = tr("hint_all_held");
         else hint = tr("hint_hold");
       } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
@@ -326,7 +324,7 @@ export class YahtzeeView {
     setText(this.hintEl, hint);
     this.hintEl.classList.toggle("mine", !!turn);
 
-    this.renderCard(view, state, names, mySeat, acting, turn && !busy && state && state.rolls > 0);
+    this.renderCard(view, state, names, mySeat, acting, turn && !busy && movesOf(entry, "score").length > 0);
     this.renderFinal(view, names);
     this.renderLog(names);
   }
@@ -359,7 +357,7 @@ export class YahtzeeView {
     const body = h(
       "tbody",
       {},
-      CATEGORIES.map((cat) =>
+      ((state && state.categories) || board(this, "yahtzee").categories || []).map((cat) =>
         h(
           "tr",
           { testid: `row-${cat}`, class: cat === "sixes" || cat === "yahtzee" ? "yz-sep" : "" },

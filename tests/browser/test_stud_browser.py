@@ -145,3 +145,23 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     expect(viewer.get_by_test_id("final-result")).to_be_visible()
     expect(viewer.get_by_test_id("winners")).to_have_attribute("data-winner", str(winner))
     expect(viewer.get_by_test_id("winners")).to_contain_text(name)
+
+
+@pytest.mark.parametrize("lobby", ["redis"], indirect=True)
+def test_open_table_form_labels_options_from_the_engine_in_both_languages(new_page, lobby):
+    from engines import stud
+
+    (spec,) = stud.INFO.options
+    page = new_page()
+    sign_in(page, lobby, "Lin")
+    page.get_by_test_id("game-stud").click()
+    select = page.get_by_test_id("open-opt-tier")
+    for lang in ("en", "zh"):
+        choices = select.locator("option")
+        expect(choices).to_have_count(len(spec.choices))
+        assert choices.all_inner_texts() == [spec.choice_labels[c][lang] for c in spec.choices]
+        expect(page.locator("label", has=select)).to_contain_text(spec.label[lang])
+        if lang == "en":
+            page.get_by_test_id("lang-switch").click()
+            select = page.get_by_test_id("open-opt-tier")
+            expect(select.locator("option").first).to_have_text(spec.choice_labels[spec.choices[0]]["zh"])

@@ -4,8 +4,9 @@ For each engine: games with random seat counts and seeds, where each step
 picks a seat that must act and plays a random legal move, the bot's move or
 the timeout move(s), and now and then lets a random seat leave.  Checks:
 legal moves never raise, games end, states, moves, events and views
-round-trip through msgpack, no view or event carries the seed, bots only play
-legal moves, coins of an outcome sum to zero.
+round-trip through msgpack, views are JSON-clean and share no container but
+the state's (the figures a view adds are its own), no view or event carries
+the seed, bots only play legal moves, coins of an outcome sum to zero.
 
 And the read-only contract of :class:`engines.base.Engine` (states, views and
 events share sub-objects instead of being copied): no call mutates its
@@ -18,6 +19,7 @@ same bytes at the game's end, so nothing a later call did changed it.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import msgpack
@@ -60,20 +62,43 @@ class Frozen:
             assert pack(value) == packed, f"{what} changed after it was returned (shared with a later mutation)"
 
 
+def containers(value, found: dict[int, object]) -> dict[int, object]:
+    """Every dict and list reachable from ``value``, by id."""
+    if isinstance(value, (dict, list)) and id(value) not in found:
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            containers(item, found)
+    return found
+
+
+def shares_nothing_mutable(state, views) -> None:
+    """Views of one state may share the state's own containers, but what a
+    view builds (its figures) is its own: no container outside the state is
+    in two views (a module-level list or a cache's dict would be)."""
+    of_state = containers(state, {})
+    seen: set[int] = set()
+    for view in views:
+        own = set(containers(view, {})) - set(of_state)
+        assert not own & seen, "two views share a container that is not the state's"
+        seen |= own
+
+
 def no_seed(packed: bytes, secret: bytes) -> None:
     assert secret.hex().encode() not in packed and secret not in packed
 
 
 def playout(engine, seed: int, prev=None):
-    """One random game (``prev``: the previous game's final state, handed to
-    ``initial_state`` as the table's previous game); returns the final state."""
+    """One random game (``prev``: the previous game's final state, whose
+    winners still seated are handed to ``initial_state`` as the table's
+    previous winners); returns the final state."""
     rnd = random.Random(seed)
     info = engine.info
     players = rnd.randint(info.min_players, info.max_players)
     secret = hashlib.sha256(b"conformance-%d" % seed).digest()
     frozen = Frozen()
     options = validate_options(info, {})
-    table = {"coins": [10**6] * players, "prev": prev, "entered": list(range(players))}
+    winners = [w for w in engine.result(prev).winners if w < players] if prev else []
+    table = {"coins": [10**6] * players, "entered": list(range(players)), "winners": winners}
     frozen.add("options", options)
     frozen.add("table", table)
     state = engine.initial_state(players, options, secret, table)
@@ -122,8 +147,11 @@ def playout(engine, seed: int, prev=None):
             assert pack(old) == packed_old, "apply mutated its input"
             no_seed(frozen.add(f"events of step {step}", events), secret)
             packed_state = frozen.add(f"the state after step {step}", state)
-        for viewer in [None, *range(players)]:
-            no_seed(frozen.add(f"the view of {viewer} after step {step}", engine.view(state, viewer)), secret)
+        views = [engine.view(state, viewer) for viewer in [None, *range(players)]]
+        for viewer, view in zip([None, *range(players)], views):
+            no_seed(frozen.add(f"the view of {viewer} after step {step}", view), secret)
+            json.dumps(view)  # JSON-clean: str keys, no bytes
+        shares_nothing_mutable(state, views)
         assert pack(state) == packed_state, "view mutated the state"
         assert engine.result(state) is None or not engine.to_act(state)
     else:

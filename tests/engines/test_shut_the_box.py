@@ -339,8 +339,20 @@ def test_view_hides_only_the_seed():
     s, _ = play(new(), 0, {"type": "roll"})
     for viewer in (None, 0, 1):
         view = ENGINE.view(s, viewer)
-        assert view == {k: v for k, v in s.items() if k != "rng"}
+        figures = {"coverings", "one_die"}  # what the board shows, worked out by the engine
+        assert {k: v for k, v in view.items() if k not in figures} == {k: v for k, v in s.items() if k != "rng"}
         assert msgpack.unpackb(msgpack.packb(view), strict_map_key=False) == view
+
+
+def test_view_shows_the_sets_the_throw_lets_you_shut():
+    s = dict(new(), open=[1, 2, 3, 4, 9], throw=5, dice=[2, 3])
+    view = ENGINE.view(s, None)
+    assert view["coverings"] == [[1, 4], [2, 3]]
+    assert [m["tiles"] for m in ENGINE.legal_moves(s, 0)] == view["coverings"]
+    assert view["one_die"] is False
+    s = dict(s, open=[1, 2, 3], throw=None, dice=None)
+    view = ENGINE.view(s, 0)
+    assert view["coverings"] == [] and view["one_die"] is True
 
 
 def test_bot_plays_legal_moves_from_its_view():

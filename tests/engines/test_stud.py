@@ -315,12 +315,18 @@ def first_dealt(s_table, players=4):
 def test_first_dealer_entered_first_then_previous_winner():
     assert first_dealt(None) == 0
     assert first_dealt({"entered": [2, 0, 1, 3]}) == 2
-    prev = {"winner": 3}
-    assert first_dealt({"prev": prev, "entered": [2, 0, 1, 3]}) == 3
-    assert first_dealt({"prev": prev}) == 3
+    assert first_dealt({"winners": [3], "entered": [2, 0, 1, 3]}) == 3
+    assert first_dealt({"winners": [3]}) == 3
     # the previous winner is no longer seated: the player seated longest
-    assert first_dealt({"prev": {"winner": 3}, "entered": [1, 0, 2]}) == 1
-    assert first_dealt({"prev": {"winner": 3}}, players=3) == 0
+    assert first_dealt({"winners": [3], "entered": [1, 0, 2]}) == 1
+    assert first_dealt({"winners": [3]}, players=3) == 0
+    assert first_dealt({"winners": [], "entered": [1, 0, 2, 3]}) == 1
+
+
+def test_escape_is_a_stat_of_the_outcome():
+    s = ENGINE.initial_state(3, {}, SEED)
+    s, _ = ENGINE.leave(s, 1)
+    assert ENGINE.result(s).stats == [{"escapes": 0}, {"escapes": 1}, {"escapes": 0}]
 
 
 def test_dealing_starts_with_the_dealer_in_seat_order():

@@ -104,3 +104,29 @@ async def test_chat_lines_go_to_every_viewer_once_and_in_stream_order():
 
 async def _lines(lines):
     return lines
+
+
+async def test_a_seats_deltas_carry_its_legal_moves():
+    import jsonpatch
+
+    doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
+    doc, _, _ = tables.join(doc, "p0", "Ann", None, 0, bytes(32))
+    doc, _, _ = tables.join(doc, "p1", "Bo", None, 0, bytes(32))
+    store = Store(2, doc)
+    fan = Fanout(store, lambda: None)
+    conns = {pid: Conn(None, 16) for pid in ("p0", "p1")}
+    views = {}
+    for pid, conn in conns.items():
+        await fan.attach(conn, "t1", pid)
+        (snap,) = frames(conn)
+        views[pid] = snap["view"]
+    actor = doc["state"]["order"][0]
+    assert views[f"p{actor}"]["moves"] == [{"type": "roll"}] and views[f"p{1 - actor}"]["moves"] == []
+    # the actor rolls: the turn passes, and so do the moves
+    after, _ = tables.move(doc, f"p{actor}", tables.view(doc, actor)["turns"][str(actor)], {"type": "roll"}, 1)
+    fan.deliver("t1", 3, after)
+    for pid, conn in conns.items():
+        (delta,) = frames(conn)
+        seat = int(pid[1])
+        assert jsonpatch.apply_patch(views[pid], delta["patch"]) == tables.view(after, seat)
+        assert tables.view(after, seat)["moves"] == ([{"type": "roll"}] if seat != actor else [])
