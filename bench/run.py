@@ -95,6 +95,9 @@ LOBBY_ENV = {
     "LOBBY_RATE_BURST": "1000000",
     "LOBBY_TURN_MS": "300000",
     "LOBBY_KEY_PREFIX": "bench",
+    # every generator client is one address (127.0.0.1) opening 100+ tables
+    "LOBBY_TABLES_PER_ADDR": "1000000",
+    "LOBBY_TABLES_PER_CONN": "1000000",
 }
 GEN_CPU_LIMIT = 0.85
 #: other people's processes on a shared box: as root, servers and generator
