@@ -67,6 +67,13 @@ class HeaderTimeoutProtocol(H11Protocol):
         self._head_timer.cancel()
         super().connection_lost(exc)
 
+    def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
+        # the head is complete and the socket goes to the websocket protocol:
+        # let go of the timer now, or it would keep this protocol object (and
+        # its h11 buffers, ~6 KiB) alive for the whole timeout per connection
+        self._head_timer.cancel()
+        super().handle_websocket_upgrade(event)
+
     def _head_timeout(self) -> None:
         # a request cycle started, or the socket was handed to the websocket protocol: not ours to close
         if self.cycle is None and self.transport.get_protocol() is self and not self.transport.is_closing():

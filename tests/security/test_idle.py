@@ -79,3 +79,73 @@ async def test_unfinished_upgrades_and_silent_tcp_connections_are_closed(lobby_f
         silent.close()
         partial.close()
         await upgraded.close()
+
+
+def test_an_upgraded_socket_lets_go_of_its_request_head_timer():
+    """Found by W4's memory per connection (18.8 -> 20.2 KiB): the timer
+    held every upgraded connection's HTTP protocol object (its h11 buffers,
+    ~6 KiB) until it fired.  Pure: the protocol with a stand-in transport."""
+    import gc
+    import weakref
+
+    import uvicorn
+    from uvicorn.config import Config
+
+    from lobby.__main__ import HeaderTimeoutProtocol
+
+    async def scenario() -> None:
+        async def app(scope, receive, send):  # never reached: the stand-in transport cannot upgrade
+            await receive()
+
+        config = Config(app, ws="websockets-sansio", lifespan="off", log_level="critical")
+        config.load()
+        server_state = uvicorn.server.ServerState()
+
+        class Transport(asyncio.Transport):
+            def __init__(self) -> None:
+                super().__init__()
+                self.protocol = None
+                self.closed = False
+
+            def get_extra_info(self, name, default=None):
+                return {"sockname": ("127.0.0.1", 8000), "peername": ("127.0.0.1", 5000)}.get(name, default)
+
+            def set_protocol(self, protocol):
+                self.protocol = protocol
+
+            def get_protocol(self):
+                return self.protocol
+
+            def write(self, data):
+                pass
+
+            def is_closing(self):
+                return self.closed
+
+            def close(self):
+                self.closed = True
+
+            def pause_reading(self):
+                pass
+
+            def resume_reading(self):
+                pass
+
+        transport = Transport()
+        protocol = HeaderTimeoutProtocol(config=config, server_state=server_state, app_state={})
+        transport.set_protocol(protocol)
+        protocol.connection_made(transport)
+        timer = protocol._head_timer
+        protocol.data_received(
+            b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        assert transport.get_protocol() is not protocol  # upgraded: the websocket protocol has the socket
+        assert timer.cancelled()
+        gone = weakref.ref(protocol)
+        del protocol
+        gc.collect()
+        assert gone() is None, "nothing keeps the HTTP protocol of an upgraded socket alive"
+        transport.get_protocol().connection_lost(None)
+
+    asyncio.run(scenario())
