@@ -97,6 +97,7 @@ class Fanout:
         self.on_lobby_change = on_lobby_change
         self._pubsub = None
         self._ready = asyncio.Event()
+        self._catching_up: asyncio.Future | None = None  # the last catch-up after a reconnect (kept referenced)
         self._lock = asyncio.Lock()
 
     # -- viewers -----------------------------------------------------------
@@ -183,6 +184,12 @@ class Fanout:
         if local is None or local.doc is None:
             return None
         return local.version, local.doc
+
+    def live(self, table_id: str) -> bool:
+        """Whether this process holds a table that is not closed (a closed
+        table changes no more; one not loaded yet counts as live)."""
+        local = self.local.get(table_id)
+        return local is None or local.doc is None or local.doc["status"] != "closed"
 
     def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
         """Project and send version ``version`` of a table to its local
@@ -298,15 +305,13 @@ class Fanout:
         backoff = 0.05
         lobby_channel = self.store.lobby_channel.encode()
         while not stopping.is_set():
-            pubsub = self.store.pubsub()
+            pubsub = self.store.pubsub(self._resubscribed)
             try:
                 await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
                 await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
                 self._pubsub = pubsub
                 self._ready.set()
-                for table_id in list(self.local):
-                    await self.refresh(table_id)
-                self.on_lobby_change()
+                await self._catch_up()
                 backoff = 0.05
                 while not stopping.is_set():
                     msg = await pubsub.get_message(timeout=None)  # cancelled at shutdown
@@ -351,6 +356,31 @@ class Fanout:
                     await pubsub.aclose()
                 except Exception:
                     pass
+
+    async def _catch_up(self) -> None:
+        """Follow every local table again and deliver what was committed
+        while this process was not listening (its follow may have lapsed,
+        publishes meanwhile are lost: pub/sub is at-most-once)."""
+        await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
+        for table_id in list(self.local):
+            await self.refresh(table_id)
+        self.on_lobby_change()
+
+    def _resubscribed(self) -> None:
+        """redis-py reconnected the subscription by itself (its retries):
+        catch up, as after a reconnect of our own."""
+        log.warning("pub/sub reconnected; reading every local table again")
+
+        async def catch_up() -> None:
+            for attempt in range(20):
+                try:
+                    await self._catch_up()
+                    return
+                except (redis.exceptions.RedisError, OSError):
+                    await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
+            log.error("could not catch up after a pub/sub reconnect")
+
+        self._catching_up = asyncio.ensure_future(catch_up())
 
     async def wait_ready(self) -> None:
         await self._ready.wait()

@@ -45,6 +45,7 @@ import contextlib
 import hashlib
 import os
 import time
+import types
 from typing import Any
 
 import msgpack
@@ -642,9 +643,10 @@ class Store:
         """Tell every process that the table list changed."""
         await self.run([self.publish_lobby_cmd()])
 
-    def pubsub(self) -> "Subscriber":
-        """A new subscription connection (see :class:`Subscriber`)."""
-        return Subscriber(self)
+    def pubsub(self, reconnected: Any = None) -> "Subscriber":
+        """A new subscription connection (see :class:`Subscriber`;
+        ``reconnected``: called after redis-py reconnected it by itself)."""
+        return Subscriber(self, reconnected)
 
     async def set_waiting(self, game: str, room_id: str, created: int, waiting: bool) -> None:
         await self.run([self.waiting_cmd(game, room_id, created, waiting)])
@@ -919,12 +921,43 @@ class Subscriber:
     SUBSCRIBE, sharded SSUBSCRIBE on one server, sharded on a cluster (one
     connection per node that owns a subscribed channel)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, reconnected: Any = None) -> None:
         self.store = store
         self.ps = store.redis.pubsub()
+        #: called (no arguments) after redis-py reconnected a subscription
+        #: connection by itself and subscribed again: what was published
+        #: meanwhile is lost, so the caller reads what it follows again
+        self.reconnected = reconnected
+        self._subscribed = False  # a first subscription went through
+        self._hook(self.ps)
+        if store.cluster:
+            make = self.ps._get_node_pubsub
+
+            def node_pubsub(node: Any) -> Any:
+                known = node.name in self.ps.node_pubsub_mapping
+                ps = make(node)
+                if not known:
+                    self._hook(ps)
+                return ps
+
+            self.ps._get_node_pubsub = node_pubsub
         # A cluster client lists a node's connection before it is connected;
         # reading it then raises, so subscribing and reading take turns there.
         self._lock = asyncio.Lock() if store.cluster else contextlib.nullcontext()
+
+    def _hook(self, ps: Any) -> None:
+        """Call :attr:`reconnected` after ``ps`` resubscribes on a reconnect
+        (redis-py runs ``on_connect`` when a connection it already
+        subscribed on connects again)."""
+        resubscribe = ps.on_connect
+
+        async def on_connect(_ps: Any, connection: Any) -> None:
+            await resubscribe(connection)
+            if self._subscribed and self.reconnected is not None:
+                self.reconnected()
+
+        # a bound method: redis-py keeps connect callbacks as weak methods
+        ps.on_connect = types.MethodType(on_connect, ps)
 
     async def subscribe(self, *channels: str) -> None:
         if channels:
@@ -933,6 +966,7 @@ class Subscriber:
                     await self.ps.ssubscribe(*channels)
                 else:
                     await self.ps.subscribe(*channels)
+            self._subscribed = True
 
     async def unsubscribe(self, *channels: str) -> None:
         if channels:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 
 from lobby import tables
-from lobby.store import now_ms
+from lobby.redis_server import RedisServer
+from lobby.store import connect, now_ms
 
 from ..security.support import store_of
-from .support import connected
+from .support import connected, playing, seated
 
 
 async def _first_version(sub) -> int:
@@ -62,3 +64,36 @@ async def test_a_re_sent_commit_that_had_landed_is_a_success_not_a_conflict(lobb
         assert version is None and current is not None and current[0] == 1
     finally:
         await store.aclose()
+
+
+async def test_a_version_published_while_a_process_was_not_listening_reaches_its_viewers(tmp_path, lobby_factory):
+    """Found by the break-it pass: redis-py reconnects a subscription by
+    itself, so a version published while it was down (a Redis restart, a
+    killed pub/sub connection) reached the other process's viewers only
+    with the table's next commit, which may never come.  Now a reconnect
+    reads every local table again.  Process B is stopped while its
+    subscription is killed and the move is committed, so the publish
+    certainly finds nobody listening."""
+    server = RedisServer(tmp_path / "aof").start()
+    try:
+        a, b = [lobby_factory(redis_url=server.url, prefix="gap") for _ in range(2)]
+        async with connected([a.ws, a.ws, b.ws], ["Ann", "Bo", "Spec"]) as (ann, bo, spec):
+            table = await seated([ann, bo], "sibala", seats=2, turn_ms=60_000)
+            await spec.watch(table)
+            view = await ann.wait_for(table, playing)
+            await spec.wait_for(table, playing)
+            seat = view["to_act"][0]
+            mover = (ann, bo)[seat]
+            admin = await connect(server.url, "gap")
+            b.proc.send_signal(signal.SIGSTOP)
+            try:
+                await admin.redis.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+                reply = await mover.move(table, mover.tables[table].view["turns"][str(seat)], {"type": "roll"})
+                assert reply["t"] == "ok", reply
+            finally:
+                b.proc.send_signal(signal.SIGCONT)
+                await admin.aclose()
+            # no commit follows this one: the spectator on B must get it anyway
+            await spec.wait_for(table, lambda v: spec.tables[table].version >= reply["version"], timeout=15)
+    finally:
+        server.stop()
