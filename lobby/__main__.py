@@ -10,6 +10,7 @@ import argparse
 import logging
 import os
 
+import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -53,15 +54,24 @@ class DrainingServer(uvicorn.Server):
 
 class HeaderTimeoutProtocol(H11Protocol):
     """uvicorn's h11 HTTP protocol, but a connection that has not sent a
-    whole request head ``header_timeout_s`` seconds after it opened (an
-    upgrade that never finishes, or a socket that sends nothing) is closed.
-    uvicorn's own ``timeout_keep_alive`` runs only between requests."""
+    whole request head ``header_timeout_s`` seconds after it opened or after
+    its last response (an upgrade that never finishes, a socket that sends
+    nothing, a head trickled in a byte at a time) is closed.  uvicorn's own
+    ``timeout_keep_alive`` runs only while no byte of a next request came."""
 
     header_timeout_s: float = 10.0
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # the next request head on a kept-alive socket gets its own deadline
+        # (uvicorn's keep-alive timer stops at the first byte of it)
+        self._head_timer.cancel()
+        if not self.transport.is_closing():
+            self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
@@ -75,8 +85,9 @@ class HeaderTimeoutProtocol(H11Protocol):
         super().handle_websocket_upgrade(event)
 
     def _head_timeout(self) -> None:
-        # a request cycle started, or the socket was handed to the websocket protocol: not ours to close
-        if self.cycle is None and self.transport.get_protocol() is self and not self.transport.is_closing():
+        # h11 leaves IDLE once a whole request head arrived; a socket handed
+        # to the websocket protocol is not ours to close
+        if self.conn.their_state is h11.IDLE and self.transport.get_protocol() is self and not self.transport.is_closing():
             self.transport.close()
 
 

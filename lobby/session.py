@@ -416,7 +416,8 @@ class Session:
     def _check_idle(self, idle_since: float | None) -> None:
         """The watchdog: close with 1008 if the client has not signed in
         ``hello_timeout_s`` after the upgrade, and with 1000 once it has
-        followed no table and no table list for ``idle_timeout_s`` (looked
+        followed no live table (a closed one changes no more) and no table
+        list for ``idle_timeout_s`` (looked
         at every quarter of that, so closed within 1.25 times it).  Pings do
         not count: a socket must follow something to stay (``idle_timeout_s``
         0: never closed for that)."""
@@ -431,7 +432,7 @@ class Session:
             return
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if conn.tables or conn.lobby_sub is not False:
+        if conn.lobby_sub is not False or any(self.fanout.live(table_id) for table_id in conn.tables):
             idle_since = None
         elif idle_since is None:
             idle_since = now

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import time
 import urllib.request
 
 import websockets
@@ -50,6 +51,30 @@ async def test_sockets_that_never_sign_in_or_follow_nothing_are_closed(lobby_fac
             await raw.close()
 
 
+async def test_a_socket_that_follows_only_a_closed_table_is_idle(lobby_factory):
+    """Found by the break-it pass: opening a table and leaving it (it
+    closes) kept the socket 'following' a table that changes no more."""
+    proc = lobby_factory(prefix="sec-idle2", env={"LOBBY_HELLO_TIMEOUT_S": "1", "LOBBY_IDLE_TIMEOUT_S": "1"})
+    raw = await Raw.connect(proc.ws, name="Leaver")
+    try:
+        opened = await open_table(raw)
+        assert opened["t"] == "joined"
+        assert (await raw.request({"t": "leave", "table": opened["table"]}))["t"] == "left"
+
+        async def closed() -> int:
+            while True:
+                try:
+                    await raw.recv(0.2)
+                except asyncio.TimeoutError:
+                    continue
+                except websockets.ConnectionClosed:
+                    return raw.ws.close_code
+
+        assert await asyncio.wait_for(closed(), 10) == 1000
+    finally:
+        await raw.close()
+
+
 def _eof_within(sock: socket.socket, timeout_s: float) -> bool:
     sock.settimeout(timeout_s)
     try:
@@ -79,6 +104,41 @@ async def test_unfinished_upgrades_and_silent_tcp_connections_are_closed(lobby_f
         silent.close()
         partial.close()
         await upgraded.close()
+
+
+def _trickle_until_closed(sock: socket.socket, limit_s: float) -> bool:
+    """Send a request head one byte every 0.3 s; True once the server closes."""
+    sock.settimeout(0.3)
+    deadline = time.monotonic() + limit_s
+    for byte in b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 1000:
+        if time.monotonic() > deadline:
+            return False
+        try:
+            sock.sendall(bytes([byte]))
+            if sock.recv(1024) == b"":
+                return True
+        except socket.timeout:
+            continue
+        except (BrokenPipeError, ConnectionResetError):
+            return True
+    return False
+
+
+async def test_a_slow_second_request_head_on_a_kept_alive_socket_is_closed(lobby_factory):
+    """Found by the break-it pass: the request-head deadline was armed once
+    per TCP connection, so after one quick request a second head trickled
+    in a byte at a time was never cut (uvicorn's keep-alive timer stops at
+    its first byte)."""
+    proc = lobby_factory(prefix="sec-head2", env={"LOBBY_HEADER_TIMEOUT_S": "1"})
+    sock = socket.create_connection(("127.0.0.1", proc.port))
+    try:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sock.settimeout(5)
+        assert b"200" in sock.recv(4096).split(b"\r\n", 1)[0]
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(None, _trickle_until_closed, sock, 8), "a trickled second head stayed open"
+    finally:
+        sock.close()
 
 
 def test_an_upgraded_socket_lets_go_of_its_request_head_timer():
