@@ -88,11 +88,11 @@ class Settings:
     #: seconds a SIGTERMed process keeps serving while telling clients to move
     drain_s: int = 5
     #: a TCP connection must have sent a whole HTTP request head (or upgrade)
-    #: this long after it opened, else it is closed (s)
+    #: this long after it opened or after its last response, else it is closed (s)
     header_timeout_s: int = 10
     #: a websocket must sign in (``hello``) this long after its upgrade, else close 1008 (s)
     hello_timeout_s: int = 10
-    #: a signed-in websocket that follows no table and no table list this long is closed 1000 (s)
+    #: a signed-in websocket that follows no live table and no table list this long is closed 1000 (s)
     idle_timeout_s: int = 300
     #: live tables one connection may have opened, whoever it signs in as
     tables_per_conn: int = 6

@@ -280,7 +280,7 @@ class Fanout:
         # follow first: a commit after this publishes, one before it is in
         # the load that follows the subscription (attach)
         try:
-            await self.store.follow([table_id], now_ms() + FOLLOW_LEASE_MS)
+            await self._follow([table_id])
         except (redis.exceptions.RedisError, OSError) as exc:
             log.warning("following %s failed: %s", table_id, exc)  # run() follows again when it reconnects
         if self._pubsub is not None:
@@ -307,7 +307,6 @@ class Fanout:
         while not stopping.is_set():
             pubsub = self.store.pubsub(self._resubscribed)
             try:
-                await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
                 await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
                 self._pubsub = pubsub
                 self._ready.set()
@@ -360,8 +359,10 @@ class Fanout:
     async def _catch_up(self) -> None:
         """Follow every local table again and deliver what was committed
         while this process was not listening (its follow may have lapsed,
-        publishes meanwhile are lost: pub/sub is at-most-once)."""
-        await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
+        publishes meanwhile are lost: pub/sub is at-most-once).  Following
+        before the reads is enough: a commit before the follow is in them,
+        one after it is published to this process, subscribed already."""
+        await self._follow(list(self.local))
         for table_id in list(self.local):
             await self.refresh(table_id)
         self.on_lobby_change()
@@ -382,13 +383,17 @@ class Fanout:
 
         self._catching_up = asyncio.ensure_future(catch_up())
 
+    async def _follow(self, table_ids: list[str]) -> None:
+        """Take or renew this process's follow of tables for :data:`FOLLOW_LEASE_MS`."""
+        await self.store.follow(table_ids, now_ms() + FOLLOW_LEASE_MS)
+
     async def wait_ready(self) -> None:
         await self._ready.wait()
 
     async def refresh_spectator_leases(self) -> None:
         """Extend the Redis lease of every local spectator, and this
         process's follow of every local table."""
-        await self.store.follow(list(self.local), now_ms() + FOLLOW_LEASE_MS)
+        await self._follow(list(self.local))
         until = now_ms() + SPECTATOR_LEASE_MS
         for table_id, local in list(self.local.items()):
             ids = [v.conn.id for v in local.viewers if v.pid is None]

@@ -417,21 +417,22 @@ class Rooms:
             where = "this connection has" if over.startswith("c:") else "your address has"
             raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"{where} opened {dict(owners)[over]} live tables; leave one first")
 
-    async def _unreserve(self, doc: dict[str, Any]) -> None:
-        """Undo :meth:`_reserve` for a table that will not be created."""
+    async def _abandon(self, doc: dict[str, Any], pid: str) -> None:
+        """Let go of what :meth:`_seated_table` and :meth:`_reserve` took
+        for a table that will not be created: its opener's quota places and
+        ``pid``'s coin claim."""
         if doc.get("opener"):
             await self.store.run([self.store.release_table_cmd(owner, doc["id"]) for owner, _ in self._owners(doc["opener"])])
+        if doc["coins_to_sit"]:
+            await self._release_coins(pid, doc["id"])
 
     async def _create_seated(self, doc: dict[str, Any], pid: str) -> None:
         """:meth:`create` a table from :meth:`_seated_table` and
-        :meth:`_reserve`; on failure its opener's coin claim and quota
-        places are let go."""
+        :meth:`_reserve`; on failure :meth:`_abandon` it."""
         try:
             await self.create(doc)
         except Exception:
-            await self._unreserve(doc)
-            if doc["coins_to_sit"]:
-                await self._release_coins(pid, doc["id"])
+            await self._abandon(doc, pid)
             raise
 
     async def join(self, table_id: str, pid: str, name: str, seat: int | None = None, bots: bool = False) -> int:
@@ -514,9 +515,7 @@ class Rooms:
             if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
                 await self._create_seated(doc, pid)
                 return doc["id"], seat
-            await self._unreserve(doc)
-            if doc["coins_to_sit"]:
-                await self._release_coins(pid, doc["id"])
+            await self._abandon(doc, pid)
         raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
 
     async def merge(self, table_id: str, source: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
