@@ -247,7 +247,8 @@ class Engine(Protocol):
     def view(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` (a seat, or None for a spectator) may see.  Never
         contains the seed nor anything the rules hide from that viewer.  May
-        share objects with ``state`` (read-only, like the state)."""
+        share objects with ``state`` and with other views of the same state
+        (figures built once per state): read-only, like the state."""
         ...
 
     def result(self, state: State) -> Outcome | None:

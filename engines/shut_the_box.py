@@ -134,6 +134,16 @@ def _board(state: State) -> tuple[tuple[tuple[int, ...], ...], bool]:
     return (() if throw is None else _covering_tiles(mask, throw)), not mask & _HIGH_MASK
 
 
+@last_of
+def _view(state: State) -> View:
+    """:meth:`ShutTheBox.view`, built once per state object."""
+    out = public_view(state)
+    sets, one_die = _board(state)
+    out["coverings"] = [list(c) for c in sets]
+    out["one_die"] = one_die
+    return out
+
+
 # -- bot ----------------------------------------------------------------------
 
 
@@ -402,12 +412,9 @@ class ShutTheBox:
         """The state but the seed (shared, read-only), plus ``coverings``:
         the sets of open tiles (each ascending; fewer tiles first) that
         cover the current throw ([] before a throw), and ``one_die``: whether
-        the seat to act may throw one die (7, 8 and 9 shut)."""
-        out = public_view(state)
-        sets, one_die = _board(state)
-        out["coverings"] = [list(c) for c in sets]
-        out["one_die"] = one_die
-        return out
+        the seat to act may throw one die (7, 8 and 9 shut).  The same
+        object for every viewer of one state."""
+        return _view(state)
 
     def result(self, state: State) -> Outcome | None:
         return most_rounds_won(state)

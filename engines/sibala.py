@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, most_rounds_won, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -139,6 +139,10 @@ def _order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+#: :meth:`Sibala.view`: one object per state for every viewer (nothing is hidden)
+_public_view = last_of(public_view)
+
+
 # -- engine -------------------------------------------------------------------
 
 
@@ -249,8 +253,9 @@ class Sibala:
 
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only): every roll is public,
-        each with its hand (``hands``, kept in the state since the roll)."""
-        return public_view(state)
+        each with its hand (``hands``, kept in the state since the roll).
+        The same object for every viewer of one state."""
+        return _public_view(state)
 
     def result(self, state: State) -> Outcome | None:
         return most_rounds_won(state)

@@ -230,6 +230,49 @@ def _targets(rows: Sequence[Sequence[int]], hand: Sequence[int]) -> list[int | N
     return [row_of[k - 1] if (k := bisect.bisect_left(lasts, card)) else None for card in hand]
 
 
+def _to_act(state: State) -> list[int]:
+    """:meth:`SixNimmt.to_act`: who has not picked, the seat choosing a row, or nobody."""
+    if state["phase"] == PICK:
+        return [seat for seat, card in enumerate(state["picks"]) if card is None]
+    if state["phase"] == CHOOSE:
+        return [_pending(state)["seat"]]
+    return []
+
+
+@last_of
+def _public_view(state: State) -> View:
+    """The spectator's view of ``state`` (every field of
+    :meth:`SixNimmt.view`, the seat's own ones None), built once per state
+    object: a seat's view is a copy of it with its own fields set, so the
+    containers every seat sees are one object per version and the fan-out
+    diffs them once."""
+    entry = _pending(state) if state["phase"] == CHOOSE else None
+    points, cheapest, _, _ = _row_figures(state["rows"])
+    return {
+        "seat": None,  # first: two seats' views differ at their first key
+        "n": state["n"],
+        "end_threshold": state["end_threshold"],
+        "round": state["round"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "to_act": _to_act(state),
+        "rows": state["rows"],
+        "hand_counts": [len(h) for h in state["hands"]],
+        "picked": [c is not None for c in state["picks"]],  # who, never what
+        "choosing": {"seat": entry["seat"], "card": entry["card"]} if entry else None,
+        "last_reveal": state["reveal"],
+        "last_reveal_at": state["reveal_at"],
+        "piles": state["piles"],
+        "scores": state["scores"],
+        "history": state["history"],
+        "hand": None,
+        "targets": None,
+        "my_pick": None,
+        "row_points": list(points),
+        "cheapest_row": cheapest,
+    }
+
+
 @lru_cache(maxsize=1024)
 def _pick_moves(hand: tuple[int, ...]) -> list[Move]:
     """The pick moves of ``hand``: one list per hand (read-only, shared by
@@ -368,11 +411,7 @@ class SixNimmt:
         return s
 
     def to_act(self, state: State) -> list[int]:
-        if state["phase"] == PICK:
-            return [seat for seat, card in enumerate(state["picks"]) if card is None]
-        if state["phase"] == CHOOSE:
-            return [_pending(state)["seat"]]
-        return []
+        return _to_act(state)
 
     def turn_id(self, state: State, seat: int) -> str | None:
         if seat not in self.to_act(state):
@@ -489,33 +528,16 @@ class SixNimmt:
         ``hand``, ...) are the state's own, shared: read-only."""
         n = state["n"]
         mine = viewer if _is_int(viewer) and 0 <= viewer < n else None
-        entry = _pending(state) if state["phase"] == CHOOSE else None
-        rows = state["rows"]
-        points, cheapest, _, _ = _row_figures(rows)
-        picking = mine is not None and state["phase"] == PICK and state["picks"][mine] is None
-        return {
-            "n": n,
-            "end_threshold": state["end_threshold"],
-            "round": state["round"],
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "to_act": self.to_act(state),
-            "rows": state["rows"],
-            "hand_counts": [len(h) for h in state["hands"]],
-            "picked": [c is not None for c in state["picks"]],  # who, never what
-            "choosing": {"seat": entry["seat"], "card": entry["card"]} if entry else None,
-            "last_reveal": state["reveal"],
-            "last_reveal_at": state["reveal_at"],
-            "piles": state["piles"],
-            "scores": state["scores"],
-            "history": state["history"],
-            "seat": mine,  # before the figures: views of two seats differ from here on
-            "hand": state["hands"][mine] if mine is not None else None,
-            "targets": _targets(rows, state["hands"][mine]) if picking else None,
-            "my_pick": state["picks"][mine] if mine is not None else None,
-            "row_points": list(points),
-            "cheapest_row": cheapest,
-        }
+        public = _public_view(state)
+        if mine is None:
+            return public
+        picking = state["phase"] == PICK and state["picks"][mine] is None
+        view = dict(public)
+        view["seat"] = mine
+        view["hand"] = state["hands"][mine]
+        view["targets"] = _targets(state["rows"], state["hands"][mine]) if picking else None
+        view["my_pick"] = state["picks"][mine]
+        return view
 
     def result(self, state: State) -> Outcome | None:
         if state["phase"] != OVER:

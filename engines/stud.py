@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of
 
 # -- constants ---------------------------------------------------------------
 
@@ -343,6 +343,60 @@ def _parse_move(move: Any) -> tuple[str, int | None]:
     if set(move) != {"type"}:
         raise InvalidMove(f"{kind} takes no fields besides 'type'")
     return kind, None
+
+
+@last_of
+def _public_view(s: State) -> View:
+    """:meth:`Stud.view` for a spectator, built once per state object; a
+    seat's view is a shallow copy with its own hole card and ``you``."""
+    revealed = set()
+    if s["showdown"] is not None:
+        revealed = {int(k) for k in s["showdown"]["hands"]}
+    players = []
+    for seat in range(s["n"]):
+        entry = {
+            "seat": seat,
+            "hole": s["hole"][seat] if seat in revealed else None,
+            "has_hole": s["hole"][seat] is not None,
+            "up": s["up"][seat],
+            "put": s["put"][seat],
+            "folded": s["folded"][seat],
+            "left": s["left"][seat],
+            "acted": s["acted"][seat],
+        }
+        if s["coins_mode"] and s["balances"] is not None:
+            # During a game: balance minus what is put in; after it: settled.
+            if s["over"]:
+                entry["balance"] = s["balances"][seat] + s["result"]["coins"][seat]
+            else:
+                entry["balance"] = s["balances"][seat] - s["put"][seat]
+        players.append(entry)
+    deal = s["deal"]
+    out: View = {
+        "game": "stud",
+        "n": s["n"],
+        "tier": s["tier"],
+        "tier_name": dict(TIERS[s["tier"]]["name"]),
+        "ante": s["ante"],
+        "caps": s["caps"],
+        "max": s["max"],
+        "coins_mode": s["coins_mode"],
+        "deal": deal,
+        "round_cap": s["caps"][deal - 2] if deal >= 2 else None,
+        "dealer": s["dealer"],
+        "turn": s["turn"],
+        "turn_id": ENGINE.turn_id(s, s["turn"]) if s["turn"] is not None else None,
+        "pot": sum(s["put"]),
+        "highest": max(s["put"]),
+        "players": players,
+        "over": s["over"],
+        "winner": s["winner"],
+        "escaped": s["escaped"],
+        "showdown": s["showdown"],
+        "result": s["result"],
+        "you": None,
+    }
+    return out
 
 
 # -- bot ---------------------------------------------------------------------
@@ -688,61 +742,19 @@ class Stud:
         ``showdown`` and ``result`` are the state's own objects (shared,
         read-only); the rest is built anew.
         """
-        s = state
-        revealed = set()
-        if s["showdown"] is not None:
-            revealed = {int(k) for k in s["showdown"]["hands"]}
-        players = []
-        for seat in range(s["n"]):
-            visible = seat == viewer or seat in revealed
-            entry = {
-                "seat": seat,
-                "hole": s["hole"][seat] if visible else None,
-                "has_hole": s["hole"][seat] is not None,
-                "up": s["up"][seat],
-                "put": s["put"][seat],
-                "folded": s["folded"][seat],
-                "left": s["left"][seat],
-                "acted": s["acted"][seat],
-            }
-            if s["coins_mode"] and s["balances"] is not None:
-                # During a game: balance minus what is put in; after it: settled.
-                if s["over"]:
-                    entry["balance"] = s["balances"][seat] + s["result"]["coins"][seat]
-                else:
-                    entry["balance"] = s["balances"][seat] - s["put"][seat]
-            players.append(entry)
-        deal = s["deal"]
-        out: View = {
-            "game": "stud",
-            "n": s["n"],
-            "tier": s["tier"],
-            "tier_name": dict(TIERS[s["tier"]]["name"]),
-            "ante": s["ante"],
-            "caps": s["caps"],
-            "max": s["max"],
-            "coins_mode": s["coins_mode"],
-            "deal": deal,
-            "round_cap": s["caps"][deal - 2] if deal >= 2 else None,
-            "dealer": s["dealer"],
-            "turn": s["turn"],
-            "turn_id": self.turn_id(s, s["turn"]) if s["turn"] is not None else None,
-            "pot": sum(s["put"]),
-            "highest": max(s["put"]),
-            "players": players,
-            "over": s["over"],
-            "winner": s["winner"],
-            "escaped": s["escaped"],
-            "showdown": s["showdown"],
-            "result": s["result"],
-            "you": None,
+        out = _public_view(state)
+        if viewer is None or not 0 <= viewer < state["n"]:
+            return out
+        out = dict(out)
+        entry = out["players"][viewer]
+        if entry["hole"] is None and state["hole"][viewer] is not None:
+            out["players"] = players = list(out["players"])
+            players[viewer] = dict(entry, hole=state["hole"][viewer])
+        out["you"] = {
+            "seat": viewer,
+            "hole": state["hole"][viewer],
+            "legal": _legal_info(state, viewer),
         }
-        if viewer is not None and 0 <= viewer < s["n"]:
-            out["you"] = {
-                "seat": viewer,
-                "hole": s["hole"][viewer],
-                "legal": _legal_info(s, viewer),
-            }
         return out
 
     def result(self, state: State) -> Outcome | None:

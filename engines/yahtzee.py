@@ -18,7 +18,7 @@ from math import factorial
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, Outcome, State, View, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, Outcome, State, View, last_of, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -163,6 +163,23 @@ def lowest_category(dice: Sequence[int], open_categories: Sequence[str]) -> str:
     if not table:
         raise ValueError("no open category")
     return min(table, key=lambda c: (table[c], CATEGORIES.index(c)))
+
+
+# -- state --------------------------------------------------------------------
+
+
+@last_of
+def _view(state: State) -> View:
+    """:meth:`Yahtzee.view`, built once per state object."""
+    out = public_view(state)
+    out["categories"] = list(CATEGORIES)
+    out["rolls_left"] = MAX_ROLLS - state["rolls"]
+    out["options_scores"] = {}
+    to_act = ENGINE.to_act(state)
+    if to_act and state["dice"] is not None:
+        sheet = state["sheets"][to_act[0]]
+        out["options_scores"] = options_scores(state["dice"], [c for c in CATEGORIES if c not in sheet])
+    return out
 
 
 # -- bot ----------------------------------------------------------------------
@@ -364,16 +381,9 @@ class Yahtzee:
         ``categories`` (every category in the score card's order, a new
         list), ``rolls_left`` (rolls the seat to act has left this turn) and
         ``options_scores``: what the dice would score in each open category
-        of the seat to act ({} before its first roll)."""
-        out = public_view(state)
-        out["categories"] = list(CATEGORIES)
-        out["rolls_left"] = MAX_ROLLS - state["rolls"]
-        out["options_scores"] = {}
-        to_act = self.to_act(state)
-        if to_act and state["dice"] is not None:
-            sheet = state["sheets"][to_act[0]]
-            out["options_scores"] = options_scores(state["dice"], [c for c in CATEGORIES if c not in sheet])
-        return out
+        of the seat to act ({} before its first roll).  The same object for
+        every viewer of one state."""
+        return _view(state)
 
     def result(self, state: State) -> Outcome | None:
         if not self._over(state):
