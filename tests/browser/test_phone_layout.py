@@ -1,0 +1,113 @@
+"""Phones (issue #15 item 1): every game at its largest table, the lobby and
+the replay viewer fit 360 and 390 px wide with no horizontal scroll, and
+while it is your turn the turn line, the countdown and your controls are on
+screen without scrolling.
+
+Each table is opened with the most seats the game takes, bots in the
+others, so the widest board of each game is the one measured.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, open_table, play_to_end, sign_in, start, started_table
+
+pytestmark = SINGLE_REDIS
+
+PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
+
+#: game -> (seats, the test id of what you act with, a locator suffix)
+GAMES = {
+    "sibala": (6, "roll", ":enabled"),
+    "stud": (4, "actions", " button:enabled"),
+    "six_nimmt": (10, "hand", " button:enabled"),
+    "yahtzee": (6, "roll", ":enabled"),
+    "shut_the_box": (8, "roll", ":enabled"),
+}
+
+#: Elements (tag.class[test id] left..right) whose box leaves the viewport's
+#: width, or the table's felt for what is on it.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const felt = document.querySelector('.table-body');
+  const edge = felt ? felt.getBoundingClientRect() : null;
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const [left, right] = edge && felt.contains(el) && el !== felt ? [edge.left, edge.right] : [0, width];
+    if (r.right > right + 0.5 || r.left < left - 0.5) {
+      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.dataset.testid || ''}] ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  return {scroll: document.scrollingElement.scrollWidth, width, out: out.slice(0, 8)};
+}"""
+
+ON_SCREEN = """el => { const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= document.documentElement.clientWidth; }"""
+
+
+def fits(page) -> None:
+    """No horizontal scroll, no element wider than the viewport."""
+    got = page.evaluate(OVERFLOW)
+    assert got["scroll"] <= got["width"] and not got["out"], got
+
+
+def on_screen(locator) -> bool:
+    """Whether the element is inside the viewport as the page stands (no scrolling)."""
+    return locator.evaluate(ON_SCREEN)
+
+
+@pytest.fixture(params=PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
+def viewport(request) -> dict:
+    return request.param
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, lobby, game):
+    seats, control, suffix = GAMES[game]
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    fits(page)
+    open_table(page, game, seats=seats, bots=True)
+    start(page)
+    act = page.locator(f'[data-testid="{control}"]{suffix}').first
+    expect(act).to_be_visible()  # your turn (6 Nimmt!: every seat picks at once)
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+    for what in ("turn", "countdown"):
+        assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen"
+    assert on_screen(act), f"{control} is off screen"
+    if game == "six_nimmt":
+        cards = page.locator('[data-testid="hand"] button')
+        assert cards.count() == 10
+        assert all(on_screen(cards.nth(i)) for i in range(10)), "part of the hand is off screen"
+
+
+def test_the_lobby_screens_fit_a_phone(new_page, lobby):
+    page = new_page()
+    page.goto(lobby.http)
+    fits(page)  # sign-in
+    sign_in(page, lobby, "Phoebe Marguerite")
+    for game in GAMES:
+        page.get_by_test_id(f"game-{game}").click()
+        expect(page.get_by_test_id("open-table")).to_be_visible()
+        fits(page)
+        page.go_back()
+        expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
+    page.get_by_test_id("lang-switch").click()
+    fits(page)
+
+
+def test_the_replay_viewer_fits_a_phone(new_page, lobby):
+    page = new_page()
+    table_id = started_table(page, lobby, "Phoebe Marguerite", "sibala", seats=6, options={"rounds": 1})
+    play_to_end(page, max_turns=20)
+    page.goto(f"{lobby.http}/#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    fits(page)
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    fits(page)
