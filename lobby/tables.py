@@ -21,7 +21,10 @@ The contract, the same for every transition (:func:`join`, :func:`leave`,
   state once made), so a refused request leaves the table untouched.
 
 :mod:`lobby.rooms` loads a doc, calls one of these and commits
-``Change.doc`` with compare-and-set.
+``Change.doc`` with compare-and-set.  The lobby checks seat counts, options
+and coins before the engine sees them, so an engine ``ValueError`` from a
+game's start is a bug here: it is not turned into a code but raised as is
+(the session answers ``internal`` and logs it).
 """
 
 from __future__ import annotations
@@ -385,7 +388,9 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     """:func:`begin`'s doc with a new game started.  Empty seats are filled
     with bots when ``fill_bots``; empty and left seats are then dropped (the
     game is played by who is seated).  ``ctx["balances"]``: pid -> coins.
-    Raises :class:`LobbyError` ``BAD_MESSAGE`` below the game's minimum."""
+    Raises :class:`LobbyError` ``TOO_FEW_PLAYERS`` below the game's minimum
+    (:func:`begin` checks first); an engine ``ValueError`` (a seat count,
+    options or coins the lobby should have refused) is raised as is."""
     engine = engines.get(doc["game"])
     d = _copy(doc)
     prev_state, prev_result = d["state"], d["result"]
@@ -399,7 +404,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["seats"] = [dict(d["seats"][i], away=False) for i in old_index]
     n = len(d["seats"])
     if n < engine.info.min_players:
-        raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
+        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"{doc['game']} needs at least {engine.info.min_players} players")
     balances = (ctx or {}).get("balances", {})
     pids = [s["pid"] for s in d["seats"]]
     # what the engine may carry over, in this game's seat numbers: seniority, last game's winners
@@ -412,10 +417,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
             if winner_pid in pids:
                 winners.append(pids.index(winner_pid))
     table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "entered": order, "winners": winners}
-    try:
-        d["state"] = engine.initial_state(n, d["options"], seed, table)
-    except ValueError as exc:
-        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, str(exc)) from None
+    d["state"] = engine.initial_state(n, d["options"], seed, table)  # a ValueError: a bug here (see the module docstring)
     d["table_ctx"] = table
     d["status"] = Status.PLAYING.value
     d["seed"] = seed.hex()
@@ -495,7 +497,7 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
     window of ``ready_ms``; who has not pressed by then is stood up (see
     :func:`due`).  Log: :func:`begin`'s, or ``{"kind": "start_vote",
     "seat"}`` while others have not pressed.  Raises :class:`LobbyError`
-    ``NOT_SEATED``, ``TABLE_STARTED``, ``BAD_MESSAGE`` (fewer seated
+    ``NOT_SEATED``, ``TABLE_STARTED``, ``TOO_FEW_PLAYERS`` (fewer seated
     than the game's minimum at a table without bots)."""
     if seat_of(doc, pid) is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
@@ -509,7 +511,7 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
     minimum = engines.get(d["game"]).info.min_players
     if not d["bots"] and filled(d) < minimum:
-        raise LobbyError(ErrorCode.BAD_MESSAGE, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
+        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
     if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:

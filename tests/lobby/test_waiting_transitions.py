@@ -9,6 +9,7 @@ import random
 import pytest
 
 from lobby import tables
+from lobby.protocol import ErrorCode
 
 SEED = bytes(32)
 
@@ -97,5 +98,6 @@ def test_start_pressed_by_everyone_waits_for_an_absent_seat_s_grace():
     assert doc["status"] == "waiting", "Ann pressed start, then vanished"
     doc = due(doc, 1_000, present=set()).doc
     assert doc["status"] == "waiting" and tables.seat_of(doc, "a") is None
-    with pytest.raises(tables.LobbyError):  # Bo alone is below the minimum: no game with nobody
+    with pytest.raises(tables.LobbyError) as refused:  # Bo alone is below the minimum: no game with nobody
         tables.request_start(doc, "b", 30, SEED, {"balances": {}})
+    assert refused.value.code == ErrorCode.TOO_FEW_PLAYERS

@@ -320,7 +320,7 @@ class Table:
         try:
             return self._step()
         except tables.LobbyError as exc:  # refused (e.g. ready below the minimum): nothing changes
-            assert exc.code.value in ("bad_message",), exc
+            assert exc.code.value in ("too_few_players",), exc
             return True
 
     def _step(self) -> bool:
