@@ -97,7 +97,7 @@ def play(game: str, moves: int, rnd: random.Random) -> dict:
     ctx = {"balances": balances}
     doc = tables.new_table("t" + "0" * 11, game, now=now, seats=seats, turn_ms=300_000, options=options, games=1000)
     for pid in pids:
-        doc, _, _ = tables.join(doc, pid, pid, None, now, rnd.randbytes(32), ctx)
+        doc = tables.join(doc, pid, pid, None, now, rnd.randbytes(32), ctx).doc
     viewers = [*range(seats), None]
     views = {v: tables.view(doc, v) for v in viewers}
     version, made, sizes, samples = 1, 0, [], []
@@ -124,15 +124,15 @@ def play(game: str, moves: int, rnd: random.Random) -> dict:
             if st and not st["done"]:
                 for p in st["players"]:
                     balances[p["pid"]] += p["coins"]
-                commit(tables.settled(doc, st["id"], balances, now)[0], False)
+                commit(tables.settled(doc, st["id"], balances, now).doc, False)
             for pid in pids:
                 if doc["status"] == "finished":
-                    commit(tables.ready(doc, pid, now, rnd.randbytes(32), ctx)[0], False)
+                    commit(tables.ready(doc, pid, now, rnd.randbytes(32), ctx).doc, False)
             continue
         seat = doc["state"] and tables.engines.get(game).to_act(doc["state"])[0]
         st = views[seat]["state"]
         mv = choose_move(game, st, seat)
-        commit(tables.move(doc, pids[seat], views[seat]["turns"][str(seat)], mv, now)[0], True)
+        commit(tables.move(doc, pids[seat], views[seat]["turns"][str(seat)], mv, now).doc, True)
         made += 1
     mean = statistics.fmean(sizes)
     size, patch = min(samples, key=lambda s: abs(s[0] - mean))

@@ -35,6 +35,7 @@ import websockets
 import engines
 
 from .protocol import PROTOCOL_VERSION
+from .tables import Status
 
 
 class LobbyRefused(Exception):
@@ -315,17 +316,17 @@ class LobbyClient:
             while True:
                 view = tv.view
                 if view is not None and self.connected.is_set():
-                    if view["status"] == "closed" and tv.moved_to in self.tables:
+                    if view["status"] == Status.CLOSED and tv.moved_to in self.tables:
                         return await self.play(tv.moved_to, rng, timeout, games)  # our seat went there
-                    if view["status"] == "closed" and table_id not in self._following:
+                    if view["status"] == Status.CLOSED and table_id not in self._following:
                         return view
-                    if view["status"] == "finished":
+                    if view["status"] == Status.FINISHED:
                         if view["game_no"] >= games or view["next"] is None or tv.seat is None:
                             return view
                         if view["game_no"] not in readied:
                             readied.add(view["game_no"])
                             await self._quietly(self.send({"t": "ready", "table": table_id}))
-                    elif view["status"] == "playing" and tv.seat is not None:
+                    elif view["status"] == Status.PLAYING and tv.seat is not None:
                         turn = view["turns"].get(str(tv.seat))
                         if turn is not None and (turn, tv.version) not in sent:
                             sent.add((turn, tv.version))
@@ -406,7 +407,7 @@ async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
     client.on_frame = show_or_stop
     async with client:
         await client.watch(table_id)
-        ended = asyncio.ensure_future(client.wait_for(table_id, lambda v: v["status"] in ("finished", "closed"), timeout=24 * 3600))
+        ended = asyncio.ensure_future(client.wait_for(table_id, lambda v: v["status"] in (Status.FINISHED, Status.CLOSED), timeout=24 * 3600))
         gone = asyncio.ensure_future(missing.wait())
         await asyncio.wait([ended, gone], return_when=asyncio.FIRST_COMPLETED)
         ended.cancel()

@@ -189,7 +189,7 @@ class Fanout:
         """Whether this process holds a table that is not closed (a closed
         table changes no more; one not loaded yet counts as live)."""
         local = self.local.get(table_id)
-        return local is None or local.doc is None or local.doc["status"] != "closed"
+        return local is None or local.doc is None or local.doc["status"] != tables.Status.CLOSED
 
     def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
         """Project and send version ``version`` of a table to its local

@@ -49,6 +49,7 @@ class ErrorCode(str, enum.Enum):
     TABLE_FULL = "table_full"
     TABLE_STARTED = "table_started"  # seats are taken only before the game starts
     TABLE_FINISHED = "table_finished"
+    TOO_FEW_PLAYERS = "too_few_players"  # start pressed with fewer seated than the game's minimum
     ALREADY_SEATED = "already_seated"
     NOT_SEATED = "not_seated"
     NOT_YOUR_TURN = "not_your_turn"

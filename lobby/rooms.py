@@ -87,7 +87,8 @@ class _Context(dict):
     def __getitem__(self, key: str) -> Any:
         return self.get(key)
 
-Transition = Callable[[dict[str, Any], int, dict[str, Any]], "tuple[dict[str, Any], dict[str, Any] | None] | None"]
+#: ``fn(doc, now, ctx) -> Change | None`` (the contract of :mod:`lobby.tables`)
+Transition = Callable[[tables.TableDoc, int, dict[str, Any]], "tables.Change | None"]
 
 
 class Rooms:
@@ -143,7 +144,8 @@ class Rooms:
         return due, not (due is not None and before is not None and before <= due)
 
     async def update(self, table_id: str, fn: Transition, extra_pid: str | list[str] | None = None, recheck_noop: bool = True) -> tuple[int, dict[str, Any]] | None:
-        """Run ``fn(doc, now, ctx) -> (new_doc, log) | None`` under compare-and-set.
+        """Run ``fn(doc, now, ctx) -> Change | None`` (a transition of
+        :mod:`lobby.tables`; None: nothing to change) under compare-and-set.
 
         The base is the newest version this process knows (:meth:`_base`:
         a commit of its own still in flight, so commands on one table in the
@@ -192,11 +194,8 @@ class Rooms:
                 continue
             if out is None:
                 return None
-            new_doc, record = out
-            if new_doc is doc:
-                return version, doc
-            if record is not None:
-                record["v"] = version + 1
+            new_doc, record = out.doc, out.log
+            record["v"] = version + 1
             over = not tables.live(new_doc)
             commit_id = f"{self._nonce}{next(self._commit_ids)}"
             due, lowers = self._hint(doc, new_doc)
@@ -253,7 +252,7 @@ class Rooms:
             commands += store.listed_cmds(new["id"], new["created"], live and not new["private"], new["game"])
             commands.append(store.live_cmd(new["id"], new["created"], live))
             if new["quick"]:
-                open_seat = new["status"] == "waiting" and any(s is None for s in new["seats"])
+                open_seat = new["status"] == tables.Status.WAITING and any(s is None for s in new["seats"])
                 commands.append(store.waiting_cmd(new["game"], new["id"], new["created"], open_seat))
                 if not open_seat:  # quick requests are matched elsewhere from now on
                     commands.append(store.release_quick_cmd(new["game"], new["options"], new["id"]))
@@ -376,12 +375,13 @@ class Rooms:
             await self._check_coins(pid, doc["coins_to_sit"], doc["id"])
             balances = await self.store.balances([pid])
         try:
-            seated, _, seat = tables.join(doc, pid, name, None, now, secrets.token_bytes(32), {"balances": balances})
+            change = tables.join(doc, pid, name, None, now, secrets.token_bytes(32), {"balances": balances})
         except LobbyError:
             if doc["coins_to_sit"]:
                 await self._release_coins(pid, doc["id"])
             raise
-        return seated, seat
+        assert change is not None  # a new table: nobody sits there yet
+        return change.doc, change.seats[pid]
 
     async def open(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int]:
         """Open a waiting table with ``pid`` seated: every check first
@@ -447,13 +447,14 @@ class Rooms:
             await self._check_coins(pid, coins, table_id)
         taken: list[int] = []
 
-        def fn(doc: dict[str, Any], now: int, ctx: dict[str, Any]):
-            d, record, s = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx)
-            taken[:] = [s]
-            if bots and not d["bots"] and not d["coins_to_sit"]:
-                d = dict(d, bots=True)
-                record = record or {"kind": "bots", "at": now}
-            return (d, record) if record is not None else (doc, None)
+        def fn(doc: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
+            change = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx)
+            taken[:] = [tables.seat_of(doc, pid) if change is None else change.seats[pid]]  # None: seated here already
+            if bots and not doc["bots"] and not doc["coins_to_sit"]:
+                if change is None:
+                    return tables.Change(dict(doc, bots=True), {"kind": "bots", "at": now})
+                return change._replace(doc=dict(change.doc, bots=True))
+            return change
 
         try:
             await self.update(table_id, fn, extra_pid=pid)
@@ -567,7 +568,7 @@ class Rooms:
                     break
         out = None
         for target, pids in targets.items():
-            out = await self.update(doc["id"], lambda d, now, ctx, target=target, pids=pids: tables.moved_out(d, pids, target, now)[0]) or out
+            out = await self.update(doc["id"], lambda d, now, ctx, target=target, pids=pids: tables.moved_out(d, pids, target, now)) or out
         return out
 
     async def _move_players(self, doc: dict[str, Any], target: str) -> tuple[int, dict[str, Any]] | None:
@@ -579,11 +580,14 @@ class Rooms:
             movers = [m for m in movers if await self._move_coin_claim(m[0], source, target)]
         seated: dict[str, int] = {}
 
-        def seat_them(d: dict[str, Any], now: int, ctx: dict[str, Any]):
-            out, seats = tables.seat_moved(d, movers, source, now, secrets.token_bytes(32), ctx)
+        def seat_them(d: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
+            change = tables.seat_moved(d, movers, source, now, secrets.token_bytes(32), ctx)
             seated.clear()
-            seated.update(seats)
-            return out
+            if change is None:  # none newly seated: those seated already (a retry) are moved all the same
+                seated.update({pid: s for pid, _ in movers if (s := tables.seat_of(d, pid)) is not None})
+            else:
+                seated.update(change.seats)
+            return change
 
         try:
             if movers:
@@ -596,10 +600,10 @@ class Rooms:
             return None
         removed: list[str] = []
 
-        def give_up(d: dict[str, Any], now: int, ctx: dict[str, Any]):
-            out, gone = tables.moved_out(d, list(seated), target, now)
-            removed[:] = gone
-            return out
+        def give_up(d: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
+            change = tables.moved_out(d, list(seated), target, now)
+            removed[:] = [] if change is None else list(change.seats)
+            return change
 
         out = await self.update(source, give_up)
         for pid in set(seated) - set(removed):
@@ -692,7 +696,7 @@ class Rooms:
             if loaded is None or not tables.live(loaded[1]) and not (loaded[1].get("settlement") and not loaded[1]["settlement"]["done"]):
                 await self.store.set_live(table_id, 0, False)
                 continue
-            if loaded[1]["status"] == "waiting":
+            if loaded[1]["status"] == tables.Status.WAITING:
                 unmarked = [pid for pid in tables.seat_index(loaded[1]) if pid not in (loaded[1].get("absent") or {})]
                 gone = set(unmarked) - await self.store.present(unmarked, now_ms()) if unmarked else set()
                 for pid in gone:

@@ -1,59 +1,40 @@
 """A table's document and its pure transitions (sans-I/O, no Redis, no asyncio).
 
-A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
+A *table doc* (:class:`TableDoc`: every key is documented there) is the
+msgpack-clean dict stored at ``P:room:{id}``; its ``status`` is a
+:class:`Status` value.  Chat is not game state: its lines live in the
+table's chat stream (:meth:`lobby.store.Store.add_chat`), never in the doc,
+so this module has no chat transition.
 
-- ``id`` (str), ``game`` (engine id), ``options`` (validated engine options);
-- ``turn_ms`` (ms a person has per decision), ``bot_delay_ms`` (ms a bot
-  waits), ``ready_ms`` (ms to press ready for the next game), ``games`` (int
-  or None: the table ends after that many games; None: while people stay),
-  ``away_after`` (consecutive timeouts that mark a seat away; 0: never);
-- ``private`` (bool: not listed), ``bots`` (bool: bots may fill empty
-  seats), ``quick`` (bool: opened by quick-match), ``coins_to_sit`` (coins a
-  player needs; bots only where 0);
-- ``status``: ``"waiting"`` (before the first game), ``"playing"``,
-  ``"finished"`` (a game is over: ``next`` says whether another may follow)
-  or ``"closed"`` (the table is over);
-- ``seats``: one entry per seat, None or ``{"pid": str|None, "name": str,
-  "bot": bool, "left": bool, "away": bool}``; ``entered``: pids in the order
-  they sat;
-- ``state`` (engine state or None), ``deadlines`` (``{str(seat): [turn_id,
-  due_ms]}``), ``start_at`` (ms or None: a waiting table starts then, or
-  stands up who has not pressed start), ``start_votes`` (pids who pressed start),
-  ``created`` (ms), ``seed`` (hex; secret until the game ends),
-  ``seed_hash``, ``table_ctx`` (what the engine was given at the start),
-  ``result`` (outcome dict or None), ``game_no`` (games started),
-  ``timeouts`` (consecutive forced moves per seat), ``game_timeouts`` (forced
-  moves per seat this game), ``events`` (public events of the last commit);
-- ``next``: None, or ``{"deadline": ms, "ready": [bool per seat]}`` while the
-  seated players may start another game; ``close_at`` (ms or None): a
-  finished table no game follows closes then;
-- ``settlement``: None, or the coin and stats record of the last game,
-  ``{"id": "<table>:<game_no>", "done": bool, "players": [{"pid", "seat",
-  "coins", "stats"}]}``, applied to balances exactly once by :mod:`lobby.rooms`;
-- ``absent``: ``{pid: due_ms}`` of seated players at a waiting table whose
-  last connection went away: at ``due_ms`` the seat is given up unless the
-  player is connected again (see :func:`due`);
-- ``waiting_ttl_ms`` (ms a table may wait for players; 0: for ever) and
-  ``wait_until`` (ms or None: a waiting table closes then);
-- ``quick_retry_ms`` (ms): a waiting quick table below its minimum looks
-  again this often (to start, or to move its players: :func:`stranded`);
-- ``moved_to`` (table id or None): the table this one's players were moved
-  to (:func:`moved_out`);
-- ``notices``: recent ``{"name", "reason"}`` of players stood up.
+The contract, the same for every transition (:func:`join`, :func:`leave`,
+:func:`begin`, :func:`request_start`, :func:`ready`, :func:`back`,
+:func:`move`, :func:`mark_absent`, :func:`due`, :func:`settled`,
+:func:`seat_moved`, :func:`moved_out`):
 
-Chat is not game state: its lines live in the table's chat stream
-(:meth:`lobby.store.Store.add_chat`), never in the doc.
+- it takes a doc and returns a :class:`Change` (the new doc, its log
+  record, the seats it gave or took), or None when there is nothing to
+  change: None is never an error, and the caller commits nothing;
+- a request it refuses raises :class:`LobbyError`, whose ``code`` is the
+  :class:`ErrorCode` the client gets (docs/protocol.md);
+- it never mutates its input: the new doc is a new dict that shares what it
+  did not change (the engine state included; nothing mutates a doc or a
+  state once made), so a refused request leaves the table untouched.
 
-Every transition takes a doc and returns ``(new_doc, log_record)`` or raises
-:class:`LobbyError`; it never mutates its input.  :mod:`lobby.rooms` loads,
-calls one of these and commits with compare-and-set.
+:mod:`lobby.rooms` loads a doc, calls one of these and commits
+``Change.doc`` with compare-and-set.  The lobby checks seat counts, options
+and coins before the engine sees them, so an engine ``ValueError`` from a
+game's start is a bug here: it is not turned into a code but raised as is
+(the session answers ``internal`` and logs it).
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import random
-from typing import Any
+import types
+from collections.abc import Mapping
+from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 
 import engines
@@ -67,6 +48,117 @@ MIN_TURN_MS = 1_000
 MAX_TURN_MS = 300_000
 #: forced/bot moves one commit may apply before giving the others a turn
 MAX_FORCED = 64
+
+
+class Status(enum.StrEnum):
+    """A table's ``status``.  The doc stores the member's plain ``str``
+    value (a loaded doc holds ``str`` anyway, and the fan-out's diff tells
+    types apart); compare it with the members."""
+
+    WAITING = "waiting"  # before the first game, or back to waiting for players
+    PLAYING = "playing"  # a game is running
+    FINISHED = "finished"  # a game is over: ``next`` says whether another may follow
+    CLOSED = "closed"  # the table is over
+
+
+class Seat(TypedDict):
+    """One taken seat of :attr:`TableDoc.seats`."""
+
+    pid: str | None  # the player's id; None for a bot's own seat
+    name: str  # shown name (a bot's ends in " (bot)")
+    bot: bool  # a bot plays it (a bot's seat, or a seat left mid-game)
+    left: bool  # its player left (mid-game, or between games)
+    away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts
+
+
+class NextGame(TypedDict):
+    """:attr:`TableDoc.next`: another game may start at this table."""
+
+    deadline: int  # ms: who has not pressed ready by then is stood up
+    ready: list[bool]  # per seat (bots always are)
+
+
+class SettlementEntry(TypedDict):
+    pid: str
+    seat: int
+    coins: int  # won (> 0) or lost (< 0) this game
+    stats: dict[str, int]  # games, wins, losses, escapes, disconnects, score and the game's own
+
+
+class Settlement(TypedDict):
+    """:attr:`TableDoc.settlement`: the coin and stats record of the last game."""
+
+    id: str  # "<table id>:<game_no>": applied to balances once per id (lobby.rooms)
+    done: bool  # applied (then :func:`settled` marked it)
+    players: list[SettlementEntry]
+
+
+class Notice(TypedDict):
+    name: str  # the player stood up
+    reason: str  # not_ready, absent, nobody_came, insufficient_coins, moved
+
+
+class TableDoc(TypedDict):
+    """A table's document (msgpack-clean; times are ms since the epoch,
+    durations ms)."""
+
+    id: str
+    game: str  # engine id
+    options: dict[str, Any]  # validated engine options
+    turn_ms: int  # a person's time per decision
+    bot_delay_ms: int  # how long a bot waits before it acts
+    ready_ms: int  # time to press start (waiting) or ready (between games)
+    games: int | None  # the table ends after that many games; None: while people stay
+    away_after: int  # consecutive timeouts that mark a seat away; 0: never
+    private: bool  # not listed
+    bots: bool  # bots may fill empty seats
+    quick: bool  # opened by quick-match
+    coins_to_sit: int  # coins a player needs; bots only where 0
+    status: str  # a :class:`Status` value
+    seats: list[Seat | None]  # one entry per seat, None while free
+    entered: list[str]  # pids in the order they sat
+    state: Any  # the engine state, or None before the first game
+    deadlines: dict[str, list[Any]]  # str(seat) -> [turn id, due]: only for the turn it was set for
+    start_at: int | None  # a waiting table starts then, or stands up who has not pressed start
+    start_votes: list[str]  # pids who pressed start
+    created: int
+    seed: str | None  # hex; secret until the game ends
+    seed_hash: str | None
+    table_ctx: dict[str, Any] | None  # what the engine was given at the start (coins, entered, winners)
+    result: dict[str, Any] | None  # the last game's outcome
+    game_no: int  # games started
+    timeouts: list[int]  # consecutive forced moves per seat
+    game_timeouts: list[int]  # forced moves per seat this game
+    events: list[dict[str, Any]]  # public events of the last commit
+    next: NextGame | None  # while the seated players may start another game
+    close_at: NotRequired[int | None]  # a finished table no game follows closes then
+    settlement: Settlement | None  # applied to balances exactly once by lobby.rooms
+    absent: dict[str, int]  # pid -> due: a seat at a waiting table given up then unless its player is back (:func:`due`)
+    waiting_ttl_ms: int  # how long a table may wait for players; 0: for ever
+    wait_until: int | None  # a waiting table closes then
+    quick_retry_ms: int  # a waiting quick table below its minimum looks again this often (:func:`stranded`)
+    moved_to: str | None  # the table this one's players were moved to (:func:`moved_out`)
+    notices: list[Notice]  # the last ten players stood up, and why
+    opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
+
+
+#: :attr:`Change.seats` of a change that seats or stands up no named player
+_NO_SEATS: Mapping[str, int] = types.MappingProxyType({})
+
+
+class Change(NamedTuple):
+    """What a transition did (read it by field name).
+
+    ``doc``: the new table doc (a new dict, never the input); ``log``: its
+    record for the table's replay log (``kind``, ``at`` in ms, and the
+    kind's own fields; :mod:`lobby.rooms` adds the version ``v``);
+    ``seats``: pid -> seat of the players it seated (:func:`join`,
+    :func:`seat_moved`) or whose seats it gave up (:func:`moved_out`),
+    empty for every other transition."""
+
+    doc: TableDoc
+    log: dict[str, Any]
+    seats: Mapping[str, int] = _NO_SEATS
 
 
 class LobbyError(Exception):
@@ -95,7 +187,7 @@ def new_table(
     away_after: int = 2,
     waiting_ttl_ms: int = 0,
     quick_retry_ms: int = 5_000,
-) -> dict[str, Any]:
+) -> TableDoc:
     """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
     turn time outside 1 s .. 5 min, bots at a table where coins move).
@@ -134,7 +226,7 @@ def new_table(
         "bots": bots,
         "quick": quick,
         "coins_to_sit": coins,
-        "status": "waiting",
+        "status": Status.WAITING.value,
         "seats": [None] * n,
         "entered": [],
         "state": None,
@@ -161,57 +253,57 @@ def new_table(
     }
 
 
-def seat_index(doc: dict[str, Any]) -> dict[str, int]:
+def seat_index(doc: TableDoc) -> dict[str, int]:
     """pid -> the seat it holds at this table (not one it left)."""
     return {s["pid"]: i for i, s in enumerate(doc["seats"]) if s and s.get("pid") and not s.get("left")}
 
 
-def seat_of(doc: dict[str, Any], pid: str) -> int | None:
+def seat_of(doc: TableDoc, pid: str) -> int | None:
     """The seat ``pid`` holds at this table (not one it left), or None."""
     return seat_index(doc).get(pid)
 
 
-def liable(doc: dict[str, Any], pid: str) -> bool:
+def liable(doc: TableDoc, pid: str) -> bool:
     """Whether ``pid``'s coins are still promised at this table: they hold a
     seat (even one they left) in a waiting or running game, or one whose
     payout is not done, or a seat they keep for the next game."""
-    if doc["status"] == "closed" and not (doc.get("settlement") and not doc["settlement"]["done"]):
+    if doc["status"] == Status.CLOSED and not (doc.get("settlement") and not doc["settlement"]["done"]):
         return False
     for s in doc["seats"]:
         if not s or s.get("pid") != pid:
             continue
-        if doc["status"] in ("waiting", "playing"):
+        if doc["status"] in (Status.WAITING, Status.PLAYING):
             return True
         if doc.get("settlement") and not doc["settlement"]["done"]:
             return True
-        if doc["status"] == "finished" and doc["next"] is not None and not s.get("left"):
+        if doc["status"] == Status.FINISHED and doc["next"] is not None and not s.get("left"):
             return True
     return False
 
 
-def humans(doc: dict[str, Any]) -> list[int]:
+def humans(doc: TableDoc) -> list[int]:
     """Seats held by people who have not left."""
     return [i for i, s in enumerate(doc["seats"]) if s and not s["bot"] and not s.get("left")]
 
 
-def filled(doc: dict[str, Any]) -> int:
+def filled(doc: TableDoc) -> int:
     return sum(1 for s in doc["seats"] if s)
 
 
-def _copy(doc: dict[str, Any]) -> dict[str, Any]:
+def _copy(doc: TableDoc) -> TableDoc:
     """A doc whose table-level containers (seats and each seat, lists of
     seat data, ``next``, ``settlement``, ``deadlines``) are new, for a
     transition to change in place; the rest, the engine state included,
     is shared (nothing mutates a doc or a state once made)."""
-    d = dict(doc)
-    d["seats"] = [None if s is None else dict(s) for s in doc["seats"]]
+    d = cast(TableDoc, dict(doc))
+    d["seats"] = [None if s is None else cast(Seat, dict(s)) for s in doc["seats"]]
     for key in ("entered", "timeouts", "game_timeouts", "notices", "start_votes", "events"):
         d[key] = list(doc.get(key) or [])
     d["deadlines"] = dict(doc["deadlines"])
     if doc["next"] is not None:
-        d["next"] = dict(doc["next"], ready=list(doc["next"]["ready"]))
+        d["next"] = cast(NextGame, dict(doc["next"], ready=list(doc["next"]["ready"])))
     if doc.get("settlement") is not None:
-        d["settlement"] = dict(doc["settlement"])
+        d["settlement"] = cast(Settlement, dict(doc["settlement"]))
     d["absent"] = dict(doc.get("absent") or {})
     return d
 
@@ -219,21 +311,21 @@ def _copy(doc: dict[str, Any]) -> dict[str, Any]:
 # -- seating ----------------------------------------------------------------------
 
 
-def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any] | None, int]:
-    """``pid`` takes a seat (the lowest free one unless ``seat`` is given).
-
-    Returns ``(doc, log, seat)``; when the last seat fills, the game starts
-    (with ``seed``).  Joining a table where ``pid`` already sits returns its
-    seat unchanged (``log`` None).  ``ctx["balances"]`` maps pids to coins.
-    Raises :class:`LobbyError` ``TABLE_STARTED``, ``TABLE_FINISHED``,
-    ``TABLE_FULL``, ``INSUFFICIENT_COINS``.
+def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
+    """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
+    ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
+    "name"}``; when the last seat fills, the game starts (with ``seed``; the
+    log is :func:`begin`'s, with ``join``: the seat).  None when ``pid``
+    already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
+    maps pids to coins.  Raises :class:`LobbyError` ``TABLE_STARTED``,
+    ``TABLE_FINISHED``, ``INSUFFICIENT_COINS``, ``TABLE_FULL`` (no free
+    seat, or ``seat`` is taken or does not exist).
     """
-    mine = seat_of(doc, pid)
-    if mine is not None:
-        return doc, None, mine
-    if doc["status"] == "closed" or (doc["status"] == "finished" and doc["next"] is None):
+    if seat_of(doc, pid) is not None:
+        return None
+    if doc["status"] == Status.CLOSED or (doc["status"] == Status.FINISHED and doc["next"] is None):
         raise LobbyError(ErrorCode.TABLE_FINISHED, "that table has finished")
-    if doc["status"] != "waiting":
+    if doc["status"] != Status.WAITING:
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has started; watch it instead")
     balances = (ctx or {}).get("balances", {})
     if doc["coins_to_sit"] and balances.get(pid, 0) < doc["coins_to_sit"]:
@@ -250,31 +342,33 @@ def join(doc: dict[str, Any], pid: str, name: str, seat: int | None, now: int, s
     d["entered"].append(pid)
     log = {"kind": "join", "at": now, "seat": seat, "name": name}
     if filled(d) == len(d["seats"]) and not d["absent"]:  # an absent seat: the timer decides (see due)
-        d, log = begin(d, now, seed, ctx=ctx, join=seat)
-    return d, log, seat
+        return begin(d, now, seed, ctx=ctx, join=seat)._replace(seats={pid: seat})
+    return Change(d, log, {pid: seat})
 
 
-def leave(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``pid`` leaves its seat.  Waiting: the seat empties (a table with no
-    people left closes).  Playing: the engine's :meth:`leave` decides (stud's
-    escape 逃跑); otherwise a bot plays the seat to the end of the game.
-    Between games: the seat is gone from the next game.  Raises
-    :class:`LobbyError` ``NOT_SEATED``."""
+def leave(doc: TableDoc, pid: str, now: int) -> Change:
+    """``pid`` leaves its seat (log ``{"kind": "leave", "seat"}``).
+    Waiting: the seat empties (a table with no people left closes).
+    Playing: the engine's :meth:`leave` decides (stud's escape 逃跑: the log
+    has its ``events`` and ``engine_leave``); otherwise a bot plays the seat
+    to the end of the game (the player's coins stay at stake: see
+    :func:`liable`).  Between games: the seat is gone from the next game.
+    Raises :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
     d = _copy(doc)
     d["events"] = []
     log: dict[str, Any] = {"kind": "leave", "at": now, "seat": seat}
-    if d["status"] == "waiting":
+    if d["status"] == Status.WAITING:
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["absent"].pop(pid, None)
         if not humans(d):
-            d["status"] = "closed"
-        return d, log
-    d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == "playing")
-    if d["status"] == "playing":
+            d["status"] = Status.CLOSED.value
+        return Change(d, log)
+    d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == Status.PLAYING)
+    if d["status"] == Status.PLAYING:
         left = engines.get(d["game"]).leave(d["state"], seat)
         if left is not None:
             d["state"], d["events"] = left
@@ -282,19 +376,21 @@ def leave(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict
             log["engine_leave"] = True
         _after_change(d, now, set())
         _finish_log(d, log)
-    elif d["status"] == "finished" and d["next"] is not None:
+    elif d["status"] == Status.FINISHED and d["next"] is not None:
         d["next"] = dict(d["next"], ready=[r and i != seat for i, r in enumerate(d["next"]["ready"])])
         if not humans(d):
             d["next"] = None
-            d["status"] = "closed"
-    return d, log
+            d["status"] = Status.CLOSED.value
+    return Change(d, log)
 
 
-def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A doc with a new game started.  Empty seats are filled with bots when
-    ``fill_bots``; empty and left seats are then dropped (the game is played
-    by who is seated).  ``ctx["balances"]``: pid -> coins.  Raises
-    :class:`LobbyError` ``BAD_MESSAGE`` below the game's minimum."""
+def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None) -> TableDoc:
+    """:func:`begin`'s doc with a new game started.  Empty seats are filled
+    with bots when ``fill_bots``; empty and left seats are then dropped (the
+    game is played by who is seated).  ``ctx["balances"]``: pid -> coins.
+    Raises :class:`LobbyError` ``TOO_FEW_PLAYERS`` below the game's minimum
+    (:func:`begin` checks first); an engine ``ValueError`` (a seat count,
+    options or coins the lobby should have refused) is raised as is."""
     engine = engines.get(doc["game"])
     d = _copy(doc)
     prev_state, prev_result = d["state"], d["result"]
@@ -308,7 +404,7 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     d["seats"] = [dict(d["seats"][i], away=False) for i in old_index]
     n = len(d["seats"])
     if n < engine.info.min_players:
-        raise LobbyError(ErrorCode.BAD_MESSAGE, f"{doc['game']} needs at least {engine.info.min_players} players")
+        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"{doc['game']} needs at least {engine.info.min_players} players")
     balances = (ctx or {}).get("balances", {})
     pids = [s["pid"] for s in d["seats"]]
     # what the engine may carry over, in this game's seat numbers: seniority, last game's winners
@@ -321,12 +417,9 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
             if winner_pid in pids:
                 winners.append(pids.index(winner_pid))
     table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "entered": order, "winners": winners}
-    try:
-        d["state"] = engine.initial_state(n, d["options"], seed, table)
-    except ValueError as exc:
-        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, str(exc)) from None
+    d["state"] = engine.initial_state(n, d["options"], seed, table)  # a ValueError: a bug here (see the module docstring)
     d["table_ctx"] = table
-    d["status"] = "playing"
+    d["status"] = Status.PLAYING.value
     d["seed"] = seed.hex()
     d["seed_hash"] = engine_rng.seed_hash(seed)
     d["game_no"] += 1
@@ -342,11 +435,16 @@ def start(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
     return d
 
 
-def begin(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def begin(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None, **extra: Any) -> Change:
     """Start the next game if the table can: first every person whose
     balance (``ctx["balances"]``) is below the table's minimum is stood up
-    and told why; if too few players are left, the table goes back to
-    waiting for players instead.  Returns ``(doc, log record)``."""
+    and told why (an ``insufficient_coins`` notice); then, with people left
+    and enough players (or bots to fill in: ``fill_bots`` where no coins
+    move), the game starts (log ``{"kind": "start", **start_record}``),
+    else the table goes back to waiting for players (log ``{"kind":
+    "wait"}``; a table with nobody left closes).  ``extra``: fields added
+    to the log.  The transition behind :func:`request_start`, :func:`ready`,
+    a join that fills the table and :func:`due`."""
     d = _copy(doc)
     balances = (ctx or {}).get("balances", {})
     if d["coins_to_sit"]:
@@ -354,31 +452,31 @@ def begin(doc: dict[str, Any], now: int, seed: bytes, fill_bots: bool = False, c
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
                 d["notices"] = [*d["notices"], {"name": s["name"], "reason": "insufficient_coins"}][-10:]
                 d["entered"] = [p for p in d["entered"] if p != s["pid"]]
-                if d["status"] == "waiting":
+                if d["status"] == Status.WAITING:
                     d["seats"][i] = None
                 else:
                     s["left"] = True
     seated = sum(1 for s in d["seats"] if s and not s.get("left"))
     can_fill = fill_bots and not d["coins_to_sit"]
     if humans(d) and (can_fill or seated >= engines.get(d["game"]).info.min_players):
-        d = start(d, now, seed, fill_bots=fill_bots, ctx=ctx)
-        return d, {"kind": "start", "at": now, **extra, **start_record(d)}
+        d = _start(d, now, seed, fill_bots=fill_bots, ctx=ctx)
+        return Change(d, {"kind": "start", "at": now, **extra, **start_record(d)})
     # not enough players: wait for more (a table between games waits again)
-    if d["status"] != "waiting":
+    if d["status"] != Status.WAITING:
         d["seats"] = [s if s and not s.get("left") else None for s in d["seats"]]
         d["seats"] += [None] * (len(doc["seats"]) - len(d["seats"]))
-    d["status"] = "waiting" if humans(d) else "closed"
+    d["status"] = Status.WAITING.value if humans(d) else Status.CLOSED.value
     d["next"] = None
     d["start_votes"] = []
     # a quick table waits as a new one does: its timer looks again soon
     # (to start with the minimum, or to move its players: see stranded)
-    d["start_at"] = now + _retry_ms(d) if d.get("quick") and d["status"] == "waiting" else None
+    d["start_at"] = now + _retry_ms(d) if d.get("quick") and d["status"] == Status.WAITING else None
     d["wait_until"] = now + d["waiting_ttl_ms"] if d.get("waiting_ttl_ms") else None
     d["events"] = []
-    return d, {"kind": "wait", "at": now, **extra}
+    return Change(d, {"kind": "wait", "at": now, **extra})
 
 
-def start_record(doc: dict[str, Any]) -> dict[str, Any]:
+def start_record(doc: TableDoc) -> dict[str, Any]:
     """What a replay needs of a game's start (the seed itself is logged
     only in the final record, once the game is over)."""
     return {
@@ -391,17 +489,19 @@ def start_record(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change:
     """A seated player presses start at a waiting table.  The game starts
     when every seated person has pressed it (RULES.md 2: 一局 starts when all
     seated players pressed start): bots fill empty seats if the table allows
     them, else it is played by who is seated.  The first press opens a
     window of ``ready_ms``; who has not pressed by then is stood up (see
-    :func:`due`).  Raises :class:`LobbyError` ``NOT_SEATED``,
-    ``TABLE_STARTED``, ``BAD_MESSAGE`` (too few players)."""
+    :func:`due`).  Log: :func:`begin`'s, or ``{"kind": "start_vote",
+    "seat"}`` while others have not pressed.  Raises :class:`LobbyError`
+    ``NOT_SEATED``, ``TABLE_STARTED``, ``TOO_FEW_PLAYERS`` (fewer seated
+    than the game's minimum at a table without bots)."""
     if seat_of(doc, pid) is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
-    if doc["status"] != "waiting":
+    if doc["status"] != Status.WAITING:
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has already started")
     d = _copy(doc)
     votes = [p for p in d.get("start_votes", []) if seat_of(d, p) is not None]
@@ -411,35 +511,38 @@ def request_start(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dic
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
     minimum = engines.get(d["game"]).info.min_players
     if not d["bots"] and filled(d) < minimum:
-        raise LobbyError(ErrorCode.BAD_MESSAGE, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
+        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
     if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
         d["start_at"] = now + d["ready_ms"]
     d["events"] = [{"type": "start_pressed", "seat": seat_of(d, pid)}]
-    return d, {"kind": "start_vote", "at": now, "seat": seat_of(d, pid)}
+    return Change(d, {"kind": "start_vote", "at": now, "seat": seat_of(d, pid)})
 
 
-def ready(doc: dict[str, Any], pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``pid`` wants another game at this table.  When every seated person
-    is ready (bots always are) the next game starts with the same seats.
-    Raises :class:`LobbyError` ``NOT_SEATED`` or ``TABLE_FINISHED`` (no next
+def ready(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change:
+    """``pid`` wants another game at this table (log ``{"kind": "ready",
+    "seat"}``).  When every seated person is ready (bots always are) the
+    next game starts with the same seats (:func:`begin`'s log).  Raises :class:`LobbyError` ``NOT_SEATED`` or ``TABLE_FINISHED`` (no next
     game is open)."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
-    if doc["status"] != "finished" or doc["next"] is None:
+    if doc["status"] != Status.FINISHED or doc["next"] is None:
         raise LobbyError(ErrorCode.TABLE_FINISHED, "no next game is open at that table")
     d = _copy(doc)
     d["next"]["ready"][seat] = True
     d["events"] = [{"type": "ready", "seat": seat}]
     if all(d["next"]["ready"][i] for i in humans(d)):
         return begin(d, now, seed, ctx=ctx)
-    return d, {"kind": "ready", "at": now, "seat": seat}
+    return Change(d, {"kind": "ready", "at": now, "seat": seat})
 
 
-def back(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """An away player is back: their seat is theirs again (None if not away)."""
+def back(doc: TableDoc, pid: str, now: int) -> Change | None:
+    """An away player is back: their seat is theirs again, its timeouts
+    count from 0 and, mid-game, its deadline is a person's again (log
+    ``{"kind": "back", "seat"}``).  None when the seat is not away.  Raises
+    :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
@@ -449,17 +552,19 @@ def back(doc: dict[str, Any], pid: str, now: int) -> tuple[dict[str, Any], dict[
     d["seats"][seat]["away"] = False
     d["timeouts"][seat] = 0
     d["events"] = [{"type": "back", "seat": seat}]
-    if d["status"] == "playing":
+    if d["status"] == Status.PLAYING:
         _after_change(d, now, {seat})
-    return d, {"kind": "back", "at": now, "seat": seat}
+    return Change(d, {"kind": "back", "at": now, "seat": seat})
 
 
 # -- play ---------------------------------------------------------------------------
 
 
-def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Change:
     """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
-    back.
+    back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events",
+    "state_hash"}`` (and the game's end: :func:`_finish_log`).  On the move
+    path: no copy beyond the few containers it changes.
 
     Raises :class:`LobbyError`: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
     started), ``NOT_YOUR_TURN`` (the seat need not act), ``TURN_OVER`` (the
@@ -468,7 +573,7 @@ def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int)
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
-    if doc["status"] != "playing":
+    if doc["status"] != Status.PLAYING:
         raise LobbyError(ErrorCode.TABLE_FINISHED, "no game is running at that table")
     engine = engines.get(doc["game"])
     current = engine.turn_id(doc["state"], seat)
@@ -493,24 +598,25 @@ def move(doc: dict[str, Any], pid: str, turn: str, mv: dict[str, Any], now: int)
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat})
     _finish_log(d, log)
-    return d, log
+    return Change(d, log)
 
 
-def mark_absent(doc: dict[str, Any], pid: str, due_ms: int, now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def mark_absent(doc: TableDoc, pid: str, due_ms: int, now: int) -> Change | None:
     """``pid``'s last connection went away: at a waiting table where it
     sits, its seat is given up at ``due_ms`` (ms) unless it is connected
-    again by then (see :func:`due`).  None when there is nothing to mark
-    (not waiting, not seated, marked already)."""
+    again by then (see :func:`due`; log ``{"kind": "absent", "seat"}``).
+    None when there is nothing to mark (not waiting, not seated, marked
+    already)."""
     seat = seat_of(doc, pid)
-    if doc["status"] != "waiting" or seat is None or pid in (doc.get("absent") or {}):
+    if doc["status"] != Status.WAITING or seat is None or pid in (doc.get("absent") or {}):
         return None
     d = _copy(doc)
     d["absent"][pid] = due_ms
     d["events"] = []
-    return d, {"kind": "absent", "at": now, "seat": seat}
+    return Change(d, {"kind": "absent", "at": now, "seat": seat})
 
 
-def _resolve_waiting(doc: dict[str, Any], now: int, ctx: dict[str, Any] | None) -> dict[str, Any] | None:
+def _resolve_waiting(doc: TableDoc, now: int, ctx: dict[str, Any] | None) -> TableDoc | None:
     """A waiting table after what fell due at ``now``: past ``wait_until`` it
     closes (everyone stood up); each absence whose grace is over gives the
     seat up unless its player is connected (``ctx["present"]``: the set of
@@ -527,7 +633,7 @@ def _resolve_waiting(doc: dict[str, Any], now: int, ctx: dict[str, Any] | None) 
         for i in humans(d):
             d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "nobody_came"}][-10:]
         d["seats"] = [None] * len(d["seats"])
-        d["entered"], d["absent"], d["start_votes"], d["status"] = [], {}, [], "closed"
+        d["entered"], d["absent"], d["start_votes"], d["status"] = [], {}, [], Status.CLOSED.value
         return d
     present = (ctx or {}).get("present", set())
     for pid in expired:
@@ -540,29 +646,29 @@ def _resolve_waiting(doc: dict[str, Any], now: int, ctx: dict[str, Any] | None) 
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["start_votes"] = [p for p in d["start_votes"] if p != pid]
     if not humans(d):
-        d["status"] = "closed"
+        d["status"] = Status.CLOSED.value
     return d
 
 
-def _retry_ms(doc: dict[str, Any]) -> int:
+def _retry_ms(doc: TableDoc) -> int:
     return doc.get("quick_retry_ms") or 5_000
 
 
 # -- merging waiting quick tables ---------------------------------------------------
 
 
-def stranded(doc: dict[str, Any]) -> bool:
+def stranded(doc: TableDoc) -> bool:
     """Whether ``doc`` is a waiting quick table that would keep waiting below
     what it needs to start: people seated (none marked absent: the grace
     decides first), fewer than the game's minimum and no bots to fill in.
     Its players may then be moved to an older waiting quick table of the
     same kind (:func:`seat_moved`, :func:`moved_out`)."""
-    if not doc.get("quick") or doc["status"] != "waiting" or doc.get("absent") or not humans(doc):
+    if not doc.get("quick") or doc["status"] != Status.WAITING or doc.get("absent") or not humans(doc):
         return False
     return not (doc["bots"] and not doc["coins_to_sit"]) and filled(doc) < engines.get(doc["game"]).info.min_players
 
 
-def merge_target(doc: dict[str, Any], source: dict[str, Any]) -> bool:
+def merge_target(doc: TableDoc, source: TableDoc) -> bool:
     """Whether ``source``'s players may be moved to ``doc``: another waiting
     quick table of the same game and options, strictly older (by
     ``(created, id)``, so two tables never move players into each other),
@@ -570,7 +676,7 @@ def merge_target(doc: dict[str, Any], source: dict[str, Any]) -> bool:
     return (
         doc["id"] != source["id"]
         and doc.get("quick")
-        and doc["status"] == "waiting"
+        and doc["status"] == Status.WAITING
         and not doc["private"]
         and doc["game"] == source["game"]
         and doc["options"] == source["options"]
@@ -580,49 +686,54 @@ def merge_target(doc: dict[str, Any], source: dict[str, Any]) -> bool:
 
 
 def seat_moved(
-    doc: dict[str, Any], movers: list[tuple[str, str]], source: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None
-) -> tuple[tuple[dict[str, Any], dict[str, Any]] | None, dict[str, int]]:
+    doc: TableDoc, movers: list[tuple[str, str]], source: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None
+) -> Change | None:
     """Seat ``movers`` (``(pid, name)`` pairs from table ``source``) at this
     waiting table, as :func:`join` would, in one commit; who cannot be seated
     (no free seat left, too few coins in ``ctx["balances"]``, the game began
     when the last seat filled) is skipped.  A mover already seated here (a
-    retry after a crash) keeps the seat.  Returns ``(commit, seats)``:
-    ``commit`` is ``(doc, log)`` or None when nothing changed, ``seats`` maps
-    each seated mover's pid to its seat."""
+    retry after a crash) keeps the seat.  ``Change.seats``: pid -> seat of
+    each mover seated here (newly or kept); the log ``{"kind": "moved_in",
+    "seats": [those seats], "moved_from": source}``, or the start's when the
+    last seat filled.  None when no mover was newly seated."""
     d, records, seats = doc, [], {}
     for pid, name in movers:
         try:
-            d, record, seat = join(d, pid, name, None, now, seed, ctx)
+            joined = join(d, pid, name, None, now, seed, ctx)
         except LobbyError:
             continue
-        seats[pid] = seat
-        if record is not None:
-            records.append(record)
+        if joined is None:
+            seats[pid] = seat_of(d, pid)  # seated here already
+            continue
+        d = joined.doc
+        seats.update(joined.seats)
+        records.append(joined.log)
     if not records:
-        return None, seats
-    if d["status"] == "waiting" and d["start_at"] is None:
+        return None
+    if d["status"] == Status.WAITING and d["start_at"] is None:
         d["start_at"] = now + _retry_ms(d)  # it has more players now: let its timer look
     log = records[-1] if records[-1]["kind"] == "start" else {"kind": "moved_in", "at": now, "seats": sorted(seats.values())}
-    return (d, dict(log, moved_from=source)), seats
+    return Change(d, dict(log, moved_from=source), seats)
 
 
-def moved_out(doc: dict[str, Any], pids: list[str], target: str, now: int) -> tuple[tuple[dict[str, Any], dict[str, Any]] | None, list[str]]:
+def moved_out(doc: TableDoc, pids: list[str], target: str, now: int) -> Change | None:
     """The seats of ``pids`` (now seated at table ``target``) are given up at
     this waiting table, each with a ``moved`` notice, an event ``{"type":
     "moved", "to": target, "seats": [the seats given up]}`` tells their
     clients where to go, and ``moved_to`` names ``target``; a table left with
-    no people closes.  Seats at a table that
-    is no longer waiting are kept.  Returns ``(commit, removed pids)``;
-    ``commit`` is None when nothing changed."""
-    if doc["status"] != "waiting":
-        return None, []
-    removed = [pid for pid in pids if seat_of(doc, pid) is not None]
+    no people closes.  ``Change.seats``: pid -> seat given up; the log
+    ``{"kind": "moved_out", "to": target, "seats": how many}``.  None when
+    none of ``pids`` sits here, or the table is no longer waiting (its seats
+    are kept)."""
+    if doc["status"] != Status.WAITING:
+        return None
+    index = seat_index(doc)
+    removed = {pid: index[pid] for pid in pids if pid in index}
     if not removed:
-        return None, []
+        return None
     d = _copy(doc)
-    d["events"] = [{"type": "moved", "to": target, "seats": sorted(seat_of(doc, pid) for pid in removed)}]
-    for pid in removed:
-        seat = seat_of(d, pid)
+    d["events"] = [{"type": "moved", "to": target, "seats": sorted(removed.values())}]
+    for pid, seat in removed.items():
         d["notices"] = [*d["notices"], {"name": d["seats"][seat]["name"], "reason": "moved"}][-10:]
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
@@ -630,15 +741,15 @@ def moved_out(doc: dict[str, Any], pids: list[str], target: str, now: int) -> tu
         d["absent"].pop(pid, None)
     d["moved_to"] = target
     if not humans(d):
-        d["status"] = "closed"
-    return (d, {"kind": "moved_out", "at": now, "to": target, "seats": len(removed)}), removed
+        d["status"] = Status.CLOSED.value
+    return Change(d, {"kind": "moved_out", "at": now, "to": target, "seats": len(removed)}, removed)
 
 
-def _plays_as_bot(seat: dict[str, Any]) -> bool:
+def _plays_as_bot(seat: Seat) -> bool:
     return bool(seat["bot"] or seat.get("away"))
 
 
-def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[str, Any] | None = None) -> Change | None:
     """Apply whatever is due at ``now``: at a waiting table, the end of its
     wait (``wait_until``: it closes) and of absent players' grace (their
     seats are given up unless ``ctx["present"]`` holds them; a full table
@@ -646,24 +757,29 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     the close of a finished table no game follows (``close_at``); the end
     of a ready period (who did not press ready is stood up), bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
-    the turn the deadline was set for).  Returns None when nothing is due."""
-    if doc["status"] == "waiting":
+    the turn the deadline was set for; at most :data:`MAX_FORCED` rounds).
+    Logs: ``close``, ``absent`` (graces ended, the table still waits),
+    ``wait`` (the start put off), :func:`begin`'s, or ``{"kind": "forced",
+    "moves": [[seat, move]], "events", "timeouts": [seats moved for a
+    person]}``.  ``bot_rng``: the bots' randomness.  None when nothing is
+    due."""
+    if doc["status"] == Status.WAITING:
         resolved = _resolve_waiting(doc, now, ctx)
         if resolved is not None:
-            if resolved["status"] == "closed":
-                return resolved, {"kind": "close", "at": now}
+            if resolved["status"] == Status.CLOSED:
+                return Change(resolved, {"kind": "close", "at": now})
             if filled(resolved) == len(resolved["seats"]) and not resolved["absent"]:
                 return begin(resolved, now, seed, ctx=ctx)  # a full table waited for an absent seat
             if resolved["start_at"] is None or resolved["start_at"] > now:
-                return resolved, {"kind": "absent", "at": now}
+                return Change(resolved, {"kind": "absent", "at": now})
             doc = resolved
         if doc["start_at"] is None or doc["start_at"] > now:
             return None
         engine = engines.get(doc["game"])
         if not humans(doc):
-            return dict(doc, status="closed", events=[]), {"kind": "close", "at": now}
+            return Change(dict(doc, status=Status.CLOSED.value, events=[]), {"kind": "close", "at": now})
         if doc.get("absent"):  # nobody starts with a seat that may be given up: wait for its grace
-            return dict(doc, start_at=max(doc["absent"].values()), events=[]), {"kind": "wait", "at": now}
+            return Change(dict(doc, start_at=max(doc["absent"].values()), events=[]), {"kind": "wait", "at": now})
         d = _copy(doc)
         votes = d.get("start_votes") or []
         if votes:  # someone pressed start: who did not is stood up
@@ -673,17 +789,17 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
                     d["entered"] = [p for p in d["entered"] if p != d["seats"][i]["pid"]]
                     d["seats"][i] = None
             if not humans(d):
-                return dict(d, status="closed", events=[]), {"kind": "close", "at": now}
+                return Change(dict(d, status=Status.CLOSED.value, events=[]), {"kind": "close", "at": now})
         if d["bots"] or filled(d) >= engine.info.min_players:
-            d, record = begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
-            if d["status"] == "waiting" and d["quick"]:
-                d["start_at"] = now + _retry_ms(d)
-            return d, record
-        return dict(d, start_at=now + _retry_ms(d), start_votes=[]), {"kind": "wait", "at": now}  # keep waiting for people
-    if doc["status"] == "finished":
+            begun = begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
+            if begun.doc["status"] == Status.WAITING and begun.doc["quick"]:
+                begun.doc["start_at"] = now + _retry_ms(begun.doc)
+            return begun
+        return Change(dict(d, start_at=now + _retry_ms(d), start_votes=[]), {"kind": "wait", "at": now})  # keep waiting for people
+    if doc["status"] == Status.FINISHED:
         nxt = doc["next"]
         if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:
-            return dict(doc, status="closed", close_at=None, events=[]), {"kind": "close", "at": now}
+            return Change(dict(doc, status=Status.CLOSED.value, close_at=None, events=[]), {"kind": "close", "at": now})
         if nxt is None or nxt["deadline"] > now:
             return None
         d = _copy(doc)
@@ -694,10 +810,10 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         if humans(d) and sum(1 for s in d["seats"] if s and not s.get("left")) >= engines.get(d["game"]).info.min_players:
             return begin(d, now, seed, ctx=ctx)
         d["next"] = None
-        d["status"] = "closed"
+        d["status"] = Status.CLOSED.value
         d["events"] = []
-        return d, {"kind": "close", "at": now}
-    if doc["status"] != "playing":
+        return Change(d, {"kind": "close", "at": now})
+    if doc["status"] != Status.PLAYING:
         return None
     engine = engines.get(doc["game"])
     d = dict(doc)
@@ -739,17 +855,17 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
             moved.add(seat)
         d["state"] = state
         _after_change(d, now, moved)
-        if d["status"] != "playing":
+        if d["status"] != Status.PLAYING:
             break
     if not moves:
         return None
     d["events"] = events
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
     _finish_log(d, log)
-    return d, log
+    return Change(d, log)
 
 
-def _after_change(d: dict[str, Any], now: int, moved: set[int]) -> None:
+def _after_change(d: TableDoc, now: int, moved: set[int]) -> None:
     """Refresh deadlines after the state changed, and close the game if it ended."""
     engine = engines.get(d["game"])
     state = d["state"]
@@ -765,12 +881,12 @@ def _after_change(d: dict[str, Any], now: int, moved: set[int]) -> None:
             new[str(seat)] = [tid, now + wait]
     d["deadlines"] = new
     outcome = engine.result(state)
-    if outcome is not None and d["status"] == "playing":
+    if outcome is not None and d["status"] == Status.PLAYING:
         _game_over(d, now, outcome)
 
 
-def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
-    d["status"] = "finished"
+def _game_over(d: TableDoc, now: int, outcome: Any) -> None:
+    d["status"] = Status.FINISHED.value
     d["result"] = outcome.to_dict()
     d["deadlines"] = {}
     more = d["games"] is None or d["game_no"] < d["games"]
@@ -798,10 +914,12 @@ def _game_over(d: dict[str, Any], now: int, outcome: Any) -> None:
     d["settlement"] = {"id": f"{d['id']}:{d['game_no']}", "done": False, "players": players}
 
 
-def settled(doc: dict[str, Any], settlement_id: str, balances: dict[str, int], now: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """Mark a settlement applied; players whose balance (``balances``: pid ->
-    coins after it) is below the table's minimum are stood up and told why.
-    None when that settlement is not pending (already marked)."""
+def settled(doc: TableDoc, settlement_id: str, balances: dict[str, int], now: int) -> Change | None:
+    """Mark a settlement applied (log ``{"kind": "settled", "id"}``); players
+    whose balance (``balances``: pid -> coins after it) is below the table's
+    minimum are stood up and told why (a table no person is left at for the
+    next game closes).  None when that settlement is not pending (another
+    id, or marked already)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"]:
         return None
@@ -816,8 +934,8 @@ def settled(doc: dict[str, Any], settlement_id: str, balances: dict[str, int], n
                 d["events"].append({"type": "stood_up", "seat": i, "reason": "insufficient_coins"})
         if d["next"] is not None and not humans(d):
             d["next"] = None
-            d["status"] = "closed"
-    return d, {"kind": "settled", "at": now, "id": settlement_id}
+            d["status"] = Status.CLOSED.value
+    return Change(d, {"kind": "settled", "at": now, "id": settlement_id})
 
 
 def state_digest(state: Any) -> str:
@@ -826,39 +944,39 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(packb(state)).hexdigest()[:32]
 
 
-def _finish_log(d: dict[str, Any], log: dict[str, Any]) -> None:
+def _finish_log(d: TableDoc, log: dict[str, Any]) -> None:
     if d["state"] is not None and (log.get("moves") or log.get("engine_leave")):
         log["state_hash"] = state_digest(d["state"])
-    if d["status"] in ("finished", "closed") and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
+    if d["status"] in (Status.FINISHED, Status.CLOSED) and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
         log["seed"] = d["seed"]
         log["result"] = d["result"]
         log["settlement"] = d["settlement"]
 
 
-def next_due(doc: dict[str, Any]) -> int | None:
+def next_due(doc: TableDoc) -> int | None:
     """The earliest time (ms) anything is due at this table, or None.  A
     pending settlement is due at once (0)."""
     if doc.get("settlement") and not doc["settlement"]["done"]:
         return 0
-    if doc["status"] == "waiting":
+    if doc["status"] == Status.WAITING:
         times = [t for t in (doc["start_at"], doc.get("wait_until"), *(doc.get("absent") or {}).values()) if t is not None]
         return min(times) if times else None
-    if doc["status"] == "finished":
+    if doc["status"] == Status.FINISHED:
         return doc["next"]["deadline"] if doc["next"] else doc.get("close_at")
-    if doc["status"] != "playing" or not doc["deadlines"]:
+    if doc["status"] != Status.PLAYING or not doc["deadlines"]:
         return None
     return min(entry[1] for entry in doc["deadlines"].values())
 
 
-def live(doc: dict[str, Any]) -> bool:
+def live(doc: TableDoc) -> bool:
     """Whether the table is still in use (listed, seats held)."""
-    return doc["status"] in ("waiting", "playing") or (doc["status"] == "finished" and doc["next"] is not None)
+    return doc["status"] in (Status.WAITING, Status.PLAYING) or (doc["status"] == Status.FINISHED and doc["next"] is not None)
 
 
 # -- views ------------------------------------------------------------------------
 
 
-def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def view(doc: TableDoc, seat: int | None) -> dict[str, Any]:
     """What a viewer sees of a table: ``seat`` is the viewer's seat or None
     for a spectator.  JSON-clean; never holds the seed before the game ends
     nor anything the engine's view hides from that viewer.  Shares objects
@@ -884,7 +1002,7 @@ class View(dict):
     __slots__ = ("table",)
 
 
-def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
+def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
     """:func:`view` for each of ``seats`` (ints or None), made at once: the
     table's part is built once and shared, and seats whose views are equal
     get one shared object (so the fan-out diffs and encodes it once)."""
@@ -944,7 +1062,7 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
     return out
 
 
-def summary(doc: dict[str, Any], spectators: int = 0) -> dict[str, Any]:
+def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
     """A table's line in the live list (``GET /api/tables``)."""
     return {
         "id": doc["id"],

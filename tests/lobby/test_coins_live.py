@@ -119,11 +119,11 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
         table_id = f"crash{now_ms()}"
         doc = tables.new_table(table_id, "sibala", now=now_ms(), seats=2, turn_ms=5000, options={"rounds": 1, "stake": 100})
         for i, pid in enumerate(pids):
-            doc, _, _ = tables.join(doc, pid, f"P{i}", None, now_ms(), bytes(32), {"balances": {p: 5000 for p in pids}})
+            doc = tables.join(doc, pid, f"P{i}", None, now_ms(), bytes(32), {"balances": {p: 5000 for p in pids}}).doc
         # play the game out with the engine, as a process would
         while doc["status"] == "playing":
             seat = [s for s in range(2) if doc["state"]["order"][doc["state"]["pos"]] == s][0]
-            doc, _ = tables.move(doc, pids[seat], doc["deadlines"][str(seat)][0], {"type": "roll"}, now_ms())
+            doc = tables.move(doc, pids[seat], doc["deadlines"][str(seat)][0], {"type": "roll"}, now_ms()).doc
         coins = doc["result"]["coins"]
         assert doc["settlement"]["done"] is False and sum(coins) == 0
         # the final commit lands; the payout does not (the process "dies")
@@ -193,16 +193,18 @@ async def test_coins_cannot_be_promised_twice(lobby):
 def test_a_player_who_cannot_afford_the_table_is_stood_up_at_the_start():
     doc = tables.new_table("t", "stud", now=0, seats=3, turn_ms=5000, options={"tier": "beginner"})
     rich = {"a": 5000, "b": 5000, "c": 5000}
-    for pid in "abc":
-        doc, _, _ = tables.join(doc, pid, pid.upper(), None, 0, bytes(32), {"balances": rich}) if pid != "c" else (doc, None, None)
+    for pid in "ab":
+        doc = tables.join(doc, pid, pid.upper(), None, 0, bytes(32), {"balances": rich}).doc
     # C joins, filling the table, while A's balance has since dropped below the minimum
-    d, record, _ = tables.join(doc, "c", "C", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000, "c": 5000}})
-    assert record["kind"] == "start" and d["status"] == "playing"
+    change = tables.join(doc, "c", "C", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000, "c": 5000}})
+    d = change.doc
+    assert change.log["kind"] == "start" and d["status"] == "playing"
     assert [s["name"] for s in d["seats"]] == ["B", "C"]
     assert d["notices"] == [{"name": "A", "reason": "insufficient_coins"}]
     # too few left: the table waits for players instead of failing the join
     two = tables.new_table("u", "stud", now=0, seats=2, turn_ms=5000, options={"tier": "beginner"})
-    two, _, _ = tables.join(two, "a", "A", None, 0, bytes(32), {"balances": rich})
-    d, record, seat = tables.join(two, "b", "B", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000}})
-    assert record["kind"] == "wait" and d["status"] == "waiting" and seat == 1
+    two = tables.join(two, "a", "A", None, 0, bytes(32), {"balances": rich}).doc
+    change = tables.join(two, "b", "B", None, 1, bytes(32), {"balances": {"a": 900, "b": 5000}})
+    d = change.doc
+    assert change.log["kind"] == "wait" and d["status"] == "waiting" and change.seats == {"b": 1}
     assert d["seats"][0] is None and d["seats"][1]["name"] == "B"

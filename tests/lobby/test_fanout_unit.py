@@ -49,7 +49,7 @@ async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
     await fan.attach(first, "t1", None)
     assert [f["t"] for f in frames(first)] == ["snapshot"]
     # a join commits version 3; the newcomer's attach loads it before pub/sub brings it
-    joined, _, _ = tables.join(doc, "p1", "Ann", None, 1, bytes(32))
+    joined = tables.join(doc, "p1", "Ann", None, 1, bytes(32)).doc
     store.version, store.doc = 3, joined
     second = Conn(None, 16)
     await fan.attach(second, "t1", "p1")
@@ -110,8 +110,8 @@ async def test_a_seats_deltas_carry_its_legal_moves():
     import jsonpatch
 
     doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
-    doc, _, _ = tables.join(doc, "p0", "Ann", None, 0, bytes(32))
-    doc, _, _ = tables.join(doc, "p1", "Bo", None, 0, bytes(32))
+    doc = tables.join(doc, "p0", "Ann", None, 0, bytes(32)).doc
+    doc = tables.join(doc, "p1", "Bo", None, 0, bytes(32)).doc
     store = Store(2, doc)
     fan = Fanout(store, lambda: None)
     conns = {pid: Conn(None, 16) for pid in ("p0", "p1")}
@@ -123,7 +123,7 @@ async def test_a_seats_deltas_carry_its_legal_moves():
     actor = doc["state"]["order"][0]
     assert views[f"p{actor}"]["moves"] == [{"type": "roll"}] and views[f"p{1 - actor}"]["moves"] == []
     # the actor rolls: the turn passes, and so do the moves
-    after, _ = tables.move(doc, f"p{actor}", tables.view(doc, actor)["turns"][str(actor)], {"type": "roll"}, 1)
+    after = tables.move(doc, f"p{actor}", tables.view(doc, actor)["turns"][str(actor)], {"type": "roll"}, 1).doc
     fan.deliver("t1", 3, after)
     for pid, conn in conns.items():
         (delta,) = frames(conn)

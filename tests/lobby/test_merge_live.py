@@ -100,7 +100,7 @@ async def test_a_move_cut_short_after_its_first_commit_is_finished_not_repeated(
 
         async def quick_table(table_id: str, created: int, seats: int, pid: str) -> dict:
             doc = tables.new_table(table_id, "sibala", now=created, seats=seats, turn_ms=5000, quick=True, start_at=created + 100)
-            doc, _, _ = tables.join(doc, pid, pid.upper(), None, created, bytes(32))
+            doc = tables.join(doc, pid, pid.upper(), None, created, bytes(32)).doc
             await rooms.create(doc)
             return doc
 
@@ -108,7 +108,7 @@ async def test_a_move_cut_short_after_its_first_commit_is_finished_not_repeated(
         third = await quick_table("w" + secrets.token_hex(4), now - 2000, 3, "pb")
         source = await quick_table("s" + secrets.token_hex(4), now - 1000, 3, "pc")
         # the first commit of a move lands (the target fills and starts), the second never does
-        await rooms.update(target["id"], lambda d, t, ctx: tables.seat_moved(d, [("pc", "PC")], source["id"], t, bytes(32), ctx)[0])
+        await rooms.update(target["id"], lambda d, t, ctx: tables.seat_moved(d, [("pc", "PC")], source["id"], t, bytes(32), ctx))
         assert (await store.load_room(target["id"]))[1]["status"] == "playing"
         loaded = await store.load_room(source["id"])
         assert tables.stranded(loaded[1])

@@ -275,3 +275,15 @@ async def test_chat_is_text_kept_and_rate_limited(lobby):
         for c in (a, spec):
             lines = await c.wait_chat(tv.table_id, lambda lines: len(lines) == 2)
             assert [(x["name"], x["text"], x["spectator"]) for x in lines] == [("Ann", "<b>hi</b>", False), ("Spec", "from the rail", True)]
+
+
+async def test_start_alone_is_too_few_players_and_changes_nothing(lobby):
+    async with connected(lobby.ws, ["Ann"]) as (a,):
+        tv = await a.open("sibala", seats=3)
+        await a.wait_for(tv.table_id, lambda v: v["status"] == "waiting")
+        version = tv.version
+        with pytest.raises(LobbyRefused) as exc:
+            await a.request({"t": "start", "table": tv.table_id})
+        assert exc.value.code == "too_few_players"
+        reply = await a.request({"t": "sync", "table": tv.table_id})
+        assert reply["version"] == version and reply["view"]["status"] == "waiting" and reply["view"]["start_votes"] == []

@@ -13,7 +13,7 @@ SEED = bytes(range(32))
 def started(game: str, seats: int):
     doc = tables.new_table("t1", game, now=0, seats=seats, turn_ms=20_000)
     for i in range(seats):
-        doc, _, _ = tables.join(doc, f"p{i}", f"P{i}", None, 0, SEED)
+        doc = tables.join(doc, f"p{i}", f"P{i}", None, 0, SEED).doc
     assert doc["status"] == "playing"
     return doc
 
@@ -44,5 +44,5 @@ def test_every_seat_picking_at_once_gets_its_own_cards():
 
 def test_no_moves_before_or_after_a_game():
     doc = tables.new_table("t1", "yahtzee", now=0, seats=2, turn_ms=20_000)
-    doc, _, _ = tables.join(doc, "p0", "P0", None, 0, SEED)
+    doc = tables.join(doc, "p0", "P0", None, 0, SEED).doc
     assert tables.view(doc, 0)["moves"] == [] and tables.view(doc, None)["moves"] == []

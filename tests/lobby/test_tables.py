@@ -1,0 +1,469 @@
+"""Example tests of every public transition and helper of :mod:`lobby.tables`
+(sans-I/O: no Redis, no sockets, no asyncio; fixed seeds and times), after
+the websockets habit of testing the protocol core alone.
+
+Each transition returns one shape, a :class:`tables.Change` or None when
+there is nothing to change, raises :class:`tables.LobbyError` with the code
+the client gets, and never mutates its input: every call here goes through
+:func:`call` or :func:`refused`, which check that on a deep copy.
+
+Covered elsewhere and not repeated here: absent seats and a waiting table's
+expiry (test_waiting_transitions.py), merging quick tables (stranded,
+merge_target, seat_moved, moved_out: test_merge_transitions.py), legal moves
+in views (test_view_moves.py), stud's seniority and escapes
+(test_engine_knowledge.py), coins at the start (test_coins_live.py).
+Chat is not a table transition: it lives in the table's chat stream
+(lobby.rooms.Rooms.chat, test_chat_live.py)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Callable
+
+import pytest
+
+import engines
+from lobby import tables
+from lobby.protocol import ErrorCode, packb
+from lobby.tables import Change, LobbyError, Status
+
+SEED = bytes(range(32))
+SIBALA = engines.get("sibala")
+STUD = engines.get("stud")
+CTX: dict[str, Any] = {"balances": {}, "present": set()}
+
+
+def call(fn: Callable[..., Change | None], doc: tables.TableDoc, *args: Any, **kwargs: Any) -> Change | None:
+    """``fn(doc, *args, **kwargs)``, checking it left ``doc`` as it was and
+    kept the contract's shape (a Change with a new doc, or None)."""
+    before = copy.deepcopy(doc)
+    out = fn(doc, *args, **kwargs)
+    assert doc == before, f"{fn.__name__} mutated its input"
+    assert out is None or (type(out) is Change and out.doc is not doc and isinstance(out.log, dict))
+    if out is not None:
+        assert type(out.doc["status"]) is str and out.doc["status"] in set(Status), "status is stored as a plain str"
+    return out
+
+
+def refused(code: ErrorCode, fn: Callable[..., Any], doc: tables.TableDoc, *args: Any) -> None:
+    """``fn(doc, *args)`` raises LobbyError ``code`` and leaves ``doc`` untouched."""
+    before = copy.deepcopy(doc)
+    with pytest.raises(LobbyError) as exc:
+        fn(doc, *args)
+    assert exc.value.code == code, exc.value
+    assert doc == before
+
+
+def seated(game: str = "sibala", seats: int = 3, pids: str = "a", **fields: Any) -> tables.TableDoc:
+    """A table with one player per letter of ``pids`` (named in capitals)."""
+    doc = tables.new_table("t", game, now=0, seats=seats, turn_ms=5_000, **fields)
+    rich = {"balances": {pid: 10**6 for pid in pids}}
+    for pid in pids:
+        doc = tables.join(doc, pid, pid.upper(), None, 0, SEED, rich).doc
+    return doc
+
+
+def pids_of(doc: tables.TableDoc) -> list[str | None]:
+    return [s and s["pid"] for s in doc["seats"]]
+
+
+def to_act(doc: tables.TableDoc) -> tuple[int, str, str]:
+    """(seat, pid, turn id) of the one seat to act."""
+    engine = engines.get(doc["game"])
+    (seat,) = engine.to_act(doc["state"])
+    return seat, doc["seats"][seat]["pid"], engine.turn_id(doc["state"], seat)
+
+
+def play_out(doc: tables.TableDoc) -> tuple[tables.TableDoc, int]:
+    """Roll every sibala turn until the game is over; returns (doc, now)."""
+    now = 100
+    while doc["status"] == Status.PLAYING:
+        now += 10
+        seat, pid, turn = to_act(doc)
+        doc = tables.move(doc, pid, turn, {"type": "roll"}, now).doc
+    return doc, now
+
+
+# -- new_table, Status ------------------------------------------------------------
+
+
+def test_new_table_is_a_waiting_doc_with_every_documented_key():
+    doc = tables.new_table("t1", "sibala", now=1_000, seats=2, turn_ms=5_000, waiting_ttl_ms=60_000)
+    assert doc["status"] == Status.WAITING and type(doc["status"]) is str
+    assert doc["seats"] == [None, None] and doc["game_no"] == 0 and doc["state"] is None
+    assert doc["options"] == {"rounds": 5, "stake": 0} and doc["coins_to_sit"] == 0
+    assert doc["wait_until"] == 61_000 and doc["created"] == 1_000
+    assert set(doc) | {"close_at", "opener"} == set(tables.TableDoc.__annotations__), "every key documented"
+    assert packb(doc), "msgpack-clean"
+    assert tables.new_table("t2", "stud", now=0, turn_ms=5_000)["seats"] == [None] * STUD.info.default_players
+
+
+@pytest.mark.parametrize(
+    "game, fields, code",
+    [
+        ("chess", {}, ErrorCode.UNKNOWN_GAME),
+        ("sibala", {"seats": 1}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"seats": 7}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"turn_ms": 999}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"turn_ms": 300_001}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"games": 0}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"options": {"rounds": "many"}}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"options": {"stake": 100}, "bots": True}, ErrorCode.BAD_OPTIONS),
+    ],
+)
+def test_new_table_refuses_what_it_cannot_open(game, fields, code):
+    with pytest.raises(LobbyError) as exc:
+        tables.new_table("t", game, now=0, **{"turn_ms": 5_000, **fields})
+    assert exc.value.code == code
+
+
+def test_status_is_a_str_enum_of_the_four_states():
+    assert [s.value for s in Status] == ["waiting", "playing", "finished", "closed"]
+    assert Status.PLAYING == "playing" and packb(Status.CLOSED) == packb("closed")
+
+
+# -- join ----------------------------------------------------------------------------
+
+
+def test_join_takes_the_first_free_seat_or_the_chosen_one():
+    doc = seated(pids="")
+    first = call(tables.join, doc, "a", "Ann", None, 7, SEED)
+    assert first.seats == {"a": 0} and first.log == {"kind": "join", "at": 7, "seat": 0, "name": "Ann"}
+    assert first.doc["seats"][0] == {"pid": "a", "name": "Ann", "bot": False, "left": False, "away": False}
+    assert first.doc["entered"] == ["a"] and first.doc["status"] == Status.WAITING
+    chosen = call(tables.join, first.doc, "b", "Bo", 2, 8, SEED)
+    assert chosen.seats == {"b": 2} and pids_of(chosen.doc) == ["a", None, "b"]
+
+
+def test_join_refuses_a_taken_missing_or_last_seat():
+    doc = seated(seats=2, pids="a")
+    refused(ErrorCode.TABLE_FULL, tables.join, doc, "b", "Bo", 0, 1, SEED)
+    refused(ErrorCode.TABLE_FULL, tables.join, doc, "b", "Bo", 5, 1, SEED)
+    full = seated(seats=3, pids="abc")
+    assert full["status"] == Status.PLAYING
+    refused(ErrorCode.TABLE_STARTED, tables.join, full, "d", "Di", None, 1, SEED)
+    absent = call(tables.mark_absent, seated(seats=2, pids="a"), "a", 1_000, 1).doc
+    waiting_full = tables.join(absent, "b", "Bo", None, 2, SEED).doc  # full, waiting for the grace
+    assert waiting_full["status"] == Status.WAITING
+    refused(ErrorCode.TABLE_FULL, tables.join, waiting_full, "c", "Cy", None, 3, SEED)
+
+
+def test_joining_twice_changes_nothing():
+    doc = seated(pids="a")
+    assert call(tables.join, doc, "a", "Ann", None, 1, SEED) is None
+    assert call(tables.join, doc, "a", "Ann", 2, 1, SEED) is None, "even naming another seat"
+    assert tables.seat_of(doc, "a") == 0
+
+
+def test_the_join_that_fills_the_table_starts_the_game():
+    doc = seated(seats=2, pids="a")
+    started = call(tables.join, doc, "b", "Bo", None, 9, SEED, CTX)
+    assert started.seats == {"b": 1} and started.doc["status"] == Status.PLAYING
+    log = started.log
+    assert log["kind"] == "start" and log["join"] == 1 and log["at"] == 9 and log["game_no"] == 1
+    assert log["seats"] == [{"name": "A", "bot": False}, {"name": "Bo", "bot": False}]
+    assert log["seed_hash"] == started.doc["seed_hash"] and "seed" not in log, "the seed stays secret until the end"
+    assert started.doc["events"] == [{"type": "game_started", "game_no": 1, "seed_hash": log["seed_hash"]}]
+    assert started.doc["deadlines"] == {"0": ["r0.s0", 9 + 5_000]}
+
+
+def test_join_refuses_a_finished_table_and_a_player_without_the_coins():
+    doc, _ = play_out(seated(seats=2, pids="ab", games=1))
+    assert doc["status"] == Status.FINISHED and doc["next"] is None
+    refused(ErrorCode.TABLE_FINISHED, tables.join, doc, "c", "Cy", None, 1, SEED)
+    coins = seated(pids="a", options={"stake": 100})
+    refused(ErrorCode.INSUFFICIENT_COINS, tables.join, coins, "b", "Bo", None, 1, SEED, {"balances": {"b": coins["coins_to_sit"] - 1}})
+    assert call(tables.join, coins, "b", "Bo", None, 1, SEED, {"balances": {"b": coins["coins_to_sit"]}}).seats == {"b": 1}
+
+
+# -- leave, liable ---------------------------------------------------------------------
+
+
+def test_leaving_a_waiting_table_empties_the_seat_and_the_last_one_closes_it():
+    doc = seated(pids="ab")
+    left = call(tables.leave, doc, "a", 5)
+    assert left.log == {"kind": "leave", "at": 5, "seat": 0} and left.seats == {}
+    assert pids_of(left.doc) == [None, "b", None] and left.doc["entered"] == ["b"] and left.doc["status"] == Status.WAITING
+    last = call(tables.leave, left.doc, "b", 6)
+    assert last.doc["status"] == Status.CLOSED and not tables.live(last.doc)
+    refused(ErrorCode.NOT_SEATED, tables.leave, last.doc, "b", 7)
+
+
+def test_leaving_mid_game_hands_the_seat_to_a_bot_and_the_coins_stay_at_stake():
+    doc = seated(seats=2, pids="ab", options={"stake": 100})
+    assert doc["status"] == Status.PLAYING and tables.liable(doc, "a")
+    seat, pid, _ = to_act(doc)
+    left = call(tables.leave, doc, pid, 5)
+    assert left.doc["seats"][seat] == {"pid": pid, "name": pid.upper(), "bot": True, "left": True, "away": False}
+    assert left.doc["status"] == Status.PLAYING and tables.seat_of(left.doc, pid) is None
+    assert left.doc["deadlines"] == doc["deadlines"], "the turn's deadline stands; the bot plays it then"
+    assert tables.liable(left.doc, pid), "a coin table: the game may still cost them"
+    assert left.log["kind"] == "leave" and "engine_leave" not in left.log
+
+
+def test_stud_leaver_escapes_and_the_game_ends():
+    doc = seated("stud", seats=2, pids="ab")
+    left = call(tables.leave, doc, "b", 5)
+    assert left.doc["status"] == Status.FINISHED and left.log["engine_leave"] is True
+    assert left.log["result"] == left.doc["result"] and left.log["seed"] == left.doc["seed"], "the final record"
+
+
+def test_leaving_between_games_drops_the_seat_from_the_next():
+    doc, now = play_out(seated(seats=2, pids="ab"))
+    assert doc["status"] == Status.FINISHED and doc["next"]["ready"] == [False, False]
+    ready = call(tables.ready, doc, "a", now, SEED, CTX).doc
+    left = call(tables.leave, ready, "a", now + 1)
+    assert left.doc["next"]["ready"] == [False, False] and left.doc["seats"][0]["left"]
+    gone = call(tables.leave, left.doc, "b", now + 2)
+    assert gone.doc["status"] == Status.CLOSED and gone.doc["next"] is None
+
+
+def test_liable_while_coins_are_promised():
+    waiting = seated(pids="a")
+    assert tables.liable(waiting, "a") and not tables.liable(waiting, "z")
+    finished, _ = play_out(seated(seats=2, pids="ab", games=1))
+    assert finished["settlement"]["done"] is False and tables.liable(finished, "a"), "its payout is not done"
+    paid = tables.settled(finished, finished["settlement"]["id"], {}, 1).doc
+    assert not tables.liable(paid, "a"), "paid, and no next game"
+    more, _ = play_out(seated(seats=2, pids="ab"))
+    more = tables.settled(more, more["settlement"]["id"], {}, 1).doc
+    assert tables.liable(more, "a"), "kept for the next game"
+    assert not tables.liable(tables.leave(more, "a", 2).doc, "a"), "given up between games"
+    closed = tables.leave(waiting, "a", 1).doc
+    assert closed["status"] == Status.CLOSED and not tables.liable(closed, "a")
+
+
+# -- begin, request_start, ready --------------------------------------------------------
+
+
+def test_begin_starts_with_bots_or_waits_and_carries_extra_log_fields():
+    doc = seated(pids="a", bots=True)
+    started = call(tables.begin, doc, 10, SEED, True, CTX)
+    assert started.doc["status"] == Status.PLAYING and started.log["kind"] == "start"
+    assert [s["bot"] for s in started.doc["seats"]] == [False, True, True]
+    assert [s["name"] for s in started.doc["seats"]] == ["A", "Ada (bot)", "Bao (bot)"]
+    waits = call(tables.begin, seated(pids="a"), 10, SEED, False, CTX, reason="test")
+    assert waits.log == {"kind": "wait", "at": 10, "reason": "test"} and waits.doc["status"] == Status.WAITING
+
+
+def test_begin_stands_up_who_cannot_afford_the_table():
+    doc = seated(pids="ab", options={"stake": 100})
+    need = doc["coins_to_sit"]
+    out = call(tables.begin, doc, 10, SEED, False, {"balances": {"a": need - 1, "b": need}})
+    assert out.log["kind"] == "wait" and pids_of(out.doc) == [None, "b", None]
+    assert out.doc["notices"] == [{"name": "A", "reason": "insufficient_coins"}]
+
+
+def test_request_start_alone_is_too_few_players():
+    doc = seated(pids="a")
+    refused(ErrorCode.TOO_FEW_PLAYERS, tables.request_start, doc, "a", 1, SEED, CTX)
+    refused(ErrorCode.NOT_SEATED, tables.request_start, doc, "z", 1, SEED, CTX)
+    alone_with_bots = call(tables.request_start, seated(pids="a", bots=True), "a", 1, SEED, CTX)
+    assert alone_with_bots.doc["status"] == Status.PLAYING and len(alone_with_bots.doc["seats"]) == 3
+
+
+def test_request_start_waits_for_every_vote_then_starts_with_who_is_seated():
+    doc = seated(pids="ab", ready_ms=10_000)
+    voted = call(tables.request_start, doc, "a", 5, SEED, CTX)
+    assert voted.log == {"kind": "start_vote", "at": 5, "seat": 0}
+    assert voted.doc["start_votes"] == ["a"] and voted.doc["start_at"] == 10_005
+    assert voted.doc["events"] == [{"type": "start_pressed", "seat": 0}]
+    again = call(tables.request_start, voted.doc, "a", 6, SEED, CTX)
+    assert again.doc["start_votes"] == ["a"] and again.doc["start_at"] == 10_005, "a second press counts once"
+    started = call(tables.request_start, voted.doc, "b", 7, SEED, CTX)
+    assert started.log["kind"] == "start" and started.doc["status"] == Status.PLAYING
+    assert pids_of(started.doc) == ["a", "b"], "the empty seat is dropped"
+    refused(ErrorCode.TABLE_STARTED, tables.request_start, started.doc, "a", 8, SEED, CTX)
+
+
+def test_ready_starts_the_next_game_when_every_person_is_ready():
+    doc, now = play_out(seated(seats=2, pids="ab"))
+    refused(ErrorCode.NOT_SEATED, tables.ready, doc, "z", now, SEED, CTX)
+    one = call(tables.ready, doc, "b", now, SEED, CTX)
+    assert one.log == {"kind": "ready", "at": now, "seat": 1} and one.doc["next"]["ready"] == [False, True]
+    both = call(tables.ready, one.doc, "a", now + 1, SEED, CTX)
+    assert both.log["kind"] == "start" and both.log["game_no"] == 2 and both.doc["status"] == Status.PLAYING
+    refused(ErrorCode.TABLE_FINISHED, tables.ready, both.doc, "a", now + 2, SEED, CTX)
+    last, _ = play_out(seated(seats=2, pids="ab", games=1))
+    refused(ErrorCode.TABLE_FINISHED, tables.ready, last, "a", now, SEED, CTX)
+
+
+# -- move ---------------------------------------------------------------------------
+
+
+def test_a_move_advances_the_game_and_refusals_leave_the_table_untouched():
+    doc = seated(seats=2, pids="ab")
+    seat, pid, turn = to_act(doc)
+    other = "b" if pid == "a" else "a"
+    refused(ErrorCode.TURN_OVER, tables.move, doc, pid, "r9.s9", {"type": "roll"}, 10)
+    refused(ErrorCode.NOT_YOUR_TURN, tables.move, doc, other, turn, {"type": "roll"}, 10)
+    refused(ErrorCode.NOT_SEATED, tables.move, doc, "z", turn, {"type": "roll"}, 10)
+    refused(ErrorCode.BAD_MOVE, tables.move, doc, pid, turn, {"type": "fly"}, 10)
+    refused(ErrorCode.TABLE_FINISHED, tables.move, seated(pids="a"), "a", turn, {"type": "roll"}, 10)
+    moved = call(tables.move, doc, pid, turn, {"type": "roll"}, 10)
+    assert moved.log["kind"] == "move" and moved.log["at"] == 10 and moved.log["moves"] == [[seat, {"type": "roll"}]]
+    assert moved.log["events"] == moved.doc["events"] and moved.log["state_hash"] == tables.state_digest(moved.doc["state"])
+    assert list(moved.doc["deadlines"]) == [str(1 - seat)] and moved.doc["deadlines"][str(1 - seat)][1] == 10 + 5_000
+
+
+def test_an_illegal_stud_move_is_refused_with_its_code():
+    doc = seated("stud", seats=2, pids="ab")
+    seat, pid, turn = to_act(doc)
+    assert {"type": "call"} not in STUD.legal_moves(doc["state"], seat), "nothing to call yet"
+    refused(ErrorCode.ILLEGAL_MOVE, tables.move, doc, pid, turn, {"type": "call"}, 10)
+
+
+def test_the_game_s_last_move_logs_seed_result_and_settlement():
+    doc = seated(seats=2, pids="ab", options={"rounds": 1})
+    seat, pid, turn = to_act(doc)
+    doc = tables.move(doc, pid, turn, {"type": "roll"}, 10).doc
+    seat, pid, turn = to_act(doc)
+    last = call(tables.move, doc, pid, turn, {"type": "roll"}, 20)
+    d = last.doc
+    assert d["status"] == Status.FINISHED and d["deadlines"] == {} and d["next"] == {"deadline": 20 + d["ready_ms"], "ready": [False, False]}
+    assert last.log["seed"] == SEED.hex() == d["seed"] and last.log["result"] == d["result"]
+    assert last.log["settlement"] == d["settlement"] and d["settlement"]["id"] == "t:1" and not d["settlement"]["done"]
+
+
+# -- due, back, next_due --------------------------------------------------------------
+
+
+def test_due_forces_the_move_of_a_seat_whose_deadline_passed_and_marks_it_away():
+    doc = seated(seats=2, pids="ab", away_after=1)
+    seat, pid, turn = to_act(doc)
+    deadline = doc["deadlines"][str(seat)][1]
+    assert tables.next_due(doc) == deadline
+    assert call(tables.due, doc, deadline - 1, SEED, random.Random(1), CTX) is None
+    forced = call(tables.due, doc, deadline, SEED, random.Random(1), CTX)
+    assert forced.log["kind"] == "forced" and forced.log["timeouts"] == [seat] and forced.log["moves"] == [[seat, {"type": "roll"}]]
+    assert forced.doc["timeouts"][seat] == 1 and forced.doc["game_timeouts"][seat] == 1
+    assert forced.doc["seats"][seat]["away"] is True, "away after one timeout at this table"
+    # a stale deadline (set for another turn) forces nothing
+    stale = dict(doc, deadlines={str(seat): ["r7.s0", 0]})
+    assert call(tables.due, stale, deadline, SEED, random.Random(1), CTX) is None
+
+
+def test_due_plays_bots_from_their_own_view():
+    doc = call(tables.request_start, seated(pids="a", bots=True, options={"rounds": 1}), "a", 0, SEED, CTX).doc
+    seat, pid, turn = to_act(doc)
+    assert pid == "a"
+    doc = tables.move(doc, "a", turn, {"type": "roll"}, 10).doc
+    bot_seat = SIBALA.to_act(doc["state"])[0]
+    assert doc["seats"][bot_seat]["bot"] and doc["deadlines"][str(bot_seat)][1] == 10 + doc["bot_delay_ms"]
+    played = call(tables.due, doc, tables.next_due(doc), SEED, random.Random(1), CTX)
+    assert played.log["kind"] == "forced" and played.log["timeouts"] == [], "a bot's move is no timeout"
+    assert played.log["moves"] == [[bot_seat, {"type": "roll"}]] and played.doc["timeouts"] == [0, 0, 0]
+    next_bot = SIBALA.to_act(played.doc["state"])[0]
+    assert played.doc["deadlines"] == {str(next_bot): ["r0.s2", tables.next_due(doc) + doc["bot_delay_ms"]]}, "the next bot waits its delay"
+
+
+def test_due_stands_up_who_did_not_press_ready_and_closes_a_table_below_the_minimum():
+    doc, now = play_out(seated(seats=2, pids="ab"))
+    doc = tables.settled(doc, doc["settlement"]["id"], {}, now).doc
+    doc = tables.ready(doc, "a", now, SEED, CTX).doc
+    deadline = doc["next"]["deadline"]
+    assert tables.next_due(doc) == deadline and call(tables.due, doc, deadline - 1, SEED, random.Random(1), CTX) is None
+    out = call(tables.due, doc, deadline, SEED, random.Random(1), CTX)
+    assert out.log == {"kind": "close", "at": deadline}, "Ann alone is below the minimum"
+    assert out.doc["status"] == Status.CLOSED and out.doc["next"] is None and out.doc["seats"][1]["left"]
+    assert out.doc["notices"][-1] == {"name": "B", "reason": "not_ready"}
+
+
+def test_due_starts_a_waiting_table_at_its_start_time():
+    doc = seated(pids="ab", quick=True, start_at=500)
+    assert tables.next_due(doc) == 500 and call(tables.due, doc, 499, SEED, random.Random(1), CTX) is None
+    out = call(tables.due, doc, 500, SEED, random.Random(1), CTX)
+    assert out.log["kind"] == "start" and out.doc["status"] == Status.PLAYING and len(out.doc["seats"]) == 2
+
+
+def test_back_gives_an_away_seat_back_to_its_player():
+    doc = seated(seats=2, pids="ab", away_after=1)
+    seat, pid, _ = to_act(doc)
+    assert call(tables.back, doc, pid, 1) is None, "not away"
+    refused(ErrorCode.NOT_SEATED, tables.back, doc, "z", 1)
+    away = tables.due(doc, doc["deadlines"][str(seat)][1], SEED, random.Random(1), CTX).doc
+    back = call(tables.back, away, pid, 6_000)
+    assert back.log == {"kind": "back", "at": 6_000, "seat": seat} and back.doc["events"] == [{"type": "back", "seat": seat}]
+    assert back.doc["seats"][seat]["away"] is False and back.doc["timeouts"][seat] == 0
+
+
+def test_next_due_is_the_earliest_thing_due():
+    waiting = seated(pids="a", quick=True, start_at=900, waiting_ttl_ms=800)
+    assert tables.next_due(waiting) == 800
+    assert tables.next_due(tables.mark_absent(waiting, "a", 700, 1).doc) == 700
+    assert tables.next_due(seated(pids="a")) is None, "nothing to wait for"
+    finished, now = play_out(seated(seats=2, pids="ab"))
+    assert tables.next_due(finished) == 0, "a pending settlement is due at once"
+    paid = tables.settled(finished, finished["settlement"]["id"], {}, now).doc
+    assert tables.next_due(paid) == paid["next"]["deadline"]
+    assert tables.next_due(tables.leave(seated(pids="a"), "a", 1).doc) is None, "closed"
+
+
+def test_live_while_waiting_playing_or_a_next_game_is_open():
+    assert tables.live(seated(pids="a")) and tables.live(seated(seats=2, pids="ab"))
+    finished, now = play_out(seated(seats=2, pids="ab"))
+    assert tables.live(finished)
+    last, _ = play_out(seated(seats=2, pids="ab", games=1))
+    assert not tables.live(last) and not tables.live(tables.leave(seated(pids="a"), "a", 1).doc)
+
+
+# -- settled ---------------------------------------------------------------------------
+
+
+def test_settled_marks_the_payout_once_and_stands_up_who_is_broke():
+    doc, now = play_out(seated(seats=2, pids="ab", options={"rounds": 1, "stake": 100}))
+    st = doc["settlement"]
+    assert [e["pid"] for e in st["players"]] == ["a", "b"] and sum(e["coins"] for e in st["players"]) == 0
+    assert call(tables.settled, doc, "t:9", {}, now) is None, "another settlement"
+    need = doc["coins_to_sit"]
+    out = call(tables.settled, doc, st["id"], {"a": need, "b": need - 1}, now + 1)
+    assert out.log == {"kind": "settled", "at": now + 1, "id": "t:1"} and out.doc["settlement"]["done"]
+    assert out.doc["seats"][1]["left"] and not out.doc["seats"][0]["left"]
+    assert out.doc["events"] == [{"type": "stood_up", "seat": 1, "reason": "insufficient_coins"}]
+    assert call(tables.settled, out.doc, st["id"], {}, now + 2) is None, "marked already"
+
+
+# -- views, summary ----------------------------------------------------------------------
+
+
+def test_a_hole_card_shows_only_in_its_own_seat_s_view():
+    doc = seated("stud", seats=3, pids="abc")
+    views = tables.views(doc, [None, 0, 1, 2])
+    holes = doc["state"]["hole"]
+    for viewer, view in views.items():
+        shown = [p["hole"] for p in view["state"]["players"]]
+        assert shown == [holes[s] if s == viewer else None for s in range(3)], viewer
+        assert view["seed"] is None, "the seed is secret while the game runs"
+        assert "pid" not in str(view["seats"]) and "entered" not in view and "absent" not in view
+    assert tables.view(doc, 1) == views[1]
+
+
+def test_summary_is_the_table_s_line_in_the_list():
+    doc = seated(seats=2, pids="ab")
+    assert tables.summary(doc, spectators=3) == {
+        "id": "t",
+        "game": "sibala",
+        "status": "playing",
+        "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": False}],
+        "spectators": 3,
+        "private": False,
+        "created": 0,
+        "turn_ms": 5_000,
+        "options": {"rounds": 5, "stake": 0},
+        "game_no": 1,
+        "coins_to_sit": 0,
+    }
+
+
+# -- an engine's refusal at the start ---------------------------------------------------
+
+
+def test_an_engine_value_error_at_the_start_is_a_bug_not_a_coin_shortage():
+    """The lobby checks seats, options and coins before the engine does, so
+    a ValueError from the engine's start is raised as is (the session
+    answers ``internal`` and logs it), not passed off as insufficient_coins."""
+    doc = seated("stud", seats=2, pids="a")
+    broken = dict(doc, options={"tier": "no such tier"})  # what new_table would have refused
+    with pytest.raises(ValueError):
+        tables.join(broken, "b", "B", None, 1, SEED, CTX)
