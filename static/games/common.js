@@ -208,8 +208,9 @@ export class MoveGate {
 
 /** The base of every table view: the contract at the top of this file.  A
  * subclass builds its elements in its constructor (after super(host,
- * stylesheet URL or null)), using this.turnEl, this.countdownEl (both in
- * statusbar(...)) and this.finalEl, and draws in render(). */
+ * stylesheet URL or null)) and this.el = this.frame(...) (the status bar
+ * with this.turnEl and this.countdownEl), using this.finalEl and logBox(),
+ * and draws in render(). */
 export class TableView {
   constructor(host, stylesheet = null) {
     if (stylesheet) loadStylesheet(stylesheet);
@@ -225,9 +226,10 @@ export class TableView {
     this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
   }
 
-  /** The status bar: `lead` (elements), the turn line, the countdown. */
-  statusbar(...lead) {
-    return h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl);
+  /** The view's root element (h's `attrs`): the status bar (`lead`, a list
+   * of elements, then the turn line and the countdown), then `body`. */
+  frame(attrs, lead, ...body) {
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl), body);
   }
 
   update(view, ctx) {
@@ -260,6 +262,14 @@ export class TableView {
   tick(now) {
     const cl = clocks(this.view, now);
     showCountdown(this.countdownEl, cl.map((c) => clockText(this.view, c)).join(" · "), cl[0] || null);
+  }
+
+  /** The log's box: a title (this.logTitle, with `title`) over the list
+   * (this.logEl: class "log" and `listClass`). */
+  logBox(listClass = "", title = "") {
+    this.logTitle = h("h3", {}, title);
+    this.logEl = h("ol", { class: `log ${listClass}`.trim(), testid: "log" });
+    return h("div", { class: "log-box" }, this.logTitle, this.logEl);
   }
 
   /** Show `nodes` as the final result, or hide it (`nodes` null). */

@@ -142,13 +142,10 @@ export class ShutTheBoxView extends TableView {
     this.playersEl = h("table", { class: "stb-players", testid: "players" });
     this.resultsTitle = h("h3", {});
     this.resultsEl = h("ul", { class: "stb-results", testid: "round-results" });
-    this.logTitle = h("h3", {});
-    this.logEl = h("ol", { class: "log stb-log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "shut-the-box" },
-      this.statusbar(this.roundEl),
+      [this.roundEl],
       h(
         "div",
         { class: "stb-main" },
@@ -169,7 +166,7 @@ export class ShutTheBoxView extends TableView {
           h("div", { class: "stb-players-wrap" }, this.playersEl),
           this.finalEl,
           h("div", { class: "stb-results-box" }, this.resultsTitle, this.resultsEl),
-          h("div", { class: "log-box" }, this.logTitle, this.logEl)
+          this.logBox("stb-log")
         )
       )
     );

@@ -70,17 +70,15 @@ export class SibalaView extends TableView {
     this.actionsEl = h("div", { class: "actions" }, this.rollBtn, this.hintEl);
     this.resultEl = h("div", { class: "result-line", testid: "result-line" });
     this.resultZhEl = h("div", { class: "result-line-zh", testid: "result-line-zh", lang: "zh-CN" });
-    this.logEl = h("ol", { class: "log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "sibala" },
-      this.statusbar(this.roundEl),
+      [this.roundEl],
       this.seatsEl,
       this.actionsEl,
       h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl, this.resultZhEl),
       this.finalEl,
-      h("div", { class: "log-box" }, h("h3", {}, t("log")), this.logEl)
+      this.logBox("", t("log"))
     );
   }
 

@@ -142,23 +142,21 @@ function pointsOf(heads, cards) {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** An SVG element `tag` with attributes `attrs`. */
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  return el;
+}
+
 /** A small bull's head (horns and face), drawn in currentColor. */
 export function bullIcon() {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 12 11");
-  svg.setAttribute("class", "sn-bull");
-  svg.setAttribute("aria-hidden", "true");
-  const horns = document.createElementNS(SVG_NS, "path");
-  horns.setAttribute("d", "M1 1.2 Q1.2 4.6 4.2 4.4 M11 1.2 Q10.8 4.6 7.8 4.4");
-  horns.setAttribute("fill", "none");
-  horns.setAttribute("stroke", "currentColor");
-  horns.setAttribute("stroke-width", "1.5");
-  horns.setAttribute("stroke-linecap", "round");
-  const face = document.createElementNS(SVG_NS, "path");
-  face.setAttribute("d", "M3.4 4.2 H8.6 Q9.4 7 7.6 9.6 Q6 10.8 4.4 9.6 Q2.6 7 3.4 4.2 Z");
-  face.setAttribute("fill", "currentColor");
-  svg.append(horns, face);
-  return svg;
+  const icon = svg("svg", { viewBox: "0 0 12 11", class: "sn-bull", "aria-hidden": "true" });
+  icon.append(
+    svg("path", { d: "M1 1.2 Q1.2 4.6 4.2 4.4 M11 1.2 Q10.8 4.6 7.8 4.4", fill: "none", stroke: "currentColor", "stroke-width": "1.5", "stroke-linecap": "round" }),
+    svg("path", { d: "M3.4 4.2 H8.6 Q9.4 7 7.6 9.6 Q6 10.8 4.4 9.6 Q2.6 7 3.4 4.2 Z", fill: "currentColor" })
+  );
+  return icon;
 }
 
 /** "5" followed by a bull's head. */
@@ -250,10 +248,9 @@ export class SixNimmtView extends TableView {
       h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
     );
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "six-nimmt", testid: "six-nimmt" },
-      this.statusbar(this.roundEl),
+      [this.roundEl],
       this.finalEl,
       h("div", { class: "sn-main" }, this.rowsEl, this.revealEl, this.playersEl),
       this.promptEl,

@@ -233,14 +233,13 @@ export class StudView extends TableView {
     this.logTitle = h("h3", {});
     this.logEl = h("ol", { class: "log stud-log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "stud" },
-      this.statusbar(this.tierEl, this.dealEl),
+      [this.tierEl, this.dealEl],
       this.seatsEl,
       h("div", { class: "stud-middle" }, this.potEl, this.actionsEl),
       this.finalEl,
-      (this.logBox = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
+      (this.logDetails = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
     );
   }
 
@@ -306,7 +305,7 @@ export class StudView extends TableView {
     const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    this.logBox.hidden = !lines.length;
+    this.logDetails.hidden = !lines.length;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
 

@@ -13,12 +13,6 @@ import { h, fill, setText } from "../dom.js";
 import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
-const diceText = (faces) => faces.join(" ");
-
-/** Dice drawn before the first roll (the view's `dice` is null then). */
-const DICE = 5;
-const LOG_MAX = 10;
-
 const TEXTS = {
   en: {
     chance: "Chance",
@@ -136,6 +130,11 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
+const diceText = (faces) => faces.join(" ");
+/** Dice drawn before the first roll (the view's `dice` is null then). */
+const DICE = 5;
+const LOG_MAX = 10;
+
 const categoryDoc = (cat) => tr(`doc_${cat}`);
 
 /** My legal moves of table view `view` (its `moves`) of one type. */
@@ -154,24 +153,24 @@ export class YahtzeeView extends TableView {
     this.holdKey = null; // the turn the holds belong to
     this.log = tableLog(LOGS, this.id, LOG_MAX);
 
-    this.turnNoEl = h("span", { class: "round", testid: "turn-no" });
-    this.diceEl = h("div", { class: "yz-dice", testid: "dice" });
     this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.roll() });
-    this.hintEl = h("div", { class: "yz-hint", testid: "hint" });
-    this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn);
-    this.logTitle = h("h3", {});
-    this.logEl = h("ol", { class: "log yz-log", testid: "log" });
-    this.cardEl = h("table", { class: "yz-card", testid: "score-card" });
-
-    this.el = h(
-      "div",
+    // the layout, naming the parts render() fills
+    this.el = this.frame(
       { class: "yahtzee" },
-      this.statusbar(this.turnNoEl),
+      [(this.turnNoEl = h("span", { class: "round", testid: "turn-no" }))],
       h(
         "div",
         { class: "yz-main" },
-        h("div", { class: "yz-play" }, this.diceEl, this.actionsEl, this.hintEl, this.finalEl, h("div", { class: "log-box" }, this.logTitle, this.logEl)),
-        h("div", { class: "yz-card-wrap" }, this.cardEl)
+        h(
+          "div",
+          { class: "yz-play" },
+          (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
+          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn)),
+          (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
+          this.finalEl,
+          this.logBox("yz-log")
+        ),
+        h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" })))
       )
     );
   }
