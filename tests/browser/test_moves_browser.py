@@ -15,18 +15,26 @@ from .helpers import SINGLE_REDIS, expect_status, intercept, open_table, play_to
 pytestmark = SINGLE_REDIS
 
 
+def keep_first(kept: list, answer=None):
+    """An ``intercept`` handle: the first frame never reaches the server; it
+    is kept in ``kept`` as (ws, msg), and ``answer(ws, msg)``, if given,
+    replies to it at once.  Later frames pass."""
+
+    def handle(ws, msg):
+        if kept:
+            return False
+        kept.append((ws, msg))
+        if answer:
+            answer(ws, msg)
+        return True
+
+    return handle
+
+
 def test_a_move_waits_for_its_answer_and_a_refusal_frees_the_controls(new_page, lobby):
     page = new_page()
     held: list[tuple] = []
-
-    def hold_first(ws, msg):
-        """The first move never reaches the server: it waits here for our answer."""
-        if held:
-            return False
-        held.append((ws, msg))
-        return True
-
-    intercept(page, {"move"}, hold_first)
+    intercept(page, {"move"}, keep_first(held))  # the first move waits here for our answer
     sign_in(page, lobby, "Gate")
     open_table(page, "sibala", seats=2, options={"rounds": 1})
     start(page)
@@ -52,16 +60,8 @@ def test_a_move_waits_for_its_answer_and_a_refusal_frees_the_controls(new_page, 
 
 def test_a_refused_action_shows_its_error_and_frees_its_button(new_page, lobby):
     page = new_page()
-    refused: list[dict] = []
-
-    def refuse_first(ws, msg):
-        if refused:
-            return False
-        refused.append(msg)
-        refuse(ws, msg, "rate_limited", "slow down")
-        return True
-
-    intercept(page, {"start"}, refuse_first)
+    refused: list[tuple] = []
+    intercept(page, {"start"}, keep_first(refused, lambda ws, msg: refuse(ws, msg, "rate_limited", "slow down")))
     sign_in(page, lobby, "Act")
     open_table(page, "sibala", seats=2, options={"rounds": 1})
     page.get_by_test_id("start").click()
