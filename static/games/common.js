@@ -1,6 +1,48 @@
-// Helpers shared by the table views of every game.
+// The contract of a game's table view, and the helpers the views share.
+//
+// A table view (games/<id>.js; generic.js for a game without its own)
+// draws one table for one viewer from the server's table view (`tv`:
+// docs/protocol.md, "The table view").  Its host is the table screen
+// (screens/table.js) or the replay viewer (screens/replay.js).  Every view
+// extends TableView and keeps this contract:
+//
+//   new View(host)      host: {id, games(), now(), onError(err)}: the table
+//                       id, the games' static figures (welcome.games: each
+//                       GameInfo's `board`), the server clock (epoch ms) and
+//                       where errors go.  Made once per table screen (the
+//                       screen, and so the view, is built again after a
+//                       language change: see app.js).
+//   view.el             its root element, built by the constructor; the
+//                       host puts it in the page.
+//   view.update(tv, ctx)  a table view and its render context (below), for
+//                       every version the host gets and whenever the context
+//                       changes (a move sent or answered).  TableView.update
+//                       keeps them (this.view, this.ctx, this.names), gives
+//                       the version to take(tv, ctx) (events to remember),
+//                       sets the turn line, then calls render() and tick().
+//   view.tick(now)      about five times a second: the countdowns (`now`:
+//                       server time, epoch ms).
+//   view.destroy()      the view is gone: stop its animations.
+//
+// A view draws in render() (called again with this.redraw() after a local
+// change: a die held, a tile picked) from this.view and this.ctx only.
+// The render context, made once per render by tableContext():
+//
+//   seat        my seat (int), or null: a spectator, or a replay
+//   spectator   seat === null
+//   version     the table version drawn
+//   turn        my seat's turn id now, or null when I need not act
+//   acting      the seats to act now ([] unless the game is playing)
+//   busy        a move of mine is on its way: controls wait
+//   sending     that move (the map sent), or null
+//   lang        the UI language ("en" | "zh")
+//   send(move)  play `move` for my turn through the screen's one MoveGate
+//               (nothing while busy, off my turn, or in a replay)
+//
+// A view works out no rule: what I may do is tv.moves, the figures are the
+// engine's (tv.state) and the game's board.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 
 /** A seat's player name (as sent by the server: render it as text). */
@@ -22,13 +64,13 @@ export function seatBadges(view, seat, mySeat) {
   return out;
 }
 
-/** Who must act now and how many seconds each has left, by the server's
- * deadlines corrected with the clock offset: [{seat, seconds|null}]. */
-export function clocks(view, net) {
+/** Who must act now and how many seconds each has left at server time
+ * `now` (epoch ms) by the server's deadlines: [{seat, seconds|null}]. */
+export function clocks(view, now) {
   if (!view || view.status !== "playing") return [];
   return (view.to_act || []).map((seat) => {
     const due = view.deadlines ? view.deadlines[String(seat)] : undefined;
-    const seconds = typeof due === "number" ? Math.max(0, (due - net.serverNow()) / 1000) : null;
+    const seconds = typeof due === "number" ? Math.max(0, (due - now) / 1000) : null;
     return { seat, seconds };
   });
 }
@@ -42,19 +84,12 @@ export function clockText(view, c) {
   return t("seconds_left", { name: seatName(view, c.seat), s: fmtSeconds(c.seconds) });
 }
 
-/** The countdown text of the seats to act ("Ann: 12.3 s"). */
-export function countdownText(view, net) {
-  return clocks(view, net)
-    .map((c) => clockText(view, c))
-    .join(" · ");
-}
-
-/** The current turn id of my seat, or null when I need not act. */
-export function myTurn(entry) {
-  const view = entry && entry.view;
-  if (!view || view.status !== "playing" || entry.seat === null || entry.seat === undefined) return null;
-  if (!(view.to_act || []).includes(entry.seat)) return null;
-  return (view.turns || {})[String(entry.seat)] || null;
+/** My seat's current turn id in table view `view`, or null when I need not
+ * act (`seat`: mine, or null for a spectator). */
+export function myTurn(view, seat) {
+  if (!view || view.status !== "playing" || seat === null || seat === undefined) return null;
+  if (!(view.to_act || []).includes(seat)) return null;
+  return (view.turns || {})[String(seat)] || null;
 }
 
 /** The status bar's turn text: mine, whose it is (`acting`: the seats to
@@ -74,11 +109,6 @@ export function showCountdown(el, text, c) {
   else delete el.dataset.seconds;
 }
 
-/** The countdown of every seat to act, urgent by the first one's clock. */
-export function tickCountdown(el, view, net) {
-  showCountdown(el, view ? countdownText(view, net) : "", view ? clocks(view, net)[0] : null);
-}
-
 /** A seat's name as text, the whole of it in the title. */
 export function seatNameEl(view, seat) {
   const name = seatName(view, seat);
@@ -95,59 +125,168 @@ export function seedLine(view) {
   return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
 }
 
-/** The static figures of game `gameId` (the server's GameInfo.board: what
- * a board shows before a game has a state, 6 Nimmt!'s bull heads) for view
- * `v`: from its ctx's `games` (a list, or a function giving it: the replay
- * screen) or else its net's welcome games; {} while none are known. */
-export function board(v, gameId) {
-  const games = (typeof v.games === "function" ? v.games() : v.games) || (v.net && v.net.games) || [];
-  const info = games.find((g) => g.id === gameId);
-  return (info && info.board) || {};
+/** The match result of a finished (or closed) table, or null:
+ * {winners, scores, coins, best (the first winner's score), who (the
+ * winners' names, comma separated)}; `names` by seat. */
+export function outcome(view, names) {
+  if (!((view.status === "finished" || view.status === "closed") && view.result)) return null;
+  const winners = view.result.winners || [];
+  const scores = view.result.scores || [];
+  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(", ") };
 }
 
-/** Send view `v`'s move for `turn` (v.net, v.id); render again when the
- * server has answered; on a refusal `undo()` first, then report it with
- * v.onError. */
-export function sendMove(v, turn, move, undo) {
-  v.net.move(v.id, turn, move).then(
-    () => v.render(),
-    (err) => {
-      undo();
-      v.onError(err);
-      v.render();
-    }
-  );
+/** The render context of table entry `entry` ({seat, version, view}: a
+ * net.js table entry, or the replay's synthetic one) for its view, with
+ * `gate`'s move in flight (a MoveGate, or null: nothing can be sent).
+ * Fields: see the top of this file. */
+export function tableContext(entry, gate = null) {
+  const view = entry.view;
+  const seat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
+  if (gate) gate.see(entry);
+  const sent = gate ? gate.sent : null;
+  return {
+    seat,
+    spectator: seat === null,
+    version: entry.version,
+    turn: myTurn(view, seat),
+    acting: view.status === "playing" ? view.to_act || [] : [],
+    busy: !!sent,
+    sending: sent ? sent.move : null,
+    lang: getLang(),
+    send: gate ? (move) => gate.send(move) : () => {},
+  };
 }
 
-/** A move of view `v` sent at a table version: its controls wait until
- * the next version arrives (or the move is refused). */
+/** The one way a move waits for its answer (a table screen has one gate).
+ * send(move) names my current turn and marks the move in flight; it is
+ * settled by its reply (a refusal at once, the error going to `onError`; an
+ * `ok` once the table shows the version the move was committed as: the
+ * server sends that delta before the ok) or by a version in which my turn
+ * moved on (a forced move, the game over).  `changed()` is called when a
+ * move goes out or is settled by its reply, for the host to render again;
+ * see(entry) is told every version (tableContext does it). */
 export class MoveGate {
-  constructor(v) {
-    this.view = v;
-    this.sentAt = null; // the table version when we sent a move
+  constructor(net, id, changed, onError) {
+    this.net = net;
+    this.id = id;
+    this.changed = changed;
+    this.onError = onError;
+    this.entry = null; // the latest table entry
+    this.sent = null; // {turn, move, committed: the ok's version, or null before it}
   }
 
-  busy() {
-    const entry = this.view.entry;
-    return this.sentAt !== null && entry && entry.version === this.sentAt;
+  /** The table's latest entry: settles the move in flight if it shows the
+   * move answered. */
+  see(entry) {
+    this.entry = entry;
+    const s = this.sent;
+    if (s && (myTurn(entry.view, entry.seat) !== s.turn || (s.committed !== null && entry.version >= s.committed))) this.sent = null;
   }
 
-  /** A new entry: a new version settles the move sent. */
-  update(entry) {
-    if (this.sentAt !== null && entry.version !== this.sentAt) this.sentAt = null;
-  }
-
-  /** Send `move` on my turn, unless a move is waiting already. */
+  /** Send `move` for my turn, unless it is not my turn or a move is in flight. */
   send(move) {
-    const v = this.view;
-    const turn = myTurn(v.entry);
-    if (!turn || this.busy()) return;
-    this.sentAt = v.entry.version;
-    v.render();
-    sendMove(v, turn, move, () => {
-      this.sentAt = null;
-    });
+    const entry = this.entry;
+    const turn = entry ? myTurn(entry.view, entry.seat) : null;
+    if (!turn || this.sent) return;
+    const sent = (this.sent = { turn, move, committed: null });
+    this.changed();
+    this.net.move(this.id, turn, move).then(
+      (ok) => {
+        if (this.sent !== sent) return;
+        sent.committed = ok && typeof ok.version === "number" ? ok.version : -Infinity;
+        this.see(this.entry);
+        if (!this.sent) this.changed();
+      },
+      (err) => {
+        if (this.sent === sent) this.sent = null;
+        this.onError(err);
+        this.changed();
+      }
+    );
   }
+}
+
+/** The base of every table view: the contract at the top of this file.  A
+ * subclass builds its elements in its constructor (after super(host,
+ * stylesheet URL or null)) and this.el = this.frame(...) (the status bar
+ * with this.turnEl and this.countdownEl), using this.finalEl and logBox(),
+ * and draws in render(). */
+export class TableView {
+  constructor(host, stylesheet = null) {
+    if (stylesheet) loadStylesheet(stylesheet);
+    this.id = host.id;
+    this.games = host.games || (() => []);
+    this.now = host.now || (() => Date.now());
+    this.onError = host.onError || (() => {});
+    this.view = null; // the table view drawn
+    this.ctx = null; // its render context
+    this.names = []; // the seats' names
+    this.turnEl = h("span", { class: "turn", testid: "turn" });
+    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+  }
+
+  /** The view's root element (h's `attrs`): the status bar (`lead`, a list
+   * of elements, then the turn line and the countdown), then `body`. */
+  frame(attrs, lead, ...body) {
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl), body);
+  }
+
+  update(view, ctx) {
+    this.view = view;
+    this.ctx = ctx;
+    this.names = view.seats.map((_, i) => seatName(view, i));
+    this.take(view, ctx);
+    setText(this.turnEl, this.turnLine());
+    this.render();
+    this.tick(this.now());
+  }
+
+  /** A version arrives (once or more): remember what a view keeps of it. */
+  take(view, ctx) {}
+
+  /** The status bar's turn text. */
+  turnLine() {
+    return turnText(this.view, this.ctx.turn, this.ctx.acting);
+  }
+
+  /** Draw this.view with this.ctx. */
+  render() {}
+
+  /** Draw again after a local change (nothing before the first update). */
+  redraw() {
+    if (this.view) this.render();
+  }
+
+  /** The countdown of every seat to act, urgent by the first one's clock. */
+  tick(now) {
+    const cl = clocks(this.view, now);
+    showCountdown(this.countdownEl, cl.map((c) => clockText(this.view, c)).join(" · "), cl[0] || null);
+  }
+
+  /** The log's box: a title (this.logTitle, with `title`) over the list
+   * (this.logEl: class "log" and `listClass`). */
+  logBox(listClass = "", title = "") {
+    this.logTitle = h("h3", {}, title);
+    this.logEl = h("ol", { class: `log ${listClass}`.trim(), testid: "log" });
+    return h("div", { class: "log-box" }, this.logTitle, this.logEl);
+  }
+
+  /** Show `nodes` as the final result, or hide it (`nodes` null). */
+  showFinal(nodes) {
+    this.finalEl.hidden = !nodes;
+    if (nodes) fill(this.finalEl, nodes);
+  }
+
+  /** The game's static figures (the server's GameInfo.board: what a board
+   * shows before a game has a state, 6 Nimmt!'s bull heads); {} while none
+   * are known. */
+  board(gameId) {
+    const info = (this.games() || []).find((g) => g.id === gameId);
+    return (info && info.board) || {};
+  }
+
+  destroy() {}
 }
 
 /** A game's own texts: tr(key, params) is `texts[lang][key]` (else the
@@ -169,19 +308,9 @@ export function loadStylesheet(url) {
   document.head.appendChild(h("link", { rel: "stylesheet", href }));
 }
 
-/** The views of one game alive now, each given to `relabel` when the
- * language changes: add a view when it is made, delete it in destroy(). */
-export function liveViews(relabel) {
-  const live = new Set();
-  onLangChange(() => {
-    for (const v of live) relabel(v);
-  });
-  return live;
-}
-
 /** A table's recent public events, newest last, at most `max`: kept per
- * table across view instances (the lobby makes a new view when the
- * language changes).  `last` is an item a view keeps apart (cleared with
+ * table across view instances (a table screen makes a new view, and the
+ * screen is made again when the language changes).  `last` is an item a view keeps apart (cleared with
  * the rest when a new game starts). */
 export class EventLog {
   constructor(max) {
@@ -192,17 +321,16 @@ export class EventLog {
     this.last = null;
   }
 
-  /** The events of a table version not taken yet (none for one taken); a
+  /** The events of table view `view` at `version` not taken yet (none for one taken); a
    * new game starts the log afresh. */
-  take(entry) {
-    const view = entry.view;
-    if (!view || this.version === entry.version) return [];
+  take(view, version) {
+    if (!view || this.version === version) return [];
     if (view.game_no !== this.gameNo) {
       this.items = [];
       this.last = null;
       this.gameNo = view.game_no;
     }
-    this.version = entry.version;
+    this.version = version;
     return view.events || [];
   }
 

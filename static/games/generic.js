@@ -5,42 +5,23 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, countdownText, clocks, myTurn, turnText, seatHead } from "./common.js";
+import { TableView, seatHead } from "./common.js";
 
-export class GenericView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    this.net = ctx.net;
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
-    this.moveDirty = false;
-
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown" });
+export class GenericView extends TableView {
+  constructor(host) {
+    super(host);
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
-    this.resultEl = h("div", { class: "final", testid: "final-result", hidden: true });
-    this.moveInput = h("textarea", { class: "move-json", testid: "move-json", rows: 2, spellcheck: "false", oninput: () => (this.moveDirty = true) });
+    this.moveInput = h("textarea", { class: "move-json", testid: "move-json", rows: 2, spellcheck: "false" });
     this.moveInput.value = '{"type": ""}';
     this.sendBtn = h("button", { class: "primary", testid: "send-move", onclick: () => this.send() }, t("send_move"));
     this.moveBox = h("div", { class: "move-box", hidden: true }, h("label", {}, t("move_json"), this.moveInput), this.sendBtn);
     this.stateEl = h("pre", { class: "state-json", testid: "state-json" });
 
-    this.el = h(
-      "div",
-      { class: "generic" },
-      h("div", { class: "statusbar" }, this.turnEl, this.countdownEl),
-      this.seatsEl,
-      this.moveBox,
-      this.resultEl,
-      h("h3", {}, t("state")),
-      this.stateEl
-    );
+    this.el = this.frame({ class: "generic" }, [], this.seatsEl, this.moveBox, this.finalEl, h("h3", {}, t("state")), this.stateEl);
   }
 
   send() {
-    const turn = myTurn(this.entry);
-    if (!turn) return;
+    if (!this.ctx.turn) return;
     let move;
     try {
       move = JSON.parse(this.moveInput.value);
@@ -48,57 +29,32 @@ export class GenericView {
       this.onError({ code: "bad_move", message: String(e.message || e) });
       return;
     }
-    this.sendBtn.disabled = true;
-    this.net.move(this.id, turn, move).then(
-      () => {
-        this.sendBtn.disabled = false;
-      },
-      (err) => {
-        this.sendBtn.disabled = false;
-        this.onError(err);
-      }
-    );
+    this.ctx.send(move);
   }
 
-  update(entry) {
-    this.entry = entry;
-    const view = entry.view;
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    const turn = myTurn(entry);
-    setText(this.turnEl, turnText(view, turn, acting));
-    this.tick();
-
+  render() {
+    const { view, ctx, names } = this;
     fill(
       this.seatsEl,
       view.seats.map((s, i) =>
         h(
           "div",
-          { class: `seat${acting.includes(i) ? " to-act" : ""}${i === entry.seat ? " me" : ""}${s ? "" : " empty"}`, testid: `seat-${i}` },
-          seatHead(view, i, entry.seat)
+          { class: `seat${ctx.acting.includes(i) ? " to-act" : ""}${i === ctx.seat ? " me" : ""}${s ? "" : " empty"}`, testid: `seat-${i}` },
+          seatHead(view, i, ctx.seat)
         )
       )
     );
 
-    this.moveBox.hidden = !turn;
+    this.moveBox.hidden = !ctx.turn;
+    this.sendBtn.disabled = ctx.busy;
 
-    if (view.result) {
-      const names = (view.result.winners || []).map((s) => seatName(view, s)).join(", ");
-      fill(
-        this.resultEl,
+    this.showFinal(
+      view.result && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names })),
-        view.result.summary ? h("div", { class: "summary" }, view.result.summary) : null
-      );
-      this.resultEl.hidden = false;
-    } else {
-      this.resultEl.hidden = true;
-    }
+        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names: (view.result.winners || []).map((s) => names[s]).join(", ") })),
+        view.result.summary ? h("div", { class: "summary" }, view.result.summary) : null,
+      ]
+    );
     setText(this.stateEl, JSON.stringify(view.state, null, 2));
   }
-
-  tick() {
-    setText(this.countdownEl, this.entry ? countdownText(this.entry.view, this.net) : "");
-  }
-
-  destroy() {}
 }

@@ -12,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog } from "./common.js";
+import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -116,27 +116,17 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
-// Views alive now (re-rendered on a language change) and each table's
-// recent public events (kept across view instances).
-const LIVE = liveViews((v) => v.render());
+// Each table's recent public events (kept across view instances).
 const LOGS = new Map();
 
-export class ShutTheBoxView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    loadStylesheet(new URL("./shut_the_box.css", import.meta.url));
-    this.net = ctx.net;
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
+export class ShutTheBoxView extends TableView {
+  constructor(host) {
+    super(host, new URL("./shut_the_box.css", import.meta.url));
     this.selected = new Set();
     this.selKey = null; // the throw the selection belongs to
-    this.moves = new MoveGate(this); // controls wait for the answer to a move we sent
     this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.roundEl = h("span", { class: "round", testid: "round" });
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
     this.boardTitle = h("div", { class: "stb-board-title", testid: "board-title" });
     this.tilesEl = h("div", { class: "stb-tiles", testid: "tiles" });
     this.diceEl = h("div", { class: "dice stb-dice", testid: "dice" });
@@ -152,14 +142,10 @@ export class ShutTheBoxView {
     this.playersEl = h("table", { class: "stb-players", testid: "players" });
     this.resultsTitle = h("h3", {});
     this.resultsEl = h("ul", { class: "stb-results", testid: "round-results" });
-    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
-    this.logTitle = h("h3", {});
-    this.logEl = h("ol", { class: "log stb-log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "shut-the-box" },
-      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      [this.roundEl],
       h(
         "div",
         { class: "stb-main" },
@@ -180,43 +166,34 @@ export class ShutTheBoxView {
           h("div", { class: "stb-players-wrap" }, this.playersEl),
           this.finalEl,
           h("div", { class: "stb-results-box" }, this.resultsTitle, this.resultsEl),
-          h("div", { class: "log-box" }, this.logTitle, this.logEl)
+          this.logBox("stb-log")
         )
       )
     );
-    LIVE.add(this);
   }
 
   // -- moves ---------------------------------------------------------------
 
   state() {
-    return this.entry && this.entry.view ? this.entry.view.state : null;
-  }
-
-  busy() {
-    return this.moves.busy();
-  }
-
-  send(move) {
-    this.moves.send(move);
+    return this.view ? this.view.state : null;
   }
 
   roll(dice) {
     const state = this.state();
     if (!state || state.throw !== null) return;
     if (dice === 1 && !state.one_die) return;
-    this.send(dice === 1 ? { type: "roll", dice: 1 } : { type: "roll" });
+    this.ctx.send(dice === 1 ? { type: "roll", dice: 1 } : { type: "roll" });
   }
 
   /** The sets this throw lets me shut (the engine's `coverings`; my turn only), or []. */
   sets() {
     const state = this.state();
-    if (!state || !myTurn(this.entry)) return [];
+    if (!state || !this.ctx.turn) return [];
     return state.coverings || [];
   }
 
   toggleTile(tile) {
-    if (this.busy()) return;
+    if (this.ctx.busy) return;
     const sets = this.sets();
     if (!sets.some((c) => c.includes(tile))) return; // not part of any legal set
     if (this.selected.has(tile)) {
@@ -227,18 +204,18 @@ export class ShutTheBoxView {
       if (sets.some((c) => want.every((x) => c.includes(x)))) this.selected.add(tile);
       else this.selected = new Set([tile]);
     }
-    this.render();
+    this.redraw();
   }
 
   choose(set) {
-    if (this.busy()) return;
+    if (this.ctx.busy) return;
     this.selected = new Set(set);
-    this.render();
+    this.redraw();
   }
 
   clearSelection() {
     this.selected.clear();
-    this.render();
+    this.redraw();
   }
 
   /** The selected tiles if they are exactly one legal set, else null. */
@@ -251,21 +228,14 @@ export class ShutTheBoxView {
   shut() {
     const set = this.chosenSet();
     if (!set) return;
-    this.send({ type: "shut", tiles: set });
+    this.ctx.send({ type: "shut", tiles: set });
   }
 
   // -- rendering -----------------------------------------------------------
 
-  update(entry) {
-    this.entry = entry;
-    this.moves.update(entry);
-    this.takeEvents(entry);
-    this.render();
-  }
-
-  takeEvents(entry) {
+  take(view, ctx) {
     let lastRoll = null;
-    for (const ev of this.log.take(entry)) {
+    for (const ev of this.log.take(view, ctx.version)) {
       if (ev.type === "rolled") {
         lastRoll = ev;
         this.log.items.push(ev);
@@ -281,16 +251,9 @@ export class ShutTheBoxView {
   }
 
   render() {
-    const entry = this.entry;
-    if (!entry || !entry.view) return;
-    const view = entry.view;
+    const { view, ctx, names } = this;
     const state = view.state;
-    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
-    const spectator = mySeat === null;
-    const names = view.seats.map((_, i) => seatName(view, i));
-    const turn = myTurn(entry);
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    const busy = this.busy();
+    const { turn, busy, acting } = ctx;
 
     // the selection belongs to one throw of my turn
     const key = state && turn && state.throw !== null ? `${state.round}.${state.seat}.${state.open.join(",")}.${state.throw}` : null;
@@ -304,8 +267,6 @@ export class ShutTheBoxView {
       const r = Math.min(state.round + 1, state.rounds);
       setText(this.roundEl, tr("round_of", { r, n: state.rounds }));
     } else setText(this.roundEl, "");
-    setText(this.turnEl, turnText(view, turn, acting));
-    this.tick();
 
     const playing = view.status === "playing" && state && state.round < state.rounds;
     setText(this.boardTitle, playing ? tr("tiles_of", { name: names[state.seat] }) : "");
@@ -352,7 +313,7 @@ export class ShutTheBoxView {
     setText(this.throwEl, thr === null ? "" : tr("throw_is", { n: thr }));
 
     // actions: my turn only
-    const mine = !spectator && !!turn;
+    const mine = !ctx.spectator && !!turn;
     this.actionsEl.hidden = !mine;
     if (mine) {
       const throwing = state.throw === null;
@@ -408,7 +369,7 @@ export class ShutTheBoxView {
     this.hintEl.classList.toggle("mine", !!turn);
 
     this.renderLast(names);
-    this.renderPlayers(view, state, names, mySeat, acting);
+    this.renderPlayers(view, state, names, ctx.seat, acting);
     this.renderResults(state, names);
     this.renderFinal(view, state, names);
     this.renderLog(names);
@@ -512,23 +473,15 @@ export class ShutTheBoxView {
   }
 
   renderFinal(view, state, names) {
-    if ((view.status === "finished" || view.status === "closed") && view.result) {
-      const winners = view.result.winners || [];
-      const scores = view.result.scores || [];
-      const best = winners.length ? scores[winners[0]] : 0;
-      const who = winners.map((s) => names[s]).join(", ");
-      const coins = view.result.coins || [];
-      fill(
-        this.finalEl,
+    const o = outcome(view, names);
+    this.showFinal(
+      o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
-        coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · ") })) : null,
-        seedLine(view)
-      );
-      this.finalEl.hidden = false;
-    } else {
-      this.finalEl.hidden = true;
-    }
+        h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ") })) : null,
+        seedLine(view),
+      ]
+    );
   }
 
   renderLog(names) {
@@ -542,13 +495,5 @@ export class ShutTheBoxView {
       return h("li", { class: "log-result" }, tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score }));
     });
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
-  }
-
-  tick() {
-    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
-  }
-
-  destroy() {
-    LIVE.delete(this);
   }
 }

@@ -5,7 +5,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, showLog } from "./common.js";
+import { TableView, seatHead, seedLine, outcome, showLog } from "./common.js";
 
 const ALL_OF_A_KIND = "all of a kind";
 const NORMAL_POINT = "normal point";
@@ -58,65 +58,36 @@ export function diceText(faces) {
   return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
 }
 
-export class SibalaView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    this.net = ctx.net;
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
-    this.inflight = null; // the turn id of a roll we sent
+export class SibalaView extends TableView {
+  constructor(host) {
+    super(host);
     this.logKey = null;
 
     this.roundEl = h("span", { class: "round", testid: "round" });
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
-    this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.roll() }, t("roll"));
+    this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.ctx.send({ type: "roll" }) });
     this.hintEl = h("span", { class: "hint", testid: "turn-hint" });
     this.actionsEl = h("div", { class: "actions" }, this.rollBtn, this.hintEl);
     this.resultEl = h("div", { class: "result-line", testid: "result-line" });
     this.resultZhEl = h("div", { class: "result-line-zh", testid: "result-line-zh", lang: "zh-CN" });
-    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
-    this.logEl = h("ol", { class: "log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "sibala" },
-      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      [this.roundEl],
       this.seatsEl,
       this.actionsEl,
       h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl, this.resultZhEl),
       this.finalEl,
-      h("div", { class: "log-box" }, h("h3", {}, t("log")), this.logEl)
+      this.logBox("", t("log"))
     );
   }
 
-  roll() {
-    const turn = myTurn(this.entry);
-    if (!turn || this.inflight === turn) return;
-    this.inflight = turn;
-    this.rollBtn.disabled = true;
-    setText(this.rollBtn, t("rolling"));
-    sendMove(this, turn, { type: "roll" }, () => {
-      this.inflight = null;
-    });
-  }
-
-  update(entry) {
-    this.entry = entry;
-    this.render();
-  }
-
   render() {
-    const entry = this.entry;
-    if (!entry || !entry.view) return;
-    const view = entry.view;
+    const { view, ctx, names } = this;
     const state = view.state;
-    const spectator = entry.seat === null || entry.seat === undefined;
-    const names = view.seats.map((s, i) => seatName(view, i));
+    const { turn, busy } = ctx;
 
-    // whose turn, round
+    // round
     if (state) {
       setText(
         this.roundEl,
@@ -125,21 +96,15 @@ export class SibalaView {
     } else {
       setText(this.roundEl, "");
     }
-    const turn = myTurn(entry);
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    setText(this.turnEl, turnText(view, turn, acting));
-    this.tick();
 
     // seats
-    this.renderSeats(view, state, entry.seat, acting);
+    this.renderSeats(view, state, ctx.seat, ctx.acting);
 
     // roll button: players only, enabled only on our turn
-    this.actionsEl.hidden = spectator || view.status !== "playing";
-    if (spectator) {
+    this.actionsEl.hidden = ctx.spectator || view.status !== "playing";
+    if (ctx.spectator) {
       this.rollBtn.remove();
     } else {
-      if (this.inflight && this.inflight !== turn) this.inflight = null;
-      const busy = !!turn && this.inflight === turn;
       this.rollBtn.disabled = !turn || busy;
       this.rollBtn.classList.toggle("pulse", !!turn && !busy);
       setText(this.rollBtn, busy ? t("rolling") : t("roll"));
@@ -149,30 +114,21 @@ export class SibalaView {
     // round result line (the last finished round)
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
+    const zh = ctx.lang === "zh";
     setText(this.resultEl, last ? resultLine(names, last) : "");
-    setText(this.resultZhEl, last && getLang() === "zh" ? resultLineZh(names, last) : "");
-    this.resultZhEl.hidden = getLang() !== "zh";
+    setText(this.resultZhEl, last && zh ? resultLineZh(names, last) : "");
+    this.resultZhEl.hidden = !zh;
 
     // match result
-    if ((view.status === "finished" || view.status === "closed") && view.result) {
-      const winners = view.result.winners || [];
-      const best = winners.length ? (view.result.scores || [])[winners[0]] : 0;
-      const who = winners.map((s) => names[s]).join(", ");
-      const key = winners.length === 1 ? "winner_one" : "winner_many";
-      const coins = view.result.coins || [];
-      fill(
-        this.finalEl,
+    const o = outcome(view, names);
+    this.showFinal(
+      o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t(key, { names: who, n: best })),
-        coins.some((c) => c)
-          ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${coins[i] > 0 ? "+" : ""}${coins[i]}`).join(" · "))
-          : null,
-        seedLine(view)
-      );
-      this.finalEl.hidden = false;
-    } else {
-      this.finalEl.hidden = true;
-    }
+        h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ")) : null,
+        seedLine(view),
+      ]
+    );
 
     this.renderLog(names, state);
   }
@@ -241,10 +197,4 @@ export class SibalaView {
     this.logKey = key;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
-
-  tick() {
-    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
-  }
-
-  destroy() {}
 }

@@ -12,7 +12,7 @@
 
 import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, clockText, fmtSeconds, myTurn, showCountdown, seedLine, sendMove, translator, loadStylesheet, liveViews, board } from "./common.js";
+import { TableView, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, seedLine, translator } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -142,23 +142,21 @@ function pointsOf(heads, cards) {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** An SVG element `tag` with attributes `attrs`. */
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  return el;
+}
+
 /** A small bull's head (horns and face), drawn in currentColor. */
 export function bullIcon() {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 12 11");
-  svg.setAttribute("class", "sn-bull");
-  svg.setAttribute("aria-hidden", "true");
-  const horns = document.createElementNS(SVG_NS, "path");
-  horns.setAttribute("d", "M1 1.2 Q1.2 4.6 4.2 4.4 M11 1.2 Q10.8 4.6 7.8 4.4");
-  horns.setAttribute("fill", "none");
-  horns.setAttribute("stroke", "currentColor");
-  horns.setAttribute("stroke-width", "1.5");
-  horns.setAttribute("stroke-linecap", "round");
-  const face = document.createElementNS(SVG_NS, "path");
-  face.setAttribute("d", "M3.4 4.2 H8.6 Q9.4 7 7.6 9.6 Q6 10.8 4.4 9.6 Q2.6 7 3.4 4.2 Z");
-  face.setAttribute("fill", "currentColor");
-  svg.append(horns, face);
-  return svg;
+  const icon = svg("svg", { viewBox: "0 0 12 11", class: "sn-bull", "aria-hidden": "true" });
+  icon.append(
+    svg("path", { d: "M1 1.2 Q1.2 4.6 4.2 4.4 M11 1.2 Q10.8 4.6 7.8 4.4", fill: "none", stroke: "currentColor", "stroke-width": "1.5", "stroke-linecap": "round" }),
+    svg("path", { d: "M3.4 4.2 H8.6 Q9.4 7 7.6 9.6 Q6 10.8 4.4 9.6 Q2.6 7 3.4 4.2 Z", fill: "currentColor" })
+  );
+  return icon;
 }
 
 /** "5" followed by a bull's head. */
@@ -182,25 +180,15 @@ export function cardFace(card, heads, { tag = "div", size = "", testid, attrs = 
   );
 }
 
-const LIVE = liveViews((v) => v.relabel());
-
 function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // -- the view ----------------------------------------------------------------
 
-export class SixNimmtView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    loadStylesheet(new URL("./six_nimmt.css", import.meta.url));
-    this.net = ctx.net;
-    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
-    this.inflight = null; // {turn, card} of a pick we sent
-    this.choosing = null; // the turn id of a row choice we sent
+export class SixNimmtView extends TableView {
+  constructor(host) {
+    super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
     this.rowSigs = [];
     this.revealSig = null;
@@ -212,10 +200,8 @@ export class SixNimmtView {
     this.openPiles = new Set(); // seats whose pile is shown card by card
 
     this.roundEl = h("span", { class: "round", testid: "sn-round" });
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
     this.thresholdEl = h("div", { class: "sn-threshold", testid: "threshold" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
-    this.finalEl = h("div", { class: "final sn-final", testid: "final-result", hidden: true });
+    this.finalEl.classList.add("sn-final");
 
     this.rowsEl = h("div", { class: "sn-rows", testid: "rows" });
     this.rowEls = [];
@@ -262,85 +248,61 @@ export class SixNimmtView {
       h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
     );
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "six-nimmt", testid: "six-nimmt" },
-      h("div", { class: "statusbar" }, this.roundEl, this.turnEl, this.countdownEl),
+      [this.roundEl],
       this.finalEl,
       h("div", { class: "sn-main" }, this.rowsEl, this.revealEl, this.playersEl),
       this.promptEl,
       this.handBox
     );
-    LIVE.add(this);
   }
 
   // -- moves -------------------------------------------------------------------
 
   pick(card) {
-    const turn = myTurn(this.entry);
-    const state = this.entry && this.entry.view.state;
-    if (!turn || !state || state.phase !== "pick" || state.my_pick !== null || this.inflight) return;
-    this.inflight = { turn, card };
-    this.render();
-    sendMove(this, turn, { type: "pick", card }, () => {
-      this.inflight = null;
-    });
+    const state = this.view && this.view.state;
+    if (!state || state.phase !== "pick" || state.my_pick !== null) return;
+    this.ctx.send({ type: "pick", card });
   }
 
   chooseRow(row) {
-    if (!this.canChoose()) return;
-    const turn = myTurn(this.entry);
-    this.choosing = turn;
-    this.render();
-    sendMove(this, turn, { type: "choose_row", row }, () => {
-      this.choosing = null;
-    });
+    if (this.canChoose()) this.ctx.send({ type: "choose_row", row });
   }
 
   canChoose() {
-    const entry = this.entry;
-    const turn = myTurn(entry);
-    const state = entry && entry.view.state;
-    return !!(turn && state && state.phase === "choose" && state.choosing && state.choosing.seat === entry.seat && this.choosing !== turn);
+    const state = this.view && this.view.state;
+    const { turn, seat, busy } = this.ctx || {};
+    return !!(turn && state && state.phase === "choose" && state.choosing && state.choosing.seat === seat && !busy);
+  }
+
+  /** The card of my pick: the server's (`my_pick`), else the one on its way. */
+  myPick(state) {
+    if (state.my_pick !== null) return state.my_pick;
+    const sending = this.ctx.sending;
+    return sending && sending.type === "pick" ? sending.card : null;
   }
 
   // -- rendering -------------------------------------------------------------------
 
-  update(entry) {
-    this.entry = entry;
-    this.render();
-  }
-
   togglePile(seat) {
     if (this.openPiles.has(seat)) this.openPiles.delete(seat);
     else this.openPiles.add(seat);
-    this.render();
+    this.redraw();
   }
 
-  relabel() {
-    // texts in card titles and rows are built once: rebuild them
-    this.cardEls.clear();
-    this.rowSigs = [];
-    this.revealSig = null;
-    this.handSig = null;
-    fill(this.playersList);
-    this.playerEls = [];
-    // (open piles stay open)
-    this.render();
+  turnLine() {
+    const { view, ctx, names } = this;
+    const state = view.state;
+    if (ctx.turn) return state && state.phase === "choose" ? tr("your_turn_choose") : tr("your_turn_pick");
+    if (ctx.acting.length) return tr("waiting_for", { names: listNames(ctx.acting.map((s) => names[s])) });
+    return "";
   }
 
   render() {
-    const entry = this.entry;
-    if (!entry || !entry.view) return;
-    const view = entry.view;
+    const { view, ctx, names } = this;
     const state = view.state;
-    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
-    const spectator = mySeat === null;
-    const turn = myTurn(entry);
-
-    // a pick or choice we sent is settled once the turn moved on or the server shows it
-    if (this.inflight && (this.inflight.turn !== turn || (state && state.my_pick !== null))) this.inflight = null;
-    if (this.choosing && this.choosing !== turn) this.choosing = null;
+    const { seat: mySeat, turn, acting } = ctx;
 
     this.el.dataset.phase = state ? state.phase : "";
     this.el.dataset.round = state ? state.round : "";
@@ -351,25 +313,19 @@ export class SixNimmtView {
     else if (state.phase === "over") setText(this.roundEl, tr("game_over"));
     else setText(this.roundEl, tr("round_turn", { r: state.round + 1, t: Math.min(state.turn + 1, HAND_SIZE) }));
     setText(this.thresholdEl, state ? tr("threshold", { n: state.end_threshold }) : "");
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    const names = view.seats.map((_, i) => seatName(view, i));
-    if (turn) setText(this.turnEl, state && state.phase === "choose" ? tr("your_turn_choose") : tr("your_turn_pick"));
-    else if (acting.length) setText(this.turnEl, tr("waiting_for", { names: listNames(acting.map((s) => names[s])) }));
-    else setText(this.turnEl, "");
-    this.tick();
 
     this.renderRows(view, state, mySeat);
     this.renderReveal(view, state, mySeat);
     this.renderPlayers(view, state, mySeat, acting);
     this.renderPrompt(view, state, mySeat, turn, acting, names);
-    this.renderHand(view, state, spectator, turn);
+    this.renderHand(view, state, ctx.spectator, turn);
     this.renderFinal(view, state, names);
     this.animate(state);
   }
 
   /** Bull heads by card number (the game's static board). */
   headsTable() {
-    return board(this, "six_nimmt").heads || [];
+    return this.board("six_nimmt").heads || [];
   }
 
   rowCard(card, heads) {
@@ -417,7 +373,7 @@ export class SixNimmtView {
     const key = at ? `${at.round}.${at.turn}` : "";
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
-    const sig = `${getLang()}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
+    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
     setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
@@ -548,7 +504,7 @@ export class SixNimmtView {
           text = tr("other_choosing", { name: names[state.choosing.seat], card: state.choosing.card });
         }
       } else if (state.phase === "pick") {
-        const myPick = mySeat !== null ? (state.my_pick !== null ? state.my_pick : this.inflight ? this.inflight.card : null) : null;
+        const myPick = mySeat !== null ? this.myPick(state) : null;
         if (turn && myPick === null) {
           text = tr("pick_prompt");
           mine = true;
@@ -567,13 +523,13 @@ export class SixNimmtView {
     this.handBox.hidden = !hand || view.status !== "playing";
     if (this.handBox.hidden) return;
     const pov = spectator && Number.isInteger(state.seat) ? seatName(view, state.seat) : null;
-    const canPick = !spectator && !!turn && state.phase === "pick" && state.my_pick === null && !this.inflight;
+    const canPick = !spectator && !!turn && state.phase === "pick" && state.my_pick === null && !this.ctx.busy;
     this.handEl.setAttribute("aria-label", pov ? tr("hand_of", { name: pov }) : tr("your_hand"));
     setText(this.handLabel, pov ? tr("hand_of", { name: pov }) : "");
     this.handLabel.hidden = !pov;
     setText(this.pickLabel, pov ? tr("pick_label") : tr("your_pick"));
-    const pick = state.my_pick !== null ? state.my_pick : this.inflight ? this.inflight.card : null;
-    const sig = `${getLang()}|${hand.join(",")}|${canPick}|${pick}`;
+    const pick = this.myPick(state);
+    const sig = `${this.ctx.lang}|${hand.join(",")}|${canPick}|${pick}`;
     if (sig !== this.handSig) {
       this.handSig = sig;
       this.handEl.classList.toggle("can-pick", canPick);
@@ -599,7 +555,7 @@ export class SixNimmtView {
 
   renderFinal(view, state, names) {
     if (!((view.status === "finished" || view.status === "closed") && view.result && state)) {
-      this.finalEl.hidden = true;
+      this.showFinal(null);
       return;
     }
     const result = view.result;
@@ -623,8 +579,7 @@ export class SixNimmtView {
         h("td", { class: "num total" }, String(scores[seat]))
       );
     });
-    fill(
-      this.finalEl,
+    this.showFinal([
       h("h3", {}, tr("standings")),
       h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
       h(
@@ -633,9 +588,8 @@ export class SixNimmtView {
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
         h("tbody", {}, rows)
       ),
-      seedLine(view)
-    );
-    this.finalEl.hidden = false;
+      seedLine(view),
+    ]);
   }
 
   // -- the reveal animation ------------------------------------------------------
@@ -725,12 +679,11 @@ export class SixNimmtView {
     }, last + 50);
   }
 
-  tick() {
-    const entry = this.entry;
-    const view = entry && entry.view;
+  tick(now) {
+    const view = this.view;
     if (!view) return;
-    const cl = clocks(view, this.net);
-    const mine = cl.find((c) => c.seat === entry.seat);
+    const cl = clocks(view, now);
+    const mine = cl.find((c) => c.seat === this.ctx.seat);
     let text = "";
     let c = null;
     if (mine) {
@@ -747,7 +700,6 @@ export class SixNimmtView {
   }
 
   destroy() {
-    LIVE.delete(this);
     for (const a of this.animations) a.cancel();
     this.animations = [];
   }

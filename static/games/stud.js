@@ -13,7 +13,7 @@
 
 import { getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, clocks, myTurn, turnText, tickCountdown, seatHead, seedLine, sendMove, translator, loadStylesheet, liveViews, showLog, board } from "./common.js";
+import { TableView, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -209,86 +209,55 @@ export function snap(value, list) {
   return best;
 }
 
-// -- shared state across re-created views: language, logs -----------------------
-
-const live = liveViews((v) => v.render(true));
-
-/** Per table: the log of this game's public events, kept across re-created
- * views (a language switch rebuilds the screen): {gameNo, version, events}. */
-const LOGS = new Map();
-
 // -- the view -------------------------------------------------------------------
 
-export class StudView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    loadStylesheet(new URL("./stud.css", import.meta.url));
-    this.net = ctx.net;
-    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
-    this.inflight = null; // the turn id of a move we sent
+/** Per table: this game's public events, kept across view instances (a table
+ * screen makes a new view). */
+const LOGS = new Map();
+const LOG_MAX = 400;
+
+export class StudView extends TableView {
+  constructor(host) {
+    super(host, new URL("./stud.css", import.meta.url));
     this.actionKey = null;
     this.amount = null;
     this.logKey = null;
+    this.log = tableLog(LOGS, this.id, LOG_MAX);
 
     this.tierEl = h("span", { class: "tier", testid: "tier" });
     this.dealEl = h("span", { class: "deal", testid: "deal" });
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
     this.seatsEl = h("div", { class: "stud-seats", testid: "seats" });
     this.potEl = h("div", { class: "stud-pot", testid: "pot" });
     this.actionsEl = h("div", { class: "stud-actions", testid: "actions", hidden: true });
-    this.finalEl = h("div", { class: "final stud-final", testid: "final-result", hidden: true });
+    this.finalEl.classList.add("stud-final");
     this.logTitle = h("h3", {});
     this.logEl = h("ol", { class: "log stud-log", testid: "log" });
 
-    this.el = h(
-      "div",
+    this.el = this.frame(
       { class: "stud" },
-      h("div", { class: "statusbar" }, this.tierEl, this.dealEl, this.turnEl, this.countdownEl),
+      [this.tierEl, this.dealEl],
       this.seatsEl,
       h("div", { class: "stud-middle" }, this.potEl, this.actionsEl),
       this.finalEl,
-      (this.logBox = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
+      (this.logDetails = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
     );
-    live.add(this);
-  }
-
-  update(entry) {
-    this.entry = entry;
-    this.collectEvents(entry);
-    this.render();
   }
 
   // -- log ------------------------------------------------------------------------
 
-  collectEvents(entry) {
-    const view = entry && entry.view;
-    if (!view) return;
-    let log = LOGS.get(this.id);
-    const gameNo = view.game_no || 0;
-    if (!log || log.gameNo !== gameNo) {
-      log = { gameNo, version: -1, events: [] };
-      LOGS.set(this.id, log);
-    }
-    if (typeof entry.version === "number" && entry.version <= log.version) return;
-    log.version = entry.version;
-    for (const ev of view.events || []) {
+  take(view, ctx) {
+    for (const ev of this.log.take(view, ctx.version)) {
       if (!ev || typeof ev !== "object") continue;
-      if (ev.type === "game_started") log.events = [];
-      log.events.push(ev);
+      if (ev.type === "game_started") this.log.items = [];
+      this.log.items.push(ev);
     }
-    if (log.events.length > 400) log.events.splice(0, log.events.length - 400);
+    this.log.trim();
   }
 
   logLines(view, names) {
-    const log = LOGS.get(this.id);
-    const events = log ? log.events : [];
     const lines = [];
     let dealGroup = null;
-    for (const ev of events) {
+    for (const ev of this.log.items) {
       const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
       if (ev.type === "deal") {
         if (ev.deal === 1) {
@@ -333,51 +302,34 @@ export class StudView {
 
   renderLog(view, names) {
     const lines = this.logLines(view, names);
-    const key = getLang() + "\n" + lines.map((l) => l.text).join("\n");
+    const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    this.logBox.hidden = !lines.length;
+    this.logDetails.hidden = !lines.length;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
 
   /** The latest action of each seat in the current betting round. */
   lastActions() {
-    const log = LOGS.get(this.id);
     const out = {};
-    for (const ev of log ? log.events : []) {
+    for (const ev of this.log.items) {
       if (ev.type === "round" || ev.type === "game_started") for (const k of Object.keys(out)) delete out[k];
       else if (ev.type === "action") out[ev.seat] = ev;
     }
     return out;
   }
 
-  // -- moves ------------------------------------------------------------------------
-
-  send(move) {
-    const turn = myTurn(this.entry);
-    if (!turn || this.inflight === turn) return;
-    this.inflight = turn;
-    this.renderActions(true);
-    sendMove(this, turn, move, () => {
-      this.inflight = null;
-      this.actionKey = null; // build the buttons again
-    });
-  }
-
   // -- rendering --------------------------------------------------------------------
 
-  render(force = false) {
-    const entry = this.entry;
-    if (!entry || !entry.view) return;
-    const view = entry.view;
+  render() {
+    const { view, ctx, names } = this;
     const state = view.state;
-    const names = view.seats.map((s, i) => seatName(view, i));
     setText(this.logTitle, tr("log"));
 
     // tier, deal, pot
     const tier = (state && state.tier) || (view.options && view.options.tier) || "casual";
     // before the first deal the tier's figures come from the game's board (GameInfo.board)
-    const fig = state ? null : (board(this, "stud").tiers || {})[tier] || { ante: null, max: null, coins: true };
+    const fig = state ? null : (this.board("stud").tiers || {})[tier] || { ante: null, max: null, coins: true };
     const ante = state ? state.ante : fig.ante;
     const max = state ? state.max : fig.max;
     const coinsMode = state ? state.coins_mode : fig.coins;
@@ -394,15 +346,8 @@ export class StudView {
       fill(this.potEl, h("span", { class: "muted-light" }, view.status === "waiting" ? tr("not_started") : ""));
     }
 
-    // whose turn
-    const turn = myTurn(entry);
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    setText(this.turnEl, turnText(view, turn, acting));
-    this.tick();
-
-    this.renderSeats(view, state, entry.seat, acting, names);
-    if (force) this.actionKey = null;
-    this.renderActions(false);
+    this.renderSeats(view, state, ctx.seat, ctx.acting, names);
+    this.renderActions();
     this.renderFinal(view, state, names);
     this.renderLog(view, names);
   }
@@ -463,23 +408,18 @@ export class StudView {
     });
   }
 
-  renderActions(busyNow) {
-    const entry = this.entry;
-    const view = entry && entry.view;
-    const state = view && view.state;
-    const spectator = !entry || entry.seat === null || entry.seat === undefined;
-    const turn = myTurn(entry);
+  renderActions() {
+    const { view, ctx } = this;
+    const state = view.state;
+    const { turn, busy } = ctx;
     const legal = turn && state && state.you ? state.you.legal : null;
-    if (spectator || !turn || !legal) {
+    if (ctx.spectator || !turn || !legal) {
       this.actionsEl.hidden = true;
       if (this.actionsEl.firstChild) this.actionsEl.replaceChildren();
       this.actionKey = null;
-      this.inflight = null;
       return;
     }
-    if (this.inflight && this.inflight !== turn) this.inflight = null;
-    const busy = busyNow || this.inflight === turn;
-    const key = `${turn}|${busy}|${getLang()}|${JSON.stringify(legal)}`;
+    const key = `${turn}|${busy}|${ctx.lang}|${JSON.stringify(legal)}`;
     this.actionsEl.hidden = false;
     if (key === this.actionKey) return;
     const sameTurn = this.actionKey && this.actionKey.startsWith(`${turn}|`);
@@ -490,7 +430,7 @@ export class StudView {
 
     const buttons = [];
     const btn = (action, label, move, cls = "") =>
-      h("button", { class: `act act-${action} ${cls}`.trim(), testid: `act-${action}`, "data-action": action, disabled: busy, onclick: () => move && this.send(move()) }, label);
+      h("button", { class: `act act-${action} ${cls}`.trim(), testid: `act-${action}`, "data-action": action, disabled: busy, onclick: () => move && this.ctx.send(move()) }, label);
 
     let betBtn = null;
     let chooser = null;
@@ -544,7 +484,7 @@ export class StudView {
   renderFinal(view, state, names) {
     const result = state && state.over ? state.result : null;
     if (!result || !(view.status === "finished" || view.status === "closed" || state.over)) {
-      this.finalEl.hidden = true;
+      this.showFinal(null);
       return;
     }
     const coinsMode = !!state.coins_mode;
@@ -553,8 +493,7 @@ export class StudView {
     const change = coinsMode ? coins : nets;
     const hand = state.showdown && state.showdown.hands ? state.showdown.hands[String(result.winner)] : null;
     const unit = coinsMode ? tr("coins_unit") : tr("chips_unit");
-    fill(
-      this.finalEl,
+    this.showFinal([
       h("h3", {}, tr("game_over")),
       h("div", { class: "winners", testid: "winners", "data-winner": result.winner }, resultText(result, names)),
       hand
@@ -575,17 +514,8 @@ export class StudView {
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),
-      seedLine(view)
-    );
-    this.finalEl.hidden = false;
-  }
-
-  tick() {
-    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
-  }
-
-  destroy() {
-    live.delete(this);
+      seedLine(view),
+    ]);
   }
 }
 

@@ -10,14 +10,8 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { seatName, seatBadges, clocks, myTurn, turnText, tickCountdown, seatNameEl, seedLine, MoveGate, translator, loadStylesheet, liveViews, tableLog, showLog, board } from "./common.js";
+import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
-
-const diceText = (faces) => faces.join(" ");
-
-/** Dice drawn before the first roll (the view's `dice` is null then). */
-const DICE = 5;
-const LOG_MAX = 10;
 
 const TEXTS = {
   en: {
@@ -136,122 +130,92 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
+const diceText = (faces) => faces.join(" ");
+/** Dice drawn before the first roll (the view's `dice` is null then). */
+const DICE = 5;
+const LOG_MAX = 10;
+
 const categoryDoc = (cat) => tr(`doc_${cat}`);
 
-/** My legal moves of this version (the table view's `moves`) of one type. */
-function movesOf(entry, type) {
-  return ((entry && entry.view && entry.view.moves) || []).filter((m) => m.type === type);
+/** My legal moves of table view `view` (its `moves`) of one type. */
+function movesOf(view, type) {
+  return ((view && view.moves) || []).filter((m) => m.type === type);
 }
 
-// Views alive now (re-rendered on a language change), and each table's
-// recent moves (kept across view instances: the lobby re-creates the view
-// when the language changes).
-const LIVE = liveViews((v) => v.render());
+// Each table's recent moves (kept across view instances: a table screen
+// makes a new view).
 const LOGS = new Map();
 
-export class YahtzeeView {
-  /** ctx: {net, id, onError(err)} */
-  constructor(ctx) {
-    loadStylesheet(new URL("./yahtzee.css", import.meta.url));
-    this.net = ctx.net;
-    this.games = ctx.games || null; // the games' static figures (board) when the ctx brings them
-    this.id = ctx.id;
-    this.onError = ctx.onError || (() => {});
-    this.entry = null;
+export class YahtzeeView extends TableView {
+  constructor(host) {
+    super(host, new URL("./yahtzee.css", import.meta.url));
     this.holds = new Set(); // dice indices I hold (my turn only)
     this.holdKey = null; // the turn the holds belong to
-    this.moves = new MoveGate(this); // controls wait for the answer to a move we sent
     this.log = tableLog(LOGS, this.id, LOG_MAX);
 
-    this.turnNoEl = h("span", { class: "round", testid: "turn-no" });
-    this.turnEl = h("span", { class: "turn", testid: "turn" });
-    this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
-    this.diceEl = h("div", { class: "yz-dice", testid: "dice" });
     this.rollBtn = h("button", { class: "roll primary big", testid: "roll", disabled: true, onclick: () => this.roll() });
-    this.hintEl = h("div", { class: "yz-hint", testid: "hint" });
-    this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn);
-    this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
-    this.logTitle = h("h3", {});
-    this.logEl = h("ol", { class: "log yz-log", testid: "log" });
-    this.cardEl = h("table", { class: "yz-card", testid: "score-card" });
-
-    this.el = h(
-      "div",
+    // the layout, naming the parts render() fills
+    this.el = this.frame(
       { class: "yahtzee" },
-      h("div", { class: "statusbar" }, this.turnNoEl, this.turnEl, this.countdownEl),
+      [(this.turnNoEl = h("span", { class: "round", testid: "turn-no" }))],
       h(
         "div",
         { class: "yz-main" },
-        h("div", { class: "yz-play" }, this.diceEl, this.actionsEl, this.hintEl, this.finalEl, h("div", { class: "log-box" }, this.logTitle, this.logEl)),
-        h("div", { class: "yz-card-wrap" }, this.cardEl)
+        h(
+          "div",
+          { class: "yz-play" },
+          (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
+          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn)),
+          (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
+          this.finalEl,
+          this.logBox("yz-log")
+        ),
+        h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" })))
       )
     );
-    LIVE.add(this);
   }
 
   // -- moves ---------------------------------------------------------------
 
-  busy() {
-    return this.moves.busy();
-  }
-
-  send(move) {
-    this.moves.send(move);
-  }
-
   roll() {
-    const state = this.entry && this.entry.view && this.entry.view.state;
+    const state = this.view && this.view.state;
     if (!state) return;
     const hold = state.rolls === 0 ? [] : [...this.holds].sort((a, b) => a - b);
     // only a roll my legal moves hold (a re-roll rolls at least one die)
-    if (!movesOf(this.entry, "roll").some((m) => (m.hold || []).join() === hold.join())) return;
-    this.send(hold.length ? { type: "roll", hold } : { type: "roll" });
+    if (!movesOf(this.view, "roll").some((m) => (m.hold || []).join() === hold.join())) return;
+    this.ctx.send(hold.length ? { type: "roll", hold } : { type: "roll" });
   }
 
   toggleHold(i) {
     if (!this.canHold()) return;
     if (this.holds.has(i)) this.holds.delete(i);
     else this.holds.add(i);
-    this.render();
+    this.redraw();
   }
 
   canHold() {
-    const state = this.entry && this.entry.view && this.entry.view.state;
-    return !!(myTurn(this.entry) && state && state.dice && movesOf(this.entry, "roll").some((m) => m.hold && m.hold.length) && !this.busy());
+    const state = this.view && this.view.state;
+    return !!(this.ctx.turn && state && state.dice && movesOf(this.view, "roll").some((m) => m.hold && m.hold.length) && !this.ctx.busy);
   }
 
   score(category) {
-    this.send({ type: "score", category });
+    this.ctx.send({ type: "score", category });
   }
 
   // -- rendering -----------------------------------------------------------
 
-  update(entry) {
-    this.entry = entry;
-    this.moves.update(entry);
-    this.takeEvents(entry);
-    this.render();
-  }
-
   /** Remember the public events of each new version (rolls, scores). */
-  takeEvents(entry) {
-    for (const ev of this.log.take(entry)) {
+  take(view, ctx) {
+    for (const ev of this.log.take(view, ctx.version)) {
       if (ev.type === "rolled" || ev.type === "scored") this.log.items.push(ev);
     }
     this.log.trim();
   }
 
   render() {
-    const entry = this.entry;
-    if (!entry || !entry.view) return;
-    const view = entry.view;
+    const { view, ctx, names } = this;
     const state = view.state;
-    const mySeat = entry.seat === null || entry.seat === undefined ? null : entry.seat;
-    const spectator = mySeat === null;
-    const names = view.seats.map((_, i) => seatName(view, i));
-    const turn = myTurn(entry);
-    const acting = clocks(view, this.net).map((c) => c.seat);
-    const busy = this.busy();
+    const { turn, busy, acting } = ctx;
 
     // holds belong to one turn of mine
     const key = state && turn ? `${state.turn}` : null;
@@ -267,8 +231,6 @@ export class YahtzeeView {
       const k = Math.min(turns, Math.floor(state.turn / state.n) + 1);
       setText(this.turnNoEl, tr("turn_no", { k, n: turns }));
     } else setText(this.turnNoEl, "");
-    setText(this.turnEl, turnText(view, turn, acting));
-    this.tick();
 
     // dice
     const dice = state && state.dice ? state.dice : null;
@@ -303,8 +265,8 @@ export class YahtzeeView {
     );
 
     // roll button and hint: players only
-    this.actionsEl.hidden = spectator || view.status !== "playing";
-    if (!spectator && state) {
+    this.actionsEl.hidden = ctx.spectator || view.status !== "playing";
+    if (!ctx.spectator && state) {
       const left = state.rolls_left;
       const allHeld = state.rolls > 0 && this.holds.size >= DICE;
       this.rollBtn.disabled = !turn || busy || left <= 0 || allHeld;
@@ -324,7 +286,7 @@ export class YahtzeeView {
     setText(this.hintEl, hint);
     this.hintEl.classList.toggle("mine", !!turn);
 
-    this.renderCard(view, state, names, mySeat, acting, turn && !busy && movesOf(entry, "score").length > 0);
+    this.renderCard(view, state, names, ctx.seat, acting, turn && !busy && movesOf(view, "score").length > 0);
     this.renderFinal(view, names);
     this.renderLog(names);
   }
@@ -357,7 +319,7 @@ export class YahtzeeView {
     const body = h(
       "tbody",
       {},
-      ((state && state.categories) || board(this, "yahtzee").categories || []).map((cat) =>
+      ((state && state.categories) || this.board("yahtzee").categories || []).map((cat) =>
         h(
           "tr",
           { testid: `row-${cat}`, class: cat === "sixes" || cat === "yahtzee" ? "yz-sep" : "" },
@@ -399,22 +361,15 @@ export class YahtzeeView {
   }
 
   renderFinal(view, names) {
-    if ((view.status === "finished" || view.status === "closed") && view.result) {
-      const winners = view.result.winners || [];
-      const scores = view.result.scores || [];
-      const best = winners.length ? scores[winners[0]] : 0;
-      const who = winners.map((s) => names[s]).join(", ");
-      fill(
-        this.finalEl,
+    const o = outcome(view, names);
+    this.showFinal(
+      o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
-        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${scores[i]}`).join(" · ") })),
-        seedLine(view)
-      );
-      this.finalEl.hidden = false;
-    } else {
-      this.finalEl.hidden = true;
-    }
+        h("div", { class: "winners", testid: "winners" }, tr(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
+        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${o.scores[i]}`).join(" · ") })),
+        seedLine(view),
+      ]
+    );
   }
 
   renderLog(names) {
@@ -430,13 +385,5 @@ export class YahtzeeView {
       return h("li", {}, tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll }));
     });
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
-  }
-
-  tick() {
-    tickCountdown(this.countdownEl, this.entry && this.entry.view, this.net);
-  }
-
-  destroy() {
-    LIVE.delete(this);
   }
 }

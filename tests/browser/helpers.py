@@ -4,12 +4,14 @@ and (for Sibala) roll until the match is over.
 
 Every wait is Playwright's auto-waiting ``expect`` (no sleeps); its timeout
 is ``WAIT``, set for every browser test in tests/browser/conftest.py.
+``intercept`` puts a proxy between a page and the lobby's websocket.
 """
 
 from __future__ import annotations
 
 import re
 
+import msgpack
 import pytest
 from playwright.sync_api import expect
 
@@ -104,3 +106,30 @@ def play_to_end(page, max_turns: int = 60) -> int:
         roll.click()
         rolls += 1
     raise AssertionError("the game did not finish")
+
+
+def intercept(page, types: set[str], handle) -> None:
+    """Proxy the page's websocket: each frame the page sends whose type is
+    in ``types`` goes first to ``handle(ws, msg)`` (``ws``: the page's side,
+    to answer on; ``msg``: the decoded frame), which keeps it from the
+    server by returning True; every other frame passes both ways.  Call
+    before the page connects."""
+
+    def proxy(ws):
+        server = ws.connect_to_server()
+
+        def from_page(message):
+            msg = msgpack.unpackb(message)
+            if msg.get("t") in types and handle(ws, msg):
+                return
+            server.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r".*/ws$"), proxy)
+
+
+def refuse(ws, msg: dict, code: str, text: str) -> None:
+    """Answer the page's request ``msg`` with an error frame, as the lobby would."""
+    ws.send(msgpack.packb({"t": "error", "code": code, "msg": text, "ref": msg["ref"]}))

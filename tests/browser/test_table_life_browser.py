@@ -1,7 +1,8 @@
 """The browser client's table life, common to every game, against a real
 lobby: chat (markup stays text, for players and spectators, lines kept for
 late viewers), play again at
-the same table, and the replay viewer stepping a finished game to its end.
+the same table, the replay viewer stepping a finished game to its end, and
+a language switch that draws the table again without letting go of it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, SINGLE_REDIS, expect_status, open_table, play_to_end, sign_in, started_table
+from .helpers import RESULT_RE, SINGLE_REDIS, expect_status, intercept, open_table, play_to_end, sign_in, start, started_table
 
 #: chat markup that must stay text: no <b>, no <img>, no handler runs
 MARKUP = "<b>x</b><img src=y onerror=z()>"
@@ -133,3 +134,30 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     # fairness: the seed matches its hash, and how to verify the whole game
     expect(replay.get_by_test_id("replay-seed-check")).to_have_attribute("data-ok", "1")
     expect(replay.get_by_test_id("verify-command")).to_have_text(f"python -m lobby.client --url {lobby.ws} verify --table {table_id}")
+
+
+def test_language_switch_redraws_the_table_and_keeps_following_it(new_page, lobby):
+    """The switch makes the table screen (and the game's view) again in the
+    other language; a spectator's page keeps its table meanwhile: no unwatch,
+    no second watch (it once sent both and fetched the table again)."""
+    host = new_page()
+    sign_in(host, lobby, "Host")
+    table_id = open_table(host, "sibala", seats=2, options={"rounds": 1})
+    viewer = new_page()
+    sent: list[str] = []
+    intercept(viewer, {"watch", "unwatch"}, lambda ws, msg: sent.append(msg["t"]))
+    sign_in(viewer, lobby, "Rail", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_have_text("Spectating")
+    expect(viewer.get_by_test_id("seat-name-0")).to_have_text("Host")
+    assert sent == ["watch"], sent
+
+    viewer.get_by_test_id("lang-switch").click()
+    expect(viewer.get_by_test_id("spectating")).to_have_text("观战中")
+    expect(viewer.get_by_test_id("back")).to_have_text("返回大厅")
+    expect(viewer.get_by_test_id("seat-name-0")).to_have_text("Host")
+    # the table goes on, drawn in Chinese, from the same watch
+    start(host)
+    expect_status(viewer, "playing")
+    expect(viewer.get_by_test_id("table-status")).to_have_text("进行中")
+    expect(viewer.get_by_test_id("countdown")).to_have_text(re.compile(r"^Host：\d+\.\d 秒$"))
+    assert sent == ["watch"], sent

@@ -5,14 +5,16 @@
 // GET /api/tables/ID/replay/N?[seat=S&]page=P gives each step's engine view
 // in pages (the public one, or our own seat's: a seat's point of view, with
 // its mucked cards, is only its player's).
-// Each frame is drawn by the game's own table view, fed a synthetic table
-// entry (no seat: a spectator's view of that moment); games without a view,
+// Each frame is drawn by the game's own table view (the contract of
+// games/common.js), fed a synthetic table entry (no seat: a spectator's
+// view of that moment) and its render context; games without a view,
 // or whose view refuses such an entry, get the frame's JSON.  Nothing here
 // needs a connection or a sign-in: the public replay is for everyone.
 
-import { t, gameTitle } from "./i18n.js";
-import { h, fill, setText } from "./dom.js";
-import { VIEWS } from "./games/index.js";
+import { t, gameTitle } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { tableContext } from "../games/common.js";
+import { VIEWS } from "../games/index.js";
 
 const AUTOPLAY_MS = 900;
 
@@ -52,7 +54,7 @@ async function getJSON(url, token) {
   return body;
 }
 
-/** The replay screen: {el, tick, destroy} like the other screens of app.js. */
+/** The replay screen: {el, tick, destroy} like the other screens (app.js). */
 export function replayScreen({ net, id, gameNo, onError }) {
   let fetchedGames = [];
   const games = () => (net && net.games && net.games.length ? net.games : fetchedGames);
@@ -241,7 +243,8 @@ export function replayScreen({ net, id, gameNo, onError }) {
     if (hosted) {
       try {
         if (hosted.el.parentNode !== stage) fill(stage, hosted.el);
-        hosted.update(syntheticEntry(index));
+        const entry = syntheticEntry(index);
+        hosted.update(entry.view, tableContext(entry));
         return;
       } catch (e) {
         console.warn("the table view cannot show this replay; showing JSON", e);
@@ -390,7 +393,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     const View = VIEWS[record.game];
     if (View) {
       try {
-        hosted = new View({ net, id, onError: onError || (() => {}), replay: true, games });
+        hosted = new View({ id, games, now: () => (net ? net.serverNow() : Date.now()), onError: onError || (() => {}) });
       } catch (e) {
         console.warn("the table view cannot be built for a replay", e);
         hosted = null;
@@ -418,9 +421,9 @@ export function replayScreen({ net, id, gameNo, onError }) {
   return {
     el,
     tick: () => {
-      if (hosted && hosted.tick) {
+      if (hosted && hosted.view) {
         try {
-          hosted.tick();
+          hosted.tick(net ? net.serverNow() : Date.now());
         } catch (e) {
           /* a view's clock with a synthetic entry: nothing to show */
         }

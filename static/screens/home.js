@@ -1,0 +1,59 @@
+// The home screen: the games (from the welcome) and the tables we sit at.
+
+import { t, gameTitle } from "../i18n.js";
+import { h, fill } from "../dom.js";
+import { net, gameInfo, statusText } from "../shell.js";
+import { VIEWS } from "../games/index.js";
+
+/** The ids of the tables where we hold a seat that is still in play (or may
+ * play again), and those we asked to sit at and have no view of yet. */
+function myTableIds() {
+  const ids = new Set();
+  for (const entry of net.tables.values()) {
+    const v = entry.view;
+    const live = v && (v.status === "waiting" || v.status === "playing" || (v.status === "finished" && !!v.next));
+    if (entry.seat !== null && entry.seat !== undefined && live) ids.add(entry.id);
+  }
+  for (const [id, role] of net.interest) if (role === "play" && !net.tables.has(id)) ids.add(id);
+  return [...ids];
+}
+
+export function homeScreen() {
+  const games = h(
+    "div",
+    { class: "games-grid" },
+    net.games.map((g) =>
+      h(
+        "a",
+        { class: "card game-card", href: `#game=${encodeURIComponent(g.id)}`, testid: `game-${g.id}` },
+        h("h3", {}, gameTitle(g)),
+        h("div", { class: "muted" }, t("players_range", { lo: g.min_players, hi: g.max_players })),
+        VIEWS[g.id] ? null : h("div", { class: "badge badge-preview" }, t("preview"))
+      )
+    )
+  );
+  const mine = h("ul", { class: "my-tables", testid: "my-tables" });
+  const renderMine = () => {
+    const ids = myTableIds();
+    fill(
+      mine,
+      ids.length
+        ? ids.map((id) => {
+            const entry = net.tables.get(id);
+            const game = entry && entry.view ? gameInfo(entry.view.game) : null;
+            return h(
+              "li",
+              {},
+              h("a", { href: `#table=${id}`, testid: `my-table-${id}` }, `${game ? gameTitle(game) + " · " : ""}${id}`),
+              entry && entry.view ? h("span", { class: "muted" }, ` — ${statusText(entry.view.status)}`) : null
+            );
+          })
+        : h("li", { class: "muted" }, t("none"))
+    );
+  };
+  renderMine();
+  return {
+    el: h("section", { class: "screen screen-home", testid: "home" }, h("h2", {}, t("games")), games, h("h2", {}, t("your_tables")), mine),
+    onTable: renderMine,
+  };
+}

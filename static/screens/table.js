@@ -1,0 +1,399 @@
+// The table screen (#table=ID): the game's own view (games/<id>.js, else
+// the generic one) and what every table has around it: the head (game,
+// game number, status, our seat, Back and Leave), the waiting card (Start,
+// Join), the away bar, the next-game panel (who is ready, Play again), the
+// table-over panel, stand-up notices, chat, and the fairness row (seed
+// hash, revealed seed and its check, the replay link).
+//
+// The screen computes each version's render context once (tableContext)
+// and hands it to the view with the table view; its one MoveGate carries
+// the view's moves.
+
+import { t, gameTitle } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning } from "../shell.js";
+import { MoveGate, tableContext } from "../games/common.js";
+import { VIEWS } from "../games/index.js";
+import { GenericView } from "../games/generic.js";
+import { sha256Hex } from "./replay.js";
+
+// -- sound: a short beep when it becomes your turn ---------------------------------
+
+let audio = null;
+function unlockAudio() {
+  // Browsers allow audio only after a user gesture: create/resume it then.
+  try {
+    if (!audio) {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      audio = new Ctx();
+    }
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+  } catch (e) {
+    audio = null;
+  }
+}
+document.addEventListener("pointerdown", unlockAudio, true);
+document.addEventListener("keydown", unlockAudio, true);
+
+function beep() {
+  try {
+    if (!audio || audio.state !== "running") return;
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    const now = audio.currentTime;
+    osc.type = "sine";
+    osc.frequency.setValueAtTime(880, now);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now);
+    osc.stop(now + 0.2);
+  } catch (e) {
+    /* no sound: fine */
+  }
+}
+
+// -- chat --------------------------------------------------------------------------
+
+/** hh:mm of an epoch-ms time (chat lines). */
+function clockTime(ms) {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/** Table `id`'s chat, for players and spectators: {el, render(entry)}. */
+function chatPanel(id) {
+  const list = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
+  const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
+  let key = null;
+  let stick = false;
+  const send = () => {
+    const text = input.value.trim().slice(0, 200);
+    if (!text) return;
+    input.value = "";
+    stick = true;
+    net.chat(id, text).catch((err) => {
+      if (!input.value) input.value = text;
+      showError(err);
+    });
+  };
+  const form = h(
+    "form",
+    {
+      class: "chat-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        send();
+      },
+    },
+    input,
+    h("button", { type: "submit", testid: "chat-send" }, t("chat_send"))
+  );
+  const render = (entry) => {
+    const lines = entry.chat || [];
+    const last = lines[lines.length - 1];
+    const next = `${lines.length}:${last ? last.id : ""}`;
+    if (next === key) return;
+    key = next;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    fill(
+      list,
+      lines.length
+        ? lines.map((line) =>
+            h(
+              "li",
+              { class: line.spectator ? "chat-line spectator" : "chat-line", testid: "chat-line" },
+              h("time", { class: "chat-time", title: new Date(line.at).toLocaleString() }, clockTime(line.at)),
+              h("span", { class: "chat-name" }, line.name),
+              line.spectator ? h("span", { class: "chat-spec", testid: "chat-spectator" }, t("chat_spectator")) : null,
+              h("span", { class: "chat-text", testid: "chat-text" }, line.text)
+            )
+          )
+        : h("li", { class: "muted chat-empty" }, t("chat_empty"))
+    );
+    if (atBottom || stick) list.scrollTop = list.scrollHeight;
+    stick = false;
+  };
+  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form), render };
+}
+
+// -- fairness ----------------------------------------------------------------------
+
+/** The published seed hash while playing, the seed once revealed (checked
+ * against the hash), the replay link: {el, render(view, beside)}; `beside`:
+ * open the replay in a new page (my seat is in play). */
+function fairness(id) {
+  const hashEl = h("span", { class: "seed-hash", testid: "seed-hash", tabindex: "0" });
+  const seedEl = h("code", { class: "seed-revealed", testid: "seed", hidden: true });
+  const checkEl = h("span", { class: "seed-check", testid: "seed-check" });
+  const replayLink = h("a", { class: "button", testid: "replay", hidden: true }, t("replay"));
+  const el = h("div", { class: "fair-row", testid: "fairness", hidden: true }, hashEl, seedEl, checkEl, replayLink);
+  let checked = null;
+  const render = (v, beside) => {
+    el.hidden = !v.seed_hash;
+    if (!v.seed_hash) return;
+    setText(hashEl, t("seed_hash_short", { h: v.seed_hash.slice(0, 12) }));
+    hashEl.dataset.hash = v.seed_hash;
+    hashEl.title = `${t("seed_hash_help")}\n\nSHA-256: ${v.seed_hash}`;
+    seedEl.hidden = !v.seed;
+    setText(seedEl, v.seed ? t("seed_full", { s: v.seed }) : "");
+    if (!v.seed) {
+      checked = null;
+      setText(checkEl, "");
+    } else if (checked !== v.seed + v.seed_hash) {
+      const key = (checked = v.seed + v.seed_hash);
+      setText(checkEl, "");
+      sha256Hex(v.seed).then(
+        (digest) => {
+          if (checked !== key) return;
+          checkEl.dataset.ok = digest === v.seed_hash ? "1" : "0";
+          setText(checkEl, digest === v.seed_hash ? t("seed_ok") : t("seed_bad"));
+        },
+        () => {} // no WebCrypto (an insecure context): no check shown
+      );
+    }
+    // the game that just ended, or while the next one is played, the one before
+    const ended = v.seed && v.result && v.status !== "playing";
+    const replayNo = ended ? v.game_no : v.game_no - 1;
+    replayLink.hidden = !(replayNo >= 1);
+    if (replayNo >= 1) {
+      replayLink.href = `#replay=${encodeURIComponent(id)}&game=${replayNo}`;
+      setText(replayLink, ended ? t("replay") : t("replay_game", { n: replayNo }));
+      // while my seat is in play (or may play again), open it beside the table
+      if (beside) {
+        replayLink.target = "_blank";
+        replayLink.rel = "noopener";
+      } else {
+        replayLink.removeAttribute("target");
+      }
+    }
+  };
+  return { el, render };
+}
+
+// -- between games -----------------------------------------------------------------
+
+/** Who is ready for the next game, Play again and Leave: {el, render(entry),
+ * tick(view, now)}. */
+function nextPanel(id, leaveBtn) {
+  const readyList = h("ul", { class: "ready-list", testid: "ready-list" });
+  const countdown = h("div", { class: "next-countdown", testid: "next-countdown" });
+  let entry = null;
+  const playAgainBtn = actionButton({ class: "primary big", testid: "play-again" }, t("play_again"), () => net.ready(id), { done: () => entry && render(entry) });
+  const el = h(
+    "div",
+    { class: "card next-panel", testid: "next-panel", hidden: true },
+    h("h3", {}, t("next_title")),
+    countdown,
+    readyList,
+    h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn),
+    h("p", { class: "muted small" }, t("next_help"))
+  );
+  const render = (e) => {
+    entry = e;
+    const v = e.view;
+    const open = v.status === "finished" && !!v.next;
+    el.hidden = !open;
+    if (!open) return;
+    const spectator = e.seat === null || e.seat === undefined;
+    const me = spectator ? null : v.seats[e.seat];
+    const ready = v.next.ready || [];
+    fill(
+      readyList,
+      v.seats.map((s, i) => {
+        if (!s) return null;
+        const ok = !!ready[i] && !s.left;
+        return h(
+          "li",
+          { class: s.left ? "left" : ok ? "ready" : "deciding", testid: `ready-${i}`, "data-ready": ok ? "1" : "0" },
+          h("span", { class: "ready-mark", "aria-hidden": "true" }, s.left ? "–" : ok ? "✓" : "…"),
+          h("span", { class: "ready-name" }, s.name),
+          i === e.seat ? h("span", { class: "badge badge-you" }, t("you")) : null,
+          h("span", { class: "ready-state" }, s.left ? t("left") : ok ? t("ready_yes") : t("ready_no"))
+        );
+      })
+    );
+    const mineReady = !spectator && !!ready[e.seat];
+    playAgainBtn.hidden = spectator || !me || me.left;
+    leaveBtn.hidden = spectator || !me || me.left;
+    playAgainBtn.disabled = mineReady || isRunning(playAgainBtn);
+    setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
+  };
+  const tick = (v, now) => {
+    if (v && v.status === "finished" && v.next && typeof v.next.deadline === "number") {
+      const s = Math.max(0, Math.ceil((v.next.deadline - now) / 1000));
+      setText(countdown, t("next_in", { s }));
+      countdown.classList.toggle("urgent", s <= 5);
+    } else {
+      setText(countdown, "");
+    }
+  };
+  return { el, render, tick };
+}
+
+function noticeText(n) {
+  const key = n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : n.reason === "moved" ? "notice_moved" : "notice_other";
+  return t(key, { name: n.name });
+}
+
+// -- the screen --------------------------------------------------------------------
+
+export function tableScreen(id) {
+  const titleEl = h("h2", { class: "table-title" }, t("table", { id }));
+  const gameEl = h("span", { class: "game-name" });
+  const gameNoEl = h("span", { class: "badge badge-game-no", testid: "game-no", hidden: true });
+  const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
+  const specEl = h("span", { class: "badge badge-spectating", testid: "spectating", hidden: true }, t("spectating"));
+  const seatEl = h("span", { class: "muted", testid: "my-seat" });
+  const errEl = h("div", { class: "form-error", testid: "table-error", role: "alert" });
+
+  let game = null;
+  let entry = net.tables.get(id) || null;
+  let view = null; // the game's table view
+  let viewGame = null;
+  let lastCue = null;
+  let alive = true;
+
+  const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
+  const leaveButton = (attrs) => actionButton({ class: "danger", ...attrs }, t("leave"), () => net.leave(id), { keep: true, done: toLobby });
+  const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
+  const leaveBtn = leaveButton({ testid: "leave", hidden: true });
+  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id));
+  const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }));
+  const startsIn = h("span", { class: "starts-in", testid: "starts-in" });
+  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, h("p", { class: "muted" }, t("start_help")), h("div", { class: "row" }, startBtn, joinBtn, startsIn));
+  const share = h("input", { class: "share", testid: "share-link", readOnly: true, value: `${location.origin}/#table=${id}`, onfocus: (e) => e.target.select() });
+  const body = h("div", { class: "table-body" });
+  const fair = fairness(id);
+
+  // away: a bot plays my seat until I say I'm back
+  const imBackBtn = actionButton({ class: "primary", testid: "im-back" }, t("im_back"), () => net.back(id));
+  const awayBar = h("div", { class: "away-bar", testid: "away-bar", role: "alert", hidden: true }, h("span", { class: "away-text" }, t("away_bar")), imBackBtn);
+
+  const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
+  const overPanel = h(
+    "div",
+    { class: "card over-panel", testid: "table-over", hidden: true },
+    h("h3", {}, t("table_over")),
+    h("p", { class: "muted" }, t("table_over_help")),
+    h("div", { class: "row" }, h("button", { class: "primary", testid: "over-back", onclick: toLobby }, t("back")))
+  );
+  const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
+  const chat = chatPanel(id);
+
+  // the view's moves: one gate; a move sent or answered draws the view again
+  const gate = new MoveGate(net, id, () => alive && renderView(), showError);
+  const renderView = () => {
+    if (view && entry && entry.view) view.update(entry.view, tableContext(entry, gate));
+  };
+
+  // the parts every game shares: next game, table over, away, notices, chat, fairness
+  const renderLife = (e) => {
+    const v = e.view;
+    const me = e.seat === null || e.seat === undefined ? null : v.seats[e.seat];
+    const open = v.status === "finished" && !!v.next;
+    next.render(e);
+    overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
+    awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
+    const notices = (v.notices || []).slice(-3);
+    noticesEl.hidden = notices.length === 0;
+    fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
+    chat.render(e);
+    fair.render(v, !!(me && !me.left && (open || v.status === "playing")));
+    gameNoEl.hidden = !v.game_no;
+    setText(gameNoEl, v.game_no ? t("game_no", { n: v.game_no }) : "");
+  };
+
+  const update = (e) => {
+    entry = e;
+    const v = e.view;
+    if (!v) return;
+    game = v.game;
+    setText(errEl, "");
+    if (!view || viewGame !== v.game) {
+      if (view) view.destroy();
+      const View = VIEWS[v.game] || GenericView;
+      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: showError });
+      viewGame = v.game;
+      fill(body, view.el);
+    }
+    const info = gameInfo(v.game);
+    setText(gameEl, info ? gameTitle(info) : v.game);
+    statusEl.dataset.status = v.status;
+    setText(statusEl, statusText(v.status));
+    const ctx = tableContext(e, gate);
+    specEl.hidden = !ctx.spectator;
+    setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat }));
+    leaveBtn.hidden = ctx.spectator || !(v.status === "waiting" || v.status === "playing");
+    waiting.hidden = v.status !== "waiting";
+    startBtn.hidden = ctx.spectator;
+    joinBtn.hidden = !ctx.spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
+    renderLife(e);
+    view.update(v, ctx);
+    tick();
+
+    // your-turn cue: title prefix while it is your turn; a beep when it becomes so
+    setTitle(ctx.turn ? t("your_turn_title") : "");
+    if (ctx.turn && ctx.turn !== lastCue) beep();
+    lastCue = ctx.turn;
+  };
+
+  const tick = () => {
+    const v = entry && entry.view;
+    const now = net.serverNow();
+    if (v && v.status === "waiting" && typeof v.start_at === "number") {
+      setText(startsIn, t("starts_in", { s: Math.max(0, (v.start_at - now) / 1000).toFixed(1) }));
+    } else {
+      setText(startsIn, "");
+    }
+    next.tick(v, now);
+    if (view && view.view) view.tick(now);
+  };
+
+  net.open(id);
+  setTitle("");
+  if (entry && entry.view) setTimeout(() => alive && update(net.tables.get(id) || entry), 0);
+  return {
+    el: h(
+      "section",
+      { class: "screen screen-table", testid: "table-screen", "data-table": id },
+      h(
+        "div",
+        { class: "table-head" },
+        h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
+        h("div", { class: "row" }, backBtn, leaveBtn)
+      ),
+      h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
+      errEl,
+      awayBar,
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", { class: "table-main" }, waiting, body),
+        h("div", { class: "table-side" }, next.el, overPanel, noticesEl, chat.el)
+      )
+    ),
+    onTable: (e) => {
+      if (e.id === id) update(e);
+    },
+    onChat: (e) => {
+      if (e.id !== id) return;
+      entry = e;
+      chat.render(e);
+    },
+    onTableError: ({ id: tid, error }) => {
+      if (tid === id) setText(errEl, errorText(error));
+    },
+    tick,
+    /** `rebuilding`: the same table's screen is made again at once (a
+     * language change): keep following the table. */
+    destroy: ({ rebuilding = false } = {}) => {
+      alive = false;
+      if (view) view.destroy();
+      setTitle("");
+      if (!rebuilding) net.close(id);
+    },
+  };
+}
