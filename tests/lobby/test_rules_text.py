@@ -1,9 +1,12 @@
 """The games' rules at hand: docs/rules.md and its translation docs/rules.zh.md
-held together, and their rendering."""
+held together, their rendering, and ``GET /api/rules/{game}`` on a live lobby."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.error
+import urllib.request
 from collections import Counter
 
 import pytest
@@ -76,3 +79,34 @@ def test_rendering_escapes_raw_html_and_script_links():
     assert "<b " not in html and "&lt;b onclick=" in html
     assert "<a " not in html  # no link with a script scheme
     assert "<code>code</code>" in html and "<table>" in html and "<td>1</td>" in html
+
+
+def _get(url: str) -> tuple[int, dict[str, str], dict]:
+    """(status, lower-cased headers, JSON body) of one GET, errors included."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, {k.lower(): v for k, v in exc.headers.items()}, json.loads(exc.read())
+
+
+def test_api_rules_in_both_languages(lobby):
+    status, headers, en = _get(f"{lobby.http}/api/rules/stud")
+    assert status == 200 and headers["cache-control"] == "max-age=3600"
+    assert en["game"] == "stud" and en["lang"] == "en" and en["title"].startswith("Five-card stud")
+    html = en["html"]
+    # the common part first, then the section with its tier table
+    assert html.index("Common to all games") < html.index("<h2>2. Five-card stud") < html.index("<table>")
+    assert "6 Nimmt" not in html and "Sibala" not in html
+    status, _, zh = _get(f"{lobby.http}/api/rules/stud?lang=zh")
+    assert status == 200 and zh["lang"] == "zh" and zh["title"].startswith("同花顺")
+    assert zh["html"].index("各游戏通用") < zh["html"].index("<h2>2. 同花顺") and "专家" in zh["html"]
+    for game in engines.REGISTRY:
+        status, _, body = _get(f"{lobby.http}/api/rules/{game}?lang=en")
+        assert status == 200 and f"<h2>{rules_text.SECTIONS[game]}. " in body["html"]
+
+
+def test_api_rules_errors(lobby):
+    assert _get(f"{lobby.http}/api/rules/poker")[::2] == (404, {"error": "no such game", "code": "unknown_game"})
+    status, _, body = _get(f"{lobby.http}/api/rules/sibala?lang=fr")
+    assert status == 400 and body["code"] == "bad_message"
