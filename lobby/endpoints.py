@@ -1,5 +1,5 @@
 """The HTTP endpoints: the page, health, metrics, the table list, the games,
-replays and the browser libraries.
+their rules, replays and the browser libraries.
 
 Each endpoint is a plain Starlette function of the request; the process's
 :class:`lobby.app.Lobby` is ``request.app.state.lobby``.  ``ROUTES`` is the
@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 import engines
 
-from . import metrics, quota, replay
+from . import metrics, quota, replay, rules_text
 from .protocol import PROTOCOL_VERSION, ErrorCode
 from .reads import Busy
 
@@ -42,6 +42,8 @@ VENDOR = {
     "msgpack.min.js": "@msgpack/msgpack/dist.umd/msgpack.min.js",
     "fast-json-patch.min.js": "fast-json-patch/dist/fast-json-patch.min.js",
 }
+#: answers that change only with a deploy (browser libraries, rules)
+STATIC_ISH = {"Cache-Control": "max-age=3600"}
 
 
 @functools.cache
@@ -89,6 +91,20 @@ async def api_tables(request: Request) -> Response:
 
 async def api_games(request: Request) -> Response:
     return JSONResponse(games_info())
+
+
+async def api_rules(request: Request) -> Response:
+    """``{"game", "lang", "title", "html"}``: a game's rules section (and the
+    part common to all games) from docs/rules.md or its translation, as
+    HTML (:func:`lobby.rules_text.page`); ``?lang=en|zh``, default en.
+    404 ``unknown_game``, 400 ``bad_message`` for another language."""
+    game = request.path_params["game"]
+    lang = request.query_params.get("lang", "en")
+    if game not in rules_text.SECTIONS:
+        return http_error(404, ErrorCode.UNKNOWN_GAME, "no such game")
+    if lang not in rules_text.FILES:
+        return http_error(400, ErrorCode.BAD_MESSAGE, f"lang: one of {', '.join(rules_text.FILES)}")
+    return JSONResponse(rules_text.page(game, lang), headers=STATIC_ISH)
 
 
 async def bearer_player(request: Request) -> str | None:
@@ -185,7 +201,7 @@ async def vendor(request: Request) -> Response:
     rel = VENDOR.get(request.path_params["name"])
     if rel is None or not (NODE_MODULES / rel).is_file():
         return Response("not found (run npm install)", status_code=404)
-    return FileResponse(NODE_MODULES / rel, headers={"Cache-Control": "max-age=3600"})
+    return FileResponse(NODE_MODULES / rel, headers=STATIC_ISH)
 
 
 ROUTES = [
@@ -194,6 +210,7 @@ ROUTES = [
     Route("/metrics", metrics_endpoint),
     Route("/api/tables", api_tables),
     Route("/api/games", api_games),
+    Route("/api/rules/{game:str}", api_rules),
     Route("/api/tables/{table_id:str}/replay", api_replay),
     Route("/api/tables/{table_id:str}/replay/{game_no:int}", api_replay_frames),
     Route("/vendor/{name}", vendor),

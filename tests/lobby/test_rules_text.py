@@ -1,0 +1,112 @@
+"""The games' rules at hand: docs/rules.md and its translation docs/rules.zh.md
+held together, their rendering, and ``GET /api/rules/{game}`` on a live lobby."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections import Counter
+
+import pytest
+
+import engines
+from lobby import rules_text
+
+NUMBER = re.compile(r"\d+")
+NUMBERED = re.compile(r"^(\d+)\. ", re.M)
+BULLET = re.compile(r"^\s*- ", re.M)
+TABLE_ROW = re.compile(r"^\|", re.M)
+CODE = re.compile(r"`([^`]+)`")
+
+
+def _pairs() -> list[tuple[str, str, str]]:
+    """(name, English markdown, Chinese markdown) of the common part and every section."""
+    en, zh = rules_text.parsed("en"), rules_text.parsed("zh")
+    return [("common", en.common, zh.common)] + [(f"section {n}", en.sections[n].markdown, zh.sections[n].markdown) for n in en.sections]
+
+
+def test_every_game_has_one_section_in_both_languages():
+    assert set(rules_text.SECTIONS) == set(engines.REGISTRY)
+    en, zh = rules_text.parsed("en"), rules_text.parsed("zh")
+    assert list(en.sections) == list(zh.sections) == [1, 2, 3, 4, 5]
+    assert sorted(rules_text.SECTIONS.values()) == list(en.sections)
+    for n in en.sections:
+        assert en.sections[n].title and zh.sections[n].title and "seed-" not in en.sections[n].title + zh.sections[n].title
+    assert en.common.startswith("Common to all games\n- ") and zh.common.startswith("各游戏通用\n- ")
+
+
+@pytest.mark.parametrize("name,en,zh", _pairs(), ids=[p[0] for p in _pairs()])
+def test_the_translation_keeps_the_structure_and_every_figure(name, en, zh):
+    # the same numbered examples and steps, bullets and table rows
+    assert NUMBERED.findall(zh) == NUMBERED.findall(en)
+    assert len(BULLET.findall(zh)) == len(BULLET.findall(en))
+    assert len(TABLE_ROW.findall(zh)) == len(TABLE_ROW.findall(en))
+    # code-like text (the kata's result lines) kept as it is
+    assert Counter(CODE.findall(zh)) == Counter(CODE.findall(en))
+    # every number of the English, at least as often, in the Chinese
+    missing = Counter(NUMBER.findall(en)) - Counter(NUMBER.findall(zh))
+    assert not missing, f"{name}: numbers dropped or changed: {dict(missing)}"
+
+
+def test_no_paragraph_is_glued_to_a_list():
+    # a line at the margin right after a list item would render inside it
+    for lang in rules_text.FILES:
+        lines = (rules_text.DOCS / rules_text.FILES[lang]).read_text(encoding="utf-8").splitlines()
+        item = re.compile(r"(- |\d+\. )")
+        glued = [b for a, b in zip(lines, lines[1:]) if item.match(a) and b and not b.startswith(" ") and not item.match(b)]
+        assert glued == [], lang
+
+
+def test_split_finds_the_common_part_and_the_sections():
+    text = "# T\n\nIntro.\n\nShared\n- one\n- two\n\n## 1. First — seed-a.txt\n\nA 1.\n\n## 2. Second\n\nB.\n"
+    cut = rules_text.split(text)
+    assert cut.common == "Shared\n- one\n- two\n"
+    assert {n: (s.title, s.markdown) for n, s in cut.sections.items()} == {
+        1: ("First", "## 1. First — seed-a.txt\n\nA 1.\n"),
+        2: ("Second", "## 2. Second\n\nB.\n"),
+    }
+    with pytest.raises(ValueError):
+        rules_text.split("# T\n\nno sections\n- a\n")
+    with pytest.raises(ValueError):
+        rules_text.split("# T\n\nno list\n\n## 1. A\n")
+
+
+def test_rendering_escapes_raw_html_and_script_links():
+    html = rules_text.render('<script>alert(1)</script>\n\nA <b onclick="x()">tag</b>, [a link](javascript:alert(1)), `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |\n')
+    assert "<script" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b " not in html and "&lt;b onclick=" in html
+    assert "<a " not in html  # no link with a script scheme
+    assert "<code>code</code>" in html and "<table>" in html and "<td>1</td>" in html
+
+
+def _get(url: str) -> tuple[int, dict[str, str], dict]:
+    """(status, lower-cased headers, JSON body) of one GET, errors included."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, {k.lower(): v for k, v in exc.headers.items()}, json.loads(exc.read())
+
+
+def test_api_rules_in_both_languages(lobby):
+    status, headers, en = _get(f"{lobby.http}/api/rules/stud")
+    assert status == 200 and headers["cache-control"] == "max-age=3600"
+    assert en["game"] == "stud" and en["lang"] == "en" and en["title"].startswith("Five-card stud")
+    html = en["html"]
+    # the common part first, then the section with its tier table
+    assert html.index("Common to all games") < html.index("<h2>2. Five-card stud") < html.index("<table>")
+    assert "6 Nimmt" not in html and "Sibala" not in html
+    status, _, zh = _get(f"{lobby.http}/api/rules/stud?lang=zh")
+    assert status == 200 and zh["lang"] == "zh" and zh["title"].startswith("同花顺")
+    assert zh["html"].index("各游戏通用") < zh["html"].index("<h2>2. 同花顺") and "专家" in zh["html"]
+    for game in engines.REGISTRY:
+        status, _, body = _get(f"{lobby.http}/api/rules/{game}?lang=en")
+        assert status == 200 and f"<h2>{rules_text.SECTIONS[game]}. " in body["html"]
+
+
+def test_api_rules_errors(lobby):
+    assert _get(f"{lobby.http}/api/rules/poker")[::2] == (404, {"error": "no such game", "code": "unknown_game"})
+    status, _, body = _get(f"{lobby.http}/api/rules/sibala?lang=fr")
+    assert status == 400 and body["code"] == "bad_message"
