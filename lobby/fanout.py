@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -191,13 +192,17 @@ class Fanout:
         local = self.local.get(table_id)
         return local is None or local.doc is None or local.doc["status"] != "closed"
 
-    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any], received: float | None = None) -> None:
         """Project and send version ``version`` of a table to its local
         viewers; an older or equal version (the pub/sub echo of this
-        process's own commit, a late copy) changes nothing."""
+        process's own commit, a late copy) changes nothing.  ``received``:
+        when the version reached this process (``time.perf_counter()``; None:
+        now), for :data:`metrics.DELIVERY`."""
         local = self.local.get(table_id)
         if local is None or version <= local.version:
             return
+        if received is None:
+            received = time.perf_counter()
         local.version, local.doc = version, doc
         index = tables.seat_index(doc)
         viewers = [(viewer, index.get(viewer.pid) if viewer.pid else None) for viewer in local.viewers]
@@ -237,6 +242,7 @@ class Fanout:
                 viewer.version, viewer.view, viewer.seat = version, new_view, seat
         if sent:
             _DELTAS_SENT.inc(sent)
+        metrics.DELIVERY.observe(time.perf_counter() - received)
 
     async def refresh(self, table_id: str) -> None:
         """Re-read a table and its chat from Redis and deliver the table
@@ -327,6 +333,7 @@ class Fanout:
                         except Exception:
                             log.exception("chat of %s failed", table_id)
                         continue
+                    received = time.perf_counter()
                     local = self.local.get(table_id)
                     version = int.from_bytes(data[:8], "big")
                     if local is None or version <= local.version:
@@ -334,7 +341,7 @@ class Fanout:
                     if self.store.echo(table_id, version, data[8:]):
                         continue  # our own commit, whose reply is on its way: delivered from memory then
                     try:
-                        self.deliver(table_id, version, unpack(data[8:]))
+                        self.deliver(table_id, version, unpack(data[8:]), received)
                     except Exception:
                         log.exception("fan-out of %s failed", table_id)
             except (redis.exceptions.RedisError, OSError) as exc:

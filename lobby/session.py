@@ -100,6 +100,11 @@ class Conn:
         return self._queue
 
     @property
+    def queued(self) -> int:
+        """Frames waiting for the writer (0 unless this is a slow reader)."""
+        return 0 if self._queue is None else self._queue.qsize()
+
+    @property
     def idle(self) -> bool:
         """Nothing is waiting to be written, nor being written by the writer."""
         return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
@@ -373,7 +378,6 @@ class Session:
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
         self.addr = quota.client_address(ws.scope, lobby.trusted)
-        metrics.CONNECTIONS.inc()
         loop = asyncio.get_running_loop()
         self.watchdog = loop.call_later(self.settings.hello_timeout_s, self._check_idle, None)
         limiter = self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
@@ -405,7 +409,6 @@ class Session:
         finally:
             self.watchdog.cancel()
             lobby.conns.discard(conn)
-            metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
