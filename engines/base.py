@@ -244,6 +244,14 @@ class Engine(Protocol):
         passes, applied in order within one commit."""
         ...
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        """What everyone may know of ``move``, played for ``seat`` (by its
+        deadline or a bot), as of ``state``, the state after the commit that
+        played it: the move itself where the rules hide nothing, else only
+        what they show (6 Nimmt!'s pick is ``{"type": "pick"}`` until the
+        cards are revealed).  The lobby's ``timeout`` event carries it."""
+        ...
+
     def view(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` (a seat, or None for a spectator) may see.  Never
         contains the seed nor anything the rules hide from that viewer.  May

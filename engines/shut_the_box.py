@@ -398,6 +398,9 @@ class ShutTheBox:
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "_timeout"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only), plus ``coverings``:
         the sets of open tiles (each ascending; fewer tiles first) that

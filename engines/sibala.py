@@ -247,6 +247,9 @@ class Sibala:
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only): every roll is public,
         each with its hand (``hands``, kept in the state since the roll)."""

@@ -468,6 +468,15 @@ class SixNimmt:
             return [{"type": "pick", "card": min(state["hands"][seat])}]
         return [{"type": "choose_row", "row": cheapest_row(state["rows"])}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        """A pick is hidden until every seat has picked and the cards are
+        revealed (RULES.md 3): while ``state`` still holds the seat's pick
+        unrevealed, only that a card was picked (the seat's own view shows
+        which: ``my_pick``).  A row choice is public."""
+        if move.get("type") == "pick" and state["picks"][seat] is not None:
+            return {"type": "pick"}
+        return move
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public fields for everyone: ``n``, ``end_threshold``, ``round``,
         ``turn``, ``phase``, ``to_act``, ``rows``, ``hand_counts``,

@@ -674,6 +674,9 @@ class Stud:
         """A timed-out player folds, whatever else was allowed (RULES.md 2)."""
         return [{"type": "fold"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public table plus the viewer's own hole card.
 

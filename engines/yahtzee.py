@@ -359,6 +359,9 @@ class Yahtzee:
         moves.append({"type": "score", "category": lowest_category(state["dice"], open_categories)})
         return moves
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (its values shared, read-only), plus
         ``categories`` (every category in the score card's order, a new

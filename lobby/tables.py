@@ -646,7 +646,12 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     the close of a finished table no game follows (``close_at``); the end
     of a ready period (who did not press ready is stood up), bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
-    the turn the deadline was set for).  Returns None when nothing is due."""
+    the turn the deadline was set for).  Each person's seat played so gets
+    an event ``{"type": "timeout", "seat", "bot", "moves"}`` after the
+    engine's: ``moves`` as public as the game allows
+    (:meth:`engines.base.Engine.public_move`), ``bot`` true when a bot
+    played it because the seat is away (its deadline was the bot's delay);
+    bots' own seats get none.  Returns None when nothing is due."""
     if doc["status"] == "waiting":
         resolved = _resolve_waiting(doc, now, ctx)
         if resolved is not None:
@@ -709,6 +714,7 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     moves: list[list[Any]] = []
     events: list[Any] = []
     forced: list[int] = []
+    played_for: dict[int, list[Any]] = {}  # people's seats: the moves the deadline made
     for _ in range(MAX_FORCED):
         due_seats = []
         for seat in engine.to_act(state):
@@ -721,7 +727,8 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         for seat in due_seats:
             if seat not in engine.to_act(state):
                 continue
-            if _plays_as_bot(d["seats"][seat]):
+            by_bot = _plays_as_bot(d["seats"][seat])
+            if by_bot:
                 plan = [engine.bot_move(engine.view(state, seat), seat, bot_rng)]
             else:
                 plan = engine.timeout_moves(state, seat)
@@ -736,6 +743,8 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
                 state, evs = engine.apply(state, seat, mv)
                 moves.append([seat, mv])
                 events.extend(evs)
+                if not d["seats"][seat]["bot"]:
+                    played_for.setdefault(seat, [by_bot, []])[1].append(mv)
             moved.add(seat)
         d["state"] = state
         _after_change(d, now, moved)
@@ -743,6 +752,10 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
             break
     if not moves:
         return None
+    for seat, (by_bot, played) in played_for.items():
+        # "time's up: this was played for you", as public as the game allows
+        public = [engine.public_move(state, seat, mv) for mv in played]
+        events.append({"type": "timeout", "seat": seat, "bot": by_bot, "moves": public})
     d["events"] = events
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
     _finish_log(d, log)
