@@ -275,6 +275,13 @@ class Engine(Protocol):
         played by a bot."""
         ...
 
+    def leave_cost(self, state: State, seat: int) -> int:
+        """The coins ``seat``'s player would pay by leaving now, as
+        :meth:`leave` would take them (stud's escape: the pot, capped at the
+        balance; 0 where leaving hands the seat to a bot, whose result still
+        counts, and where no coins move)."""
+        ...
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """A bot's move computed from the seat's own :meth:`view` only, so a
         bot knows no more than a person in that seat."""

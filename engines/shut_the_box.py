@@ -423,6 +423,9 @@ class ShutTheBox:
     def leave(self, state: State, seat: int) -> None:
         return None
 
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Optimal play: the dice count and covering of greatest shut
         probability (then lowest expected score), from the view alone."""

@@ -266,6 +266,9 @@ class Sibala:
     def leave(self, state: State, seat: int) -> None:
         return None
 
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         return {"type": "roll"}
 

@@ -545,6 +545,9 @@ class SixNimmt:
     def leave(self, state: State, seat: int) -> None:
         return None
 
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Choose the cheapest row; else pick the card with the least expected
         immediate penalty, guessing others' cards uniformly from the cards the

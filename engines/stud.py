@@ -290,6 +290,13 @@ def _in_order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def _escape_price(s: State, seat: int) -> int:
+    """What ``seat`` pays for escaping now: the pot (RULES.md 2), at most its
+    balance in coin tiers when known."""
+    pot = sum(s["put"])
+    return min(pot, s["balances"][seat]) if s["coins_mode"] and s["balances"] is not None else pot
+
+
 def _active(s: State) -> list[int]:
     return [seat for seat in range(s["n"]) if not s["folded"][seat]]
 
@@ -788,9 +795,7 @@ class Stud:
         others = [other for other in _active(s) if other != seat]
         receiver = s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
         pot = sum(s["put"])
-        paid = pot
-        if s["coins_mode"] and s["balances"] is not None:
-            paid = min(pot, s["balances"][seat])
+        paid = _escape_price(s, seat)
         nets = [0] * s["n"]
         nets[seat] = -paid
         nets[receiver] = paid
@@ -800,6 +805,14 @@ class Stud:
         s["result"].update({"escaped": seat, "paid": paid})
         events[-1].update({"escaped": seat, "paid": paid})
         return s, events
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        """Coins an escape would cost ``seat`` now (RULES.md 2, 逃跑): the pot,
+        capped at the balance, while the seat is still in a running game of
+        a coin tier; else 0 (folded, left, over, or play chips)."""
+        if not state["coins_mode"] or state["over"] or state["left"][seat] or state["folded"][seat]:
+            return 0
+        return _escape_price(state, seat)
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo

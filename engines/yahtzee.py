@@ -397,6 +397,9 @@ class Yahtzee:
     def leave(self, state: State, seat: int) -> None:
         return None
 
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Greedy: re-roll with the hold whose single re-roll has the best
         expected ``score - PAR`` while that beats placing now; else place

@@ -451,6 +451,7 @@ class Session:
         given up after the grace (:meth:`Rooms.absent`).  Never raises."""
         if pid is None:
             return
+        self.fanout.unfollow_player(self.conn, pid)
         try:
             if not await self.store.drop_presence(pid, self.conn.id, now_ms()):
                 await self.rooms.absent(pid)
@@ -523,14 +524,16 @@ class Session:
         conn = self.conn
         pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
         conn.pid, conn.name = pid, player.get("name")
+        await self.fanout.follow_player(conn)  # balance pushes; then the balance read, so none is missed
         await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
+        coins = (await self.store.balances([pid]))[pid]
         self.reply(
             msg,
             {
                 "t": "welcome",
                 "proto": PROTOCOL_VERSION,
                 "token": token,
-                "player": {"name": player.get("name"), "coins": player.get("coins", 0)},
+                "player": {"name": player.get("name"), "coins": coins},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
                 "now": now_ms(),

@@ -878,7 +878,10 @@ def view(doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
     with ``doc`` (read-only, like the doc).  Besides the table's fields and
     ``state`` (the engine's view), ``moves``: the viewer's legal moves
     (:meth:`engines.base.Engine.legal_moves`) while its seat must act in a
-    running game, else ``[]`` (always ``[]`` for a spectator)."""
+    running game, else ``[]`` (always ``[]`` for a spectator);
+    ``leave_cost``: the coins leaving would cost each seat now
+    (:meth:`engines.base.Engine.leave_cost`) while a game runs at a table
+    where coins move, else None."""
     return views(doc, (seat,))[seat]
 
 
@@ -916,6 +919,8 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "bots": doc["bots"],
         "games": doc["games"],
         "coins_to_sit": doc["coins_to_sit"],
+        # what leaving would cost each seat now (stud's escape), where coins move
+        "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if doc["coins_to_sit"] and to_act else None,
         "seats": [
             None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away"))}
             for s in doc["seats"]

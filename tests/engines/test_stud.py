@@ -613,6 +613,28 @@ def test_escape_in_casual_moves_play_chips_only():
     assert out.coins == [0, 0, 0, 0] and out.scores == [600, -600, 0, 0]
 
 
+def test_leave_cost_is_what_an_escape_takes():
+    """RULES.md 2 (逃跑): the cost shown before leaving is the pot, capped at
+    the balance; nothing for a folded seat, after the game, or in play chips."""
+    balances = [5000, 1000, 5000, 5000]
+    s = rig(FOUR, table={"coins": balances})
+    s, _ = play(s, bet(200), CALL, CALL, CALL)  # deal 3
+    s, _ = play(s, bet(500), CALL, CALL)
+    folder = s["turn"]
+    s, _ = act(s, FOLD)
+    pot = sum(s["put"])
+    assert pot == 1700 and folder != 1
+    assert [ENGINE.leave_cost(s, seat) for seat in range(4)] == [0 if seat == folder else min(pot, balances[seat]) for seat in range(4)]
+    assert ENGINE.leave_cost(s, 1) == 1000, "capped at the balance"
+    for seat in set(range(4)) - {folder}:
+        out = ENGINE.result(ENGINE.leave(s, seat)[0])
+        assert -out.coins[seat] == ENGINE.leave_cost(s, seat)
+    over, _ = ENGINE.leave(s, 1)
+    assert [ENGINE.leave_cost(over, seat) for seat in range(4)] == [0, 0, 0, 0]
+    casual = rig(FOUR, tier="casual", table={"coins": [0, 0, 0, 0]})
+    assert ENGINE.leave_cost(play(casual, bet(200), CALL)[0], 1) == 0
+
+
 def test_escape_when_the_dealer_has_folded():
     s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
     s, _ = act(s, FOLD)  # dealer seat 0 folds
