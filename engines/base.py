@@ -160,9 +160,12 @@ class Outcome:
     number per seat (game-specific meaning, documented by the engine);
     ``coins``: net coin change per seat (sums to 0; all zeros for games
     played without a stake); ``summary``: one human line (English);
-    ``stats``: per seat, the game's own counters added to the player's
-    record (stud: ``{"escapes": 0 or 1}``), or empty when the game keeps
-    none.  ``stats`` stays out of :meth:`to_dict` (the public result).
+    ``detail``: the same as data, for a client to word in any language:
+    ``{"kind": str, ...}`` with the figures the summary names (each
+    engine documents its kinds); ``stats``: per seat, the game's own
+    counters added to the player's record (stud: ``{"escapes": 0 or 1}``),
+    or empty when the game keeps none.  ``stats`` stays out of
+    :meth:`to_dict` (the public result).
     """
 
     winners: list[int]
@@ -170,6 +173,7 @@ class Outcome:
     coins: list[int] = field(default_factory=list)
     summary: str = ""
     stats: list[dict[str, int]] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as msgpack-clean data."""
@@ -178,6 +182,7 @@ class Outcome:
             "scores": list(self.scores),
             "coins": list(self.coins),
             "summary": self.summary,
+            "detail": dict(self.detail),
         }
 
 
@@ -345,7 +350,9 @@ def public_view(state: State) -> View:
 def most_rounds_won(state: State) -> Outcome | None:
     """The outcome of a match of ``state["rounds"]`` rounds (RULES.md 1 and
     5): whoever won the most rounds (``state["wins"]``), ties share; scores
-    are rounds won; coins from ``state["coins"]``.  None while rounds remain."""
+    are rounds won; coins from ``state["coins"]``; detail ``{"kind":
+    "most_rounds_won", "wins": the winners' rounds won}``.  None while
+    rounds remain."""
     if state["round"] < state["rounds"]:
         return None
     wins = state["wins"]
@@ -355,4 +362,5 @@ def most_rounds_won(state: State) -> Outcome | None:
         scores=list(wins),
         coins=list(state["coins"]),
         summary=f"most rounds won: {best}",
+        detail={"kind": "most_rounds_won", "wins": best},
     )

@@ -537,6 +537,7 @@ class SixNimmt:
             scores=scores,
             coins=[0] * state["n"],
             summary=f"fewest bull heads: {best}",
+            detail={"kind": "fewest_heads", "heads": best},
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:

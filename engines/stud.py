@@ -756,15 +756,27 @@ class Stud:
         return out
 
     def result(self, state: State) -> Outcome | None:
+        """The outcome; ``detail``: ``{"kind": "showdown"|"fold"|"escape",
+        "winner": seat (the escape's receiver), "pot", "unit":
+        "coins"|"chips"}``, with ``hand`` (the winner's ``{"category",
+        "name": {"en", "zh"}, "cards"}``) at a showdown and ``escaped``,
+        ``paid`` after an escape."""
         if not state["over"]:
             return None
         r = state["result"]
+        detail = {"kind": r["how"], "winner": r["winner"], "pot": r["pot"], "unit": self._unit(state)}
+        if r["how"] == "showdown":
+            best = state["showdown"]["hands"][str(r["winner"])]
+            detail["hand"] = {"category": best["category"], "name": best["name"], "cards": best["cards"]}
+        elif r["how"] == "escape":
+            detail.update(escaped=r["escaped"], paid=r["paid"])
         return Outcome(
             winners=[r["winner"]],
             scores=list(r["nets"]),
             coins=list(r["coins"]),
             summary=r["summary"],
             stats=[{"escapes": int(seat == state["escaped"])} for seat in range(state["n"])],
+            detail=detail,
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:

@@ -389,6 +389,7 @@ class Yahtzee:
             scores=list(totals),
             coins=[0] * state["n"],
             summary=f"highest total: {best}",
+            detail={"kind": "highest_total", "total": best},
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:

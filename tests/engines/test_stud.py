@@ -490,6 +490,9 @@ def test_showdown_three_players_and_folded_hole_never_shown():
     assert s["showdown"]["hands"]["1"]["category"] == "three_of_a_kind"
     out = ENGINE.result(s)
     assert out.winners == [1] and out.scores == [-1000, 2000, -1000] and out.coins == out.scores
+    hand = out.detail.pop("hand")
+    assert out.detail == {"kind": "showdown", "winner": 1, "pot": 3000, "unit": "coins"}
+    assert hand["category"] == "three_of_a_kind" and set(hand["name"]) == {"en", "zh"} and hand["cards"] == s["showdown"]["hands"]["1"]["cards"]
     assert "three of a kind" in out.summary
     for viewer in (None, 0, 1):
         packed = msgpack.packb(ENGINE.view(s, viewer))
@@ -582,6 +585,16 @@ def test_escape_pays_the_pot_to_the_dealer():
     assert s["result"]["how"] == "escape" and s["result"]["escaped"] == 2
     for viewer in (None, 0, 1, 3):
         assert s["hole"][2].encode() not in msgpack.packb(ENGINE.view(s, viewer))
+
+
+def test_outcome_detail_says_how_the_game_ended():
+    s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
+    s, _ = play(s, bet(200), CALL, CALL)
+    escaped, _ = ENGINE.leave(s, 2)
+    assert ENGINE.result(escaped).detail == {"kind": "escape", "winner": 0, "pot": 700, "unit": "coins", "escaped": 2, "paid": 700}
+    folded, _ = play(s, FOLD, FOLD, FOLD)
+    out = ENGINE.result(folded)
+    assert out.detail == {"kind": "fold", "winner": out.winners[0], "pot": sum(folded["put"]), "unit": "coins"}
 
 
 def test_escape_by_the_dealer_goes_to_the_best_up_cards_of_the_others():
