@@ -366,6 +366,7 @@ class Rooms:
             secrets.token_hex(6),
             game,
             now=now,
+            opened_by=None if quick else name,
             turn_ms=self.settings.turn_ms if turn_ms is None else turn_ms,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,

@@ -2,7 +2,10 @@
 
 A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
 
-- ``id`` (str), ``game`` (engine id), ``options`` (validated engine options);
+- ``id`` (str), ``name`` (str: readable, the opener's name or generated;
+  the id stays the table's key and link), ``opened_by`` (the opener's
+  name, None for a quick table), ``game`` (engine id), ``options``
+  (validated engine options);
 - ``turn_ms`` (ms a person has per decision), ``bot_delay_ms`` (ms a bot
   waits), ``ready_ms`` (ms to press ready for the next game), ``games`` (int
   or None: the table ends after that many games; None: while people stay),
@@ -62,6 +65,11 @@ from engines.base import IllegalMove, InvalidMove
 
 from .protocol import ErrorCode, packb
 
+#: words of generated table names (:func:`table_name`): 16 x 16 names
+NAME_WORDS = (
+    ("Amber", "Azure", "Brass", "Cedar", "Coral", "Copper", "Ivory", "Jade", "Lotus", "Maple", "Opal", "Pearl", "Plum", "Silver", "Teal", "Willow"),
+    ("Crane", "Dragon", "Finch", "Fox", "Heron", "Koi", "Lark", "Lion", "Moon", "Otter", "Panda", "Phoenix", "River", "Star", "Tiger", "Wren"),
+)
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
 MIN_TURN_MS = 1_000
 MAX_TURN_MS = 300_000
@@ -95,8 +103,11 @@ def new_table(
     away_after: int = 2,
     waiting_ttl_ms: int = 0,
     quick_retry_ms: int = 5_000,
+    opened_by: str | None = None,
 ) -> dict[str, Any]:
-    """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
+    """A waiting table's doc.  ``opened_by``: the name of the player who
+    opened it, which names the table (else it gets a generated name:
+    :func:`table_name`).  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
     turn time outside 1 s .. 5 min, bots at a table where coins move).
     ``waiting_ttl_ms``: how long it may wait for players before it closes
@@ -123,6 +134,8 @@ def new_table(
         raise LobbyError(ErrorCode.BAD_OPTIONS, "bots only sit where no coins move")
     return {
         "id": table_id,
+        "name": opened_by or generated_name(table_id),
+        "opened_by": opened_by,
         "game": game,
         "options": opts,
         "turn_ms": turn_ms,
@@ -159,6 +172,19 @@ def new_table(
         "quick_retry_ms": quick_retry_ms,
         "moved_to": None,
     }
+
+
+def generated_name(table_id: str) -> str:
+    """A readable name made from a table id (``"Jade Crane"``), the same on
+    every process; ids are hex, anything else gets the first words."""
+    digits = "".join(c for c in table_id if c in "0123456789abcdef")[:2].ljust(2, "0")
+    return f"{NAME_WORDS[0][int(digits[0], 16)]} {NAME_WORDS[1][int(digits[1], 16)]}"
+
+
+def table_name(doc: dict[str, Any]) -> str:
+    """The table's readable name (its opener's name, or a generated one;
+    a table made before names existed gets the generated one)."""
+    return doc.get("name") or generated_name(doc["id"])
 
 
 def seat_index(doc: dict[str, Any]) -> dict[str, int]:
@@ -911,6 +937,8 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
     votes = [index[p] for p in doc.get("start_votes", []) if p in index]
     table = {
         "id": doc["id"],
+        "name": table_name(doc),
+        "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
         "options": doc["options"],
@@ -966,6 +994,8 @@ def summary(doc: dict[str, Any], spectators: int = 0) -> dict[str, Any]:
     """A table's line in the live list (``GET /api/tables``)."""
     return {
         "id": doc["id"],
+        "name": table_name(doc),
+        "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
         "seats": [None if s is None else {"name": s["name"], "bot": s["bot"]} for s in doc["seats"]],
