@@ -42,7 +42,9 @@ A *table doc* is the msgpack-clean dict stored at ``P:room:{id}``:
   again this often (to start, or to move its players: :func:`stranded`);
 - ``moved_to`` (table id or None): the table this one's players were moved
   to (:func:`moved_out`);
-- ``notices``: recent ``{"name", "reason"}`` of players stood up.
+- ``notices``: recent ``{"name", "reason"}`` of players stood up;
+- ``closed_reason``: None, or why a finished table closed
+  (``"no_next_game"``, ``"games_played"``: :func:`_closed`).
 
 Chat is not game state: its lines live in the table's chat stream
 (:meth:`lobby.store.Store.add_chat`), never in the doc.
@@ -171,6 +173,7 @@ def new_table(
         "wait_until": now + waiting_ttl_ms if waiting_ttl_ms else None,
         "quick_retry_ms": quick_retry_ms,
         "moved_to": None,
+        "closed_reason": None,
     }
 
 
@@ -670,7 +673,10 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     seats are given up unless ``ctx["present"]`` holds them; a full table
     then starts), then its start (put off while a seat is marked absent);
     the close of a finished table no game follows (``close_at``); the end
-    of a ready period (who did not press ready is stood up), bots' and away
+    of a ready period (the next game starts with who pressed ready, the
+    others stood up with the notice ``sat_out``; with too few ready the
+    table closes, ``closed_reason`` ``"no_next_game"``, nobody stood up),
+    bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
     the turn the deadline was set for).  Each person's seat played so gets
     an event ``{"type": "timeout", "seat", "bot", "moves"}`` after the
@@ -700,7 +706,7 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
         if votes:  # someone pressed start: who did not is stood up
             for i in humans(d):
                 if d["seats"][i]["pid"] not in votes:
-                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
+                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
                     d["entered"] = [p for p in d["entered"] if p != d["seats"][i]["pid"]]
                     d["seats"][i] = None
             if not humans(d):
@@ -714,20 +720,21 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     if doc["status"] == "finished":
         nxt = doc["next"]
         if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:
-            return dict(doc, status="closed", close_at=None, events=[]), {"kind": "close", "at": now}
+            played = doc["games"] is not None and doc["game_no"] >= doc["games"]
+            return _closed(doc, "games_played" if played else "no_next_game"), {"kind": "close", "at": now}
         if nxt is None or nxt["deadline"] > now:
             return None
         d = _copy(doc)
-        for i in humans(d):
-            if not nxt["ready"][i]:
-                d["seats"][i]["left"] = True
-                d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
-        if humans(d) and sum(1 for s in d["seats"] if s and not s.get("left")) >= engines.get(d["game"]).info.min_players:
+        # who pressed ready plays on (bots always do); not pressing means not playing the next game
+        staying = [i for i, s in enumerate(d["seats"]) if s and not s.get("left") and (s["bot"] or nxt["ready"][i])]
+        if any(not d["seats"][i]["bot"] for i in staying) and len(staying) >= engines.get(d["game"]).info.min_players:
+            for i in humans(d):
+                if i not in staying:
+                    d["seats"][i]["left"] = True
+                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
             return begin(d, now, seed, ctx=ctx)
-        d["next"] = None
-        d["status"] = "closed"
-        d["events"] = []
-        return d, {"kind": "close", "at": now}
+        # no next game: the table closes with its result on show, nobody stood up
+        return _closed(d, "no_next_game"), {"kind": "close", "at": now}
     if doc["status"] != "playing":
         return None
     engine = engines.get(doc["game"])
@@ -786,6 +793,14 @@ def due(doc: dict[str, Any], now: int, seed: bytes, bot_rng: random.Random, ctx:
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
     _finish_log(d, log)
     return d, log
+
+
+def _closed(doc: dict[str, Any], reason: str) -> dict[str, Any]:
+    """A finished table closed politely: ``closed_reason`` and the event
+    ``{"type": "closed", "reason": reason}`` (``"no_next_game"``: the ready
+    window ended without enough players ready; ``"games_played"``: its
+    ``games`` are played); seats and the result stay as they were."""
+    return dict(doc, status="closed", next=None, close_at=None, closed_reason=reason, events=[{"type": "closed", "reason": reason}])
 
 
 def _after_change(d: dict[str, Any], now: int, moved: set[int]) -> None:
@@ -968,6 +983,7 @@ def views(doc: dict[str, Any], seats: Any) -> dict[int | None, dict[str, Any]]:
         "events": doc["events"],
         "notices": doc["notices"],
         "moved_to": doc.get("moved_to"),
+        "closed_reason": doc.get("closed_reason"),
     }
     out: dict[int | None, dict[str, Any]] = {}
     distinct: list[tuple[Any, list[Any], dict[str, Any]]] = []
