@@ -160,9 +160,12 @@ class Outcome:
     number per seat (game-specific meaning, documented by the engine);
     ``coins``: net coin change per seat (sums to 0; all zeros for games
     played without a stake); ``summary``: one human line (English);
-    ``stats``: per seat, the game's own counters added to the player's
-    record (stud: ``{"escapes": 0 or 1}``), or empty when the game keeps
-    none.  ``stats`` stays out of :meth:`to_dict` (the public result).
+    ``detail``: the same as data, for a client to word in any language:
+    ``{"kind": str, ...}`` with the figures the summary names (each
+    engine documents its kinds); ``stats``: per seat, the game's own
+    counters added to the player's record (stud: ``{"escapes": 0 or 1}``),
+    or empty when the game keeps none.  ``stats`` stays out of
+    :meth:`to_dict` (the public result).
     """
 
     winners: list[int]
@@ -170,6 +173,7 @@ class Outcome:
     coins: list[int] = field(default_factory=list)
     summary: str = ""
     stats: list[dict[str, int]] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The outcome as msgpack-clean data."""
@@ -178,6 +182,7 @@ class Outcome:
             "scores": list(self.scores),
             "coins": list(self.coins),
             "summary": self.summary,
+            "detail": dict(self.detail),
         }
 
 
@@ -244,6 +249,14 @@ class Engine(Protocol):
         passes, applied in order within one commit."""
         ...
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        """What everyone may know of ``move``, played for ``seat`` (by its
+        deadline or a bot), as of ``state``, the state after the commit that
+        played it: the move itself where the rules hide nothing, else only
+        what they show (6 Nimmt!'s pick is ``{"type": "pick"}`` until the
+        cards are revealed).  The lobby's ``timeout`` event carries it."""
+        ...
+
     def view(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` (a seat, or None for a spectator) may see.  Never
         contains the seed nor anything the rules hide from that viewer.  May
@@ -266,6 +279,13 @@ class Engine(Protocol):
         and events when the rules give leaving a meaning (stud's escape 逃跑),
         or None when they do not, in which case the lobby keeps the seat,
         played by a bot."""
+        ...
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        """The coins ``seat``'s player would pay by leaving now, as
+        :meth:`leave` would take them (stud's escape: the pot, capped at the
+        balance; 0 where leaving hands the seat to a bot, whose result still
+        counts, and where no coins move)."""
         ...
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
@@ -331,7 +351,9 @@ def public_view(state: State) -> View:
 def most_rounds_won(state: State) -> Outcome | None:
     """The outcome of a match of ``state["rounds"]`` rounds (RULES.md 1 and
     5): whoever won the most rounds (``state["wins"]``), ties share; scores
-    are rounds won; coins from ``state["coins"]``.  None while rounds remain."""
+    are rounds won; coins from ``state["coins"]``; detail ``{"kind":
+    "most_rounds_won", "wins": the winners' rounds won}``.  None while
+    rounds remain."""
     if state["round"] < state["rounds"]:
         return None
     wins = state["wins"]
@@ -341,4 +363,5 @@ def most_rounds_won(state: State) -> Outcome | None:
         scores=list(wins),
         coins=list(state["coins"]),
         summary=f"most rounds won: {best}",
+        detail={"kind": "most_rounds_won", "wins": best},
     )

@@ -408,6 +408,9 @@ class ShutTheBox:
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "_timeout"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only), plus ``coverings``:
         the sets of open tiles (each ascending; fewer tiles first) that
@@ -426,6 +429,9 @@ class ShutTheBox:
 
     def leave(self, state: State, seat: int) -> None:
         return None
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Optimal play: the dice count and covering of greatest shut

@@ -24,6 +24,13 @@ NO_POINT = "no point"
 
 #: Face order between two all-of-a-kind hands, best first (RULES.md 1).
 KIND_ORDER = (1, 4, 6, 5, 3, 2)
+#: Each hand category's name in English and Chinese (a category is its key
+#: in hands, events and round records; the English key is the kata's word)
+CATEGORY_NAMES = {
+    ALL_OF_A_KIND: {"en": "all of a kind", "zh": "一色"},
+    NORMAL_POINT: {"en": "normal point", "zh": "点数"},
+    NO_POINT: {"en": "no point", "zh": "无点"},
+}
 
 # -- metadata ----------------------------------------------------------------
 
@@ -39,6 +46,7 @@ INFO = GameInfo(
             "stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round", label={"en": "Stake", "zh": "底注"}
         ),
     ),
+    board={"categories": CATEGORY_NAMES},
 )
 
 # -- rules --------------------------------------------------------------------
@@ -251,6 +259,9 @@ class Sibala:
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only): every roll is public,
         each with its hand (``hands``, kept in the state since the roll).
@@ -267,6 +278,9 @@ class Sibala:
 
     def leave(self, state: State, seat: int) -> None:
         return None
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         return {"type": "roll"}

@@ -507,6 +507,15 @@ class SixNimmt:
             return [{"type": "pick", "card": min(state["hands"][seat])}]
         return [{"type": "choose_row", "row": cheapest_row(state["rows"])}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        """A pick is hidden until every seat has picked and the cards are
+        revealed (RULES.md 3): while ``state`` still holds the seat's pick
+        unrevealed, only that a card was picked (the seat's own view shows
+        which: ``my_pick``).  A row choice is public."""
+        if move.get("type") == "pick" and state["picks"][seat] is not None:
+            return {"type": "pick"}
+        return move
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public fields for everyone: ``n``, ``end_threshold``, ``round``,
         ``turn``, ``phase``, ``to_act``, ``rows``, ``hand_counts``,
@@ -550,6 +559,7 @@ class SixNimmt:
             scores=scores,
             coins=[0] * state["n"],
             summary=f"fewest bull heads: {best}",
+            detail={"kind": "fewest_heads", "heads": best},
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
@@ -557,6 +567,9 @@ class SixNimmt:
 
     def leave(self, state: State, seat: int) -> None:
         return None
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Choose the cheapest row; else pick the card with the least expected

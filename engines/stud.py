@@ -290,6 +290,13 @@ def _in_order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def _escape_price(s: State, seat: int) -> int:
+    """What ``seat`` pays for escaping now: the pot (RULES.md 2), at most its
+    balance in coin tiers when known."""
+    pot = sum(s["put"])
+    return min(pot, s["balances"][seat]) if s["coins_mode"] and s["balances"] is not None else pot
+
+
 def _active(s: State) -> list[int]:
     return [seat for seat in range(s["n"]) if not s["folded"][seat]]
 
@@ -728,6 +735,9 @@ class Stud:
         """A timed-out player folds, whatever else was allowed (RULES.md 2)."""
         return [{"type": "fold"}]
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public table plus the viewer's own hole card.
 
@@ -758,15 +768,27 @@ class Stud:
         return out
 
     def result(self, state: State) -> Outcome | None:
+        """The outcome; ``detail``: ``{"kind": "showdown"|"fold"|"escape",
+        "winner": seat (the escape's receiver), "pot", "unit":
+        "coins"|"chips"}``, with ``hand`` (the winner's ``{"category",
+        "name": {"en", "zh"}, "cards"}``) at a showdown and ``escaped``,
+        ``paid`` after an escape."""
         if not state["over"]:
             return None
         r = state["result"]
+        detail = {"kind": r["how"], "winner": r["winner"], "pot": r["pot"], "unit": self._unit(state)}
+        if r["how"] == "showdown":
+            best = state["showdown"]["hands"][str(r["winner"])]
+            detail["hand"] = {"category": best["category"], "name": best["name"], "cards": best["cards"]}
+        elif r["how"] == "escape":
+            detail.update(escaped=r["escaped"], paid=r["paid"])
         return Outcome(
             winners=[r["winner"]],
             scores=list(r["nets"]),
             coins=list(r["coins"]),
             summary=r["summary"],
             stats=[{"escapes": int(seat == state["escaped"])} for seat in range(state["n"])],
+            detail=detail,
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
@@ -797,9 +819,7 @@ class Stud:
         others = [other for other in _active(s) if other != seat]
         receiver = s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
         pot = sum(s["put"])
-        paid = pot
-        if s["coins_mode"] and s["balances"] is not None:
-            paid = min(pot, s["balances"][seat])
+        paid = _escape_price(s, seat)
         nets = [0] * s["n"]
         nets[seat] = -paid
         nets[receiver] = paid
@@ -809,6 +829,14 @@ class Stud:
         s["result"].update({"escaped": seat, "paid": paid})
         events[-1].update({"escaped": seat, "paid": paid})
         return s, events
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        """Coins an escape would cost ``seat`` now (RULES.md 2, 逃跑): the pot,
+        capped at the balance, while the seat is still in a running game of
+        a coin tier; else 0 (folded, left, over, or play chips)."""
+        if not state["coins_mode"] or state["over"] or state["left"][seat] or state["folded"][seat]:
+            return 0
+        return _escape_price(state, seat)
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo

@@ -376,6 +376,9 @@ class Yahtzee:
         moves.append({"type": "score", "category": lowest_category(state["dice"], open_categories)})
         return moves
 
+    def public_move(self, state: State, seat: int, move: Move) -> Move:
+        return move  # nothing hidden: every move is public
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (its values shared, read-only), plus
         ``categories`` (every category in the score card's order, a new
@@ -396,6 +399,7 @@ class Yahtzee:
             scores=list(totals),
             coins=[0] * state["n"],
             summary=f"highest total: {best}",
+            detail={"kind": "highest_total", "total": best},
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
@@ -403,6 +407,9 @@ class Yahtzee:
 
     def leave(self, state: State, seat: int) -> None:
         return None
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Greedy: re-roll with the hold whose single re-roll has the best

@@ -22,7 +22,7 @@ import redis.exceptions
 from starlette.applications import Starlette
 from starlette.websockets import WebSocket
 
-from . import endpoints, quota
+from . import endpoints, metrics, quota
 from .config import Settings
 from .fanout import Fanout
 from .protocol import CloseCode, encode
@@ -78,6 +78,7 @@ class Lobby:
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver
+        metrics.watch(self)  # connections, local tables, send queues: read at scrape time
         self.tasks = [
             asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),
             asyncio.create_task(self._timer_loop(), name="timers"),

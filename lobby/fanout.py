@@ -15,7 +15,9 @@ process never saw (pub/sub is at-most-once) costs nothing but a bigger patch.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -99,6 +101,8 @@ class Fanout:
         self._ready = asyncio.Event()
         self._catching_up: asyncio.Future | None = None  # the last catch-up after a reconnect (kept referenced)
         self._lock = asyncio.Lock()
+        #: player id -> this process's signed-in connections of that player (balance pushes)
+        self.players: dict[str, set[Conn]] = {}
 
     # -- viewers -----------------------------------------------------------
     async def attach(self, conn: Conn, table_id: str, pid: str | None, ref: Any = None) -> Viewer:
@@ -191,13 +195,17 @@ class Fanout:
         local = self.local.get(table_id)
         return local is None or local.doc is None or local.doc["status"] != tables.Status.CLOSED
 
-    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any], received: float | None = None) -> None:
         """Project and send version ``version`` of a table to its local
         viewers; an older or equal version (the pub/sub echo of this
-        process's own commit, a late copy) changes nothing."""
+        process's own commit, a late copy) changes nothing.  ``received``:
+        when the version reached this process (``time.perf_counter()``; None:
+        now), for :data:`metrics.DELIVERY`."""
         local = self.local.get(table_id)
         if local is None or version <= local.version:
             return
+        if received is None:
+            received = time.perf_counter()
         local.version, local.doc = version, doc
         index = tables.seat_index(doc)
         viewers = [(viewer, index.get(viewer.pid) if viewer.pid else None) for viewer in local.viewers]
@@ -237,6 +245,7 @@ class Fanout:
                 viewer.version, viewer.view, viewer.seat = version, new_view, seat
         if sent:
             _DELTAS_SENT.inc(sent)
+        metrics.DELIVERY.observe(time.perf_counter() - received)
 
     async def refresh(self, table_id: str) -> None:
         """Re-read a table and its chat from Redis and deliver the table
@@ -275,6 +284,55 @@ class Fanout:
         if fresh:
             local.chat = sorted([*local.chat, *fresh], key=chat_order)[-self.chat_keep :]
 
+    # -- players' balances -------------------------------------------------
+    async def follow_player(self, conn: Conn) -> None:
+        """Send ``conn`` every change of its player's balance, made by any
+        process (:meth:`deliver_balance`): a player's first connection here
+        subscribes this process to the player's channel, on which each
+        change is published atomically with it (:meth:`Store.apply_settlements`)."""
+        conns = self.players.setdefault(conn.pid, set())
+        first = not conns
+        conns.add(conn)
+        if first and self._pubsub is not None:
+            try:
+                await self._pubsub.subscribe(self.store.player_channel(conn.pid))
+            except (redis.exceptions.RedisError, OSError) as exc:
+                log.warning("subscribing to a balance failed: %s", exc)  # run() resubscribes when it reconnects
+
+    def unfollow_player(self, conn: Conn, pid: str) -> None:
+        """``conn`` no longer speaks for ``pid``: its last connection here
+        unsubscribes from the player's channel."""
+        conns = self.players.get(pid)
+        if conns is None:
+            return
+        conns.discard(conn)
+        if not conns:
+            del self.players[pid]
+            asyncio.ensure_future(self._unsubscribe_player(pid))
+
+    async def _unsubscribe_player(self, pid: str) -> None:
+        if self._pubsub is not None and pid not in self.players:
+            with contextlib.suppress(redis.exceptions.RedisError, OSError):
+                await self._pubsub.unsubscribe(self.store.player_channel(pid))
+
+    def deliver_balance(self, pid: str, coins: int) -> None:
+        """Send ``{"t": "balance", "coins", "now"}`` (encoded once) to every
+        local connection of ``pid``."""
+        conns = self.players.get(pid)
+        if not conns:
+            return
+        metrics.BALANCES_PUSHED.inc()
+        frame = encode({"t": "balance", "coins": coins, "now": now_ms()})
+        for conn in list(conns):
+            conn.send(frame, "balance")
+
+    async def _push_balances(self) -> None:
+        """Every local player's balance read again and pushed (changes
+        published while this process was not listening are lost)."""
+        if self.players:
+            for pid, coins in (await self.store.balances(list(self.players))).items():
+                self.deliver_balance(pid, coins)
+
     # -- subscription ------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
         # follow first: a commit after this publishes, one before it is in
@@ -307,7 +365,9 @@ class Fanout:
         while not stopping.is_set():
             pubsub = self.store.pubsub(self._resubscribed)
             try:
-                await pubsub.subscribe(self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local])
+                await pubsub.subscribe(
+                    self.store.lobby_channel, *[self.store.room_channel(t) for t in self.local], *[self.store.player_channel(p) for p in self.players]
+                )
                 self._pubsub = pubsub
                 self._ready.set()
                 await self._catch_up()
@@ -320,6 +380,10 @@ class Fanout:
                     if channel == lobby_channel:
                         self.on_lobby_change()
                         continue
+                    pid = self.store.player_of_channel(channel)
+                    if pid is not None:
+                        self.deliver_balance(pid, int(data))
+                        continue
                     table_id = self.store.room_id_of_channel(channel)
                     if data[:8] == CHAT_MARK:
                         try:
@@ -327,6 +391,7 @@ class Fanout:
                         except Exception:
                             log.exception("chat of %s failed", table_id)
                         continue
+                    received = time.perf_counter()
                     local = self.local.get(table_id)
                     version = int.from_bytes(data[:8], "big")
                     if local is None or version <= local.version:
@@ -334,7 +399,7 @@ class Fanout:
                     if self.store.echo(table_id, version, data[8:]):
                         continue  # our own commit, whose reply is on its way: delivered from memory then
                     try:
-                        self.deliver(table_id, version, unpack(data[8:]))
+                        self.deliver(table_id, version, unpack(data[8:]), received)
                     except Exception:
                         log.exception("fan-out of %s failed", table_id)
             except (redis.exceptions.RedisError, OSError) as exc:
@@ -365,6 +430,7 @@ class Fanout:
         await self._follow(list(self.local))
         for table_id in list(self.local):
             await self.refresh(table_id)
+        await self._push_balances()
         self.on_lobby_change()
 
     def _resubscribed(self) -> None:

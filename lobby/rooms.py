@@ -20,6 +20,7 @@ import itertools
 import logging
 import random
 import secrets
+import time
 from typing import Any, Callable
 
 from . import metrics, tables
@@ -143,7 +144,9 @@ class Rooms:
         before = tables.next_due(old)
         return due, not (due is not None and before is not None and before <= due)
 
-    async def update(self, table_id: str, fn: Transition, extra_pid: str | list[str] | None = None, recheck_noop: bool = True) -> tuple[int, dict[str, Any]] | None:
+    async def update(
+        self, table_id: str, fn: Transition, extra_pid: str | list[str] | None = None, recheck_noop: bool = True, timing: Any = metrics.OTHER_COMMIT
+    ) -> tuple[int, dict[str, Any]] | None:
         """Run ``fn(doc, now, ctx) -> Change | None`` (a transition of
         :mod:`lobby.tables`; None: nothing to change) under compare-and-set.
 
@@ -159,11 +162,14 @@ class Rooms:
         asks for them (then ``fn``, pure, runs again), and so is who of the
         seated players is connected (``ctx["present"]``).  The committed
         version is delivered to local viewers at once (``self.committed``).
+        ``timing``: the :data:`metrics.COMMIT` child that takes the time from
+        here to the commit's reply.
 
         Returns ``(version, doc)`` as committed, or None when ``fn`` had
         nothing to change.  Raises :class:`LobbyError` ``NO_SUCH_TABLE``,
         whatever ``fn`` raises, or ``BUSY`` after :data:`MAX_RETRIES` lost races.
         """
+        started = time.perf_counter()
         base = self._base(table_id)
         from_memory = base is not None
         if base is None:
@@ -228,6 +234,7 @@ class Rooms:
                 else:
                     base, from_memory = _committed(current), False
                 continue
+            timing.observe(time.perf_counter() - started)
             self.committed(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
             return committed, new_doc
@@ -358,6 +365,7 @@ class Rooms:
             secrets.token_hex(6),
             game,
             now=now,
+            opened_by=None if quick else name,
             turn_ms=self.settings.turn_ms if turn_ms is None else turn_ms,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,
@@ -671,7 +679,7 @@ class Rooms:
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""
-        out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now))
+        out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now), timing=metrics.MOVE_COMMIT)
         assert out is not None
         return out[0]
 
@@ -680,7 +688,10 @@ class Rooms:
         Nothing due on this process's newest doc is taken as is (the timer
         pass checks the version afterwards)."""
         return await self.update(
-            table_id, lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx), recheck_noop=False
+            table_id,
+            lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx),
+            recheck_noop=False,
+            timing=metrics.TIMER_COMMIT,
         )
 
     async def sweep(self) -> int:
@@ -716,6 +727,10 @@ class Rooms:
         if not await self.store.claim_timer(table_id, now, lease):
             return
         loaded = await self.store.load_room(table_id)
+        if loaded is not None:
+            due = tables.next_due(loaded[1])
+            if due and due <= now:  # not a payout (due 0), nor an early hint
+                metrics.TIMER_LATENESS.observe((now - due) / 1000)
         try:
             if loaded is not None:
                 await self.settle(table_id, loaded[1])

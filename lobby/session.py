@@ -100,6 +100,11 @@ class Conn:
         return self._queue
 
     @property
+    def queued(self) -> int:
+        """Frames waiting for the writer (0 unless this is a slow reader)."""
+        return 0 if self._queue is None else self._queue.qsize()
+
+    @property
     def idle(self) -> bool:
         """Nothing is waiting to be written, nor being written by the writer."""
         return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
@@ -373,7 +378,6 @@ class Session:
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
         self.addr = quota.client_address(ws.scope, lobby.trusted)
-        metrics.CONNECTIONS.inc()
         loop = asyncio.get_running_loop()
         self.watchdog = loop.call_later(self.settings.hello_timeout_s, self._check_idle, None)
         limiter = self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
@@ -405,7 +409,6 @@ class Session:
         finally:
             self.watchdog.cancel()
             lobby.conns.discard(conn)
-            metrics.CONNECTIONS.dec()
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)
             with contextlib.suppress(Exception):
                 await self.fanout.detach_all(conn)
@@ -448,6 +451,7 @@ class Session:
         given up after the grace (:meth:`Rooms.absent`).  Never raises."""
         if pid is None:
             return
+        self.fanout.unfollow_player(self.conn, pid)
         try:
             if not await self.store.drop_presence(pid, self.conn.id, now_ms()):
                 await self.rooms.absent(pid)
@@ -520,14 +524,16 @@ class Session:
         conn = self.conn
         pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
         conn.pid, conn.name = pid, player.get("name")
+        await self.fanout.follow_player(conn)  # balance pushes; then the balance read, so none is missed
         await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
+        coins = (await self.store.balances([pid]))[pid]
         self.reply(
             msg,
             {
                 "t": "welcome",
                 "proto": PROTOCOL_VERSION,
                 "token": token,
-                "player": {"name": player.get("name"), "coins": player.get("coins", 0)},
+                "player": {"name": player.get("name"), "coins": coins},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
                 "now": now_ms(),

@@ -35,7 +35,9 @@ big-endian version, then the doc) while a process other than the
 committer follows it, and each chat line of it (8 zero bytes, which no
 version is, then ``<stream id>|<msgpack line>``: see
 :meth:`Store.add_chat`), always; ``P:lobby`` a ping when the table list
-changes.
+changes; ``P:balance:{pid}`` a player's balance (decimal coins) after
+each change, published atomically with it (:data:`_SETTLE`), to every
+process with a connection of that player (:meth:`Store.player_channel`).
 """
 
 from __future__ import annotations
@@ -102,16 +104,20 @@ return {nv}
 """
 
 # KEYS: player hash, settled-games set.  ARGV: settlement id, coin delta,
-# ttl of the settled set (s), then stat field / increment pairs.  Applies a
-# game's coins and stats to one player exactly once (idempotent by id).
-# Returns {1 if applied now else 0, balance after}.
+# ttl of the settled set (s), the player's balance channel, the publish
+# command (SPUBLISH or PUBLISH), then stat field / increment pairs.  Applies
+# a game's coins and stats to one player exactly once (idempotent by id),
+# and when the balance changed publishes it (decimal) on the player's
+# channel, in the order of the changes.  Returns {1 if applied now else 0,
+# balance after}.
 _SETTLE = """
 if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'coins') or '0')}
 end
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 local c = redis.call('HINCRBY', KEYS[1], 'coins', ARGV[2])
-for i = 4, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+for i = 6, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+if tonumber(ARGV[2]) ~= 0 then redis.call(ARGV[5], ARGV[4], tostring(c)) end
 return {1, c}
 """
 
@@ -398,6 +404,15 @@ class Store:
     @property
     def lobby_channel(self) -> str:
         return f"{self.p}:lobby"
+
+    def player_channel(self, pid: str) -> str:
+        """The channel of a player's balance changes (on the player's slot)."""
+        return f"{self.p}:balance:{{{pid}}}"
+
+    def player_of_channel(self, channel: bytes) -> str | None:
+        """The player id of a balance channel, or None for another channel."""
+        head = self.p.encode() + b":balance:{"
+        return channel[len(head) : -1].decode() if channel.startswith(head) else None
 
     @property
     def timers_key(self) -> str:
@@ -783,10 +798,11 @@ class Store:
 
     async def apply_settlements(self, settlement_id: str, players: list[tuple[str, int, dict[str, int]]], game: str, keep_s: int) -> list[tuple[bool, int]]:
         """:meth:`apply_settlement` for several ``(pid, coins, stats)`` in
-        one round trip (one script per player, on that player's slot)."""
+        one round trip (one script per player, on that player's slot).  A
+        balance that changed is published on the player's channel."""
         commands = []
         for pid, coins, stats in players:
-            args: list[Any] = [settlement_id, coins, keep_s]
+            args: list[Any] = [settlement_id, coins, keep_s, self.player_channel(pid), "SPUBLISH" if self.sharded else "PUBLISH"]
             for field, inc in stats.items():
                 args += [f"{game}:{field}", inc]
             key = self.player_key(pid)

@@ -43,6 +43,11 @@ from engines.base import IllegalMove, InvalidMove
 
 from .protocol import ErrorCode, packb
 
+#: words of generated table names (:func:`table_name`): 16 x 16 names
+NAME_WORDS = (
+    ("Amber", "Azure", "Brass", "Cedar", "Coral", "Copper", "Ivory", "Jade", "Lotus", "Maple", "Opal", "Pearl", "Plum", "Silver", "Teal", "Willow"),
+    ("Crane", "Dragon", "Finch", "Fox", "Heron", "Koi", "Lark", "Lion", "Moon", "Otter", "Panda", "Phoenix", "River", "Star", "Tiger", "Wren"),
+)
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
 MIN_TURN_MS = 1_000
 MAX_TURN_MS = 300_000
@@ -102,7 +107,9 @@ class TableDoc(TypedDict):
     """A table's document (msgpack-clean; times are ms since the epoch,
     durations ms)."""
 
-    id: str
+    id: str  # the table's key and link
+    name: NotRequired[str]  # readable: the opener's name, or generated (:func:`table_name`)
+    opened_by: NotRequired[str | None]  # the opener's name; None for a quick table
     game: str  # engine id
     options: dict[str, Any]  # validated engine options
     turn_ms: int  # a person's time per decision
@@ -139,6 +146,7 @@ class TableDoc(TypedDict):
     quick_retry_ms: int  # a waiting quick table below its minimum looks again this often (:func:`stranded`)
     moved_to: str | None  # the table this one's players were moved to (:func:`moved_out`)
     notices: list[Notice]  # the last ten players stood up, and why
+    closed_reason: NotRequired[str | None]  # why a finished table closed: "no_next_game" or "games_played" (:func:`_closed`)
     opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
 
 
@@ -187,8 +195,11 @@ def new_table(
     away_after: int = 2,
     waiting_ttl_ms: int = 0,
     quick_retry_ms: int = 5_000,
+    opened_by: str | None = None,
 ) -> TableDoc:
-    """A waiting table's doc.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
+    """A waiting table's doc.  ``opened_by``: the name of the player who
+    opened it, which names the table (else it gets a generated name:
+    :func:`table_name`).  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
     turn time outside 1 s .. 5 min, bots at a table where coins move).
     ``waiting_ttl_ms``: how long it may wait for players before it closes
@@ -215,6 +226,8 @@ def new_table(
         raise LobbyError(ErrorCode.BAD_OPTIONS, "bots only sit where no coins move")
     return {
         "id": table_id,
+        "name": opened_by or generated_name(table_id),
+        "opened_by": opened_by,
         "game": game,
         "options": opts,
         "turn_ms": turn_ms,
@@ -250,7 +263,21 @@ def new_table(
         "wait_until": now + waiting_ttl_ms if waiting_ttl_ms else None,
         "quick_retry_ms": quick_retry_ms,
         "moved_to": None,
+        "closed_reason": None,
     }
+
+
+def generated_name(table_id: str) -> str:
+    """A readable name made from a table id (``"Jade Crane"``), the same on
+    every process; ids are hex, anything else gets the first words."""
+    digits = "".join(c for c in table_id if c in "0123456789abcdef")[:2].ljust(2, "0")
+    return f"{NAME_WORDS[0][int(digits[0], 16)]} {NAME_WORDS[1][int(digits[1], 16)]}"
+
+
+def table_name(doc: TableDoc) -> str:
+    """The table's readable name (its opener's name, or a generated one;
+    a table made before names existed gets the generated one)."""
+    return doc.get("name") or generated_name(doc["id"])
 
 
 def seat_index(doc: TableDoc) -> dict[str, int]:
@@ -755,14 +782,21 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     seats are given up unless ``ctx["present"]`` holds them; a full table
     then starts), then its start (put off while a seat is marked absent);
     the close of a finished table no game follows (``close_at``); the end
-    of a ready period (who did not press ready is stood up), bots' and away
+    of a ready period (the next game starts with who pressed ready, the
+    others stood up with the notice ``sat_out``; with too few ready the
+    table closes, ``closed_reason`` ``"no_next_game"``, nobody stood up),
+    bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
     the turn the deadline was set for; at most :data:`MAX_FORCED` rounds).
-    Logs: ``close``, ``absent`` (graces ended, the table still waits),
-    ``wait`` (the start put off), :func:`begin`'s, or ``{"kind": "forced",
-    "moves": [[seat, move]], "events", "timeouts": [seats moved for a
-    person]}``.  ``bot_rng``: the bots' randomness.  None when nothing is
-    due."""
+    Each person's seat played so gets an event ``{"type": "timeout",
+    "seat", "bot", "moves"}`` after the engine's: ``moves`` as public as the
+    game allows (:meth:`engines.base.Engine.public_move`), ``bot`` true when
+    a bot played it because the seat is away (its deadline was the bot's
+    delay); bots' own seats get none.  Logs: ``close``, ``absent`` (graces
+    ended, the table still waits), ``wait`` (the start put off),
+    :func:`begin`'s, or ``{"kind": "forced", "moves": [[seat, move]],
+    "events", "timeouts": [seats moved for a person]}``.  ``bot_rng``: the
+    bots' randomness.  None when nothing is due."""
     if doc["status"] == Status.WAITING:
         resolved = _resolve_waiting(doc, now, ctx)
         if resolved is not None:
@@ -785,7 +819,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
         if votes:  # someone pressed start: who did not is stood up
             for i in humans(d):
                 if d["seats"][i]["pid"] not in votes:
-                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
+                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
                     d["entered"] = [p for p in d["entered"] if p != d["seats"][i]["pid"]]
                     d["seats"][i] = None
             if not humans(d):
@@ -799,20 +833,21 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     if doc["status"] == Status.FINISHED:
         nxt = doc["next"]
         if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:
-            return Change(dict(doc, status=Status.CLOSED.value, close_at=None, events=[]), {"kind": "close", "at": now})
+            played = doc["games"] is not None and doc["game_no"] >= doc["games"]
+            return Change(_closed(doc, "games_played" if played else "no_next_game"), {"kind": "close", "at": now})
         if nxt is None or nxt["deadline"] > now:
             return None
         d = _copy(doc)
-        for i in humans(d):
-            if not nxt["ready"][i]:
-                d["seats"][i]["left"] = True
-                d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "not_ready"}][-10:]
-        if humans(d) and sum(1 for s in d["seats"] if s and not s.get("left")) >= engines.get(d["game"]).info.min_players:
+        # who pressed ready plays on (bots always do); not pressing means not playing the next game
+        staying = [i for i, s in enumerate(d["seats"]) if s and not s.get("left") and (s["bot"] or nxt["ready"][i])]
+        if any(not d["seats"][i]["bot"] for i in staying) and len(staying) >= engines.get(d["game"]).info.min_players:
+            for i in humans(d):
+                if i not in staying:
+                    d["seats"][i]["left"] = True
+                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
             return begin(d, now, seed, ctx=ctx)
-        d["next"] = None
-        d["status"] = Status.CLOSED.value
-        d["events"] = []
-        return Change(d, {"kind": "close", "at": now})
+        # no next game: the table closes with its result on show, nobody stood up
+        return Change(_closed(d, "no_next_game"), {"kind": "close", "at": now})
     if doc["status"] != Status.PLAYING:
         return None
     engine = engines.get(doc["game"])
@@ -825,6 +860,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     moves: list[list[Any]] = []
     events: list[Any] = []
     forced: list[int] = []
+    played_for: dict[int, list[Any]] = {}  # people's seats: the moves the deadline made
     for _ in range(MAX_FORCED):
         due_seats = []
         for seat in engine.to_act(state):
@@ -837,7 +873,8 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
         for seat in due_seats:
             if seat not in engine.to_act(state):
                 continue
-            if _plays_as_bot(d["seats"][seat]):
+            by_bot = _plays_as_bot(d["seats"][seat])
+            if by_bot:
                 plan = [engine.bot_move(engine.view(state, seat), seat, bot_rng)]
             else:
                 plan = engine.timeout_moves(state, seat)
@@ -852,6 +889,8 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
                 state, evs = engine.apply(state, seat, mv)
                 moves.append([seat, mv])
                 events.extend(evs)
+                if not d["seats"][seat]["bot"]:
+                    played_for.setdefault(seat, [by_bot, []])[1].append(mv)
             moved.add(seat)
         d["state"] = state
         _after_change(d, now, moved)
@@ -859,10 +898,22 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
             break
     if not moves:
         return None
+    for seat, (by_bot, played) in played_for.items():
+        # "time's up: this was played for you", as public as the game allows
+        public = [engine.public_move(state, seat, mv) for mv in played]
+        events.append({"type": "timeout", "seat": seat, "bot": by_bot, "moves": public})
     d["events"] = events
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
     _finish_log(d, log)
     return Change(d, log)
+
+
+def _closed(doc: TableDoc, reason: str) -> TableDoc:
+    """A finished table closed politely: ``closed_reason`` and the event
+    ``{"type": "closed", "reason": reason}`` (``"no_next_game"``: the ready
+    window ended without enough players ready; ``"games_played"``: its
+    ``games`` are played); seats and the result stay as they were."""
+    return dict(doc, status=Status.CLOSED.value, next=None, close_at=None, closed_reason=reason, events=[{"type": "closed", "reason": reason}])
 
 
 def _after_change(d: TableDoc, now: int, moved: set[int]) -> None:
@@ -983,7 +1034,10 @@ def view(doc: TableDoc, seat: int | None) -> dict[str, Any]:
     with ``doc`` (read-only, like the doc).  Besides the table's fields and
     ``state`` (the engine's view), ``moves``: the viewer's legal moves
     (:meth:`engines.base.Engine.legal_moves`) while its seat must act in a
-    running game, else ``[]`` (always ``[]`` for a spectator)."""
+    running game, else ``[]`` (always ``[]`` for a spectator);
+    ``leave_cost``: the coins leaving would cost each seat now
+    (:meth:`engines.base.Engine.leave_cost`) while a game runs at a table
+    where coins move, else None."""
     return views(doc, (seat,))[seat]
 
 
@@ -1013,6 +1067,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
     votes = [index[p] for p in doc.get("start_votes", []) if p in index]
     table = {
         "id": doc["id"],
+        "name": table_name(doc),
+        "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
         "options": doc["options"],
@@ -1021,6 +1077,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "bots": doc["bots"],
         "games": doc["games"],
         "coins_to_sit": doc["coins_to_sit"],
+        # what leaving would cost each seat now (stud's escape), where coins move
+        "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if doc["coins_to_sit"] and to_act else None,
         "seats": [
             None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away"))}
             for s in doc["seats"]
@@ -1040,6 +1098,7 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "events": doc["events"],
         "notices": doc["notices"],
         "moved_to": doc.get("moved_to"),
+        "closed_reason": doc.get("closed_reason"),
     }
     out: dict[int | None, dict[str, Any]] = {}
     distinct: list[tuple[Any, list[Any], dict[str, Any]]] = []
@@ -1066,6 +1125,8 @@ def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
     """A table's line in the live list (``GET /api/tables``)."""
     return {
         "id": doc["id"],
+        "name": table_name(doc),
+        "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
         "seats": [None if s is None else {"name": s["name"], "bot": s["bot"]} for s in doc["seats"]],

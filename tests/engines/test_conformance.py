@@ -140,7 +140,11 @@ def playout(engine, seed: int, prev=None):
     assert len(outcome.scores) == players
     if outcome.coins:
         assert len(outcome.coins) == players and sum(outcome.coins) == 0
-    roundtrip(outcome.to_dict())
+    result = outcome.to_dict()
+    roundtrip(result)
+    # the summary's words as data for a client to word in any language
+    assert isinstance(result["summary"], str) and isinstance(result["detail"].get("kind"), str)
+    json.dumps(result["detail"])
     frozen.check()
     return state
 

@@ -22,6 +22,20 @@ def test_rules_examples(black, white, line):
     assert sibala.judge(black, white) == line
 
 
+@pytest.mark.parametrize("black,white,line", EXAMPLES)
+def test_rules_examples_as_data(black, white, line):
+    """A round's structured result (winners, category, value) says what the
+    kata's line says, and every category has its names in both languages."""
+    winners, category, value = sibala.round_winners([sibala.parse_dice(black), sibala.parse_dice(white)])
+    if line == "Tie.":
+        assert winners == [0, 1]
+    else:
+        assert winners == [0 if line.startswith("Black") else 1]
+        assert line.endswith(sibala.describe(category, value))
+    assert set(sibala.CATEGORY_NAMES[category]) == {"en", "zh"}
+    assert sibala.INFO.to_dict()["board"]["categories"][category] == sibala.CATEGORY_NAMES[category]
+
+
 def test_judge_is_symmetric_in_wording():
     assert sibala.judge("2 6 2 3", "5 3 5 4") == "Black win. - with normal point: 9"
 
@@ -86,6 +100,8 @@ def test_match_flow_order_and_result():
     assert sum(state["wins"]) >= 3
     best = max(state["wins"])
     assert result.winners == [s for s in range(3) if state["wins"][s] == best]
+    assert result.to_dict()["detail"] == {"kind": "most_rounds_won", "wins": best}
+    assert result.summary == f"most rounds won: {best}", "the English line stays"
     for record in state["history"]:
         winners, category, value = sibala.round_winners(record["rolls"])
         assert record["winners"] == winners and record["category"] == category and record["value"] == value

@@ -490,6 +490,9 @@ def test_showdown_three_players_and_folded_hole_never_shown():
     assert s["showdown"]["hands"]["1"]["category"] == "three_of_a_kind"
     out = ENGINE.result(s)
     assert out.winners == [1] and out.scores == [-1000, 2000, -1000] and out.coins == out.scores
+    hand = out.detail.pop("hand")
+    assert out.detail == {"kind": "showdown", "winner": 1, "pot": 3000, "unit": "coins"}
+    assert hand["category"] == "three_of_a_kind" and set(hand["name"]) == {"en", "zh"} and hand["cards"] == s["showdown"]["hands"]["1"]["cards"]
     assert "three of a kind" in out.summary
     for viewer in (None, 0, 1):
         packed = msgpack.packb(ENGINE.view(s, viewer))
@@ -584,6 +587,16 @@ def test_escape_pays_the_pot_to_the_dealer():
         assert s["hole"][2].encode() not in msgpack.packb(ENGINE.view(s, viewer))
 
 
+def test_outcome_detail_says_how_the_game_ended():
+    s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
+    s, _ = play(s, bet(200), CALL, CALL)
+    escaped, _ = ENGINE.leave(s, 2)
+    assert ENGINE.result(escaped).detail == {"kind": "escape", "winner": 0, "pot": 700, "unit": "coins", "escaped": 2, "paid": 700}
+    folded, _ = play(s, FOLD, FOLD, FOLD)
+    out = ENGINE.result(folded)
+    assert out.detail == {"kind": "fold", "winner": out.winners[0], "pot": sum(folded["put"]), "unit": "coins"}
+
+
 def test_escape_by_the_dealer_goes_to_the_best_up_cards_of_the_others():
     s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
     s, _ = check_round(s)  # deal 3: up AS 8H / KS 9H / QS TH / JH JC: seat 3 shows a pair
@@ -611,6 +624,28 @@ def test_escape_in_casual_moves_play_chips_only():
     s, _ = ENGINE.leave(s, 1)
     out = ENGINE.result(s)
     assert out.coins == [0, 0, 0, 0] and out.scores == [600, -600, 0, 0]
+
+
+def test_leave_cost_is_what_an_escape_takes():
+    """RULES.md 2 (逃跑): the cost shown before leaving is the pot, capped at
+    the balance; nothing for a folded seat, after the game, or in play chips."""
+    balances = [5000, 1000, 5000, 5000]
+    s = rig(FOUR, table={"coins": balances})
+    s, _ = play(s, bet(200), CALL, CALL, CALL)  # deal 3
+    s, _ = play(s, bet(500), CALL, CALL)
+    folder = s["turn"]
+    s, _ = act(s, FOLD)
+    pot = sum(s["put"])
+    assert pot == 1700 and folder != 1
+    assert [ENGINE.leave_cost(s, seat) for seat in range(4)] == [0 if seat == folder else min(pot, balances[seat]) for seat in range(4)]
+    assert ENGINE.leave_cost(s, 1) == 1000, "capped at the balance"
+    for seat in set(range(4)) - {folder}:
+        out = ENGINE.result(ENGINE.leave(s, seat)[0])
+        assert -out.coins[seat] == ENGINE.leave_cost(s, seat)
+    over, _ = ENGINE.leave(s, 1)
+    assert [ENGINE.leave_cost(over, seat) for seat in range(4)] == [0, 0, 0, 0]
+    casual = rig(FOUR, tier="casual", table={"coins": [0, 0, 0, 0]})
+    assert ENGINE.leave_cost(play(casual, bet(200), CALL)[0], 1) == 0
 
 
 def test_escape_when_the_dealer_has_folded():

@@ -163,7 +163,7 @@ async def test_a_game_starts_when_every_seated_player_pressed_start(redis_server
         await bo.request({"t": "start", "table": tv2.table_id})
         view = await ann.wait_for(tv2.table_id, lambda v: v["status"] == "playing", timeout=15)
         assert [s["name"] for s in view["seats"]] == ["Ann", "Bo"]
-        assert view["notices"] == [{"name": "Cy", "reason": "not_ready"}]
+        assert view["notices"] == [{"name": "Cy", "reason": "sat_out"}], "not pressing start means not playing: said neutrally"
 
 
 async def test_coins_cannot_be_promised_twice(lobby):

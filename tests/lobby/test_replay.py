@@ -82,3 +82,11 @@ def test_no_replay_before_the_end(lobby):
     with pytest.raises(urllib.error.HTTPError) as exc:
         urllib.request.urlopen(f"{lobby.http}/api/tables/bad%7Bid%7D/replay")
     assert exc.value.code == 404
+
+
+def test_a_result_logged_before_detail_existed_still_verifies():
+    rerun = {"winners": [0], "scores": [2, 1], "coins": [0, 0], "summary": "most rounds won: 2", "detail": {"kind": "most_rounds_won", "wins": 2}}
+    old = {k: v for k, v in rerun.items() if k != "detail"}
+    assert replay.same_result(rerun, old) and replay.same_result(rerun, rerun)
+    assert not replay.same_result(rerun, dict(old, coins=[5, -5])), "every logged field must match"
+    assert not replay.same_result(rerun, {"summary": "most rounds won: 2"}), "winners, scores and coins always"

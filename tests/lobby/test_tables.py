@@ -358,7 +358,7 @@ def test_due_plays_bots_from_their_own_view():
     assert played.doc["deadlines"] == {str(next_bot): ["r0.s2", tables.next_due(doc) + doc["bot_delay_ms"]]}, "the next bot waits its delay"
 
 
-def test_due_stands_up_who_did_not_press_ready_and_closes_a_table_below_the_minimum():
+def test_due_closes_a_table_below_the_minimum_politely_when_the_ready_window_ends():
     doc, now = play_out(seated(seats=2, pids="ab"))
     doc = tables.settled(doc, doc["settlement"]["id"], {}, now).doc
     doc = tables.ready(doc, "a", now, SEED, CTX).doc
@@ -366,8 +366,9 @@ def test_due_stands_up_who_did_not_press_ready_and_closes_a_table_below_the_mini
     assert tables.next_due(doc) == deadline and call(tables.due, doc, deadline - 1, SEED, random.Random(1), CTX) is None
     out = call(tables.due, doc, deadline, SEED, random.Random(1), CTX)
     assert out.log == {"kind": "close", "at": deadline}, "Ann alone is below the minimum"
-    assert out.doc["status"] == Status.CLOSED and out.doc["next"] is None and out.doc["seats"][1]["left"]
-    assert out.doc["notices"][-1] == {"name": "B", "reason": "not_ready"}
+    assert out.doc["status"] == Status.CLOSED and out.doc["next"] is None and out.doc["closed_reason"] == "no_next_game"
+    assert not out.doc["seats"][1]["left"] and out.doc["notices"] == doc["notices"], "nobody is stood up for not pressing ready"
+    assert out.doc["events"] == [{"type": "closed", "reason": "no_next_game"}] and out.doc["result"] == doc["result"]
 
 
 def test_due_starts_a_waiting_table_at_its_start_time():
@@ -443,6 +444,8 @@ def test_summary_is_the_table_s_line_in_the_list():
     doc = seated(seats=2, pids="ab")
     assert tables.summary(doc, spectators=3) == {
         "id": "t",
+        "name": "Amber Crane",
+        "opened_by": None,
         "game": "sibala",
         "status": "playing",
         "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": False}],

@@ -1,0 +1,52 @@
+"""After a game, staying to look at the result is normal: not pressing
+ready means not playing the next game.  With too few ready the table closes
+politely (``closed_reason`` ``no_next_game``, nobody shown as left, no
+notice); when others play on, who did not press is stood up as ``sat_out``.
+Over real websockets, with a short ready window."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from .support import connected, replayed, seated
+
+
+def finished(view) -> bool:
+    return view["status"] == "finished"
+
+
+async def test_nobody_ready_closes_the_table_politely(lobby_factory):
+    proc = lobby_factory(prefix="nextnone", env={"LOBBY_READY_MS": "1000"})
+    async with connected(proc.ws, ["Ann", "Bo"]) as cs:
+        for c in cs:
+            c.keep_frames = True
+        table = await seated(cs, "sibala", seats=2, turn_ms=10000, options={"rounds": 1})
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)))
+        assert finals[0]["next"] is not None, "another game could follow"
+        closed = await cs[0].wait_for(table, lambda v: v["status"] == "closed", timeout=10)
+        assert closed["closed_reason"] == "no_next_game"
+        assert closed["events"] == [{"type": "closed", "reason": "no_next_game"}]
+        assert [s["left"] for s in closed["seats"]] == [False, False], "nobody is shown as having left"
+        assert closed["notices"] == [] and closed["next"] is None
+        assert closed["result"] == finals[0]["result"], "the result stays on show"
+        for _, view in replayed(cs[1].frames, table):
+            assert not any(s["left"] for s in view["seats"] if s), view["status"]
+
+
+async def test_who_did_not_press_ready_sits_out_the_next_game(lobby_factory):
+    proc = lobby_factory(prefix="nextsome", env={"LOBBY_READY_MS": "1500"})
+    async with connected(proc.ws, ["Ann", "Bo", "Cy"]) as cs:
+        for c in cs:
+            c.keep_frames = True
+        table = await seated(cs, "sibala", seats=3, turn_ms=10000, options={"rounds": 1})
+        await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)))
+        for c in cs[:2]:
+            await c.request({"t": "ready", "table": table})
+        started = await cs[0].wait_for(table, lambda v: v["status"] == "playing" and v["game_no"] == 2, timeout=10)
+        assert [s["name"] for s in started["seats"]] == ["Ann", "Bo"]
+        assert started["notices"] == [{"name": "Cy", "reason": "sat_out"}], "a neutral reason, not a penalty"
+        # while the result was on show, Cy's seat was never marked left
+        for _, view in replayed(cs[2].frames, table):
+            if view["game_no"] == 1:
+                assert not view["seats"][2]["left"]
