@@ -505,3 +505,17 @@ def test_hidden_information_in_random_games():
         assert E.result(state) is not None
         for viewer in [None, *range(n)]:
             check_view(state, viewer, rnd)
+
+
+def test_a_pick_played_for_a_seat_is_public_only_once_revealed():
+    """RULES.md 3: picks are hidden until all have picked; what a timeout
+    event may say of a pick made for a seat follows that."""
+    s = E.initial_state(3, validate_options(E.info, {}), bytes(32))
+    first = {"type": "pick", "card": min(s["hands"][0])}
+    s, _ = E.apply(s, 0, first)
+    assert E.public_move(s, 0, first) == {"type": "pick"}, "others have not picked: which card stays hidden"
+    for seat in (1, 2):
+        s, _ = E.apply(s, seat, {"type": "pick", "card": min(s["hands"][seat])})
+    assert E.public_move(s, 0, first) == first, "revealed: the card is public"
+    row = {"type": "choose_row", "row": 1}
+    assert E.public_move(s, 0, row) == row
