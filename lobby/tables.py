@@ -378,8 +378,8 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
     Waiting: the seat empties (a table with no people left closes).
     Playing: the engine's :meth:`leave` decides (stud's escape 逃跑: the log
     has its ``events`` and ``engine_leave``); otherwise a bot plays the seat
-    to the end of the game (the player's coins stay at stake: see
-    :func:`liable`).  Between games: the seat is gone from the next game.
+    to the end of the game, from its own delay on when the seat must act
+    (the player's coins stay at stake: see :func:`liable`).  Between games: the seat is gone from the next game.
     Raises :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
@@ -401,7 +401,8 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
             d["state"], d["events"] = left
             log["events"] = d["events"]
             log["engine_leave"] = True
-        _after_change(d, now, set())
+        # the bot now in the seat acts after its own delay, not the rest of the person's turn
+        _after_change(d, now, {seat})
         _finish_log(d, log)
     elif d["status"] == Status.FINISHED and d["next"] is not None:
         d["next"] = dict(d["next"], ready=[r and i != seat for i, r in enumerate(d["next"]["ready"])])

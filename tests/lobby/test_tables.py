@@ -197,7 +197,8 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot_and_the_coins_stay_at_stake():
     left = call(tables.leave, doc, pid, 5)
     assert left.doc["seats"][seat] == {"pid": pid, "name": pid.upper(), "bot": True, "left": True, "away": False}
     assert left.doc["status"] == Status.PLAYING and tables.seat_of(left.doc, pid) is None
-    assert left.doc["deadlines"] == doc["deadlines"], "the turn's deadline stands; the bot plays it then"
+    turn = doc["deadlines"][str(seat)][0]
+    assert left.doc["deadlines"][str(seat)] == [turn, 5 + doc["bot_delay_ms"]], "the bot acts after its delay, not the rest of the turn"
     assert tables.liable(left.doc, pid), "a coin table: the game may still cost them"
     assert left.log["kind"] == "leave" and "engine_leave" not in left.log
 
