@@ -22,7 +22,8 @@ import redis.exceptions
 from starlette.applications import Starlette
 from starlette.websockets import WebSocket
 
-from . import endpoints, metrics, quota
+from . import endpoints, metrics, player_routes, quota
+from .accounts import Accounts
 from .config import Settings
 from .fanout import Fanout
 from .protocol import CloseCode, encode
@@ -59,6 +60,7 @@ class Lobby:
         self.table_list: TableList
         self.replays: Replays
         self.read_limits: ReadLimits
+        self.accounts: Accounts
         #: every open session's writer
         self.conns: set[Conn] = set()
         self.stopping = asyncio.Event()
@@ -75,6 +77,7 @@ class Lobby:
         self.fanout = Fanout(self.store, self.table_list.changed, self.settings.chat_keep)
         self.replays = Replays(self.store, self.settings)
         self.read_limits = ReadLimits(self.settings.read_rate_per_s, self.settings.read_burst)
+        self.accounts = Accounts(self.store, self.settings)
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver
@@ -175,7 +178,7 @@ def create_app(settings: Settings | None = None) -> LobbyApp:
         finally:
             await lobby.shutdown()
 
-    app = Starlette(routes=endpoints.ROUTES, lifespan=lifespan)
+    app = Starlette(routes=[*player_routes.ROUTES, *endpoints.ROUTES], lifespan=lifespan)
     app.state.lobby = lobby
     return LobbyApp(app, lobby)
 

@@ -55,6 +55,14 @@ class Settings:
     away_after: int = 2
     #: guest tokens expire after this long unused (s)
     token_ttl_s: int = 7 * 24 * 3_600
+    #: accounts: shortest password (characters; at most 256)
+    password_min: int = 10
+    #: sign-in attempts are counted in windows this long (s)
+    signin_window_s: int = 900
+    #: failed sign-ins to one account per window before it refuses more
+    signin_per_account: int = 10
+    #: sign-in and claim attempts from one client address per window
+    signin_per_addr: int = 60
     #: largest client frame accepted (bytes); larger closes with 1009
     max_frame: int = 4_096
     #: per-connection rate limit: tokens per second and burst

@@ -61,6 +61,13 @@ class ErrorCode(str, enum.Enum):
     CHAT_BUSY = "chat_busy"  # the table's chat took its lines for now; retry
     TOO_MANY_TABLES = "too_many_tables"  # a player's cap on live tables
     NOT_YOUR_SEAT = "not_your_seat"  # HTTP: a replay of a seat, asked by another player
+    WEAK_PASSWORD = "weak_password"  # HTTP: the password policy (lobby.accounts)
+    BAD_CREDENTIALS = "bad_credentials"  # HTTP: wrong name or password (never says which)
+    NAME_TAKEN = "name_taken"  # HTTP: another account holds that name or a look-alike
+    ALREADY_CLAIMED = "already_claimed"  # HTTP: the player is an account already
+    NOT_CLAIMED = "not_claimed"  # HTTP: sessions of a guest
+    NO_SUCH_SESSION = "no_such_session"  # HTTP: signing out a session that is not the account's
+    NO_SUCH_PLAYER = "no_such_player"  # HTTP: a profile of nobody
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 

@@ -23,7 +23,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from . import metrics, tables
+from . import metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
 from .store import Store, now_ms
@@ -290,7 +290,9 @@ class Rooms:
     async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:
         """Apply the table's pending settlement to every player's balance
         (once per settlement id, whoever calls), then mark it done, standing
-        up players who can no longer afford the table.  ``doc``: the table
+        up players who can no longer afford the table.  A rated game's
+        rating changes are committed into the settlement first
+        (:func:`ratings.rate`) and applied with the coins.  ``doc``: the table
         as just committed or read (else it is read)."""
         if doc is None:
             loaded = await self.store.load_room(table_id)
@@ -300,9 +302,13 @@ class Rooms:
         st = doc.get("settlement")
         if not st or st["done"]:
             return
+        if ratings.pending(doc):
+            await ratings.rate(self, table_id, doc)  # its commit's side effects settle
+            return
         applied = await self.store.apply_settlements(
             st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], doc["game"], SETTLED_KEEP_S
         )
+        await ratings.settled(self.store, doc)
         balances = {e["pid"]: balance for e, (_, balance) in zip(st["players"], applied)}
         out = await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
         lease = self._payout_leases.pop(table_id, None)

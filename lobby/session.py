@@ -28,7 +28,7 @@ from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.protocol import State
 
-from . import metrics, quota
+from . import metrics, quota, ratings
 from .endpoints import games_info
 from .fanout import check_follow
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
@@ -533,7 +533,7 @@ class Session:
                 "t": "welcome",
                 "proto": PROTOCOL_VERSION,
                 "token": token,
-                "player": {"name": player.get("name"), "coins": coins},
+                "player": {"name": player.get("name"), "coins": coins, "claimed": bool(player.get("claimed"))},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
                 "now": now_ms(),
@@ -620,8 +620,9 @@ class Session:
 
     async def on_me(self, msg: Message) -> None:
         player = await self.store.player(self.conn.pid)
-        stats = {k: v for k, v in player.items() if ":" in k}
-        self.reply(msg, {"t": "me", "player": {"name": player.get("name"), "coins": player.get("coins", 0)}, "stats": stats})
+        stats = {k: v for k, v in player.items() if ":" in k and not k.endswith((":rmu", ":rsigma"))}
+        body = {"name": player.get("name"), "coins": player.get("coins", 0), "claimed": bool(player.get("claimed"))}
+        self.reply(msg, {"t": "me", "player": body, "stats": stats, "ratings": ratings.of_player(player)})
 
     async def on_sync(self, msg: Message) -> None:
         viewer = self.conn.tables.get(msg["table"])

@@ -34,7 +34,7 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     """Resume the player of ``token``, or create a guest named ``name``.
 
     Returns ``(player id, token, player record)``.  A given ``name``
-    renames a resumed player.  Raises :class:`LobbyError` ``BAD_TOKEN``
+    renames a resumed guest (a claimed account keeps its name).  Raises :class:`LobbyError` ``BAD_TOKEN``
     for an unknown, malformed or expired token with no name to start
     afresh, and ``BAD_NAME`` (from :func:`clean_name`) for a bad name; both
     before anything is read or written.
@@ -43,9 +43,12 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     if token:
         pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.fullmatch(token) else None
         if pid is not None:
-            if clean is not None:
+            player = await store.player(pid)
+            # a claimed account keeps its name (unique: lobby.accounts)
+            if clean is not None and clean != player.get("name") and not player.get("claimed"):
                 await store.set_player_name(pid, clean)
-            return pid, token, await store.player(pid)
+                player["name"] = clean
+            return pid, token, player
         if clean is None:
             raise LobbyError(ErrorCode.BAD_TOKEN, "unknown or expired token; sign in again with a name")
     if clean is None:

@@ -28,6 +28,16 @@ key                             type    holds
 ``P:opened:<owner>``            zset    table id -> created (ms): live tables an owner
                                         (``a:<address>``, ``c:<connection id>``) opened
 ``P:player:{pid}:conns``        zset    the player's signed-in connection ids -> lease expiry (ms)
+``P:player:{pid}:cred``         hash    a claimed account's ``hash`` (argon2id, PHC string) and
+                                        ``names`` (msgpack list of its name keys)
+``P:player:{pid}:sessions``     hash    session id -> msgpack ``{"token", "created"}``: a claimed
+                                        account's sessions (``lobby.accounts``)
+``P:player:{pid}:recent``       zset    ``<table id>/<game no>/<game>`` -> settled at (ms): the
+                                        player's last rated or played games (profile)
+``P:name:<name key>``           string  ``pid|ms``: the claimed account holding that name key
+``P:auth:<kind>:<who>``         string  sign-in attempts counted in a window (expires with it)
+``P:board:<game>``              zset    pid -> rating ordinal (leaderboard)
+``P:pub:<public id>``           string  pid of a public player id (profiles)
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
@@ -781,6 +791,10 @@ class Store:
     async def set_player_name(self, pid: str, name: str) -> None:
         await self.redis.hset(self.player_key(pid), "name", name)
 
+    async def set_player_fields(self, pid: str, mapping: dict[str, Any]) -> None:
+        """Set fields of a player's record (``name``, ``claimed``)."""
+        await self.redis.hset(self.player_key(pid), mapping=mapping)
+
     async def balances(self, pids: list[str]) -> dict[str, int]:
         """Coin balance of each player id (0 for unknown players), in one
         round trip."""
@@ -864,6 +878,128 @@ class Store:
                 return owner
             taken.append(owner)
         return None
+
+    # -- accounts (lobby.accounts) ----------------------------------------
+    def name_key(self, key: str) -> str:
+        return f"{self.p}:name:{key}"
+
+    async def claim_names(self, keys: list[str], pid: str) -> str | None:
+        """Make every name key of ``keys`` name ``pid`` (each by
+        compare-and-set: one held by another player is left alone).
+        Returns None when all do now, else the first key held by someone
+        else (the ones taken here are let go again)."""
+        taken: list[str] = []
+        for key in keys:
+            if not await self._coin_seat(keys=[self.name_key(key)], args=[f"{pid}|{now_ms()}", "", pid]):
+                await self.release_names(taken, pid)
+                return key
+            taken.append(key)
+        return None
+
+    async def release_names(self, keys: list[str], pid: str) -> None:
+        """Drop the name keys of ``keys`` that name ``pid``."""
+        await self.run([("EVALSHA", self._coin_release.sha, 1, self.name_key(key), pid) for key in keys])
+
+    async def name_owner(self, key: str) -> str | None:
+        """The pid holding a name key, or None."""
+        (raw,) = await self.run([("GET", self.name_key(key))])
+        return None if raw is None else raw.decode().partition("|")[0]
+
+    async def credentials(self, pid: str) -> dict[str, Any] | None:
+        """A claimed account's ``{"hash": str, "names": [name keys]}``, or None (a guest)."""
+        (raw,) = await self.run([("HMGET", self.player_key(pid) + ":cred", "hash", "names")])
+        if raw[0] is None:
+            return None
+        return {"hash": raw[0].decode(), "names": unpack(raw[1]) if raw[1] else []}
+
+    async def set_credentials(self, pid: str, password_hash: str | None = None, names: list[str] | None = None) -> None:
+        """Store a claimed account's password hash and/or name keys."""
+        mapping: dict[str, Any] = {}
+        if password_hash is not None:
+            mapping["hash"] = password_hash
+        if names is not None:
+            mapping["names"] = pack(names)
+        await self.redis.hset(self.player_key(pid) + ":cred", mapping=mapping)
+
+    async def add_session(self, pid: str, session_id: str, token: str, ttl_s: int, new: bool) -> None:
+        """Record a token among the player's sessions (``new``: also make
+        the token itself, naming ``pid`` for ``ttl_s`` s)."""
+        commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack({"token": token, "created": now_ms()}))]
+        if new:
+            commands.insert(0, ("SET", f"{self.p}:session:{token}", pid, "EX", ttl_s))
+        await self.run(commands)
+
+    async def sessions(self, pid: str) -> dict[str, dict[str, Any]]:
+        """The player's recorded sessions still alive: session id ->
+        ``{"token", "created"}``; expired ones are dropped from the record."""
+        (raw,) = await self.run([("HGETALL", self.player_key(pid) + ":sessions")])
+        pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
+        found = {k.decode(): unpack(v) for k, v in pairs}
+        if not found:
+            return {}
+        alive = await self.run([("EXISTS", f"{self.p}:session:{s['token']}") for s in found.values()])
+        dead = [sid for sid, ok in zip(found, alive) if not int(ok)]
+        if dead:
+            await self.run([("HDEL", self.player_key(pid) + ":sessions", *dead)])
+        return {sid: s for sid, s in found.items() if sid not in dead}
+
+    async def end_sessions(self, pid: str, sessions: dict[str, dict[str, Any]]) -> None:
+        """Revoke sessions (session id -> ``{"token"...}``): their tokens stop working now."""
+        if sessions:
+            await self.run([("DEL", f"{self.p}:session:{s['token']}") for s in sessions.values()])
+            await self.run([("HDEL", self.player_key(pid) + ":sessions", *sessions)])
+
+    async def count_attempt(self, kind: str, who: str, window_s: int, add: bool = True) -> int:
+        """Attempts of ``kind`` by ``who`` in the current window of
+        ``window_s`` s (a fixed window from the first one), after counting
+        this one when ``add``."""
+        key = f"{self.p}:auth:{kind}:{who}"
+        if not add:
+            (n,) = await self.run([("GET", key)])
+            return int(n or 0)
+        n, _ = await self.run([("INCR", key), ("EXPIRE", key, window_s, "NX")])
+        return int(n)
+
+    # -- ratings, leaderboards, profiles (lobby.ratings) -------------------
+    def board_key(self, game: str) -> str:
+        return f"{self.p}:board:{game}"
+
+    def pub_key(self, public_id: str) -> str:
+        return f"{self.p}:pub:{public_id}"
+
+    async def fields(self, pid: str, names: list[str]) -> list[bytes | None]:
+        """Fields of a player's hash (None where absent)."""
+        (raw,) = await self.run([("HMGET", self.player_key(pid), *names)])
+        return raw
+
+    def recent_cmds(self, pid: str, entry: str, at: int, keep: int) -> list[tuple[Any, ...]]:
+        """Commands recording one of the player's games (idempotent), keeping the last ``keep``."""
+        key = self.player_key(pid) + ":recent"
+        return [("ZADD", key, at, entry), ("ZREMRANGEBYRANK", key, 0, -keep - 1)]
+
+    async def recent(self, pid: str, count: int) -> list[tuple[str, int]]:
+        """The player's last ``count`` games, newest first: ``(entry, at ms)``."""
+        raw = await self.redis.zrevrange(self.player_key(pid) + ":recent", 0, count - 1, withscores=True)
+        return [(m.decode(), int(s)) for m, s in raw]
+
+    def board_cmd(self, game: str, pid: str, ordinal: float) -> tuple[Any, ...]:
+        """The command that puts a player's ordinal on a game's leaderboard."""
+        return ("ZADD", self.board_key(game), repr(float(ordinal)), pid)
+
+    async def board(self, game: str, start: int, count: int) -> tuple[list[tuple[str, float]], int]:
+        """``count`` entries of a game's leaderboard from rank ``start``
+        (0: the top), best first, as ``(pid, ordinal)``, and how many it holds."""
+        entries, size = await self.run([
+            ("ZREVRANGE", self.board_key(game), start, start + count - 1, "WITHSCORES"),
+            ("ZCARD", self.board_key(game)),
+        ])
+        pairs = entries if entries and isinstance(entries[0], (list, tuple)) else list(zip(entries[::2], entries[1::2]))
+        return [(m.decode(), float(v)) for m, v in pairs], int(size)
+
+    async def board_rank(self, game: str, pid: str) -> int | None:
+        """A player's 0-based rank on a game's leaderboard (None: not on it)."""
+        (rank,) = await self.run([("ZREVRANK", self.board_key(game), pid)])
+        return None if rank is None else int(rank)
 
 
 async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:

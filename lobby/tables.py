@@ -1090,6 +1090,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "start_at": doc["start_at"],
         "next": doc["next"],
         "settled": bool(doc["settlement"] and doc["settlement"]["done"]),
+        # the finished game's rating change per seat (lobby.ratings), once rated
+        "ratings": doc["settlement"].get("ratings") if doc["result"] is not None and doc["settlement"] else None,
         "start_votes": votes,
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],

@@ -1,0 +1,239 @@
+"""Accounts: a guest claims its player with a password, then signs in to
+it from any device by name and password.
+
+A claimed account is the same player record as before (name, coins,
+stats, seats, ratings: ``P:player:{pid}``); claiming adds its password
+hash and name keys (``P:player:{pid}:cred``) and a record of its sessions
+(``P:player:{pid}:sessions``).  A session is a bearer token exactly like a
+guest's (``lobby.sessions``), so every path that takes a token takes it;
+signing out deletes the token, signing out everywhere deletes them all.
+
+Names.  A claimed account's name is unique up to case and look-alikes: a
+name's *keys* (:func:`name_keys`) are its NFKC form, case-folded, mapped
+to the Unicode confusable skeleton (UTS #39, the data of
+``confusable-homoglyphs``) and case-folded again, once folded before the
+skeleton and once after, so "Ann", "ANN", "Аnn" (Cyrillic А) and "Ann" in
+full-width letters hold one name, and so do "Ill" and "lll".  Every key of
+a claimed name names its account in Redis (``P:name:<key>``), taken by
+compare-and-set, so two claims of one name cannot both pass.  Guests'
+names are not reserved (guests work as before).
+
+Passwords are hashed with argon2id (``argon2-cffi``'s defaults: RFC 9106's
+low-memory profile, 64 MiB, ~50 ms) in a worker thread, never on the event
+loop, at most :data:`HASH_THREADS` at a time per process; they are never
+stored, logged or sent back.  A wrong name and a wrong password get the
+same answer, after the same work (an unknown name is checked against a
+dummy hash).  Sign-in attempts are counted in Redis per account (failures)
+and per client address (every attempt, claims too), in windows of
+``Settings.signin_window_s``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import unicodedata
+from typing import Any
+
+import argon2
+from confusable_homoglyphs import confusables
+
+from .config import Settings
+from .protocol import ErrorCode, ProtocolError, clean_name
+from .sessions import new_token
+from .store import Store
+from .tables import LobbyError
+
+#: argon2 hashes computed at once per process (each holds 64 MiB while it runs)
+HASH_THREADS = 2
+#: longest password accepted (characters)
+MAX_PASSWORD = 256
+#: fewest different characters in a password
+MIN_DISTINCT = 4
+#: the one answer to a failed sign-in, whichever part was wrong
+WRONG = "wrong name or password"
+
+_HASHER = argon2.PasswordHasher()
+_SLOTS: dict[int, asyncio.Semaphore] = {}
+#: invisible direction marks around some right-to-left entries of the confusables data
+_MARKS = str.maketrans("", "", "\u200e\u200f")
+
+
+def session_id(token: str) -> str:
+    """The public id of a session (shown in the sessions list; never the token)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character -> the string it is mapped to in a
+    skeleton.  The data lists, for every source character of Unicode's
+    confusables.txt, its prototype, and for every prototype its sources; a
+    prototype is never a source, so a character with one entry is a source
+    unless that entry names it back as its only one (a pair: both go to
+    the smaller), and a character with several is a prototype (kept)."""
+    data = confusables.confusables_data
+    out: dict[str, str] = {}
+    for ch, entries in data.items():
+        if len(ch) != 1 or len(entries) != 1:
+            continue
+        other = entries[0]["c"].translate(_MARKS)
+        back = data.get(entries[0]["c"], [])
+        if len(other) == 1 and len(back) == 1:
+            out[ch] = min(ch, other)
+        else:
+            out[ch] = other
+    return out
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``: NFD, each confusable character
+    replaced by its prototype, NFD again."""
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+
+
+def name_keys(name: str) -> list[str]:
+    """The keys a claimed name holds (see the module docstring): two
+    strings, equal for most names.  Two names clash when they share a key."""
+    base = " ".join(unicodedata.normalize("NFKC", name).split())
+    return sorted({unicodedata.normalize("NFKC", skeleton(form)).casefold() for form in (base.casefold(), base)})
+
+
+def check_password(password: Any, name: str, min_len: int) -> str:
+    """``password`` if it meets the policy: a string of ``min_len`` ..
+    :data:`MAX_PASSWORD` characters with at least :data:`MIN_DISTINCT`
+    different ones that does not contain the account's name (case-folded).
+    No other composition rule (NIST SP 800-63B).  Raises
+    :class:`LobbyError` ``WEAK_PASSWORD`` saying which rule failed."""
+    if not isinstance(password, str):
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, "password must be a string")
+    if not min_len <= len(password) <= MAX_PASSWORD:
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs {min_len} to {MAX_PASSWORD} characters")
+    if len(set(password)) < MIN_DISTINCT:
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs at least {MIN_DISTINCT} different characters")
+    if name.casefold() in password.casefold():
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, "a password must not contain your name")
+    return password
+
+
+async def _in_thread(fn: Any, *args: Any) -> Any:
+    """Run an argon2 call in a worker thread (argon2-cffi lets go of the
+    GIL), at most :data:`HASH_THREADS` per event loop at once."""
+    loop = id(asyncio.get_running_loop())
+    slots = _SLOTS.setdefault(loop, asyncio.Semaphore(HASH_THREADS))
+    async with slots:
+        return await asyncio.to_thread(fn, *args)
+
+
+def _verify(stored: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(stored, password)
+    except argon2.exceptions.VerificationError:
+        return False
+    except argon2.exceptions.InvalidHashError:
+        return False
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash no password matches, checked for unknown names so that they
+    take as long as wrong passwords."""
+    return _HASHER.hash(new_token())
+
+
+class Accounts:
+    """Claims, sign-ins and sessions of one lobby process (all state in
+    Redis).  Every method raises :class:`LobbyError` with a code of
+    docs/protocol.md; none writes anything before its checks pass."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+
+    async def _limit(self, addr: str) -> None:
+        """Count an attempt from ``addr``; raises ``RATE_LIMITED`` past the address's limit."""
+        s = self.settings
+        if await self.store.count_attempt("addr", addr, s.signin_window_s) > s.signin_per_addr:
+            raise LobbyError(ErrorCode.RATE_LIMITED, f"too many sign-in attempts from your address; wait up to {s.signin_window_s} s")
+
+    async def claim(self, pid: str, token: str, password: Any, name: Any, addr: str) -> dict[str, Any]:
+        """Make the guest ``pid`` (signed in with ``token``) an account with
+        ``password`` under ``name`` (None: its current name).  Returns the
+        player record.  Raises ``ALREADY_CLAIMED``, ``BAD_NAME``,
+        ``WEAK_PASSWORD``, ``NAME_TAKEN``, ``RATE_LIMITED``."""
+        player = await self.store.player(pid)
+        if player.get("claimed"):
+            raise LobbyError(ErrorCode.ALREADY_CLAIMED, "this player is already an account; sign in with its name and password")
+        try:
+            clean = clean_name(player.get("name", "") if name is None else name)
+        except ProtocolError as exc:
+            raise LobbyError(ErrorCode.BAD_NAME, str(exc)) from None
+        check_password(password, clean, self.settings.password_min)
+        await self._limit(addr)
+        keys = name_keys(clean)
+        if await self.store.claim_names(keys, pid) is not None:
+            raise LobbyError(ErrorCode.NAME_TAKEN, "that name (or one that looks the same) belongs to another account")
+        try:
+            hashed = await _in_thread(_HASHER.hash, password)
+            await self.store.set_credentials(pid, hashed, keys)
+            await self.store.set_player_fields(pid, {"name": clean, "claimed": 1})
+            await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False)
+        except BaseException:
+            await self.store.release_names(keys, pid)
+            raise
+        return await self.store.player(pid)
+
+    async def sign_in(self, name: Any, password: Any, addr: str) -> tuple[str, dict[str, Any]]:
+        """A new session of the account named ``name`` (any form that has
+        its keys) if ``password`` is its password.  Returns ``(token,
+        player record)``.  Raises ``BAD_CREDENTIALS`` (the same message
+        whether the name or the password was wrong) or ``RATE_LIMITED``
+        (``Settings.signin_per_addr`` attempts from one address, or
+        ``signin_per_account`` failures of one account, in a window)."""
+        if not isinstance(name, str) or not isinstance(password, str) or not 0 < len(name) <= 64 or len(password) > MAX_PASSWORD:
+            raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
+        s = self.settings
+        await self._limit(addr)
+        key = name_keys(name)[0]
+        pid = await self.store.name_owner(key)
+        creds = await self.store.credentials(pid) if pid else None
+        if pid and await self.store.count_attempt("acct", pid, s.signin_window_s, add=False) >= s.signin_per_account:
+            raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
+        ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
+        if not ok or creds is None or pid is None:
+            if pid:
+                await self.store.count_attempt("acct", pid, s.signin_window_s)
+            raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
+        if _HASHER.check_needs_rehash(creds["hash"]):
+            await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
+        token = new_token()
+        await self.store.add_session(pid, session_id(token), token, s.token_ttl_s, new=True)
+        return token, await self.store.player(pid)
+
+    async def sessions(self, pid: str, token: str) -> list[dict[str, Any]]:
+        """The account's live sessions, oldest first: ``{"id", "created"
+        (ms), "current" (the one asking)}``.  Raises ``NOT_CLAIMED`` for a guest."""
+        await self._claimed(pid)
+        mine = session_id(token)
+        found = await self.store.sessions(pid)
+        return sorted(({"id": sid, "created": s["created"], "current": sid == mine} for sid, s in found.items()), key=lambda s: s["created"])
+
+    async def sign_out(self, pid: str, token: str, which: str | None = None) -> int:
+        """End one session: ``which`` (a session id; None: the one of
+        ``token``), or every session with ``which`` ``"*"``.  A guest's only
+        token is never ended (it is the guest).  Returns how many ended.
+        Raises ``NOT_CLAIMED`` for a guest, ``NO_SUCH_SESSION``."""
+        await self._claimed(pid)
+        found = await self.store.sessions(pid)
+        target = session_id(token) if which is None else which
+        chosen = found if target == "*" else {sid: s for sid, s in found.items() if sid == target}
+        if not chosen:
+            raise LobbyError(ErrorCode.NO_SUCH_SESSION, "no such session")
+        await self.store.end_sessions(pid, chosen)
+        return len(chosen)
+
+    async def _claimed(self, pid: str) -> None:
+        if await self.store.credentials(pid) is None:
+            raise LobbyError(ErrorCode.NOT_CLAIMED, "a guest has no sessions to manage; claim the account first")

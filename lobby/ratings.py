@@ -1,0 +1,251 @@
+"""Ratings per game (openskill's Weng–Lin Plackett–Luce), leaderboards and
+profiles.
+
+Which games count.  A finished game with at least two people (seats with
+a player, a seat they left included) is rated; a game of one person and
+bots is not (nothing about people is learnt from it).  Bots in a rated
+game take part with a fixed rating, the newcomer's (μ 25, σ 25/3), never
+updated: finishing ahead of a bot is evidence of skill, the bots' rating
+cannot be pumped or drained, and a person's rating is not moved by the
+bots' record.  A seat its player left ranks below every other seat (a
+bot finished it for them), with the other leavers.
+
+The model.  :data:`MODEL` is openskill's ``PlackettLuce`` with its
+defaults (μ 25, σ 25/3, β 25/6, τ 25/300): a free-for-all of 2..10 seats
+is a full ranking of one-player teams, which is what Plackett–Luce models
+(Weng & Lin 2011, algorithm 4): cost linear in the seats, ties shared
+(equal ranks), and a game of two is the Bradley–Terry case.  Ranks come
+from the result: winners first, then every seat by score in the
+direction the winners' scores show (6 Nimmt!: fewer bull heads is better;
+the others: more), equal scores tied.  The number people see is the
+ordinal μ − 3σ (0 for a newcomer), and each game's change of it.
+
+Exactly once.  A rated game's changes are computed once and committed
+into its settlement (``settlement.ratings``, one entry per seat, and
+each player's ``stats`` ``rmu``, ``rsigma`` and ``rated``: the changes
+in millionths) by compare-and-set on the table, before anything is paid;
+the settlement is then applied as coins are (:meth:`Store.apply_settlements`:
+once per settlement id and player, in the same script as the coins), so
+a process killed at any point leaves either nothing done (the table's
+timer rates it again, from the ratings of then) or the recorded changes
+to apply, never twice.  Leaderboards and recent games follow, idempotent.
+A player's rating lives in the player hash as ``<game>:rmu`` and
+``<game>:rsigma``: μ − 25 and σ − 25/3 in millionths (increments, so two
+games of one player settled at once both count).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+from openskill.models import PlackettLuce
+
+import engines
+
+from .accounts import name_keys
+from .protocol import ErrorCode
+from .store import Store, now_ms
+from .tables import LobbyError
+
+if TYPE_CHECKING:
+    from .rooms import Rooms
+
+MODEL = PlackettLuce()
+MU0 = MODEL.mu
+SIGMA0 = MODEL.sigma
+#: stored rating units per rating point
+SCALE = 1_000_000
+#: players per leaderboard page
+PAGE = 50
+#: recent games kept per player (profile)
+KEEP_RECENT = 20
+#: recent games a profile shows
+SHOWN_RECENT = 10
+
+
+def public_id(pid: str) -> str:
+    """A player's public id (profiles, leaderboards): not the player id,
+    which stays on the server, and not derivable back to it."""
+    return hashlib.sha256(b"player:" + pid.encode()).hexdigest()[:16]
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The shown rating: μ − 3σ (openskill's ordinal)."""
+    return mu - 3 * sigma
+
+
+def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
+    """``(μ, σ)`` of stored millionth offsets (None: a newcomer)."""
+    return MU0 + int(raw_mu or 0) / SCALE, SIGMA0 + int(raw_sigma or 0) / SCALE
+
+
+def ranks(doc: dict[str, Any]) -> list[int]:
+    """Each seat's rank in the table's finished game (1: best; equal ranks
+    tie): winners, then by score in the winners' direction; a seat its
+    player left after every other."""
+    result = doc["result"]
+    scores, winners = result["scores"], set(result["winners"])
+    higher = not winners or max(scores[w] for w in winners) >= max(scores)
+    keys = [
+        (bool(s.get("left")) and s.get("pid") is not None, seat not in winners, -scores[seat] if higher else scores[seat])
+        for seat, s in enumerate(doc["seats"])
+    ]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def pending(doc: dict[str, Any]) -> bool:
+    """Whether the table's pending settlement is of a rated game not rated yet."""
+    st = doc.get("settlement")
+    return bool(st) and not st["done"] and "ratings" not in st and len(st["players"]) >= 2 and doc.get("result") is not None
+
+
+def changes(doc: dict[str, Any], current: dict[str, tuple[float, float]]) -> list[dict[str, Any] | None]:
+    """The rating change of each seat of a finished rated game, from the
+    players' ``current`` ``(μ, σ)`` (bots: fixed): per seat None (a bot) or
+    ``{"before", "after", "delta"}`` (ordinals, 2 decimals) with ``mu`` and
+    ``sigma`` (the new ones) for the settlement."""
+    seats = doc["seats"]
+    teams = [[MODEL.rating(*(current[s["pid"]] if s.get("pid") else (MU0, SIGMA0)))] for s in seats]
+    rated = MODEL.rate(teams, ranks=ranks(doc))
+    out: list[dict[str, Any] | None] = []
+    for s, (old,), (new,) in zip(seats, teams, rated):
+        if not s.get("pid"):
+            out.append(None)
+            continue
+        before, after = ordinal(old.mu, old.sigma), ordinal(new.mu, new.sigma)
+        out.append({"before": round(before, 2), "after": round(after, 2), "delta": round(after - before, 2), "mu": new.mu, "sigma": new.sigma})
+    return out
+
+
+def with_ratings(doc: dict[str, Any], settlement_id: str, per_seat: list[dict[str, Any] | None], current: dict[str, tuple[float, float]], now: int):
+    """The table transition that records a game's rating changes in its
+    pending settlement (``per_seat`` from :func:`changes` on ``current``):
+    ``settlement.ratings`` per seat (``before``, ``after``, ``delta``) and
+    each player's ``stats`` gaining ``rmu``, ``rsigma`` (millionths) and
+    ``rated`` 1.  None when that settlement is not pending unrated."""
+    st = doc.get("settlement")
+    if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
+        return None
+    d = dict(doc, settlement=dict(st), events=[])
+    players = []
+    for entry in st["players"]:
+        change = per_seat[entry["seat"]]
+        mu, sigma = current[entry["pid"]]
+        stats = dict(entry["stats"], rmu=round((change["mu"] - mu) * SCALE), rsigma=round((change["sigma"] - sigma) * SCALE), rated=1)
+        players.append(dict(entry, stats=stats))
+    d["settlement"]["players"] = players
+    d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in ("before", "after", "delta")} for c in per_seat]
+    return d, {"kind": "rated", "at": now, "id": settlement_id}
+
+
+async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:
+    """Each player's ``(μ, σ)`` in ``game`` now."""
+    rows = await store.run([("HMGET", store.player_key(pid), f"{game}:rmu", f"{game}:rsigma") for pid in pids])
+    return {pid: _rating(*row) for pid, row in zip(pids, rows)}
+
+
+async def rate(rooms: Rooms, table_id: str, doc: dict[str, Any]) -> None:
+    """Compute and commit the rating changes of the table's pending rated
+    game (:func:`pending`), once: a lost race leaves the first commit's.
+    That commit settles the table (its side effects pay it out)."""
+    st = doc["settlement"]
+    now_ratings = await current(rooms.store, doc["game"], [e["pid"] for e in st["players"]])
+    per_seat = changes(doc, now_ratings)
+    await rooms.update(table_id, lambda d, now, ctx: with_ratings(d, st["id"], per_seat, now_ratings, now))
+
+
+async def settled(store: Store, doc: dict[str, Any]) -> None:
+    """After a settlement was applied: each rated player's ordinal on the
+    game's leaderboard, the game among each player's recent ones, and the
+    public ids of the players (all idempotent)."""
+    st, game = doc["settlement"], doc["game"]
+    pids = [e["pid"] for e in st["players"]]
+    commands: list[tuple[Any, ...]] = []
+    if "ratings" in st:
+        for pid, (mu, sigma) in (await current(store, game, pids)).items():
+            commands.append(store.board_cmd(game, pid, ordinal(mu, sigma)))
+    entry = f"{doc['id']}/{doc['game_no']}/{game}"
+    at = now_ms()
+    for pid in pids:
+        commands += store.recent_cmds(pid, entry, at, KEEP_RECENT)
+        commands.append(("SET", store.pub_key(public_id(pid)), pid))
+    await store.run(commands)
+
+
+def of_player(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The ratings in a player record (:meth:`Store.player`): for each game
+    they were rated in, ``{"ordinal", "mu", "sigma", "rated" (games)}``."""
+    out = {}
+    for game in engines.REGISTRY:
+        rated = int(record.get(f"{game}:rated", 0) or 0)
+        if rated:
+            mu, sigma = _rating(record.get(f"{game}:rmu"), record.get(f"{game}:rsigma"))
+            out[game] = {"ordinal": round(ordinal(mu, sigma), 2), "mu": round(mu, 3), "sigma": round(sigma, 3), "rated": rated}
+    return out
+
+
+def _game(game: str) -> None:
+    if game not in engines.REGISTRY:
+        raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+
+
+async def _names(store: Store, pids: list[str]) -> list[str | None]:
+    rows = await store.run([("HGET", store.player_key(pid), "name") for pid in pids])
+    return [None if r is None else r.decode() for r in rows]
+
+
+async def leaderboard(store: Store, game: str, page: int, me: str | None = None) -> dict[str, Any]:
+    """A page of a game's leaderboard: ``{"game", "page", "pages",
+    "total", "players": [{"rank" (1: the top), "id" (public), "name",
+    "ordinal"}], "you": {"rank", "ordinal"} | null}`` (``you`` with the
+    asking player's token: their own place, on any page).  Raises
+    ``UNKNOWN_GAME``."""
+    _game(game)
+    entries, total = await store.board(game, page * PAGE, PAGE)
+    names = await _names(store, [pid for pid, _ in entries])
+    players = [
+        {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "ordinal": round(value, 2)}
+        for i, ((pid, value), name) in enumerate(zip(entries, names))
+    ]
+    you = None
+    if me is not None:
+        rank = await store.board_rank(game, me)
+        if rank is not None:
+            mu, sigma = (await current(store, game, [me]))[me]
+            you = {"rank": rank + 1, "ordinal": round(ordinal(mu, sigma), 2)}
+    return {"game": game, "page": page, "pages": -(-total // PAGE), "total": total, "players": players, "you": you}
+
+
+async def profile(store: Store, ref: str) -> dict[str, Any]:
+    """A player's profile by public id or claimed name: ``{"id", "name",
+    "claimed", "games": {game: {"ordinal", "mu", "sigma", "rated",
+    "rank" (1-based or null), "games", "wins", "losses"}} (games they
+    played), "recent": [{"table", "game_no", "game", "at", "replay" (the
+    URL of that table's replay list from that game)}]}``.  No player id,
+    no token.  Raises ``NO_SUCH_PLAYER``."""
+    pid = None
+    if len(ref) == 16 and all(c in "0123456789abcdef" for c in ref):
+        (raw,) = await store.run([("GET", store.pub_key(ref))])
+        pid = raw.decode() if raw is not None else None
+    if pid is None and 0 < len(ref) <= 64:
+        pid = await store.name_owner(name_keys(ref)[0])
+    record = await store.player(pid) if pid else {}
+    if not record:
+        raise LobbyError(ErrorCode.NO_SUCH_PLAYER, "no such player")
+    rated = of_player(record)
+    games: dict[str, dict[str, Any]] = {}
+    for game in engines.REGISTRY:
+        if not record.get(f"{game}:games"):
+            continue
+        rank = await store.board_rank(game, pid) if game in rated else None
+        games[game] = {
+            **rated.get(game, {"ordinal": round(ordinal(MU0, SIGMA0), 2), "mu": MU0, "sigma": round(SIGMA0, 3), "rated": 0}),
+            "rank": None if rank is None else rank + 1,
+            **{k: int(record.get(f"{game}:{k}", 0)) for k in ("games", "wins", "losses")},
+        }
+    recent = []
+    for entry, at in await store.recent(pid, SHOWN_RECENT):
+        table_id, game_no, game = entry.split("/")
+        recent.append({"table": table_id, "game_no": int(game_no), "game": game, "at": at, "replay": f"/api/tables/{table_id}/replay?from={game_no}"})
+    return {"id": public_id(pid), "name": record.get("name"), "claimed": bool(record.get("claimed")), "games": games, "recent": recent}

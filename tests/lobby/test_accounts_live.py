@@ -1,0 +1,150 @@
+"""Accounts over real HTTP and websockets: claim a guest, sign in to it from
+another device, wrong credentials, name rules, sessions, rate limits, and
+argon2 kept off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+import pytest
+
+from lobby import accounts
+from lobby.accounts import Accounts
+from lobby.client import LobbyClient, LobbyRefused
+from lobby.config import Settings
+from lobby.store import connect
+
+from .support import api, connected
+
+PASSWORD = "correct horse battery"
+
+
+def _name(base: str) -> str:
+    return f"{base}{secrets.token_hex(3)}"
+
+
+async def test_claim_then_sign_in_elsewhere_has_the_same_coins_and_seats(lobby):
+    name = _name("Ann")
+    async with connected(lobby.ws, [name]) as (ann,):
+        tv = await ann.open("sibala", seats=3, options={"rounds": 1})
+        status, body = await api(lobby.http, "POST", "/api/account/claim", ann.token, {"password": PASSWORD})
+        assert status == 200 and body["player"] == {"name": name, "coins": ann.player["coins"], "claimed": True}
+        # another device: name and password only
+        status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": name.upper(), "password": PASSWORD})
+        assert status == 200 and body["token"] != ann.token
+        async with LobbyClient(lobby.ws, token=body["token"]) as other:
+            assert other.player == {"name": name, "coins": ann.player["coins"], "claimed": True}
+            welcome_tables = (await other.request({"t": "hello", "proto": 1, "token": body["token"]}))["tables"]
+            assert welcome_tables == [tv.table_id]
+            seat = await other.join(tv.table_id)  # resumes the seat held on the first device
+            assert seat.seat == 0
+        # a claimed account keeps its name whatever a hello says
+        again = await ann.request({"t": "hello", "proto": 1, "token": ann.token, "name": "Someone"})
+        assert again["player"]["name"] == name
+        status, body = await api(lobby.http, "POST", "/api/account/claim", ann.token, {"password": PASSWORD})
+        assert status == 409 and body["code"] == "already_claimed"
+
+
+async def test_wrong_password_and_unknown_name_get_one_answer(lobby):
+    name = _name("Bo")
+    async with connected(lobby.ws, [name]) as (bo,):
+        assert (await api(lobby.http, "POST", "/api/account/claim", bo.token, {"password": PASSWORD}))[0] == 200
+    wrong = await api(lobby.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD + "!"})
+    unknown = await api(lobby.http, "POST", "/api/account/signin", None, {"name": _name("Nobody"), "password": PASSWORD})
+    assert wrong == unknown == (401, {"error": "wrong name or password", "code": "bad_credentials"})
+    for junk in ({}, {"name": 5, "password": PASSWORD}, {"name": name, "password": None}):
+        assert (await api(lobby.http, "POST", "/api/account/signin", None, junk))[1]["code"] == "bad_credentials"
+
+
+async def test_password_policy_and_look_alike_names(lobby):
+    base = _name("Ann").lower()
+    async with connected(lobby.ws, [base, "Ａ" + base[1:].upper(), "А" + base[1:]]) as (first, wide, cyrillic):
+        for password, says in (("short", "10 to 256 characters"), ("aaaaabbbbbaaaaa", "4 different characters"), (f"my {base} pass!", "your name")):
+            status, body = await api(lobby.http, "POST", "/api/account/claim", first.token, {"password": password})
+            assert (status, body["code"]) == (400, "weak_password") and says in body["error"], body
+        assert (await api(lobby.http, "POST", "/api/account/claim", first.token, {"password": PASSWORD}))[0] == 200
+        # full-width capitals and a Cyrillic А: the same name
+        for other in (wide, cyrillic):
+            status, body = await api(lobby.http, "POST", "/api/account/claim", other.token, {"password": PASSWORD})
+            assert (status, body["code"]) == (409, "name_taken"), body
+        # a guest may still be called that (guests work as before), and may claim another name
+        status, body = await api(lobby.http, "POST", "/api/account/claim", wide.token, {"password": PASSWORD, "name": _name("Wide")})
+        assert status == 200 and body["player"]["claimed"]
+
+
+def test_name_keys_fold_case_width_and_look_alikes():
+    assert accounts.name_keys("Ann") == accounts.name_keys("ANN") == accounts.name_keys("Аnn") == accounts.name_keys("Ａｎｎ")
+    assert set(accounts.name_keys("Ill")) & set(accounts.name_keys("lll"))  # capital I looks like l
+    assert set(accounts.name_keys("Ann")).isdisjoint(accounts.name_keys("Anna"))
+
+
+async def test_sessions_are_listed_and_revoked_one_or_all(lobby):
+    name = _name("Cy")
+    async with connected(lobby.ws, [name]) as (cy,):
+        assert (await api(lobby.http, "POST", "/api/account/claim", cy.token, {"password": PASSWORD}))[0] == 200
+        tokens = [cy.token]
+        for _ in range(2):
+            tokens.append((await api(lobby.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[1]["token"])
+        status, body = await api(lobby.http, "GET", "/api/account/sessions", tokens[1])
+        assert status == 200 and len(body["sessions"]) == 3 and [s["current"] for s in body["sessions"]] == [False, True, False]
+        assert all(t not in str(body) for t in tokens), "a sessions list shows no token"
+        # sign out this session: its token stops working
+        assert await api(lobby.http, "POST", "/api/account/signout", tokens[1], {}) == (200, {"ended": 1})
+        with pytest.raises(LobbyRefused) as exc:
+            await LobbyClient(lobby.ws, token=tokens[1]).connect()
+        assert exc.value.code == "bad_token"
+        # sign out everywhere
+        assert await api(lobby.http, "POST", "/api/account/signout", tokens[2], {"session": "*"}) == (200, {"ended": 2})
+        for token in tokens:
+            assert (await api(lobby.http, "GET", "/api/account/sessions", token))[0] == 401
+        # the password still signs in
+        assert (await api(lobby.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[0] == 200
+
+
+async def test_sign_ins_are_limited_per_account_and_per_address(lobby_factory):
+    proc = lobby_factory(prefix="signin", env={"LOBBY_SIGNIN_PER_ACCOUNT": "3", "LOBBY_SIGNIN_PER_ADDR": "8"})
+    name = _name("Di")
+    async with connected(proc.ws, [name]) as (di,):
+        assert (await api(proc.http, "POST", "/api/account/claim", di.token, {"password": PASSWORD}))[0] == 200  # attempt 1 of the address
+    for _ in range(3):
+        assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": "wrong password!"}))[0] == 401
+    # three failures: the account refuses even the right password for now
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD})
+    assert (status, body["code"]) == (429, "rate_limited") and "account" in body["error"]
+    # other accounts from this address: until its 8 attempts are spent
+    for _ in range(3):
+        assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": _name("X"), "password": PASSWORD}))[0] == 401
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": _name("X"), "password": PASSWORD})
+    assert (status, body["code"]) == (429, "rate_limited") and "address" in body["error"]
+
+
+async def test_argon2_runs_off_the_event_loop(redis_server):
+    """Eight sign-ins at once (each an argon2 check of ~50 ms) leave the
+    event loop free: a 5 ms ticker never waits as long as one hash takes."""
+    store = await connect(redis_server.url, "argon")
+    try:
+        acc = Accounts(store, Settings(key_prefix="argon", signin_per_addr=1000))
+        started = time.perf_counter()
+        accounts._HASHER.hash(PASSWORD)
+        one_hash_s = time.perf_counter() - started
+        gaps: list[float] = []
+        done = asyncio.Event()
+
+        async def ticker() -> None:
+            last = time.perf_counter()
+            while not done.is_set():
+                await asyncio.sleep(0.005)
+                now = time.perf_counter()
+                gaps.append(now - last - 0.005)
+                last = now
+
+        tick = asyncio.create_task(ticker())
+        results = await asyncio.gather(*(acc.sign_in(f"nobody{i}", PASSWORD, "10.0.0.1") for i in range(8)), return_exceptions=True)
+        done.set()
+        await tick
+        assert all(getattr(r, "code", None) == "bad_credentials" for r in results), results
+        assert len(gaps) >= 8 and max(gaps) < one_hash_s / 2, (max(gaps), one_hash_s)
+    finally:
+        await store.aclose()

@@ -1,0 +1,183 @@
+"""Ratings: openskill's own numbers for a 10-seat 6 Nimmt! game with ties,
+exactly once under a crash at any point of the settlement, the change in
+the finished table's view, leaderboards and profiles over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+
+from openskill.models import PlackettLuce
+
+from lobby import ratings, tables
+from lobby.config import Settings
+from lobby.rooms import SETTLED_KEEP_S, Rooms
+from lobby.sessions import new_token
+from lobby.store import connect, now_ms
+
+from .support import api, connected, polled, seated
+
+
+def _finished(game: str, pids: list[str], options: dict, scores: list[int] | None = None) -> dict:
+    """A table of ``game`` with ``pids`` seated, played to its end by forced
+    moves through the real transitions; with ``scores``, the result's
+    scores set to them (winners: the best, lowest for 6 Nimmt!)."""
+    now = now_ms()
+    doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=1000, options=options)
+    for i, pid in enumerate(pids):
+        doc, _, _ = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}})
+    rng = random.Random(1)
+    while doc["status"] == "playing":
+        now += 60_000
+        doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)})[0]
+    if scores is not None:
+        best = min(scores) if game == "six_nimmt" else max(scores)
+        doc["result"] = dict(doc["result"], scores=scores, winners=[s for s, v in enumerate(scores) if v == best])
+    return doc
+
+
+async def _players(store, n: int, priors: dict[int, tuple[float, float]] | None = None, game: str = "six_nimmt") -> list[str]:
+    pids = [f"r{secrets.token_hex(6)}" for _ in range(n)]
+    for i, pid in enumerate(pids):
+        await store.create_player(pid, new_token(), f"P{i}", 1000, 600)
+        if priors and i in priors:
+            mu, sigma = priors[i]
+            await store.set_player_fields(pid, {f"{game}:rmu": round((mu - 25) * 1e6), f"{game}:rsigma": round((sigma - 25 / 3) * 1e6), f"{game}:rated": 3})
+    return pids
+
+
+async def test_a_ten_seat_six_nimmt_game_with_ties_follows_openskill(redis_server):
+    store = await connect(redis_server.url, "rate10")
+    try:
+        priors = {0: (30.0, 5.0), 3: (20.0, 7.5), 7: (27.5, 3.0)}
+        pids = await _players(store, 10, priors)
+        scores = [12, 30, 12, 7, 45, 30, 30, 7, 60, 12]  # lower is better; three ties
+        doc = _finished("six_nimmt", pids, {"end_threshold": 20}, scores)
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await Rooms(store, Settings(key_prefix="rate10")).settle(doc["id"])
+        # openskill on the same inputs
+        model = PlackettLuce()
+        teams = [[model.rating(*priors.get(i, (25.0, 25 / 3)))] for i in range(10)]
+        expected = model.rate(teams, ranks=[1 + sum(o < s for o in scores) for s in scores])
+        got = await ratings.current(store, "six_nimmt", pids)
+        for pid, (new,) in zip(pids, expected):
+            assert abs(got[pid][0] - new.mu) < 1e-5 and abs(got[pid][1] - new.sigma) < 1e-5
+        assert got[pids[2]] == got[pids[9]] != got[pids[0]], "tied seats with equal priors move alike"
+        _, final = await store.load_room(doc["id"])
+        assert final["settlement"]["done"]
+        view = tables.view(final, 0)
+        assert view["ratings"][0]["after"] == round(ratings.ordinal(*got[pids[0]]), 2)
+        assert view["ratings"][3]["delta"] > 0 and view["ratings"][8]["delta"] < 0
+    finally:
+        await store.aclose()
+
+
+async def test_a_rating_is_applied_once_whatever_point_a_killed_process_stopped_at(redis_server, lobby_factory):
+    """Three tables whose process died (kill -9) at each point of a rated
+    settlement: after the game's final commit, after the ratings' commit,
+    after the payout but before it was marked done.  A live process
+    finishes each from the table's timer; every rating moves exactly once."""
+    prefix = "ratecrash"
+    store = await connect(redis_server.url, prefix)
+    try:
+        model = PlackettLuce()
+        cases = []
+        for stop in ("final", "rated", "paid"):
+            pids = await _players(store, 3)
+            doc = _finished("sibala", pids, {"rounds": 1}, [2, 0, 1])
+            before = await ratings.current(store, "sibala", pids)
+            per_seat = ratings.changes(doc, before)
+            if stop != "final":
+                doc = ratings.with_ratings(doc, doc["settlement"]["id"], per_seat, before, now_ms())[0]
+            if stop == "paid":
+                st = doc["settlement"]
+                await store.apply_settlements(st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], "sibala", SETTLED_KEEP_S)
+            assert (await store.commit(doc["id"], 0, doc))[0] == 1
+            await store.schedule(doc["id"], 0)
+            cases.append((doc["id"], pids))
+        expected = model.rate([[model.rating()] for _ in range(3)], ranks=[1, 3, 2])
+        lobby_factory(prefix=prefix)  # finds the due timers
+        for table_id, pids in cases:
+            loaded = await polled(lambda: store.load_room(table_id), lambda x: x[1]["settlement"]["done"], timeout_s=10)
+            assert loaded[1]["settlement"]["done"], table_id
+            got = await ratings.current(store, "sibala", pids)
+            for pid, (new,) in zip(pids, expected):
+                assert abs(got[pid][0] - new.mu) < 1e-5 and abs(got[pid][1] - new.sigma) < 1e-5, (table_id, got[pid], new)
+            records = [await store.player(pid) for pid in pids]
+            assert [r["sibala:rated"] for r in records] == [1, 1, 1] and [r["sibala:games"] for r in records] == [1, 1, 1]
+            # another settlement attempt (a retry, another process) changes nothing
+            await Rooms(store, Settings(key_prefix=prefix)).settle(table_id)
+            assert await ratings.current(store, "sibala", pids) == got
+    finally:
+        await store.aclose()
+
+
+async def test_a_game_against_bots_with_one_person_is_not_rated(redis_server):
+    store = await connect(redis_server.url, "ratebots")
+    try:
+        (pid,) = await _players(store, 1)
+        now = now_ms()
+        doc = tables.new_table(f"t{secrets.token_hex(5)}", "sibala", now=now, seats=3, turn_ms=1000, options={"rounds": 1}, bots=True)
+        doc, _, _ = tables.join(doc, pid, "Solo", None, now, bytes(32), {"balances": {}})
+        doc = tables.start(doc, now, bytes(32), fill_bots=True, ctx={"balances": {}})
+        rng = random.Random(2)
+        while doc["status"] == "playing":
+            now += 60_000
+            doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": {pid}})[0]
+        assert not ratings.pending(doc)
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await Rooms(store, Settings(key_prefix="ratebots")).settle(doc["id"])
+        record = await store.player(pid)
+        assert record["sibala:games"] == 1 and "sibala:rated" not in record
+    finally:
+        await store.aclose()
+
+
+async def test_the_finished_view_shows_each_seats_rating_change(lobby):
+    async with connected(lobby.ws, [f"A{secrets.token_hex(3)}", f"B{secrets.token_hex(3)}"]) as cs:
+        table = await seated(cs, "sibala", seats=2, turn_ms=5000, options={"rounds": 1}, games=1)
+        finals = await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)))
+        view = await cs[0].wait_for(table, lambda v: v["ratings"] is not None, timeout=10)
+        winners = finals[0]["result"]["winners"]
+        for seat, change in enumerate(view["ratings"]):
+            assert change["after"] - change["before"] == change["delta"] or abs(change["after"] - change["before"] - change["delta"]) < 0.02
+            if len(winners) == 1:
+                assert (change["delta"] > 0) == (seat in winners)
+        me = await polled(lambda: cs[0].request({"t": "me"}), lambda m: "sibala" in m["ratings"])
+        assert me["ratings"]["sibala"]["ordinal"] == view["ratings"][0]["after"]
+        assert not any(k.endswith((":rmu", ":rsigma")) for k in me["stats"])
+
+
+async def test_leaderboard_order_own_rank_and_profiles(redis_server, lobby_factory):
+    prefix = "board"
+    store = await connect(redis_server.url, prefix)
+    try:
+        proc = lobby_factory(prefix=prefix)
+        rooms = Rooms(store, Settings(key_prefix=prefix))
+        pids = await _players(store, 4, game="yahtzee")
+        for scores in ([300, 200, 100, 50], [250, 260, 90, 40], [200, 100, 150, 30]):
+            doc = _finished("yahtzee", pids, {}, scores)
+            assert (await store.commit(doc["id"], 0, doc))[0] == 1
+            await rooms.settle(doc["id"])
+        ordinals = {pid: ratings.ordinal(*r) for pid, r in (await ratings.current(store, "yahtzee", pids)).items()}
+        token = new_token()
+        await store.add_session(pids[2], "s", token, 600, new=True)
+        status, board = await api(proc.http, "GET", "/api/leaderboard/yahtzee", token)
+        assert status == 200 and board["total"] == 4 and board["pages"] == 1
+        order = sorted(pids, key=lambda p: -ordinals[p])
+        assert [p["id"] for p in board["players"]] == [ratings.public_id(p) for p in order]
+        assert [p["rank"] for p in board["players"]] == [1, 2, 3, 4]
+        assert order[0] == pids[0] and order[-1] == pids[3]
+        assert board["you"] == {"rank": order.index(pids[2]) + 1, "ordinal": round(ordinals[pids[2]], 2)}
+        assert (await api(proc.http, "GET", "/api/leaderboard/yahtzee?page=1"))[1]["players"] == []
+        assert (await api(proc.http, "GET", "/api/leaderboard/chess"))[0] == 404
+        # a profile: by public id, with no secret in it
+        status, prof = await api(proc.http, "GET", f"/api/players/{ratings.public_id(pids[0])}")
+        assert status == 200 and prof["games"]["yahtzee"]["rank"] == 1 and prof["games"]["yahtzee"]["games"] == 3
+        assert prof["games"]["yahtzee"]["rated"] == 3 and len(prof["recent"]) == 3
+        assert prof["recent"][0]["replay"].startswith(f"/api/tables/{prof['recent'][0]['table']}/replay")
+        assert pids[0] not in str(prof) and token not in str(prof)
+        assert (await api(proc.http, "GET", "/api/players/nobody-here"))[0] == 404
+    finally:
+        await store.aclose()
