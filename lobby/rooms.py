@@ -23,7 +23,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from . import metrics, ratings, tables
+from . import matching, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
 from .store import Store, now_ms
@@ -486,7 +486,10 @@ class Rooms:
         one table whatever process serves them: the open table of a kind is
         named by one Redis key (:meth:`Store.quick_slot`), a seat there is
         taken by compare-and-set, then at any other waiting quick table of
-        that kind (oldest first), and a new table is opened only by whoever
+        that kind; a table is only joined while its skill band holds the
+        player (nearest rating first: :mod:`lobby.matching`, whose
+        :func:`matching.start_at` sets when a table opened apart starts),
+        and a new table is opened only by whoever
         claims that key (compare-and-set too), so concurrent requests fill
         one table rather than open one each; a new table counts against
         ``opener``'s quotas as in :meth:`open`.  Asking for bots marks the
@@ -503,11 +506,16 @@ class Rooms:
             raise LobbyError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         await self._check_quota(pid)
         waits = int(QUICK_CLAIM_GRACE_MS / 1000 / QUICK_CLAIM_POLL_S)
+        wait_ms = self.settings.quick_wait_ms
         for _ in range(MAX_RETRIES + waits):
             slot = await self.store.quick_slot(game, wanted)
             expected = None
+            # skill: the tables whose band holds this player, nearest first (lobby.matching)
+            ids = ([slot[0]] if slot else []) + await self.store.waiting_tables(game)
+            near, passed = await matching.candidates(self.store, game, wanted, pid, ids, now_ms(), wait_ms)
             if slot is not None:
                 table_id, claimed_at, expected = slot
+            if slot is not None and all(d["id"] != table_id for d in passed):
                 try:
                     return table_id, await self.join(table_id, pid, name, bots=bots)
                 except LobbyError as exc:
@@ -516,16 +524,16 @@ class Rooms:
                         continue
                     if exc.code not in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.TABLE_FULL, ErrorCode.NO_SUCH_TABLE):
                         raise
-            # another waiting table of this kind (one that went back to
-            # waiting, or lost its key): fill it rather than open one more
-            for table_id in await self.store.waiting_tables(game):
-                loaded = await self.store.load_room(table_id)
-                if loaded is None or loaded[1]["options"] != wanted or (slot is not None and table_id == slot[0]):
+            # another waiting table of this kind in the player's band (one that
+            # went back to waiting, lost its key, or was opened apart): fill it
+            for table_id in near:
+                if slot is not None and table_id == slot[0]:
                     continue
                 with contextlib.suppress(LobbyError):
                     return table_id, await self.join(table_id, pid, name, bots=bots)
-            # no open table of this kind: open one, if nobody claims the kind first
+            # no open table of this kind for this player: open one, if nobody claims the kind first
             doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
+            doc["start_at"] = matching.start_at(doc["start_at"], passed, now_ms(), wait_ms)
             await self._reserve(doc, pid)
             if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
                 await self._create_seated(doc, pid)
