@@ -31,6 +31,7 @@ chooses who sits together within it.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from typing import Any
 
@@ -69,7 +70,9 @@ async def candidates(
     request may join: ``(ids of those whose band holds the player, nearest
     rating first, then oldest; docs of those passed over)``.  Tables that
     are gone or not open to the request are in neither."""
-    docs = [loaded[1] for loaded in [await store.load_room(table_id) for table_id in dict.fromkeys(ids)] if loaded is not None]
+    # read together: one pipelined round trip (Store.run batches a turn's commands)
+    loaded = await asyncio.gather(*(store.load_room(table_id) for table_id in dict.fromkeys(ids)))
+    docs = [x[1] for x in loaded if x is not None]
     docs = [d for d in docs if _open_to(d, pid, wanted)]
     seated = {p for d in docs for p in tables.seat_index(d)} | {pid}
     mu = {p: r[0] for p, r in (await ratings.current(store, game, sorted(seated))).items()}
