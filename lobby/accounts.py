@@ -237,3 +237,14 @@ class Accounts:
     async def _claimed(self, pid: str) -> None:
         if await self.store.credentials(pid) is None:
             raise LobbyError(ErrorCode.NOT_CLAIMED, "a guest has no sessions to manage; claim the account first")
+
+
+async def revoked(store: Store, conns: list[Any]) -> list[Any]:
+    """Of signed-in connections (each with ``pid`` and ``token``), those
+    whose token no longer exists and whose player is an account: the
+    session was signed out (a guest's token only ever expires, and a
+    guest's open socket keeps working as before).  One round trip for all,
+    then one per missing token."""
+    signed = [c for c in conns if c.token and c.pid and not c.closed]
+    alive = await store.tokens_alive([c.token for c in signed])
+    return [c for c, ok in zip(signed, alive) if not ok and await store.credentials(c.pid) is not None]

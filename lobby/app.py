@@ -23,10 +23,10 @@ from starlette.applications import Starlette
 from starlette.websockets import WebSocket
 
 from . import endpoints, metrics, player_routes, quota
-from .accounts import Accounts
+from .accounts import Accounts, revoked
 from .config import Settings
 from .fanout import Fanout
-from .protocol import CloseCode, encode
+from .protocol import CloseCode, ErrorCode, encode, error
 from .reads import ReadLimits, Replays
 from .rooms import Rooms
 from .session import PRESENCE_LEASE_MS, Conn, Session
@@ -87,6 +87,7 @@ class Lobby:
             asyncio.create_task(self._timer_loop(), name="timers"),
             asyncio.create_task(self._lobby_loop(), name="lobby-list"),
             asyncio.create_task(self._lease_loop(), name="leases"),
+            asyncio.create_task(self._session_loop(), name="sessions"),
         ]
         await asyncio.wait_for(self.fanout.wait_ready(), timeout=30)
         _tune_gc()
@@ -155,6 +156,17 @@ class Lobby:
                 if time.monotonic() - last_sweep >= SWEEP_S:
                     last_sweep = time.monotonic()
                     await self.rooms.sweep()
+
+
+    async def _session_loop(self) -> None:
+        """Close the websockets of sessions signed out since they signed in
+        (:func:`accounts.revoked`), every ``Settings.session_check_s``."""
+        while not self.stopping.is_set():
+            await asyncio.sleep(self.settings.session_check_s)
+            with contextlib.suppress(redis.exceptions.RedisError, OSError):
+                for conn in await revoked(self.store, list(self.conns)):
+                    conn.send(encode(error(ErrorCode.BAD_TOKEN, "this session was signed out")), "error")
+                    conn.close(CloseCode.WS_1000_NORMAL)
 
 
 def _tune_gc() -> None:

@@ -63,6 +63,9 @@ class Settings:
     signin_per_account: int = 10
     #: sign-in and claim attempts from one client address per window
     signin_per_addr: int = 60
+    #: a websocket signed in with a session that was signed out since is
+    #: closed within this long (s; the check is one EXISTS per connection)
+    session_check_s: int = 20
     #: largest client frame accepted (bytes); larger closes with 1009
     max_frame: int = 4_096
     #: per-connection rate limit: tokens per second and burst

@@ -74,7 +74,7 @@ class Conn:
     """
 
     __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
-                 "close_code", "tables", "last_chat", "lobby_sub", "__weakref__")
+                 "close_code", "tables", "last_chat", "lobby_sub", "token", "__weakref__")
 
     def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
         self.id = secrets.token_hex(8)
@@ -86,6 +86,7 @@ class Conn:
         self._writer: asyncio.Task | None = None
         self.pid: str | None = None
         self.name: str | None = None
+        self.token: str | None = None  # the session it signed in with (checked by accounts.revoked)
         self.closed = False
         self.close_code: int | None = None
         self.tables: dict[str, "Viewer"] = {}
@@ -523,7 +524,7 @@ class Session:
             raise ProtocolError(ErrorCode.PROTOCOL_VERSION, f"server speaks protocol {PROTOCOL_VERSION}", msg.ref)
         conn = self.conn
         pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
-        conn.pid, conn.name = pid, player.get("name")
+        conn.pid, conn.name, conn.token = pid, player.get("name"), token
         await self.fanout.follow_player(conn)  # balance pushes; then the balance read, so none is missed
         await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
         coins = (await self.store.balances([pid]))[pid]

@@ -880,6 +880,13 @@ class Store:
         return None
 
     # -- accounts (lobby.accounts) ----------------------------------------
+    def session_key(self, token: str) -> str:
+        return f"{self.p}:session:{token}"
+
+    async def tokens_alive(self, tokens: list[str]) -> list[bool]:
+        """Whether each token still names a player, in one round trip."""
+        return [bool(int(n)) for n in await self.run([("EXISTS", self.session_key(t)) for t in tokens])]
+
     def name_key(self, key: str) -> str:
         return f"{self.p}:name:{key}"
 
@@ -926,7 +933,7 @@ class Store:
         the token itself, naming ``pid`` for ``ttl_s`` s)."""
         commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack({"token": token, "created": now_ms()}))]
         if new:
-            commands.insert(0, ("SET", f"{self.p}:session:{token}", pid, "EX", ttl_s))
+            commands.insert(0, ("SET", self.session_key(token), pid, "EX", ttl_s))
         await self.run(commands)
 
     async def sessions(self, pid: str) -> dict[str, dict[str, Any]]:
@@ -937,8 +944,8 @@ class Store:
         found = {k.decode(): unpack(v) for k, v in pairs}
         if not found:
             return {}
-        alive = await self.run([("EXISTS", f"{self.p}:session:{s['token']}") for s in found.values()])
-        dead = [sid for sid, ok in zip(found, alive) if not int(ok)]
+        alive = await self.tokens_alive([s["token"] for s in found.values()])
+        dead = [sid for sid, ok in zip(found, alive) if not ok]
         if dead:
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *dead)])
         return {sid: s for sid, s in found.items() if sid not in dead}
@@ -946,7 +953,7 @@ class Store:
     async def end_sessions(self, pid: str, sessions: dict[str, dict[str, Any]]) -> None:
         """Revoke sessions (session id -> ``{"token"...}``): their tokens stop working now."""
         if sessions:
-            await self.run([("DEL", f"{self.p}:session:{s['token']}") for s in sessions.values()])
+            await self.run([("DEL", self.session_key(s["token"])) for s in sessions.values()])
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *sessions)])
 
     async def count_attempt(self, kind: str, who: str, window_s: int, add: bool = True) -> int:

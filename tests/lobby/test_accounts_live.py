@@ -9,6 +9,7 @@ import secrets
 import time
 
 import pytest
+import websockets
 
 from lobby import accounts
 from lobby.accounts import Accounts
@@ -16,6 +17,7 @@ from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
 from lobby.store import connect
 
+from ..security.support import Raw
 from .support import api, connected
 
 PASSWORD = "correct horse battery"
@@ -92,8 +94,10 @@ async def test_sessions_are_listed_and_revoked_one_or_all(lobby):
         assert all(t not in str(body) for t in tokens), "a sessions list shows no token"
         # sign out this session: its token stops working
         assert await api(lobby.http, "POST", "/api/account/signout", tokens[1], {}) == (200, {"ended": 1})
+        stale = LobbyClient(lobby.ws, token=tokens[1])
         with pytest.raises(LobbyRefused) as exc:
-            await LobbyClient(lobby.ws, token=tokens[1]).connect()
+            await stale.connect()
+        await stale.close()
         assert exc.value.code == "bad_token"
         # sign out everywhere
         assert await api(lobby.http, "POST", "/api/account/signout", tokens[2], {"session": "*"}) == (200, {"ended": 2})
@@ -101,6 +105,27 @@ async def test_sessions_are_listed_and_revoked_one_or_all(lobby):
             assert (await api(lobby.http, "GET", "/api/account/sessions", token))[0] == 401
         # the password still signs in
         assert (await api(lobby.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[0] == 200
+
+
+async def test_a_signed_out_sessions_open_websocket_is_closed(lobby_factory):
+    proc = lobby_factory(prefix="revoke", env={"LOBBY_SESSION_CHECK_S": "1"})
+    name = _name("Eve")
+    async with connected(proc.ws, [name, _name("Guest")]) as (eve, guest):
+        assert (await api(proc.http, "POST", "/api/account/claim", eve.token, {"password": PASSWORD}))[0] == 200
+        token = (await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[1]["token"]
+        other = await Raw.connect(proc.ws, token=token)
+        keeper = await Raw.connect(proc.ws, token=guest.token)  # a guest's socket is never checked out
+        try:
+            assert await api(proc.http, "POST", "/api/account/signout", eve.token, {"session": "*"}) == (200, {"ended": 2})
+            frame = await other.recv(timeout=10)
+            assert frame["t"] == "error" and frame["code"] == "bad_token", frame
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await other.recv(timeout=10)
+            assert closed.value.rcvd.code == 1000
+            assert (await keeper.request({"t": "ping"}, timeout=5))["t"] == "pong"
+        finally:
+            await other.close()
+            await keeper.close()
 
 
 async def test_sign_ins_are_limited_per_account_and_per_address(lobby_factory):
