@@ -176,13 +176,16 @@ class Accounts:
         if await self.store.claim_names(keys, pid) is not None:
             raise LobbyError(ErrorCode.NAME_TAKEN, "that name (or one that looks the same) belongs to another account")
         try:
-            hashed = await _in_thread(_HASHER.hash, password)
-            await self.store.set_credentials(pid, hashed, keys)
-            await self.store.set_player_fields(pid, {"name": clean, "claimed": 1})
-            await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False)
+            made = await self.store.new_credentials(pid, await _in_thread(_HASHER.hash, password), keys)
         except BaseException:
             await self.store.release_names(keys, pid)
             raise
+        if not made:  # a claim of the same guest got there first: keep only the keys it holds
+            held = (await self.store.credentials(pid) or {}).get("names", [])
+            await self.store.release_names([k for k in keys if k not in held], pid)
+            raise LobbyError(ErrorCode.ALREADY_CLAIMED, "this player is already an account; sign in with its name and password")
+        await self.store.set_player_fields(pid, {"name": clean, "claimed": 1})
+        await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False)
         return await self.store.player(pid)
 
     async def sign_in(self, name: Any, password: Any, addr: str) -> tuple[str, dict[str, Any]]:

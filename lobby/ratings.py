@@ -89,7 +89,7 @@ def ranks(doc: dict[str, Any]) -> list[int]:
     higher = not winners or max(scores[w] for w in winners) >= max(scores)
     keys = [
         (bool(s.get("left")) and s.get("pid") is not None, seat not in winners, -scores[seat] if higher else scores[seat])
-        for seat, s in enumerate(doc["seats"])
+        for seat, s in enumerate(s or {} for s in doc["seats"])
     ]
     return [1 + sum(other < key for other in keys) for key in keys]
 
@@ -105,7 +105,7 @@ def changes(doc: dict[str, Any], current: dict[str, tuple[float, float]]) -> lis
     players' ``current`` ``(μ, σ)`` (bots: fixed): per seat None (a bot) or
     ``{"before", "after", "delta"}`` (ordinals, 2 decimals) with ``mu`` and
     ``sigma`` (the new ones) for the settlement."""
-    seats = doc["seats"]
+    seats = [s or {} for s in doc["seats"]]
     teams = [[MODEL.rating(*(current[s["pid"]] if s.get("pid") else (MU0, SIGMA0)))] for s in seats]
     rated = MODEL.rate(teams, ranks=ranks(doc))
     out: list[dict[str, Any] | None] = []

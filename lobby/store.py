@@ -919,6 +919,13 @@ class Store:
             return None
         return {"hash": raw[0].decode(), "names": unpack(raw[1]) if raw[1] else []}
 
+    async def new_credentials(self, pid: str, password_hash: str, names: list[str]) -> bool:
+        """Make ``pid`` an account with this password hash and name keys,
+        unless it is one already (then nothing is written).  True if it was made now."""
+        key = self.player_key(pid) + ":cred"
+        made, _ = await self.run([("HSETNX", key, "hash", password_hash), ("HSETNX", key, "names", pack(names))])
+        return bool(made)
+
     async def set_credentials(self, pid: str, password_hash: str | None = None, names: list[str] | None = None) -> None:
         """Store a claimed account's password hash and/or name keys."""
         mapping: dict[str, Any] = {}

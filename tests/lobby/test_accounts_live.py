@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import statistics
 import time
 
 import pytest
@@ -147,7 +148,9 @@ async def test_sign_ins_are_limited_per_account_and_per_address(lobby_factory):
 
 async def test_argon2_runs_off_the_event_loop(redis_server):
     """Eight sign-ins at once (each an argon2 check of ~50 ms) leave the
-    event loop free: a 5 ms ticker never waits as long as one hash takes."""
+    event loop free: a 5 ms ticker keeps ticking while they run (a shared,
+    busy machine may delay some ticks, so nine in ten gaps are asserted
+    short, not every one)."""
     store = await connect(redis_server.url, "argon")
     try:
         acc = Accounts(store, Settings(key_prefix="argon", signin_per_addr=1000))
@@ -170,6 +173,25 @@ async def test_argon2_runs_off_the_event_loop(redis_server):
         done.set()
         await tick
         assert all(getattr(r, "code", None) == "bad_credentials" for r in results), results
-        assert len(gaps) >= 8 and max(gaps) < one_hash_s / 2, (max(gaps), one_hash_s)
+        # on the loop, a third of the ticks would wait a whole hash each
+        # (the ticker runs about once between two hashes)
+        p90 = statistics.quantiles(gaps, n=10)[-1]
+        assert len(gaps) >= 20 and p90 < one_hash_s / 2, (len(gaps), p90, one_hash_s)
     finally:
         await store.aclose()
+
+
+async def test_two_claims_of_one_guest_at_once_make_one_account(lobby):
+    names = [_name("Fay"), _name("Gus")]
+    async with connected(lobby.ws, [names[0]]) as (fay,):
+        answers = await asyncio.gather(
+            *(api(lobby.http, "POST", "/api/account/claim", fay.token, {"password": PASSWORD, "name": n}) for n in names)
+        )
+        assert sorted(status for status, _ in answers) == [200, 409], answers
+        won = next(body["player"]["name"] for status, body in answers if status == 200)
+        lost = next(n for n in names if n != won)
+        # the winner's name signs in; the loser's name was let go (another guest may claim it)
+        assert (await api(lobby.http, "POST", "/api/account/signin", None, {"name": won, "password": PASSWORD}))[0] == 200
+        assert (await api(lobby.http, "POST", "/api/account/signin", None, {"name": lost, "password": PASSWORD}))[0] == 401
+        async with connected(lobby.ws, [lost]) as (other,):
+            assert (await api(lobby.http, "POST", "/api/account/claim", other.token, {"password": PASSWORD}))[0] == 200
