@@ -56,16 +56,16 @@ def lead_ms(wait_ms: int) -> int:
     return wait_ms // 8
 
 
-def _open_to(doc: dict[str, Any], pid: str, wanted: dict[str, Any]) -> bool:
+def _open_to(doc: tables.TableDoc, pid: str, wanted: dict[str, Any]) -> bool:
     """Whether ``pid``'s quick request may take a seat at ``doc``."""
-    if not doc.get("quick") or doc["status"] != "waiting" or doc["private"] or doc["options"] != wanted:
+    if not doc.get("quick") or doc["status"] != tables.Status.WAITING or doc["private"] or doc["options"] != wanted:
         return False
     return tables.seat_of(doc, pid) is not None or any(s is None for s in doc["seats"])
 
 
 async def candidates(
     store: Store, game: str, wanted: dict[str, Any], pid: str, ids: list[str], now: int, wait_ms: int
-) -> tuple[list[str], list[dict[str, Any]]]:
+) -> tuple[list[str], list[tables.TableDoc]]:
     """The waiting quick tables of ``ids`` (read here) that ``pid``'s quick
     request may join: ``(ids of those whose band holds the player, nearest
     rating first, then oldest; docs of those passed over)``.  Tables that
@@ -77,7 +77,7 @@ async def candidates(
     seated = {p for d in docs for p in tables.seat_index(d)} | {pid}
     mu = {p: r[0] for p, r in (await ratings.current(store, game, sorted(seated))).items()}
     near: list[tuple[float, int, str]] = []
-    passed: list[dict[str, Any]] = []
+    passed: list[tables.TableDoc] = []
     for d in docs:
         people = list(tables.seat_index(d))
         distance = abs(sum(mu[p] for p in people) / len(people) - mu[pid]) if people else 0.0
@@ -88,7 +88,7 @@ async def candidates(
     return [table_id for _, _, table_id in sorted(near)], passed
 
 
-def start_at(default: int, passed: list[dict[str, Any]], now: int, wait_ms: int) -> int:
+def start_at(default: int, passed: list[tables.TableDoc], now: int, wait_ms: int) -> int:
     """When a quick table opened after passing over ``passed`` starts (ms):
     ``default`` (its open plus the quick wait), or :func:`lead_ms` before
     the earliest start of a passed-over table, if sooner (never before ``now``)."""

@@ -37,12 +37,13 @@ games of one player settled at once both count).
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from openskill.models import PlackettLuce
 
 import engines
 
+from . import tables
 from .accounts import name_keys
 from .protocol import ErrorCode
 from .store import Store, now_ms
@@ -80,7 +81,7 @@ def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
     return MU0 + int(raw_mu or 0) / SCALE, SIGMA0 + int(raw_sigma or 0) / SCALE
 
 
-def ranks(doc: dict[str, Any]) -> list[int]:
+def ranks(doc: tables.TableDoc) -> list[int]:
     """Each seat's rank in the table's finished game (1: best; equal ranks
     tie): winners, then by score in the winners' direction; a seat its
     player left after every other."""
@@ -94,13 +95,13 @@ def ranks(doc: dict[str, Any]) -> list[int]:
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
-def pending(doc: dict[str, Any]) -> bool:
+def pending(doc: tables.TableDoc) -> bool:
     """Whether the table's pending settlement is of a rated game not rated yet."""
     st = doc.get("settlement")
     return bool(st) and not st["done"] and "ratings" not in st and len(st["players"]) >= 2 and doc.get("result") is not None
 
 
-def changes(doc: dict[str, Any], current: dict[str, tuple[float, float]]) -> list[dict[str, Any] | None]:
+def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> list[dict[str, Any] | None]:
     """The rating change of each seat of a finished rated game, from the
     players' ``current`` ``(μ, σ)`` (bots: fixed): per seat None (a bot) or
     ``{"before", "after", "delta"}`` (ordinals, 2 decimals) with ``mu`` and
@@ -118,16 +119,19 @@ def changes(doc: dict[str, Any], current: dict[str, tuple[float, float]]) -> lis
     return out
 
 
-def with_ratings(doc: dict[str, Any], settlement_id: str, per_seat: list[dict[str, Any] | None], current: dict[str, tuple[float, float]], now: int):
+def with_ratings(
+    doc: tables.TableDoc, settlement_id: str, per_seat: list[dict[str, Any] | None], current: dict[str, tuple[float, float]], now: int
+) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
     pending settlement (``per_seat`` from :func:`changes` on ``current``):
     ``settlement.ratings`` per seat (``before``, ``after``, ``delta``) and
     each player's ``stats`` gaining ``rmu``, ``rsigma`` (millionths) and
-    ``rated`` 1.  None when that settlement is not pending unrated."""
+    ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
+    settlement is not pending unrated (the contract of :mod:`lobby.tables`)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
         return None
-    d = dict(doc, settlement=dict(st), events=[])
+    d = cast(tables.TableDoc, dict(doc, settlement=dict(st), events=[]))
     players = []
     for entry in st["players"]:
         change = per_seat[entry["seat"]]
@@ -136,7 +140,7 @@ def with_ratings(doc: dict[str, Any], settlement_id: str, per_seat: list[dict[st
         players.append(dict(entry, stats=stats))
     d["settlement"]["players"] = players
     d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in ("before", "after", "delta")} for c in per_seat]
-    return d, {"kind": "rated", "at": now, "id": settlement_id}
+    return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:
@@ -145,7 +149,7 @@ async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[f
     return {pid: _rating(*row) for pid, row in zip(pids, rows)}
 
 
-async def rate(rooms: Rooms, table_id: str, doc: dict[str, Any]) -> None:
+async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
     """Compute and commit the rating changes of the table's pending rated
     game (:func:`pending`), once: a lost race leaves the first commit's.
     That commit settles the table (its side effects pay it out)."""
@@ -155,7 +159,7 @@ async def rate(rooms: Rooms, table_id: str, doc: dict[str, Any]) -> None:
     await rooms.update(table_id, lambda d, now, ctx: with_ratings(d, st["id"], per_seat, now_ratings, now))
 
 
-async def settled(store: Store, doc: dict[str, Any]) -> None:
+async def settled(store: Store, doc: tables.TableDoc) -> None:
     """After a settlement was applied: each rated player's ordinal on the
     game's leaderboard, the game among each player's recent ones, and the
     public ids of the players (all idempotent)."""

@@ -96,6 +96,7 @@ class Settlement(TypedDict):
     id: str  # "<table id>:<game_no>": applied to balances once per id (lobby.rooms)
     done: bool  # applied (then :func:`settled` marked it)
     players: list[SettlementEntry]
+    ratings: NotRequired[list[dict[str, float] | None]]  # per seat {before, after, delta}, once rated (lobby.ratings)
 
 
 class Notice(TypedDict):

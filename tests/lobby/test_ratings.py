@@ -26,11 +26,11 @@ def _finished(game: str, pids: list[str], options: dict, scores: list[int] | Non
     now = now_ms()
     doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=1000, options=options)
     for i, pid in enumerate(pids):
-        doc, _, _ = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}})
+        doc = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}}).doc
     rng = random.Random(1)
     while doc["status"] == "playing":
         now += 60_000
-        doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)})[0]
+        doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
     if scores is not None:
         best = min(scores) if game == "six_nimmt" else max(scores)
         doc["result"] = dict(doc["result"], scores=scores, winners=[s for s, v in enumerate(scores) if v == best])
@@ -89,7 +89,7 @@ async def test_a_rating_is_applied_once_whatever_point_a_killed_process_stopped_
             before = await ratings.current(store, "sibala", pids)
             per_seat = ratings.changes(doc, before)
             if stop != "final":
-                doc = ratings.with_ratings(doc, doc["settlement"]["id"], per_seat, before, now_ms())[0]
+                doc = ratings.with_ratings(doc, doc["settlement"]["id"], per_seat, before, now_ms()).doc
             if stop == "paid":
                 st = doc["settlement"]
                 await store.apply_settlements(st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], "sibala", SETTLED_KEEP_S)
@@ -119,12 +119,12 @@ async def test_a_game_against_bots_with_one_person_is_not_rated(redis_server):
         (pid,) = await _players(store, 1)
         now = now_ms()
         doc = tables.new_table(f"t{secrets.token_hex(5)}", "sibala", now=now, seats=3, turn_ms=1000, options={"rounds": 1}, bots=True)
-        doc, _, _ = tables.join(doc, pid, "Solo", None, now, bytes(32), {"balances": {}})
-        doc = tables.start(doc, now, bytes(32), fill_bots=True, ctx={"balances": {}})
+        doc = tables.join(doc, pid, "Solo", None, now, bytes(32), {"balances": {}}).doc
+        doc = tables.begin(doc, now, bytes(32), fill_bots=True, ctx={"balances": {}}).doc
         rng = random.Random(2)
         while doc["status"] == "playing":
             now += 60_000
-            doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": {pid}})[0]
+            doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": {pid}}).doc
         assert not ratings.pending(doc)
         assert (await store.commit(doc["id"], 0, doc))[0] == 1
         await Rooms(store, Settings(key_prefix="ratebots")).settle(doc["id"])
