@@ -3,7 +3,7 @@
 // the viewer's own hole card face up and every other hole card face down
 // until the showdown; up cards; the pot; the dealer 庄 marker; whose turn
 // with its countdown; the legal actions of the seat to act as buttons with a
-// bet/raise amount chooser; the showdown hands named in Chinese and English;
+// bet/raise amount chooser; the showdown hands named in the page's language;
 // each player's coin (or play-chip) change at the end; the tier name; and a
 // log of this game's public events.  No rule is worked out here: the bet and
 // raise totals are the table view's `moves`, hand names come with the
@@ -11,7 +11,7 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { getLang } from "../i18n.js";
+import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
 
@@ -68,7 +68,7 @@ const TEXTS = {
     log_fold: "{name} folds",
     log_pot: "{text} (pot {pot})",
     log_showdown: "Showdown: {name} {cards} — {hand}",
-    log_escape: "{name} escaped (逃跑): pays {paid} to {to}",
+    log_escape: "{name} escaped: pays {paid} to {to}",
     log_left: "{name} left (already folded)",
     log_stood_up: "{name} was stood up (not enough coins)",
     act_check: "checked",
@@ -144,16 +144,15 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
-/** A tier's name ({en, zh}, from the engine) in both languages, the current one first. */
+/** A tier's name ({en, zh}, from the engine) in the page's language: "Casual" / "普通场". */
 export function tierName(tier, names) {
-  if (!names) return String(tier || "");
-  return getLang() === "zh" ? names.zh : `${names.en.charAt(0).toUpperCase()}${names.en.slice(1)} ${names.zh}`;
+  const name = localized(names, String(tier || ""));
+  return getLang() === "zh" ? name : `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-/** A hand's name in both languages, the current one first: "full house 葫芦". */
+/** A hand's name ({en, zh}, from the engine) in the page's language: "full house" / "葫芦". */
 export function handName(hand) {
-  const names = (hand && hand.name) || { en: String((hand && hand.category) || ""), zh: "" };
-  return getLang() === "zh" ? `${names.zh} ${names.en}` : `${names.en} ${names.zh}`;
+  return localized(hand && hand.name, String((hand && hand.category) || ""));
 }
 
 // -- cards ----------------------------------------------------------------------
