@@ -161,6 +161,16 @@ const TEXTS = {
     copy: "Copy",
     copied: "Copied",
     rate_limited: "Slow down: too many messages. Try again in a moment.",
+    // -- time's up (#15 item 2): forced moves said, the last seconds warned
+    timed_out: "time's up",
+    timeout_mine: "Time's up — a move was played for you",
+    timeout_other: "{name}'s time ran out — a move was played for them",
+    hurry: "Hurry — time is almost up",
+    sibala_timeout_mine: "Time's up — your dice were rolled for you",
+    sibala_timeout_other: "{name}'s time ran out — their dice were rolled for them",
+    sibala_log_forced_mine: "time's up: rolled for you",
+    sibala_log_forced_other: "time's up: rolled for them",
+    sibala_hurry: "Hurry — at 0 your dice are rolled for you",
     // -- words (#15 item 5): results and refusals in the page's own language
     list_sep: ", ",
     sibala_hand: "{name}: {value}",
@@ -328,6 +338,16 @@ const TEXTS = {
     copy: "复制",
     copied: "已复制",
     rate_limited: "发送太频繁，请稍后再试。",
+    // -- 超时（#15 第 2 项）
+    timed_out: "超时",
+    timeout_mine: "时间到——已替你走了一步",
+    timeout_other: "{name} 超时——已替其走了一步",
+    hurry: "快！时间快到了",
+    sibala_timeout_mine: "时间到——已替你掷骰",
+    sibala_timeout_other: "{name} 超时——已替其掷骰",
+    sibala_log_forced_mine: "超时：已替你掷骰",
+    sibala_log_forced_other: "超时：已替其掷骰",
+    sibala_hurry: "快！时间到将替你掷骰",
     // -- words (#15 item 5)
     list_sep: "、",
     sibala_hand: "{name} {value}",

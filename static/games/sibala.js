@@ -58,10 +58,16 @@ export function diceText(faces) {
   return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
 }
 
+/** Per table: the rolls a timeout made, "round:seat" (for the log), with
+ * the game they belong to; kept across view instances. */
+const FORCED = new Map();
+
 export class SibalaView extends TableView {
   constructor(host) {
     super(host);
     this.logKey = null;
+    if (!FORCED.has(this.id)) FORCED.set(this.id, { gameNo: null, rolls: new Set() });
+    this.forced = FORCED.get(this.id);
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
@@ -79,6 +85,26 @@ export class SibalaView extends TableView {
       this.finalEl,
       this.logBox("", t("log"))
     );
+  }
+
+  /** Remember which rolls a timeout made (the round is the state's, or the
+   * one that roll finished). */
+  take(view) {
+    if (view.game_no !== this.forced.gameNo) this.forced = Object.assign(this.forced, { gameNo: view.game_no, rolls: new Set() });
+    const state = view.state;
+    for (const ev of view.events || []) {
+      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
+      this.forced.rolls.add(`${round}:${ev.seat}`);
+    }
+  }
+
+  timeoutText(note, mine, name) {
+    return mine ? t("sibala_timeout_mine") : t("sibala_timeout_other", { name });
+  }
+
+  timeoutWarning() {
+    return t("sibala_hurry");
   }
 
   render() {
@@ -178,20 +204,19 @@ export class SibalaView extends TableView {
 
   renderLog(names, state) {
     const lines = [];
+    const rolled = (r, s, faces, hd) => {
+      const text = t("log_rolled", { r: r + 1, name: names[s], dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
+      const forced = this.forced.rolls.has(`${r}:${s}`);
+      lines.push({ kind: forced ? "roll log-timeout" : "roll", text: forced ? `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text });
+    };
     if (state && state.history) {
       state.history.forEach((rec, r) => {
-        for (const s of rec.order) {
-          const hd = rec.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: r + 1, name: names[s], dice: diceText(rec.rolls[s]), hand: handWords(this.categories(), hd.category, hd.value) }) });
-        }
+        for (const s of rec.order) rolled(r, s, rec.rolls[s], rec.hands[s]);
         lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(names, this.categories(), rec) }) });
       });
       if (state.round < state.rounds && state.order) {
         for (const s of state.order.slice(0, state.pos)) {
-          const faces = state.rolls[s];
-          if (!faces) continue;
-          const hd = state.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: state.round + 1, name: names[s], dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) }) });
+          if (state.rolls[s]) rolled(state.round, s, state.rolls[s], state.hands[s]);
         }
       }
     }

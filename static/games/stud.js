@@ -78,6 +78,10 @@ const TEXTS = {
     act_allin: "all-in {to}",
     act_fold: "folded",
     not_started: "The cards are dealt when the game starts.",
+    // time's up (#15 item 2): RULES.md 2, a player whose time runs out folds
+    timeout_mine: "Time's up — you folded",
+    timeout_other: "{name}'s time ran out — folded",
+    hurry: "Hurry — at 0 you fold",
   },
   zh: {
     tier_line: "{tier} · 底注 {ante} · 每局上限 {max}",
@@ -139,6 +143,10 @@ const TEXTS = {
     act_allin: "全压 {to}",
     act_fold: "弃牌",
     not_started: "开局后发牌。",
+    // 超时的玩家被判罚弃牌（#15 第 2 项）
+    timeout_mine: "时间到——你被判弃牌",
+    timeout_other: "{name} 超时，被判弃牌",
+    hurry: "快！时间到将判你弃牌",
   },
 };
 
@@ -292,6 +300,8 @@ export class StudView extends TableView {
         lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
       } else if (ev.type === "stood_up") {
         lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+      } else if (ev.type === "timeout" && !ev.bot) {
+        lines.push({ kind: "timeout", text: this.timeoutText({ ev }, ev.seat === this.ctx.seat, name(ev.seat)) });
       } else if (ev.type === "game_over" && ev.how !== "escape") {
         lines.push({ kind: "result", text: resultText(ev, names) });
       }
@@ -306,6 +316,14 @@ export class StudView extends TableView {
     this.logKey = key;
     this.logDetails.hidden = !lines.length;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+  }
+
+  timeoutText(note, mine, name) {
+    return tr(mine ? "timeout_mine" : "timeout_other", { name });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
   }
 
   /** The latest action of each seat in the current betting round. */
