@@ -171,6 +171,11 @@ const TEXTS = {
     sibala_log_forced_mine: "time's up: rolled for you",
     sibala_log_forced_other: "time's up: rolled for them",
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
+    // -- money (#15 item 3): what leaving costs, asked first
+    leave_cost_ask: "Leaving now costs you {n} coins: the pot goes to the others. Leave the game?",
+    leave_pay: "Leave and pay {n}",
+    leave_stay: "Stay",
+    coins_live_title: "Your coins at this table: your balance less what you put in",
     // -- words (#15 item 5): results and refusals in the page's own language
     list_sep: ", ",
     sibala_hand: "{name}: {value}",
@@ -348,6 +353,11 @@ const TEXTS = {
     sibala_log_forced_mine: "超时：已替你掷骰",
     sibala_log_forced_other: "超时：已替其掷骰",
     sibala_hurry: "快！时间到将替你掷骰",
+    // -- 金币（#15 第 3 项）
+    leave_cost_ask: "现在离开（逃跑）要付 {n} 金币：底池归其他玩家。确定离开吗？",
+    leave_pay: "离开并支付 {n}",
+    leave_stay: "留下",
+    coins_live_title: "你在本桌的金币：余额减去已下注",
     // -- words (#15 item 5)
     list_sep: "、",
     sibala_hand: "{name} {value}",

@@ -551,6 +551,14 @@ export class Net {
     return this.request({ t: "me" });
   }
 
+  /** Our balance changed (a settlement, an escape's payment): pushed
+   * unasked, in order; then the `balance` event. */
+  _on_balance(msg) {
+    if (typeof msg.coins !== "number") return;
+    this.player = { ...(this.player || {}), coins: msg.coins };
+    this.emit("balance", msg.coins);
+  }
+
   _on_me(msg) {
     if (msg.player) this.player = { ...(this.player || {}), ...msg.player };
     this.stats = msg.stats || {};

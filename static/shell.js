@@ -97,3 +97,23 @@ export function actionButton(attrs, label, request, opts) {
   btn.addEventListener("click", () => runAction(btn, request, opts));
   return btn;
 }
+
+/** An in-page question (a modal <dialog>, never window.confirm): `text`
+ * with the buttons `yes` and `no`; resolves true when `yes` is pressed,
+ * false otherwise (`no`, Escape). */
+export function confirmDialog(text, yes, no) {
+  return new Promise((resolve) => {
+    const dlg = h(
+      "dialog",
+      { class: "confirm card", testid: "confirm", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text", testid: "confirm-text" }, text),
+      h("form", { method: "dialog", class: "row" }, h("button", { class: "primary", testid: "confirm-no", value: "no", autofocus: true }, no), h("button", { class: "danger", testid: "confirm-yes", value: "yes" }, yes))
+    );
+    dlg.addEventListener("close", () => {
+      dlg.remove();
+      resolve(dlg.returnValue === "yes");
+    });
+    document.body.appendChild(dlg);
+    dlg.showModal();
+  });
+}

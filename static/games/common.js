@@ -326,6 +326,12 @@ export class TableView {
   /** Draw this.view with this.ctx. */
   render() {}
 
+  /** My seat's balance as the game shows it on my seat while I play (coins),
+   * for the header to show the same figure; null where the game shows none. */
+  liveBalance() {
+    return null;
+  }
+
   /** Draw again after a local change (nothing before the first update). */
   redraw() {
     if (this.view) this.render();

@@ -318,6 +318,15 @@ export class StudView extends TableView {
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
   }
 
+  /** In coin tiers my seat's `balance` (the engine's: my balance less what
+   * I put in, settled once over), which the header shows too. */
+  liveBalance() {
+    const state = this.view && this.view.state;
+    const seat = this.ctx && this.ctx.seat;
+    const p = state && state.players && seat !== null ? state.players[seat] : null;
+    return p && typeof p.balance === "number" ? p.balance : null;
+  }
+
   timeoutText(note, mine, name) {
     return tr(mine ? "timeout_mine" : "timeout_other", { name });
   }

@@ -11,7 +11,8 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning } from "../shell.js";
+import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog } from "../shell.js";
+import { setLiveCoins } from "../header.js";
 import { MoveGate, tableContext } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
@@ -257,7 +258,22 @@ export function tableScreen(id) {
   let alive = true;
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
-  const leaveButton = (attrs) => actionButton({ class: "danger", ...attrs }, t("leave"), () => net.leave(id), { keep: true, done: toLobby });
+  // leaving may cost coins (stud's escape: the table view's leave_cost): ask
+  // first, naming the amount, and again if it grew meanwhile
+  const leaveCost = () => {
+    const v = entry && entry.view;
+    return v && v.leave_cost && entry.seat !== null && entry.seat !== undefined ? v.leave_cost[entry.seat] || 0 : 0;
+  };
+  const leaveButton = (attrs) => {
+    const btn = h("button", { class: "danger", ...attrs }, t("leave"));
+    btn.addEventListener("click", async () => {
+      for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
+        if (!(await confirmDialog(t("leave_cost_ask", { n: cost }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
+      }
+      runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
+    });
+    return btn;
+  };
   const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
   const leaveBtn = leaveButton({ testid: "leave", hidden: true });
   const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id));
@@ -332,6 +348,7 @@ export function tableScreen(id) {
     joinBtn.hidden = !ctx.spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
     renderLife(e);
     view.update(v, ctx);
+    setLiveCoins(view.liveBalance());
     tick();
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
@@ -392,6 +409,7 @@ export function tableScreen(id) {
     destroy: ({ rebuilding = false } = {}) => {
       alive = false;
       if (view) view.destroy();
+      setLiveCoins(null);
       setTitle("");
       if (!rebuilding) net.close(id);
     },
