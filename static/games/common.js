@@ -23,6 +23,14 @@
 //   view.tick(now)      about five times a second: the countdowns (`now`:
 //                       server time, epoch ms).
 //   view.destroy()      the view is gone: stop its animations.
+//   view.liveBalance()  my seat's coins as the view shows them while I play
+//                       (stud's balance less what I put in), which the
+//                       header shows too; null (the default) where none.
+//
+// A game words what the lobby played for a seat whose time ran out by
+// overriding timeoutText(note, mine, name) ("Time's up — 14 was played for
+// you") and what a timeout would do by timeoutWarning() (my last seconds);
+// TableView shows them in the status bar and seatBadges marks the seat.
 //
 // A view draws in render() (called again with this.redraw() after a local
 // change: a die held, a tile picked) from this.view and this.ctx only.
