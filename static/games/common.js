@@ -77,6 +77,19 @@ export function seatBadges(view, seat, mySeat) {
 
 // -- time's up ------------------------------------------------------------------
 
+/** Per table id: {gameNo, keys} (see forcedMoves). */
+const FORCED = new Map();
+
+/** Table `id`'s keys of the moves a timeout made in game `gameNo` (a Set a
+ * view fills and reads for its log: Sibala's rolls "round:seat", 6
+ * Nimmt!'s cards "round.turn:seat"); afresh for a new game, kept across
+ * view instances. */
+export function forcedMoves(id, gameNo) {
+  let f = FORCED.get(id);
+  if (!f || f.gameNo !== gameNo) FORCED.set(id, (f = { gameNo, keys: new Set() }));
+  return f.keys;
+}
+
 /** How long a timeout notice stays on its seat and in the status bar (ms, server time). */
 export const NOTICE_MS = 8000;
 

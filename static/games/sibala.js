@@ -6,7 +6,7 @@
 
 import { t, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, seedLine, outcome, showLog } from "./common.js";
+import { TableView, seatHead, seedLine, outcome, showLog, forcedMoves } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -58,16 +58,11 @@ export function diceText(faces) {
   return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
 }
 
-/** Per table: the rolls a timeout made, "round:seat" (for the log), with
- * the game they belong to; kept across view instances. */
-const FORCED = new Map();
-
 export class SibalaView extends TableView {
   constructor(host) {
     super(host);
     this.logKey = null;
-    if (!FORCED.has(this.id)) FORCED.set(this.id, { gameNo: null, rolls: new Set() });
-    this.forced = FORCED.get(this.id);
+    this.forced = new Set(); // the rolls a timeout made, "round:seat" (forcedMoves)
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
@@ -90,12 +85,12 @@ export class SibalaView extends TableView {
   /** Remember which rolls a timeout made (the round is the state's, or the
    * one that roll finished). */
   take(view) {
-    if (view.game_no !== this.forced.gameNo) this.forced = Object.assign(this.forced, { gameNo: view.game_no, rolls: new Set() });
+    this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
     for (const ev of view.events || []) {
       if (ev.type !== "timeout" || ev.bot || !state) continue;
       const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
-      this.forced.rolls.add(`${round}:${ev.seat}`);
+      this.forced.add(`${round}:${ev.seat}`);
     }
   }
 
@@ -206,7 +201,7 @@ export class SibalaView extends TableView {
     const lines = [];
     const rolled = (r, s, faces, hd) => {
       const text = t("log_rolled", { r: r + 1, name: names[s], dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
-      const forced = this.forced.rolls.has(`${r}:${s}`);
+      const forced = this.forced.has(`${r}:${s}`);
       lines.push({ kind: forced ? "roll log-timeout" : "roll", text: forced ? `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text });
     };
     if (state && state.history) {

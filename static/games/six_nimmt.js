@@ -10,9 +10,9 @@
 // go (`targets`).  State shape:
 // engines/six_nimmt.py (SixNimmt.view).
 
-import { getLang } from "../i18n.js";
+import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator } from "./common.js";
+import { TableView, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -206,6 +206,7 @@ export class SixNimmtView extends TableView {
   constructor(host) {
     super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
+    this.forced = new Set(); // reveal entries a timeout played, "round.turn:seat" (forcedMoves)
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
@@ -272,6 +273,20 @@ export class SixNimmtView extends TableView {
       this.promptEl,
       this.handBox
     );
+  }
+
+  /** Remember which reveal entries a timeout played ("round.turn:seat"): a
+   * pick revealed in the same commit, or a row choice, belongs to the last
+   * reveal; a pick still hidden to the turn being picked. */
+  take(view) {
+    this.forced = forcedMoves(this.id, view.game_no);
+    const state = view.state;
+    for (const ev of view.events || []) {
+      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      const move = ev.moves[ev.moves.length - 1] || {};
+      const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
+      if (at) this.forced.add(`${at.round}.${at.turn}:${ev.seat}`);
+    }
   }
 
   // -- moves -------------------------------------------------------------------
@@ -389,7 +404,8 @@ export class SixNimmtView extends TableView {
     const key = at ? `${at.round}.${at.turn}` : "";
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
-    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
+    const forced = (e) => this.forced.has(`${key}:${e.seat}`);
+    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
     setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
@@ -429,7 +445,8 @@ export class SixNimmtView extends TableView {
               : null
           ),
           h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
-          h("div", { class: "sn-rev-out" }, out)
+          h("div", { class: "sn-rev-out" }, out),
+          forced(e) ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null
         );
       })
     );
