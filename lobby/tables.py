@@ -171,11 +171,13 @@ class Change(NamedTuple):
 
 
 class LobbyError(Exception):
-    """A request the lobby refuses; ``code`` is the :class:`ErrorCode` sent back."""
+    """A request the lobby refuses; ``code`` is the :class:`ErrorCode` sent back,
+    ``reason`` (or None) the error frame's ``reason`` (``bad_name``'s)."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
 
 
 def new_table(

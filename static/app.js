@@ -103,6 +103,11 @@ onLangChange(() => {
 window.addEventListener("hashchange", () => route());
 
 net.on("status", () => renderHeader());
+// our balance changed (a settlement, an escape): the header and the record show it at once
+net.on("balance", () => {
+  renderHeader();
+  renderStats();
+});
 net.on("welcome", () => {
   welcomed = true;
   wantSignIn = false;

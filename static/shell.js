@@ -27,10 +27,13 @@ export function gameInfo(id) {
   return net.games.find((g) => g.id === id) || null;
 }
 
-/** A refusal (a LobbyError: {code, message}) as a sentence. */
+/** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
+const NAME_REASONS = new Set(["length", "reserved", "control", "invisible", "marks"]);
+
+/** A refusal (a LobbyError: {code, message, reason}) as a sentence. */
 export function errorText(err) {
   if (!err) return "";
-  if (err.code === "bad_name") return t("name_bad");
+  if (err.code === "bad_name") return t(NAME_REASONS.has(err.reason) ? `name_bad_${err.reason}` : "name_bad");
   if (err.code === "no_such_table") return t("table_gone");
   if (err.code === "rate_limited") return t("rate_limited");
   return t("error", { msg: `${err.message || err.code}${err.code ? ` (${err.code})` : ""}` });
@@ -93,4 +96,24 @@ export function actionButton(attrs, label, request, opts) {
   const btn = h("button", attrs, label);
   btn.addEventListener("click", () => runAction(btn, request, opts));
   return btn;
+}
+
+/** An in-page question (a modal <dialog>, never window.confirm): `text`
+ * with the buttons `yes` and `no`; resolves true when `yes` is pressed,
+ * false otherwise (`no`, Escape). */
+export function confirmDialog(text, yes, no) {
+  return new Promise((resolve) => {
+    const dlg = h(
+      "dialog",
+      { class: "confirm card", testid: "confirm", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text", testid: "confirm-text" }, text),
+      h("form", { method: "dialog", class: "row" }, h("button", { class: "primary", testid: "confirm-no", value: "no", autofocus: true }, no), h("button", { class: "danger", testid: "confirm-yes", value: "yes" }, yes))
+    );
+    dlg.addEventListener("close", () => {
+      dlg.remove();
+      resolve(dlg.returnValue === "yes");
+    });
+    document.body.appendChild(dlg);
+    dlg.showModal();
+  });
 }

@@ -66,6 +66,10 @@ const TEXTS = {
     winner_coins: "Coins: {list}",
     tile_label: "Tile {n}",
     tile_shut: "Tile {n} (shut)",
+    // time's up (#15 item 2): RULES.md 5, a timeout ends the turn, scored on the open tiles
+    timeout_mine: "Time's up — your turn ended: score {s}",
+    timeout_other: "{name}'s time ran out — turn over: score {s}",
+    hurry: "Hurry — at 0 your turn ends, scored on the open tiles",
   },
   zh: {
     round_of: "第 {r} / {n} 局",
@@ -111,6 +115,10 @@ const TEXTS = {
     winner_coins: "金币：{list}",
     tile_label: "数字牌 {n}",
     tile_shut: "数字牌 {n}（已关闭）",
+    // 超时（#15 第 2 项）
+    timeout_mine: "时间到——你的回合结束，得分 {s}",
+    timeout_other: "{name} 超时——回合结束，得分 {s}",
+    hurry: "快！时间到回合结束，按剩余数字牌计分",
   },
 };
 
@@ -373,6 +381,15 @@ export class ShutTheBoxView extends TableView {
     this.renderResults(state, names);
     this.renderFinal(view, state, names);
     this.renderLog(names);
+  }
+
+  timeoutText(note, mine, name) {
+    const over = (note.events || []).find((e) => e.type === "turn_over" && e.seat === note.ev.seat);
+    return tr(mine ? "timeout_mine" : "timeout_other", { name, s: over ? over.score : "?" });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
   }
 
   renderLast(names) {

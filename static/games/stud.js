@@ -3,7 +3,7 @@
 // the viewer's own hole card face up and every other hole card face down
 // until the showdown; up cards; the pot; the dealer 庄 marker; whose turn
 // with its countdown; the legal actions of the seat to act as buttons with a
-// bet/raise amount chooser; the showdown hands named in Chinese and English;
+// bet/raise amount chooser; the showdown hands named in the page's language;
 // each player's coin (or play-chip) change at the end; the tier name; and a
 // log of this game's public events.  No rule is worked out here: the bet and
 // raise totals are the table view's `moves`, hand names come with the
@@ -11,7 +11,7 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { getLang } from "../i18n.js";
+import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
 
@@ -68,7 +68,7 @@ const TEXTS = {
     log_fold: "{name} folds",
     log_pot: "{text} (pot {pot})",
     log_showdown: "Showdown: {name} {cards} — {hand}",
-    log_escape: "{name} escaped (逃跑): pays {paid} to {to}",
+    log_escape: "{name} escaped: pays {paid} to {to}",
     log_left: "{name} left (already folded)",
     log_stood_up: "{name} was stood up (not enough coins)",
     act_check: "checked",
@@ -78,6 +78,10 @@ const TEXTS = {
     act_allin: "all-in {to}",
     act_fold: "folded",
     not_started: "The cards are dealt when the game starts.",
+    // time's up (#15 item 2): RULES.md 2, a player whose time runs out folds
+    timeout_mine: "Time's up — you folded",
+    timeout_other: "{name}'s time ran out — folded",
+    hurry: "Hurry — at 0 you fold",
   },
   zh: {
     tier_line: "{tier} · 底注 {ante} · 每局上限 {max}",
@@ -139,21 +143,24 @@ const TEXTS = {
     act_allin: "全压 {to}",
     act_fold: "弃牌",
     not_started: "开局后发牌。",
+    // 超时的玩家被判罚弃牌（#15 第 2 项）
+    timeout_mine: "时间到——你被判弃牌",
+    timeout_other: "{name} 超时，被判弃牌",
+    hurry: "快！时间到将判你弃牌",
   },
 };
 
 const tr = translator(TEXTS);
 
-/** A tier's name ({en, zh}, from the engine) in both languages, the current one first. */
+/** A tier's name ({en, zh}, from the engine) in the page's language: "Casual" / "普通场". */
 export function tierName(tier, names) {
-  if (!names) return String(tier || "");
-  return getLang() === "zh" ? names.zh : `${names.en.charAt(0).toUpperCase()}${names.en.slice(1)} ${names.zh}`;
+  const name = localized(names, String(tier || ""));
+  return getLang() === "zh" ? name : `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-/** A hand's name in both languages, the current one first: "full house 葫芦". */
+/** A hand's name ({en, zh}, from the engine) in the page's language: "full house" / "葫芦". */
 export function handName(hand) {
-  const names = (hand && hand.name) || { en: String((hand && hand.category) || ""), zh: "" };
-  return getLang() === "zh" ? `${names.zh} ${names.en}` : `${names.en} ${names.zh}`;
+  return localized(hand && hand.name, String((hand && hand.category) || ""));
 }
 
 // -- cards ----------------------------------------------------------------------
@@ -293,6 +300,8 @@ export class StudView extends TableView {
         lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
       } else if (ev.type === "stood_up") {
         lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+      } else if (ev.type === "timeout" && !ev.bot) {
+        lines.push({ kind: "timeout", text: this.timeoutText({ ev }, ev.seat === this.ctx.seat, name(ev.seat)) });
       } else if (ev.type === "game_over" && ev.how !== "escape") {
         lines.push({ kind: "result", text: resultText(ev, names) });
       }
@@ -307,6 +316,23 @@ export class StudView extends TableView {
     this.logKey = key;
     this.logDetails.hidden = !lines.length;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+  }
+
+  /** In coin tiers my seat's `balance` (the engine's: my balance less what
+   * I put in, settled once over), which the header shows too. */
+  liveBalance() {
+    const state = this.view && this.view.state;
+    const seat = this.ctx && this.ctx.seat;
+    const p = state && state.players && seat !== null ? state.players[seat] : null;
+    return p && typeof p.balance === "number" ? p.balance : null;
+  }
+
+  timeoutText(note, mine, name) {
+    return tr(mine ? "timeout_mine" : "timeout_other", { name });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
   }
 
   /** The latest action of each seat in the current betting round. */

@@ -69,6 +69,10 @@ const TEXTS = {
     winner_many: "Winners: {names} with {n} points each",
     scores_line: "Totals: {list}",
     waiting_dice: "no dice yet",
+    // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
+    timeout_mine: "Time's up — {points} in {cat} was scored for you",
+    timeout_other: "{name}'s time ran out — {points} in {cat} was scored for them",
+    hurry: "Hurry — at 0 a category is scored for you",
   },
   zh: {
     chance: "机会",
@@ -125,6 +129,10 @@ const TEXTS = {
     winner_many: "胜者：{names}，各 {n} 分",
     scores_line: "总分：{list}",
     waiting_dice: "尚未掷骰",
+    // 超时（#15 第 2 项）
+    timeout_mine: "时间到——已替你在「{cat}」记 {points} 分",
+    timeout_other: "{name} 超时——已替其在「{cat}」记 {points} 分",
+    hurry: "快！时间到将替你选一个项目计分",
   },
 };
 
@@ -207,7 +215,7 @@ export class YahtzeeView extends TableView {
   /** Remember the public events of each new version (rolls, scores). */
   take(view, ctx) {
     for (const ev of this.log.take(view, ctx.version)) {
-      if (ev.type === "rolled" || ev.type === "scored") this.log.items.push(ev);
+      if (ev.type === "rolled" || ev.type === "scored" || (ev.type === "timeout" && !ev.bot)) this.log.items.push(ev);
     }
     this.log.trim();
   }
@@ -372,10 +380,22 @@ export class YahtzeeView extends TableView {
     );
   }
 
+  timeoutText(note, mine, name) {
+    const move = note.ev.moves.find((m) => m.type === "score") || {};
+    // the points: the engine's `scored` event of the same seat before it
+    const scored = [...(note.events || [])].reverse().find((e) => e.type === "scored" && e.seat === note.ev.seat && e.category === move.category);
+    return tr(mine ? "timeout_mine" : "timeout_other", { name, cat: tr(move.category || "?"), points: scored ? scored.points : "?" });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
+  }
+
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
     const items = this.log.items.map((ev) => {
       const name = names[ev.seat] || `#${ev.seat}`;
+      if (ev.type === "timeout") return h("li", { class: "log-timeout" }, this.timeoutText({ ev, events: [...this.log.items] }, ev.seat === this.ctx.seat, name));
       if (ev.type === "scored") {
         return h("li", { class: "log-result" }, tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total }));
       }

@@ -11,7 +11,8 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning } from "../shell.js";
+import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog } from "../shell.js";
+import { setLiveCoins } from "../header.js";
 import { MoveGate, tableContext } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
@@ -233,9 +234,20 @@ function nextPanel(id, leaveBtn) {
   return { el, render, tick };
 }
 
+/** A stand-up notice's words by its reason (sat_out, and not_ready from
+ * older servers, is neutral: not pressing start or ready is no fault). */
+const NOTICE_KEYS = { sat_out: "notice_sat_out", not_ready: "notice_sat_out", insufficient_coins: "notice_insufficient_coins", moved: "notice_moved", absent: "notice_absent", nobody_came: "notice_nobody_came" };
+
 function noticeText(n) {
-  const key = n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : n.reason === "moved" ? "notice_moved" : "notice_other";
-  return t(key, { name: n.name });
+  return t(NOTICE_KEYS[n.reason] || "notice_other", { name: n.name });
+}
+
+/** The table-over panel's title and text for table view `v`: why it closed
+ * (`closed_reason`), said kindly; [title key, text key, params]. */
+function overWords(v) {
+  if (v.closed_reason === "no_next_game") return ["over_no_next_game", "over_no_next_game_help", {}];
+  if (v.closed_reason === "games_played" || (v.games && v.game_no >= v.games)) return ["over_games_played", "over_games_played_help", { n: v.games || v.game_no }];
+  return ["table_over", "table_over_help", {}];
 }
 
 // -- the screen --------------------------------------------------------------------
@@ -257,7 +269,22 @@ export function tableScreen(id) {
   let alive = true;
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
-  const leaveButton = (attrs) => actionButton({ class: "danger", ...attrs }, t("leave"), () => net.leave(id), { keep: true, done: toLobby });
+  // leaving may cost coins (stud's escape: the table view's leave_cost): ask
+  // first, naming the amount, and again if it grew meanwhile
+  const leaveCost = () => {
+    const v = entry && entry.view;
+    return v && v.leave_cost && entry.seat !== null && entry.seat !== undefined ? v.leave_cost[entry.seat] || 0 : 0;
+  };
+  const leaveButton = (attrs) => {
+    const btn = h("button", { class: "danger", ...attrs }, t("leave"));
+    btn.addEventListener("click", async () => {
+      for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
+        if (!(await confirmDialog(t("leave_cost_ask", { n: cost }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
+      }
+      runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
+    });
+    return btn;
+  };
   const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
   const leaveBtn = leaveButton({ testid: "leave", hidden: true });
   const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id));
@@ -273,11 +300,13 @@ export function tableScreen(id) {
   const awayBar = h("div", { class: "away-bar", testid: "away-bar", role: "alert", hidden: true }, h("span", { class: "away-text" }, t("away_bar")), imBackBtn);
 
   const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
+  const overTitle = h("h3", { testid: "table-over-title" });
+  const overText = h("p", { class: "muted", testid: "table-over-text" });
   const overPanel = h(
     "div",
     { class: "card over-panel", testid: "table-over", hidden: true },
-    h("h3", {}, t("table_over")),
-    h("p", { class: "muted" }, t("table_over_help")),
+    overTitle,
+    overText,
     h("div", { class: "row" }, h("button", { class: "primary", testid: "over-back", onclick: toLobby }, t("back")))
   );
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
@@ -296,6 +325,12 @@ export function tableScreen(id) {
     const open = v.status === "finished" && !!v.next;
     next.render(e);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
+    if (!overPanel.hidden) {
+      const [title, text, params] = overWords(v);
+      setText(overTitle, t(title, params));
+      setText(overText, t(text, params));
+      overPanel.dataset.reason = v.closed_reason || "";
+    }
     awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
     const notices = (v.notices || []).slice(-3);
     noticesEl.hidden = notices.length === 0;
@@ -332,6 +367,7 @@ export function tableScreen(id) {
     joinBtn.hidden = !ctx.spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
     renderLife(e);
     view.update(v, ctx);
+    setLiveCoins(view.liveBalance());
     tick();
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
@@ -392,6 +428,7 @@ export function tableScreen(id) {
     destroy: ({ rebuilding = false } = {}) => {
       alive = false;
       if (view) view.destroy();
+      setLiveCoins(null);
       setTitle("");
       if (!rebuilding) net.close(id);
     },
