@@ -45,6 +45,20 @@ export function showError(err) {
   toastTimer = setTimeout(() => (ui.toast.hidden = true), 6000);
 }
 
+const tableNames = new Map(); // id -> {name, opened_by}
+
+/** A table's readable name: "Ann's table" when a player opened it, else its
+ * generated name ("Jade Crane"); `v` is a table view or a list summary
+ * (protocol.md: name, opened_by), remembered by id, or a table id: the name
+ * last seen for it, else "Table <id>".  The id stays the key (links). */
+export function tableName(v) {
+  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by });
+  const id = v && typeof v === "object" ? v.id : v;
+  const known = tableNames.get(id);
+  if (known && known.opened_by) return t("table_of", { name: known.opened_by });
+  return known && known.name ? known.name : t("table", { id });
+}
+
 /** A table status ("waiting", ...; null: not known yet) as a word. */
 export function statusText(status) {
   return t(`status_${status || "loading"}`);

@@ -23,6 +23,11 @@
 //   view.tick(now)      about five times a second: the countdowns (`now`:
 //                       server time, epoch ms).
 //   view.destroy()      the view is gone: stop its animations.
+//   view.eventLines(events, names, state)  the words the view's log gives
+//                       `events` (one version's public events, as
+//                       tv.events; `names` by seat; `state`: the engine
+//                       view after them): a list of strings, [] for none
+//                       (TableView's); the replay viewer's step lines.
 //
 // A view draws in render() (called again with this.redraw() after a local
 // change: a die held, a tile picked) from this.view and this.ctx only.
@@ -44,6 +49,11 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
+
+/** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
+export function seatNo(seat) {
+  return `#${seat + 1}`;
+}
 
 /** A seat's player name (as sent by the server: render it as text). */
 export function seatName(view, seat) {
@@ -117,7 +127,7 @@ export function seatNameEl(view, seat) {
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */
 export function seatHead(view, seat, mySeat, ...extra) {
-  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${seat}`), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
+  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, seatNo(seat)), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
 }
 
 /** The game's seed once the server reveals it (at the end), or null. */
@@ -253,6 +263,13 @@ export class TableView {
   /** Draw this.view with this.ctx. */
   render() {}
 
+  /** The log's words for `events` (one version's public events; `names`
+   * by seat, `state` the engine view after them): one string per line the
+   * view's log would show; none here. */
+  eventLines(events, names, state) {
+    return [];
+  }
+
   /** Draw again after a local change (nothing before the first update). */
   redraw() {
     if (this.view) this.render();
@@ -322,16 +339,23 @@ export class EventLog {
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken); a
-   * new game starts the log afresh. */
+   * new game, or a version below the last one taken (a replay stepping
+   * back: its versions are steps), starts the log afresh. */
   take(view, version) {
     if (!view || this.version === version) return [];
-    if (view.game_no !== this.gameNo) {
-      this.items = [];
-      this.last = null;
+    if (view.game_no !== this.gameNo || (this.version !== null && version < this.version)) {
+      this.reset();
       this.gameNo = view.game_no;
     }
     this.version = version;
     return view.events || [];
+  }
+
+  /** Forget every item: the next take() starts afresh. */
+  reset() {
+    this.items = [];
+    this.last = null;
+    this.version = null;
   }
 
   /** Drop the oldest items beyond `max`. */

@@ -58,6 +58,12 @@ export function diceText(faces) {
   return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
 }
 
+/** The log's line of a roll: round `r` (1-based), who, the dice and the
+ * hand ({category, value}). */
+function rollLine(r, name, faces, hand) {
+  return t("log_rolled", { r, name, dice: diceText(faces), hand: describeLocal(hand.category, hand.value) });
+}
+
 export class SibalaView extends TableView {
   constructor(host) {
     super(host);
@@ -173,13 +179,24 @@ export class SibalaView extends TableView {
     });
   }
 
+  /** A roll's line (its round from the round_over it ended, else the
+   * state's round) and a round's result line, as in the log. */
+  eventLines(events, names, state) {
+    const over = events.find((ev) => ev.type === "round_over");
+    const r = (over ? over.round : state ? state.round : 0) + 1;
+    return events.flatMap((ev) => {
+      if (ev.type === "rolled") return [rollLine(r, names[ev.seat], ev.dice, ev)];
+      if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: resultLine(names, ev) })];
+      return [];
+    });
+  }
+
   renderLog(names, state) {
     const lines = [];
     if (state && state.history) {
       state.history.forEach((rec, r) => {
         for (const s of rec.order) {
-          const hd = rec.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: r + 1, name: names[s], dice: diceText(rec.rolls[s]), hand: describeLocal(hd.category, hd.value) }) });
+          lines.push({ kind: "roll", text: rollLine(r + 1, names[s], rec.rolls[s], rec.hands[s]) });
         }
         lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: resultLine(names, rec) }) });
       });
@@ -187,8 +204,7 @@ export class SibalaView extends TableView {
         for (const s of state.order.slice(0, state.pos)) {
           const faces = state.rolls[s];
           if (!faces) continue;
-          const hd = state.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: state.round + 1, name: names[s], dice: diceText(faces), hand: describeLocal(hd.category, hd.value) }) });
+          lines.push({ kind: "roll", text: rollLine(state.round + 1, names[s], faces, state.hands[s]) });
         }
       }
     }

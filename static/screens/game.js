@@ -4,8 +4,9 @@
 
 import { t, gameTitle, localized } from "../i18n.js";
 import { h, fill } from "../dom.js";
-import { net, gameInfo, statusText, runAction, actionButton } from "../shell.js";
+import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
+import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */
 const toTable = (joined) => {
@@ -76,7 +77,7 @@ function openForm(game) {
   );
 }
 
-/** One row of the live tables: id, status, seats, spectators, join/play/watch. */
+/** One row of the live tables: name (and id), status, seats, spectators, join/play/watch. */
 function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
@@ -84,7 +85,7 @@ function tableRow(s) {
   return h(
     "tr",
     { testid: `table-row-${s.id}`, "data-status": s.status },
-    h("td", {}, h("code", {}, s.id)),
+    h("td", { class: "table-cell" }, h("span", { class: "table-name", testid: `table-name-${s.id}` }, tableName(s)), " ", h("code", { class: "table-id muted" }, s.id)),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),
     h(
       "td",
@@ -134,7 +135,7 @@ export function gameScreen(gameId) {
       "section",
       { class: "screen screen-game", testid: `lobby-${gameId}` },
       back,
-      h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))),
+      h("div", { class: "title-row" }, h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))), rulesButton(gameId)),
       h("div", { class: "lobby-forms" }, quickMatch(gameId), openForm(game)),
       h("h3", {}, t("live_tables")),
       empty,

@@ -11,11 +11,12 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning } from "../shell.js";
+import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning, tableName } from "../shell.js";
 import { MoveGate, tableContext } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
+import { rulesButton } from "../rules.js";
 
 // -- sound: a short beep when it becomes your turn ---------------------------------
 
@@ -122,8 +123,8 @@ function chatPanel(id) {
 // -- fairness ----------------------------------------------------------------------
 
 /** The published seed hash while playing, the seed once revealed (checked
- * against the hash), the replay link: {el, render(view, beside)}; `beside`:
- * open the replay in a new page (my seat is in play). */
+ * against the hash), the replay link (the viewer opens in this page; the
+ * table is kept meanwhile: see destroy): {el, render(view)}. */
 function fairness(id) {
   const hashEl = h("span", { class: "seed-hash", testid: "seed-hash", tabindex: "0" });
   const seedEl = h("code", { class: "seed-revealed", testid: "seed", hidden: true });
@@ -131,7 +132,7 @@ function fairness(id) {
   const replayLink = h("a", { class: "button", testid: "replay", hidden: true }, t("replay"));
   const el = h("div", { class: "fair-row", testid: "fairness", hidden: true }, hashEl, seedEl, checkEl, replayLink);
   let checked = null;
-  const render = (v, beside) => {
+  const render = (v) => {
     el.hidden = !v.seed_hash;
     if (!v.seed_hash) return;
     setText(hashEl, t("seed_hash_short", { h: v.seed_hash.slice(0, 12) }));
@@ -161,13 +162,6 @@ function fairness(id) {
     if (replayNo >= 1) {
       replayLink.href = `#replay=${encodeURIComponent(id)}&game=${replayNo}`;
       setText(replayLink, ended ? t("replay") : t("replay_game", { n: replayNo }));
-      // while my seat is in play (or may play again), open it beside the table
-      if (beside) {
-        replayLink.target = "_blank";
-        replayLink.rel = "noopener";
-      } else {
-        replayLink.removeAttribute("target");
-      }
     }
   };
   return { el, render };
@@ -241,7 +235,7 @@ function noticeText(n) {
 // -- the screen --------------------------------------------------------------------
 
 export function tableScreen(id) {
-  const titleEl = h("h2", { class: "table-title" }, t("table", { id }));
+  const titleEl = h("h2", { class: "table-title", testid: "table-name" }, tableName(id));
   const gameEl = h("span", { class: "game-name" });
   const gameNoEl = h("span", { class: "badge badge-game-no", testid: "game-no", hidden: true });
   const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
@@ -293,7 +287,6 @@ export function tableScreen(id) {
   const renderLife = (e) => {
     const v = e.view;
     const me = e.seat === null || e.seat === undefined ? null : v.seats[e.seat];
-    const open = v.status === "finished" && !!v.next;
     next.render(e);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
     awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
@@ -301,7 +294,7 @@ export function tableScreen(id) {
     noticesEl.hidden = notices.length === 0;
     fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
     chat.render(e);
-    fair.render(v, !!(me && !me.left && (open || v.status === "playing")));
+    fair.render(v);
     gameNoEl.hidden = !v.game_no;
     setText(gameNoEl, v.game_no ? t("game_no", { n: v.game_no }) : "");
   };
@@ -321,11 +314,12 @@ export function tableScreen(id) {
     }
     const info = gameInfo(v.game);
     setText(gameEl, info ? gameTitle(info) : v.game);
+    setText(titleEl, tableName(v));
     statusEl.dataset.status = v.status;
     setText(statusEl, statusText(v.status));
     const ctx = tableContext(e, gate);
     specEl.hidden = !ctx.spectator;
-    setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat }));
+    setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat + 1 }));
     leaveBtn.hidden = ctx.spectator || !(v.status === "waiting" || v.status === "playing");
     waiting.hidden = v.status !== "waiting";
     startBtn.hidden = ctx.spectator;
@@ -363,7 +357,7 @@ export function tableScreen(id) {
         "div",
         { class: "table-head" },
         h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
-        h("div", { class: "row" }, backBtn, leaveBtn)
+        h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
       ),
       h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
       errEl,
@@ -388,12 +382,13 @@ export function tableScreen(id) {
     },
     tick,
     /** `rebuilding`: the same table's screen is made again at once (a
-     * language change): keep following the table. */
-    destroy: ({ rebuilding = false } = {}) => {
+     * language change); `next`: the key of the screen that follows (app.js):
+     * keep following the table through either, or its replay viewer. */
+    destroy: ({ rebuilding = false, next = "" } = {}) => {
       alive = false;
       if (view) view.destroy();
       setTitle("");
-      if (!rebuilding) net.close(id);
+      if (!rebuilding && !next.startsWith(`replay:${id}:`)) net.close(id);
     },
   };
 }
