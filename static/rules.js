@@ -7,7 +7,7 @@
 
 import { t, getLang } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
-import { errorText } from "./shell.js";
+import { showErrorIn } from "./shell.js";
 
 const cache = new Map(); // "game:lang" -> promise of {game, lang, title, html}
 
@@ -65,7 +65,10 @@ export function showRules(game) {
       d.bodyEl.scrollTop = 0;
     },
     (err) => {
-      if (d.el.dataset.game === game) fill(d.bodyEl, h("p", { class: "form-error" }, errorText(err)));
+      if (d.el.dataset.game !== game) return;
+      const line = h("p", { class: "form-error" });
+      showErrorIn(line, err);
+      fill(d.bodyEl, line);
     }
   );
 }

@@ -9,7 +9,8 @@
 //   new View(host)      host: {id, games(), now(), onError(err)}: the table
 //                       id, the games' static figures (welcome.games: each
 //                       GameInfo's `board`), the server clock (epoch ms) and
-//                       where errors go.  Made once per table screen (the
+//                       where errors go (the table screen: the view's
+//                       errorEl, under its status bar, beside its controls).  Made once per table screen (the
 //                       screen, and so the view, is built again after a
 //                       language change: see app.js).
 //   view.el             its root element, built by the constructor; the
@@ -234,12 +235,14 @@ export class TableView {
     this.turnEl = h("span", { class: "turn", testid: "turn" });
     this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
     this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.errorEl = h("div", { class: "form-error move-error", testid: "move-error", role: "alert" });
   }
 
   /** The view's root element (h's `attrs`): the status bar (`lead`, a list
-   * of elements, then the turn line and the countdown), then `body`. */
+   * of elements, then the turn line and the countdown), the line where a
+   * refused move is said (this.errorEl: the host fills it), then `body`. */
   frame(attrs, lead, ...body) {
-    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl), body);
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl), this.errorEl, body);
   }
 
   update(view, ctx) {

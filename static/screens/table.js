@@ -11,7 +11,7 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning, tableName } from "../shell.js";
+import { net, gameInfo, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, tableName } from "../shell.js";
 import { MoveGate, tableContext } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
@@ -68,6 +68,7 @@ function clockTime(ms) {
 function chatPanel(id) {
   const list = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
   const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
+  const errEl = h("div", { class: "form-error", testid: "chat-error", role: "alert" });
   let key = null;
   let stick = false;
   const send = () => {
@@ -75,9 +76,10 @@ function chatPanel(id) {
     if (!text) return;
     input.value = "";
     stick = true;
+    showErrorIn(errEl, null);
     net.chat(id, text).catch((err) => {
       if (!input.value) input.value = text;
-      showError(err);
+      showErrorIn(errEl, err);
     });
   };
   const form = h(
@@ -117,7 +119,7 @@ function chatPanel(id) {
     if (atBottom || stick) list.scrollTop = list.scrollHeight;
     stick = false;
   };
-  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form), render };
+  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form, errEl), render };
 }
 
 // -- fairness ----------------------------------------------------------------------
@@ -254,10 +256,26 @@ export function tableScreen(id) {
   const leaveButton = (attrs) => actionButton({ class: "danger", ...attrs }, t("leave"), () => net.leave(id), { keep: true, done: toLobby });
   const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
   const leaveBtn = leaveButton({ testid: "leave", hidden: true });
-  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id));
-  const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }));
+  // the waiting card: what starts the game here (bots or not), and Start
+  // disabled, saying why, while the table could not start
+  const startErr = h("div", { class: "form-error", testid: "start-error", role: "alert" });
+  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id), { errorEl: startErr });
+  const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }), { errorEl: startErr });
   const startsIn = h("span", { class: "starts-in", testid: "starts-in" });
-  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, h("p", { class: "muted" }, t("start_help")), h("div", { class: "row" }, startBtn, joinBtn, startsIn));
+  const startHelp = h("p", { class: "muted", testid: "start-help" });
+  const startNote = h("p", { class: "form-note", testid: "start-note", hidden: true });
+  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, h("div", { class: "row" }, startBtn, joinBtn, startsIn), startNote, startErr);
+  const renderWaiting = (v, ctx) => {
+    const info = gameInfo(v.game);
+    const min = info ? info.min_players : 1;
+    const canFill = v.bots && !v.coins_to_sit;
+    const seated = v.seats.filter((s) => s && !s.left).length;
+    setText(startHelp, canFill ? t("start_help_bots") : `${t("start_help_people", { n: min })} ${t(v.coins_to_sit ? "start_help_coins" : "start_help_no_bots")}`);
+    const short = !canFill && seated < min;
+    startBtn.disabled = short || isRunning(startBtn);
+    startNote.hidden = !short || ctx.spectator;
+    setText(startNote, short ? t("start_needs", { n: min, k: seated }) : "");
+  };
   const share = h("input", { class: "share", testid: "share-link", readOnly: true, value: `${location.origin}/#table=${id}`, onfocus: (e) => e.target.select() });
   const body = h("div", { class: "table-body" });
   const fair = fairness(id);
@@ -277,9 +295,13 @@ export function tableScreen(id) {
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
   const chat = chatPanel(id);
 
-  // the view's moves: one gate; a move sent or answered draws the view again
-  const gate = new MoveGate(net, id, () => alive && renderView(), showError);
+  // the view's moves: one gate; a move sent or answered draws the view
+  // again; a refusal is said in the view, beside its controls, until the
+  // next move goes out
+  const moveError = (err) => (view ? showErrorIn(view.errorEl, err) : showError(err));
+  const gate = new MoveGate(net, id, () => alive && renderView(), moveError);
   const renderView = () => {
+    if (view && gate.sent) showErrorIn(view.errorEl, null);
     if (view && entry && entry.view) view.update(entry.view, tableContext(entry, gate));
   };
 
@@ -304,11 +326,11 @@ export function tableScreen(id) {
     const v = e.view;
     if (!v) return;
     game = v.game;
-    setText(errEl, "");
+    showErrorIn(errEl, null);
     if (!view || viewGame !== v.game) {
       if (view) view.destroy();
       const View = VIEWS[v.game] || GenericView;
-      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: showError });
+      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: moveError });
       viewGame = v.game;
       fill(body, view.el);
     }
@@ -322,6 +344,7 @@ export function tableScreen(id) {
     setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat + 1 }));
     leaveBtn.hidden = ctx.spectator || !(v.status === "waiting" || v.status === "playing");
     waiting.hidden = v.status !== "waiting";
+    if (v.status === "waiting") renderWaiting(v, ctx);
     startBtn.hidden = ctx.spectator;
     joinBtn.hidden = !ctx.spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
     renderLife(e);
@@ -378,7 +401,7 @@ export function tableScreen(id) {
       chat.render(e);
     },
     onTableError: ({ id: tid, error }) => {
-      if (tid === id) setText(errEl, errorText(error));
+      if (tid === id) showErrorIn(errEl, error);
     },
     tick,
     /** `rebuilding`: the same table's screen is made again at once (a

@@ -9,15 +9,14 @@ from playwright.sync_api import expect
 
 from lobby import rules_text
 
-from .helpers import SINGLE_REDIS, open_table, sign_in
+from .helpers import SINGLE_REDIS, game_lobby, open_table
 
 pytestmark = SINGLE_REDIS
 
 
 def test_rules_from_the_lobby_page_and_the_table(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Ru")
-    page.get_by_test_id("game-yahtzee").click()
+    game_lobby(page, lobby, "Ru", "yahtzee")
     dialog = page.get_by_test_id("rules-dialog")
     expect(dialog).to_be_hidden()
     page.get_by_test_id("rules").click()
@@ -42,8 +41,7 @@ def test_rules_from_the_lobby_page_and_the_table(new_page, lobby):
 
 def test_rules_in_chinese(new_page, lobby):
     page = new_page(locale="zh-CN")
-    sign_in(page, lobby, "规")
-    page.get_by_test_id("game-six_nimmt").click()
+    game_lobby(page, lobby, "规", "six_nimmt")
     expect(page.get_by_test_id("rules")).to_have_text("规则")
     page.get_by_test_id("rules").click()
     zh = rules_text.page("six_nimmt", "zh")
