@@ -4,7 +4,8 @@
 // (signin.js), the games (home.js), a game's lobby (game.js), a table
 // (table.js, hosting the game's view: games/common.js says how), the replay
 // viewer (replay.js).  Routing is by the URL hash: "" (games), "#game=ID",
-// "#table=ID", "#replay=ID&game=N".  A language change is handled here, one
+// "#table=ID", "#replay=ID&game=N"; a screen's destroy({rebuilding, next})
+// is told the key of the screen that follows.  A language change is handled here, one
 // way: the header is drawn again and the current screen is made again (its
 // game view with it).
 
@@ -65,7 +66,7 @@ function route(force = false, rebuilding = false) {
   else if (r.game) key = `game:${r.game}`;
   else key = "home";
   if (key === screenKey && !force) return;
-  if (screen && screen.destroy) screen.destroy({ rebuilding: rebuilding && key === screenKey });
+  if (screen && screen.destroy) screen.destroy({ rebuilding: rebuilding && key === screenKey, next: key });
   screenKey = key;
   screen = SCREENS[key.split(":")[0]](r);
   fill(ui.main, screen.el);

@@ -9,7 +9,8 @@
 //   new View(host)      host: {id, games(), now(), onError(err)}: the table
 //                       id, the games' static figures (welcome.games: each
 //                       GameInfo's `board`), the server clock (epoch ms) and
-//                       where errors go.  Made once per table screen (the
+//                       where errors go (the table screen: the view's
+//                       errorEl, under its status bar, beside its controls).  Made once per table screen (the
 //                       screen, and so the view, is built again after a
 //                       language change: see app.js).
 //   view.el             its root element, built by the constructor; the
@@ -31,6 +32,11 @@
 // overriding timeoutText(note, mine, name) ("Time's up — 14 was played for
 // you") and what a timeout would do by timeoutWarning() (my last seconds);
 // TableView shows them in the status bar and seatBadges marks the seat.
+//   view.eventLines(events, names, state)  the words the view's log gives
+//                       `events` (one version's public events, as
+//                       tv.events; `names` by seat; `state`: the engine
+//                       view after them): a list of strings, [] for none
+//                       (TableView's); the replay viewer's step lines.
 //
 // A view draws in render() (called again with this.redraw() after a local
 // change: a die held, a tile picked) from this.view and this.ctx only.
@@ -52,6 +58,11 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
+
+/** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
+export function seatNo(seat) {
+  return `#${seat + 1}`;
+}
 
 /** A seat's player name (as sent by the server: render it as text). */
 export function seatName(view, seat) {
@@ -207,7 +218,7 @@ export function seatNameEl(view, seat) {
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */
 export function seatHead(view, seat, mySeat, ...extra) {
-  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${seat}`), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
+  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, seatNo(seat)), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
 }
 
 /** The game's seed once the server reveals it (at the end), or null. */
@@ -317,12 +328,14 @@ export class TableView {
     if (!TIMEOUTS.has(this.id)) TIMEOUTS.set(this.id, new TimeoutNotices());
     this.timeouts = TIMEOUTS.get(this.id);
     this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.errorEl = h("div", { class: "form-error move-error", testid: "move-error", role: "alert" });
   }
 
   /** The view's root element (h's `attrs`): the status bar (`lead`, a list
-   * of elements, then the turn line and the countdown), then `body`. */
+   * of elements, then the turn line and the countdown), the line where a
+   * refused move is said (this.errorEl: the host fills it), then `body`. */
   frame(attrs, lead, ...body) {
-    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), body);
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, body);
   }
 
   update(view, ctx) {
@@ -351,6 +364,13 @@ export class TableView {
    * for the header to show the same figure; null where the game shows none. */
   liveBalance() {
     return null;
+  }
+
+  /** The log's words for `events` (one version's public events; `names`
+   * by seat, `state` the engine view after them): one string per line the
+   * view's log would show; none here. */
+  eventLines(events, names, state) {
+    return [];
   }
 
   /** Draw again after a local change (nothing before the first update). */
@@ -456,16 +476,23 @@ export class EventLog {
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken); a
-   * new game starts the log afresh. */
+   * new game, or a version below the last one taken (a replay stepping
+   * back: its versions are steps), starts the log afresh. */
   take(view, version) {
     if (!view || this.version === version) return [];
-    if (view.game_no !== this.gameNo) {
-      this.items = [];
-      this.last = null;
+    if (view.game_no !== this.gameNo || (this.version !== null && version < this.version)) {
+      this.reset();
       this.gameNo = view.game_no;
     }
     this.version = version;
     return view.events || [];
+  }
+
+  /** Forget every item: the next take() starts afresh. */
+  reset() {
+    this.items = [];
+    this.last = null;
+    this.version = null;
   }
 
   /** Drop the oldest items beyond `max`. */

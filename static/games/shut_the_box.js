@@ -12,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -123,6 +123,32 @@ const TEXTS = {
 };
 
 const tr = translator(TEXTS);
+
+/** The log's items of one version's `events`: its throws and shut tiles,
+ * and each turn's end (a stuck one with the throw that left no set). */
+function logItems(events) {
+  const items = [];
+  let lastRoll = null;
+  for (const ev of events) {
+    if (ev.type === "rolled") lastRoll = ev;
+    if (ev.type === "rolled" || ev.type === "shut") items.push(ev);
+    else if (ev.type === "turn_over") {
+      const stuck = ev.reason === "stuck" && lastRoll;
+      items.push({ ...ev, throw: stuck ? lastRoll.throw : null, dice: stuck ? lastRoll.dice : null });
+    }
+  }
+  return items;
+}
+
+/** A log item's line (`names` by seat). */
+function logText(ev, names) {
+  const name = names[ev.seat] || seatNo(ev.seat);
+  if (ev.type === "rolled") return tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
+  if (ev.type === "shut") return tr("log_shut", { name, tiles: tilesLabel(ev.tiles) });
+  if (ev.reason === "box_shut") return tr("log_box", { name });
+  if (ev.reason === "timeout") return tr("log_timeout", { name, s: ev.score });
+  return tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score });
+}
 
 // Each table's recent public events (kept across view instances).
 const LOGS = new Map();
@@ -242,20 +268,15 @@ export class ShutTheBoxView extends TableView {
   // -- rendering -----------------------------------------------------------
 
   take(view, ctx) {
-    let lastRoll = null;
-    for (const ev of this.log.take(view, ctx.version)) {
-      if (ev.type === "rolled") {
-        lastRoll = ev;
-        this.log.items.push(ev);
-      } else if (ev.type === "shut") {
-        this.log.items.push(ev);
-      } else if (ev.type === "turn_over") {
-        const item = { ...ev, throw: ev.reason === "stuck" && lastRoll ? lastRoll.throw : null, dice: ev.reason === "stuck" && lastRoll ? lastRoll.dice : null };
-        this.log.items.push(item);
-        this.log.last = item;
-      }
+    for (const item of logItems(this.log.take(view, ctx.version))) {
+      this.log.items.push(item);
+      if (item.type === "turn_over") this.log.last = item;
     }
     this.log.trim();
+  }
+
+  eventLines(events, names) {
+    return logItems(events).map((item) => logText(item, names));
   }
 
   render() {
@@ -396,7 +417,7 @@ export class ShutTheBoxView extends TableView {
     const last = this.log.last;
     this.lastEl.hidden = !last;
     if (!last) return;
-    const name = names[last.seat] || `#${last.seat}`;
+    const name = names[last.seat] || seatNo(last.seat);
     const openText = last.open.length ? last.open.join(" ") : "–";
     let text;
     if (last.reason === "box_shut") text = tr("last_box", { name });
@@ -503,14 +524,7 @@ export class ShutTheBoxView extends TableView {
 
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
-    const items = this.log.items.map((ev) => {
-      const name = names[ev.seat] || `#${ev.seat}`;
-      if (ev.type === "rolled") return h("li", {}, tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw }));
-      if (ev.type === "shut") return h("li", {}, tr("log_shut", { name, tiles: tilesLabel(ev.tiles) }));
-      if (ev.reason === "box_shut") return h("li", { class: "log-result" }, tr("log_box", { name }));
-      if (ev.reason === "timeout") return h("li", { class: "log-result" }, tr("log_timeout", { name, s: ev.score }));
-      return h("li", { class: "log-result" }, tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score }));
-    });
+    const items = this.log.items.map((ev) => h("li", { class: ev.type === "turn_over" ? "log-result" : "" }, logText(ev, names)));
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 }

@@ -197,6 +197,20 @@ export class SibalaView extends TableView {
     });
   }
 
+  /** A roll's line (its round from the round_over it ended, else the
+   * state's round) and a round's result line, as in the log. */
+  eventLines(events, names, state) {
+    const over = events.find((ev) => ev.type === "round_over");
+    const r = (over ? over.round : state ? state.round : 0) + 1;
+    const categories = this.categories();
+    return events.flatMap((ev) => {
+      if (ev.type === "rolled") return [t("log_rolled", { r, name: names[ev.seat], dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) })];
+      if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: roundResult(names, categories, ev) })];
+      return [];
+    });
+  }
+
+
   renderLog(names, state) {
     const lines = [];
     const rolled = (r, s, faces, hd) => {

@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
+import { TableView, seatNo, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -80,6 +80,12 @@ const TEXT = {
     timeout_row_other: "{name}'s time ran out — row {n} was taken for them",
     hurry_pick: "Hurry — at 0 your lowest card is played",
     hurry_row: "Hurry — at 0 the row with the fewest bull heads is taken",
+    log_picked: "{name} picked a card",
+    log_revealed: "Cards revealed: {list}",
+    log_placed: "{name}: {card} → row {n}",
+    log_took: "{name}: {card} takes row {n} ({p} bull heads)",
+    log_row_choice: "{name} must take a row for {card}",
+    log_round_over: "Round {r} over",
   },
   zh: {
     round_turn: "第 {r} 轮 · 第 {t}/10 手",
@@ -136,6 +142,12 @@ const TEXT = {
     timeout_row_other: "{name} 超时——已替其收走第 {n} 行",
     hurry_pick: "快！时间到将替你出最小的牌",
     hurry_row: "快！时间到将替你收走牛头最少的一行",
+    log_picked: "{name} 选好了一张牌",
+    log_revealed: "翻牌：{list}",
+    log_placed: "{name}：{card} → 第{n}行",
+    log_took: "{name}：{card} 收走第{n}行（{p} 个牛头）",
+    log_row_choice: "{name} 须为 {card} 收走一行",
+    log_round_over: "第 {r} 轮结束",
   },
 };
 
@@ -398,6 +410,20 @@ export class SixNimmtView extends TableView {
     }
   }
 
+  eventLines(events, names) {
+    const name = (seat) => names[seat] || seatNo(seat);
+    const sep = getLang() === "zh" ? "、" : ", ";
+    return events.flatMap((ev) => {
+      if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat) })];
+      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => `${name(c.seat)} ${c.card}`).join(sep) })];
+      if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat), card: ev.card, n: ev.row + 1, p: ev.points })];
+      if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat), card: ev.card, n: ev.row + 1 })];
+      if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat), card: ev.card })];
+      if (ev.type === "round_over") return [tr("log_round_over", { r: ev.round + 1 })];
+      return [];
+    });
+  }
+
   renderReveal(view, state, mySeat) {
     const list = (state && state.last_reveal) || [];
     const at = state && state.last_reveal_at;
@@ -462,7 +488,7 @@ export class SixNimmtView extends TableView {
         const pile = h("button", { type: "button", class: "sn-pile num", testid: `pile-${i}`, onclick: () => this.togglePile(i) });
         const total = h("span", { class: "sn-total num", testid: `score-${i}` });
         const cards = h("div", { class: "sn-pile-cards", testid: `pile-cards-${i}`, hidden: true });
-        const el = h("div", { class: "sn-player", testid: `seat-${i}`, "data-seat": i }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "sn-who" }, name, badges), status, pile, total, cards);
+        const el = h("div", { class: "sn-player", testid: `seat-${i}`, "data-seat": i }, h("span", { class: "seat-no" }, seatNo(i)), h("span", { class: "sn-who" }, name, badges), status, pile, total, cards);
         return { el, name, badges, status, pile, total, cards };
       });
       fill(this.playersList, this.playerEls.map((p) => p.el));

@@ -13,7 +13,7 @@
 
 import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -216,6 +216,56 @@ export function snap(value, list) {
   return best;
 }
 
+/** The log's lines ({kind, text}) of public `events` (`names` by seat;
+ * `timeoutLine(event, name)` words a time's-up event). */
+function logLines(events, names, timeoutLine) {
+  const lines = [];
+  let dealGroup = null;
+  for (const ev of events) {
+    const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
+    if (ev.type === "deal") {
+      if (ev.deal === 1) {
+        if (!dealGroup || dealGroup.deal !== 1) {
+          dealGroup = { deal: 1, cards: [] };
+          lines.push({ kind: "deal", text: tr("log_hole") });
+        }
+        continue;
+      }
+      if (!dealGroup || dealGroup.deal !== ev.deal) {
+        dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
+        lines.push(dealGroup.line);
+      }
+      dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
+      dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
+      continue;
+    }
+    dealGroup = null;
+    if (ev.type === "game_started") {
+      lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
+    } else if (ev.type === "round") {
+      lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
+    } else if (ev.type === "action") {
+      const key = `log_${ev.action}`;
+      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
+    } else if (ev.type === "showdown") {
+      for (const [seat, hand] of Object.entries(ev.hands || {})) {
+        lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+      }
+    } else if (ev.type === "escape") {
+      lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
+    } else if (ev.type === "left") {
+      lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
+    } else if (ev.type === "stood_up") {
+      lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+    } else if (ev.type === "timeout" && !ev.bot) {
+      lines.push({ kind: "timeout", text: timeoutLine(ev, name(ev.seat)) });
+    } else if (ev.type === "game_over" && ev.how !== "escape") {
+      lines.push({ kind: "result", text: resultText(ev, names) });
+    }
+  }
+  return lines;
+}
+
 // -- the view -------------------------------------------------------------------
 
 /** Per table: this game's public events, kept across view instances (a table
@@ -261,56 +311,17 @@ export class StudView extends TableView {
     this.log.trim();
   }
 
-  logLines(view, names) {
-    const lines = [];
-    let dealGroup = null;
-    for (const ev of this.log.items) {
-      const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
-      if (ev.type === "deal") {
-        if (ev.deal === 1) {
-          if (!dealGroup || dealGroup.deal !== 1) {
-            dealGroup = { deal: 1, cards: [] };
-            lines.push({ kind: "deal", text: tr("log_hole") });
-          }
-          continue;
-        }
-        if (!dealGroup || dealGroup.deal !== ev.deal) {
-          dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
-          lines.push(dealGroup.line);
-        }
-        dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
-        dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
-        continue;
-      }
-      dealGroup = null;
-      if (ev.type === "game_started") {
-        lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
-      } else if (ev.type === "round") {
-        lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
-      } else if (ev.type === "action") {
-        const key = `log_${ev.action}`;
-        if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
-      } else if (ev.type === "showdown") {
-        for (const [seat, hand] of Object.entries(ev.hands || {})) {
-          lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
-        }
-      } else if (ev.type === "escape") {
-        lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
-      } else if (ev.type === "left") {
-        lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
-      } else if (ev.type === "stood_up") {
-        lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
-      } else if (ev.type === "timeout" && !ev.bot) {
-        lines.push({ kind: "timeout", text: this.timeoutText({ ev }, ev.seat === this.ctx.seat, name(ev.seat)) });
-      } else if (ev.type === "game_over" && ev.how !== "escape") {
-        lines.push({ kind: "result", text: resultText(ev, names) });
-      }
-    }
-    return lines;
+  eventLines(events, names) {
+    return logLines(events, names, this.timeoutLine()).map((l) => l.text);
+  }
+
+  /** How the log words a timeout event: (event, name) -> text. */
+  timeoutLine() {
+    return (ev, name) => this.timeoutText({ ev }, ev.seat === this.ctx.seat, name);
   }
 
   renderLog(view, names) {
-    const lines = this.logLines(view, names);
+    const lines = logLines(this.log.items, names, this.timeoutLine());
     const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
@@ -547,7 +558,7 @@ export class StudView extends TableView {
 
 /** The result line of a finished game (a state.result or game_over event). */
 function resultText(result, names) {
-  const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
+  const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
   if (result.how === "escape") return tr("win_escape", { esc: name(result.escaped), name: name(result.winner), paid: result.paid });
   if (result.how === "fold") return tr("win_fold", { name: name(result.winner), pot: result.pot });
   return tr("win_showdown", { name: name(result.winner), pot: result.pot });

@@ -38,6 +38,12 @@ def sign_in(page, lobby, name: str, hash_: str = "") -> None:
     expect(page.get_by_test_id("player-name")).to_have_text(name)
 
 
+def game_lobby(page, lobby, name: str, game: str) -> None:
+    """Sign in as ``name`` and go to ``game``'s lobby page (its forms)."""
+    sign_in(page, lobby, name)
+    page.get_by_test_id(f"game-{game}").click()
+
+
 def open_table(
     page,
     game: str,

@@ -44,7 +44,7 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
 
     start(page)
-    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
     expect(page.get_by_test_id("tier")).to_have_text("Casual · ante 100 · max 1000 · play chips")
 
