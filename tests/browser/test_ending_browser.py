@@ -57,7 +57,7 @@ def test_who_sits_the_next_game_out_is_named_neutrally(new_page, lobby):
     table_id = open_table(ann, "sibala", seats=3, turn_s=2, options={"rounds": 1})
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
-    expect(bo.get_by_test_id("my-seat")).to_have_text("你的座位：1")
+    expect(bo.get_by_test_id("my-seat")).to_have_text("你的座位：2")
     bo.get_by_test_id("start").click()
     start(ann)
     play_to_end(ann)  # Bo's turn times out: rolled for him

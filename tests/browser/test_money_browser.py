@@ -56,7 +56,7 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
     ann.get_by_test_id("confirm-no").click()
     expect(dialog).to_have_count(0)
     expect_status(ann, "playing")
-    expect(ann.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(ann.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
 
     ann.get_by_test_id("leave").click()
     cost = ann.evaluate(f"window.lobby.net.tables.get({table_id!r}).view.leave_cost[0]")

@@ -60,7 +60,7 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
         page.goto(f"{lobby.http}/")
         page.get_by_test_id("name-input").fill("Ada (bot)")
         page.get_by_test_id("sign-in").click()
-        expect(page.get_by_test_id("sign-in-error")).to_have_text(reason)
+        expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(reason)
         # and a good one signs in
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()
