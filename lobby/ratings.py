@@ -161,8 +161,9 @@ async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
 
 async def settled(store: Store, doc: tables.TableDoc) -> None:
     """After a settlement was applied: each rated player's ordinal on the
-    game's leaderboard, the game among each player's recent ones, and the
-    public ids of the players (all idempotent)."""
+    game's leaderboard, the game among each player's recent ones (not a
+    private table's: its id lets anyone watch it), and the public ids of the
+    players (all idempotent)."""
     st, game = doc["settlement"], doc["game"]
     pids = [e["pid"] for e in st["players"]]
     commands: list[tuple[Any, ...]] = []
@@ -172,7 +173,8 @@ async def settled(store: Store, doc: tables.TableDoc) -> None:
     entry = f"{doc['id']}/{doc['game_no']}/{game}"
     at = now_ms()
     for pid in pids:
-        commands += store.recent_cmds(pid, entry, at, KEEP_RECENT)
+        if not doc.get("private"):  # a private table's id is its only lock: never published
+            commands += store.recent_cmds(pid, entry, at, KEEP_RECENT)
         commands.append(("SET", store.pub_key(public_id(pid)), pid))
     await store.run(commands)
 

@@ -181,3 +181,21 @@ async def test_leaderboard_order_own_rank_and_profiles(redis_server, lobby_facto
         assert (await api(proc.http, "GET", "/api/players/nobody-here"))[0] == 404
     finally:
         await store.aclose()
+
+
+async def test_a_private_table_is_not_in_the_players_recent_games(redis_server):
+    """Its id is the only way in (docs/security.md): a profile must not publish it (found by the break-it pass)."""
+    store = await connect(redis_server.url, "rateprivate")
+    try:
+        pids = await _players(store, 2, game="sibala")
+        rooms = Rooms(store, Settings(key_prefix="rateprivate"))
+        shown = _finished("sibala", pids, {"rounds": 1})
+        hidden = dict(_finished("sibala", pids, {"rounds": 1}), private=True)
+        for doc in (shown, hidden):
+            assert (await store.commit(doc["id"], 0, doc))[0] == 1
+            await rooms.settle(doc["id"])
+        page = await ratings.profile(store, ratings.public_id(pids[0]))
+        assert [r["table"] for r in page["recent"]] == [shown["id"]], page["recent"]
+        assert hidden["id"] not in str(page)
+    finally:
+        await store.aclose()
