@@ -202,13 +202,14 @@ class Accounts:
         key = name_keys(name)[0]
         pid = await self.store.name_owner(key)
         creds = await self.store.credentials(pid) if pid else None
-        if pid and await self.store.count_attempt("acct", pid, s.signin_window_s, add=False) >= s.signin_per_account:
+        # counted as a failure before the hash is checked, so guesses sent at
+        # once cannot all pass the limit while they are being verified
+        if pid and await self.store.count_attempt("acct", pid, s.signin_window_s) > s.signin_per_account:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
         ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
         if not ok or creds is None or pid is None:
-            if pid:
-                await self.store.count_attempt("acct", pid, s.signin_window_s)
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
+        await self.store.count_attempt("acct", pid, s.signin_window_s, add=-1)  # it was no failure
         if _HASHER.check_needs_rehash(creds["hash"]):
             await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
         token = new_token()

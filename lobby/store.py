@@ -963,15 +963,15 @@ class Store:
             await self.run([("DEL", self.session_key(s["token"])) for s in sessions.values()])
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *sessions)])
 
-    async def count_attempt(self, kind: str, who: str, window_s: int, add: bool = True) -> int:
+    async def count_attempt(self, kind: str, who: str, window_s: int, add: int = 1) -> int:
         """Attempts of ``kind`` by ``who`` in the current window of
-        ``window_s`` s (a fixed window from the first one), after counting
-        this one when ``add``."""
+        ``window_s`` s (a fixed window from the first one), after adding
+        ``add`` (1: count this one; -1: take one back; 0: only read)."""
         key = f"{self.p}:auth:{kind}:{who}"
         if not add:
             (n,) = await self.run([("GET", key)])
             return int(n or 0)
-        n, _ = await self.run([("INCR", key), ("EXPIRE", key, window_s, "NX")])
+        n, _ = await self.run([("INCRBY", key, int(add)), ("EXPIRE", key, window_s, "NX")])
         return int(n)
 
     # -- ratings, leaderboards, profiles (lobby.ratings) -------------------

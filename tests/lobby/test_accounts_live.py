@@ -146,6 +146,21 @@ async def test_sign_ins_are_limited_per_account_and_per_address(lobby_factory):
     assert (status, body["code"]) == (429, "rate_limited") and "address" in body["error"]
 
 
+async def test_guesses_sent_at_once_cannot_pass_the_account_limit(lobby_factory):
+    """Each attempt counts before its hash is checked (found by the break-it
+    pass: 50 wrong guesses at once were all verified, and a right one last got in)."""
+    proc = lobby_factory(prefix="signinburst", env={"LOBBY_SIGNIN_PER_ACCOUNT": "3", "LOBBY_SIGNIN_PER_ADDR": "1000"})
+    name = _name("Bu")
+    async with connected(proc.ws, [name]) as (bu,):
+        assert (await api(proc.http, "POST", "/api/account/claim", bu.token, {"password": PASSWORD}))[0] == 200
+    wrong = {"name": name, "password": "wrong password!"}
+    answers = await asyncio.gather(*(api(proc.http, "POST", "/api/account/signin", None, wrong) for _ in range(12)))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses.count(401) <= 3 and set(statuses) <= {401, 429}, statuses
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD})
+    assert (status, body["code"]) == (429, "rate_limited")
+
+
 async def test_argon2_runs_off_the_event_loop(redis_server):
     """Eight sign-ins at once (each an argon2 check of ~50 ms) leave the
     event loop free: a 5 ms ticker keeps ticking while they run (a shared,
