@@ -37,10 +37,9 @@ import unicodedata
 from typing import Any
 
 import argon2
-from confusable_homoglyphs import confusables
 
 from .config import Settings
-from .protocol import ErrorCode, ProtocolError, clean_name
+from .protocol import ErrorCode, ProtocolError, clean_name, name_keys, skeleton  # noqa: F401 (skeleton: re-exported)
 from .sessions import new_token
 from .store import Store
 from .tables import LobbyError
@@ -57,48 +56,11 @@ WRONG = "wrong name or password"
 _HASHER = argon2.PasswordHasher()
 _SLOTS: dict[int, asyncio.Semaphore] = {}
 #: invisible direction marks around some right-to-left entries of the confusables data
-_MARKS = str.maketrans("", "", "\u200e\u200f")
 
 
 def session_id(token: str) -> str:
     """The public id of a session (shown in the sessions list; never the token)."""
     return hashlib.sha256(token.encode()).hexdigest()[:16]
-
-
-@functools.cache
-def _prototypes() -> dict[str, str]:
-    """Each confusable character -> the string it is mapped to in a
-    skeleton.  The data lists, for every source character of Unicode's
-    confusables.txt, its prototype, and for every prototype its sources; a
-    prototype is never a source, so a character with one entry is a source
-    unless that entry names it back as its only one (a pair: both go to
-    the smaller), and a character with several is a prototype (kept)."""
-    data = confusables.confusables_data
-    out: dict[str, str] = {}
-    for ch, entries in data.items():
-        if len(ch) != 1 or len(entries) != 1:
-            continue
-        other = entries[0]["c"].translate(_MARKS)
-        back = data.get(entries[0]["c"], [])
-        if len(other) == 1 and len(back) == 1:
-            out[ch] = min(ch, other)
-        else:
-            out[ch] = other
-    return out
-
-
-def skeleton(text: str) -> str:
-    """The UTS #39 skeleton of ``text``: NFD, each confusable character
-    replaced by its prototype, NFD again."""
-    table = _prototypes()
-    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
-
-
-def name_keys(name: str) -> list[str]:
-    """The keys a claimed name holds (see the module docstring): two
-    strings, equal for most names.  Two names clash when they share a key."""
-    base = " ".join(unicodedata.normalize("NFKC", name).split())
-    return sorted({unicodedata.normalize("NFKC", skeleton(form)).casefold() for form in (base.casefold(), base)})
 
 
 def check_password(password: Any, name: str, min_len: int) -> str:

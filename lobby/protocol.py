@@ -14,7 +14,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+import functools
+
 import msgpack
+from confusable_homoglyphs import confusables
 
 #: Bumped on any incompatible change; the browser reloads when it differs.
 PROTOCOL_VERSION = 1
@@ -225,9 +228,63 @@ def clean_name(raw: Any) -> str:
         raise bad("invisible", "name has nothing visible")
     if _too_many_marks(name):
         raise bad("marks", "name stacks too many combining marks")
-    if name.casefold().replace(" ", "").endswith("(bot)"):
+    if _bot_like(name):
         raise bad("reserved", "names ending in (bot) are for bots")
     return name
+
+
+def _bot_like(name: str) -> bool:
+    """Whether ``name`` ends in "(bot)" or a look-alike of it (other
+    brackets' widths, Cyrillic letters, marks on it, spaces): the name keys
+    of accounts, without their marks and spaces."""
+    bot = {key.replace(" ", "") for key in name_keys("(bot)")}
+    for key in name_keys(name):
+        bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "")
+        if any(bare.endswith(b) for b in bot):
+            return True
+    return False
+
+
+#: bidi marks that confusables.txt writes into some prototypes
+_MARKS = str.maketrans("", "", "\u200e\u200f")
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character -> the string it is mapped to in a
+    skeleton.  The data lists, for every source character of Unicode's
+    confusables.txt, its prototype, and for every prototype its sources; a
+    prototype is never a source, so a character with one entry is a source
+    unless that entry names it back as its only one (a pair: both go to
+    the smaller), and a character with several is a prototype (kept)."""
+    data = confusables.confusables_data
+    out: dict[str, str] = {}
+    for ch, entries in data.items():
+        if len(ch) != 1 or len(entries) != 1:
+            continue
+        other = entries[0]["c"].translate(_MARKS)
+        back = data.get(entries[0]["c"], [])
+        if len(other) == 1 and len(back) == 1:
+            out[ch] = min(ch, other)
+        else:
+            out[ch] = other
+    return out
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``: NFD, each confusable character
+    replaced by its prototype, NFD again."""
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+
+
+def name_keys(name: str) -> list[str]:
+    """The keys a claimed name holds (see the module docstring): two
+    strings, equal for most names.  Two names clash when they share a key."""
+    base = " ".join(unicodedata.normalize("NFKC", name).split())
+    return sorted({unicodedata.normalize("NFKC", skeleton(form)).casefold() for form in (base.casefold(), base)})
+
+
 
 
 def _too_many_marks(text: str) -> bool:

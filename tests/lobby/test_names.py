@@ -23,6 +23,11 @@ def test_bad_names(name):
         ("\u3164", "invisible"),
         ("a" + "\u0301" * 6, "marks"),
         ("Ada (bot)", "reserved"),
+        # look-alikes of the bots' suffix (found by the break-it pass)
+        ("Ann \uff08bot\uff09", "reserved"),  # fullwidth brackets
+        ("Ann (b\u043et)", "reserved"),  # Cyrillic o
+        ("Ann (bot)\u0301", "reserved"),  # a mark on it
+        ("Ann (BOT)", "reserved"),
     ],
 )
 def test_bad_names_say_which_check_failed(name, reason):
@@ -33,7 +38,7 @@ def test_bad_names_say_which_check_failed(name, reason):
     assert exc.value.reason == reason
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot"])
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot"])
 def test_good_names(name):
     assert clean_name(name) == name
 
