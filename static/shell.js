@@ -27,9 +27,21 @@ export function gameInfo(id) {
   return net.games.find((g) => g.id === id) || null;
 }
 
+const moreTexts = [];
+
+/** Let `fn(err)` word refusals first (a sentence, or null: not one of its
+ * codes); account.js words the account routes' this way. */
+export function addErrorTexts(fn) {
+  moreTexts.push(fn);
+}
+
 /** A refusal (a LobbyError: {code, message}) as a sentence. */
 export function errorText(err) {
   if (!err) return "";
+  for (const fn of moreTexts) {
+    const text = fn(err);
+    if (text) return text;
+  }
   if (err.code === "bad_name") return t("name_bad");
   if (err.code === "no_such_table") return t("table_gone");
   if (err.code === "rate_limited") return t("rate_limited");
