@@ -15,6 +15,7 @@ import secrets
 from playwright.sync_api import expect
 
 from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in
+from .test_phone_layout import fits
 
 pytestmark = SINGLE_REDIS
 
@@ -164,6 +165,12 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     expect(row).to_be_visible()
     assert float(row.get_attribute("data-ordinal")) == ratings[0]
     expect(row.locator("td").nth(4)).to_have_text("1")  # games
+    a.set_viewport_size({"width": 360, "height": 740})  # a phone
+    fits(a)
+    a.go_back()
+    expect(a.get_by_test_id("lb-table")).to_be_visible()
+    fits(a)
+    a.go_forward()
     a.get_by_test_id(f"recent-{table_id}-1").click()
     expect(a.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
 
@@ -171,3 +178,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     a.goto(f"{lobby.http}/#leaderboard=sibala")
     a.get_by_test_id("lang-switch").click()
     expect(a.get_by_test_id("lb-you")).to_contain_text("你的名次")
+    fits(a)
+    a.goto(f"{lobby.http}/#player={a.get_by_test_id('lb-table').locator('tr.me').get_attribute('data-id')}")
+    expect(a.get_by_test_id("profile-recent")).to_be_visible()
+    fits(a)
