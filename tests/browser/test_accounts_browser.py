@@ -125,8 +125,8 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     a, b = new_page(), new_page()
     sign_in(a, lobby, names[0])
     table_id = open_table(a, "sibala", seats=2, bots=False, options={"rounds": 1})
-    sign_in(b, lobby, names[1], "#game=sibala")
-    b.get_by_test_id(f"join-{table_id}").click()  # full: it starts
+    sign_in(b, lobby, names[1], f"#table={table_id}")
+    b.get_by_test_id("join-table").click()  # a spectator takes the seat; full: it starts
     for p in (a, b):
         expect_status(p, "playing")
     play_both(a, b)
