@@ -36,6 +36,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from . import rng
+
 State = dict[str, Any]
 """An engine's whole game state; msgpack-clean; holds secrets (seed, hands)."""
 Move = dict[str, Any]
@@ -346,6 +348,54 @@ def public_view(state: State) -> View:
     Shut the Box): a new dict of the state's fields but ``rng``, whose values
     are the state's own (shared, read-only)."""
     return {k: v for k, v in state.items() if k != "rng"}
+
+
+def move_type(move: Any) -> Any:
+    """The ``type`` of a client move.  Raises :class:`InvalidMove` when the
+    move is not a dict."""
+    if not isinstance(move, dict):
+        raise InvalidMove("a move is a dict with a 'type'")
+    return move.get("type")
+
+
+def distinct_ints(value: Any, lo: int, hi: int) -> bool:
+    """Whether ``value`` is a list of distinct ints (not bools) in ``lo..hi``."""
+    return (
+        isinstance(value, list)
+        and all(isinstance(i, int) and not isinstance(i, bool) and lo <= i <= hi for i in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def match_start(info: GameInfo, players: int, options: dict[str, Any]) -> State:
+    """The first fields of a match of rounds with a stake (Sibala, Shut the
+    Box): ``n``, ``rounds``, ``stake`` (coins, from ``options`` with their
+    defaults) and ``round`` 0.  Raises ``ValueError`` for a seat count
+    outside the game's range or a bad option."""
+    info.check_players(players)
+    opts = info.settings(options)
+    return {"n": players, "rounds": opts["rounds"], "stake": opts["stake"], "round": 0}
+
+
+def match_tail(players: int, seed: bytes) -> State:
+    """The last fields of a match's first state (after the game's own):
+    ``wins`` and ``coins`` per seat (0), ``history`` ([]) and ``rng``
+    (from the 32-byte ``seed``)."""
+    return {"wins": [0] * players, "coins": [0] * players, "history": [], "rng": rng.new_rng(seed)}
+
+
+class NoCoins:
+    """The :class:`Engine` methods of a game where no coins move and a
+    player who leaves mid-game is replaced by a bot (6 Nimmt!, Yahtzee)."""
+
+    def coins_to_sit(self, options: dict[str, Any]) -> int:
+        return 0
+
+    def leave(self, state: State, seat: int) -> None:
+        return None
+
+    def leave_cost(self, state: State, seat: int) -> int:
+        return 0  # a bot plays a left seat: leaving itself costs nothing
 
 
 def most_rounds_won(state: State) -> Outcome | None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, most_rounds_won, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, distinct_ints, last_of, match_start, match_tail, most_rounds_won, move_type, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -245,22 +245,14 @@ class ShutTheBox:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        INFO.check_players(players)
-        opts = INFO.settings(options)
         return {
-            "n": players,
-            "rounds": opts["rounds"],
-            "stake": opts["stake"],
-            "round": 0,
+            **match_start(INFO, players, options),
             "seat": 0,
             "open": list(TILES),
             "throw": None,
             "dice": None,
             "scores": [None] * players,
-            "wins": [0] * players,
-            "coins": [0] * players,
-            "history": [],
-            "rng": _rng.new_rng(seed),
+            **match_tail(players, seed),
         }
 
     def to_act(self, state: State) -> list[int]:
@@ -288,9 +280,7 @@ class ShutTheBox:
 
     @staticmethod
     def _parse(move: Move) -> Move:
-        if not isinstance(move, dict):
-            raise InvalidMove("a move is a dict with a 'type'")
-        kind = move.get("type")
+        kind = move_type(move)
         if kind == "roll":
             if set(move) - {"type", "dice"}:
                 raise InvalidMove("roll takes only 'dice'")
@@ -302,12 +292,7 @@ class ShutTheBox:
             if set(move) != {"type", "tiles"}:
                 raise InvalidMove("shut takes exactly 'tiles'")
             tiles = move["tiles"]
-            if (
-                not isinstance(tiles, list)
-                or not tiles
-                or not all(isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 9 for t in tiles)
-                or len(set(tiles)) != len(tiles)
-            ):
+            if not tiles or not distinct_ints(tiles, 1, 9):
                 raise InvalidMove("tiles is a non-empty list of distinct tiles 1..9")
             return {"type": "shut", "tiles": sorted(tiles)}
         if kind == "_timeout":

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, most_rounds_won, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, match_start, match_tail, most_rounds_won, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -172,21 +172,13 @@ class Sibala:
     def initial_state(
         self, players: int, options: dict[str, Any], seed: bytes, table: dict[str, Any] | None = None
     ) -> State:
-        INFO.check_players(players)
-        opts = INFO.settings(options)
         return {
-            "n": players,
-            "rounds": opts["rounds"],
-            "stake": opts["stake"],
-            "round": 0,
+            **match_start(INFO, players, options),
             "order": _order(0, players),
             "pos": 0,
             "rolls": [None] * players,
             "hands": [None] * players,
-            "wins": [0] * players,
-            "coins": [0] * players,
-            "history": [],
-            "rng": _rng.new_rng(seed),
+            **match_tail(players, seed),
         }
 
     def to_act(self, state: State) -> list[int]:

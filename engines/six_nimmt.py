@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, NoCoins, OptionSpec, Outcome, State, View, last_of
 
 # -- constants ---------------------------------------------------------------
 
@@ -364,7 +364,7 @@ def _expected_penalty(
 # -- engine -------------------------------------------------------------------
 
 
-class SixNimmt:
+class SixNimmt(NoCoins):
     """The 6 Nimmt! engine; see :class:`engines.base.Engine` for the contract.
 
     State fields: ``n`` seats, ``end_threshold``, ``round`` and ``turn``
@@ -561,15 +561,6 @@ class SixNimmt:
             summary=f"fewest bull heads: {best}",
             detail={"kind": "fewest_heads", "heads": best},
         )
-
-    def coins_to_sit(self, options: dict[str, Any]) -> int:
-        return 0  # no stake in these rules
-
-    def leave(self, state: State, seat: int) -> None:
-        return None
-
-    def leave_cost(self, state: State, seat: int) -> int:
-        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Choose the cheapest row; else pick the card with the least expected

@@ -18,7 +18,7 @@ from math import factorial
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, Outcome, State, View, last_of, public_view
+from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, NoCoins, Outcome, State, View, distinct_ints, last_of, move_type, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -229,7 +229,7 @@ def _best_hold(dice: list[int], open_categories: tuple[str, ...]) -> tuple[list[
 # -- engine -------------------------------------------------------------------
 
 
-class Yahtzee:
+class Yahtzee(NoCoins):
     """The Yahtzee engine; see :class:`engines.base.Engine` for the contract.
 
     State fields: ``n`` seats, ``turn`` (turns played, 0..15n; seat
@@ -287,18 +287,12 @@ class Yahtzee:
 
     @staticmethod
     def _parse(move: Move) -> Move:
-        if not isinstance(move, dict):
-            raise InvalidMove("a move is a dict with a 'type'")
-        kind = move.get("type")
+        kind = move_type(move)
         if kind == "roll":
             if set(move) - {"type", "hold"}:
                 raise InvalidMove("roll takes only 'hold'")
             hold = move.get("hold", [])
-            if (
-                not isinstance(hold, list)
-                or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < DICE for i in hold)
-                or len(set(hold)) != len(hold)
-            ):
+            if not distinct_ints(hold, 0, DICE - 1):
                 raise InvalidMove("hold is a list of distinct dice indices 0..4")
             return {"type": "roll", "hold": sorted(hold)}
         if kind == "score":
@@ -401,15 +395,6 @@ class Yahtzee:
             summary=f"highest total: {best}",
             detail={"kind": "highest_total", "total": best},
         )
-
-    def coins_to_sit(self, options: dict[str, Any]) -> int:
-        return 0  # no stake in these rules
-
-    def leave(self, state: State, seat: int) -> None:
-        return None
-
-    def leave_cost(self, state: State, seat: int) -> int:
-        return 0  # a bot plays a left seat: leaving itself costs nothing
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Greedy: re-roll with the hold whose single re-roll has the best
