@@ -25,7 +25,11 @@ export async function api(path, { method = "GET", body = null, auth = false } = 
   } catch (e) {
     /* not JSON: handled below */
   }
-  if (!res.ok) throw new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText);
+    err.http = true; // worded by accountErrorText
+    throw err;
+  }
   return data;
 }
 
@@ -72,9 +76,11 @@ function weakPasswordText(message) {
   return t("acct_pw_weak", { msg: m });
 }
 
-/** An account route's refusal as a sentence, else null (use errorText). */
+/** A refusal of these routes (an `api` error) as a sentence, else null
+ * (errorText words it; frames' refusals are never worded here). */
 export function accountErrorText(err) {
-  switch (err && err.code) {
+  if (!(err && err.http)) return null;
+  switch (err.code) {
     case "weak_password":
       return weakPasswordText(err.message);
     case "bad_credentials":
