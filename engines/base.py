@@ -79,6 +79,11 @@ class OptionSpec:
     ``label`` maps a language code (``"en"``, ``"zh"``) to the option's
     display name, like :attr:`GameInfo.title`; ``choice_labels`` maps
     ``str(choice)`` to such a map for each choice.  ``doc``: one English line.
+    ``no_coins``: the values at which this option moves no coins (a stake
+    of 0, stud's play-chip tiers), or None when it has no bearing on coins;
+    a table's :meth:`Engine.coins_to_sit` is 0 exactly when every option
+    that has them is at one of its ``no_coins`` values, so a client knows
+    which options make coins move (and bots unable to sit) before it asks.
     """
 
     name: str
@@ -90,6 +95,7 @@ class OptionSpec:
     doc: str = ""
     label: dict[str, str] = field(default_factory=dict)
     choice_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+    no_coins: tuple[Any, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as JSON-clean data (``GET /api/games``)."""
@@ -103,6 +109,7 @@ class OptionSpec:
             "doc": self.doc,
             "label": dict(self.label),
             "choice_labels": {k: dict(v) for k, v in self.choice_labels.items()},
+            "no_coins": None if self.no_coins is None else list(self.no_coins),
         }
 
 

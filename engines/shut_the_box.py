@@ -45,7 +45,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
         OptionSpec(
-            "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}
+            "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}, no_coins=(0,)
         ),
     ),
 )

@@ -43,7 +43,14 @@ INFO = GameInfo(
     options=(
         OptionSpec("rounds", "int", 5, lo=1, hi=50, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
         OptionSpec(
-            "stake", "int", 0, lo=0, hi=1_000_000, doc="coins each player antes per round", label={"en": "Stake", "zh": "底注"}
+            "stake",
+            "int",
+            0,
+            lo=0,
+            hi=1_000_000,
+            doc="coins each player antes per round",
+            label={"en": "Stake", "zh": "底注"},
+            no_coins=(0,),
         ),
     ),
     board={"categories": CATEGORY_NAMES},

@@ -113,6 +113,7 @@ INFO = GameInfo(
             doc="table tier: ante, round caps, per-game max; casual and training move no coins",
             label={"en": "Tier", "zh": "场次"},
             choice_labels={tier: _tier_label(t) for tier, t in TIERS.items()},
+            no_coins=tuple(tier for tier, t in TIERS.items() if not t["coins"]),
         ),
     ),
     # the tiers' names and figures, shown before a game's first deal

@@ -84,12 +84,15 @@ class CloseCode(enum.IntEnum):
 
 
 class ProtocolError(ValueError):
-    """A client frame that cannot be accepted; ``code`` is an :class:`ErrorCode`."""
+    """A client frame that cannot be accepted; ``code`` is an :class:`ErrorCode`;
+    ``reason`` (or None) says which check failed where one code covers several
+    (``bad_name``: see :func:`clean_name`), sent as the error frame's ``reason``."""
 
-    def __init__(self, code: ErrorCode, message: str, ref: Any = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, ref: Any = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.ref = ref
+        self.reason = reason
 
 
 # -- codec ---------------------------------------------------------------------
@@ -199,22 +202,31 @@ def _is_int(v: Any) -> bool:
 def clean_name(raw: Any) -> str:
     """A player name: stripped, 1..24 characters, no control characters.
 
-    Raises :class:`ProtocolError` ``BAD_NAME``.  Markup is kept as text; the
-    browser renders names with ``textContent``, never as HTML.
+    Raises :class:`ProtocolError` ``BAD_NAME`` with a ``reason`` the client
+    words in its language (docs/protocol.md, error codes): ``not_text``,
+    ``length`` (not 1..24 characters), ``control`` (control or format
+    characters), ``invisible`` (nothing visible), ``marks`` (too many
+    stacked combining marks), ``reserved`` (ends in "(bot)": bots' names).
+    Markup is kept as text; the browser renders names with ``textContent``,
+    never as HTML.
     """
+
+    def bad(reason: str, message: str) -> ProtocolError:
+        return ProtocolError(ErrorCode.BAD_NAME, message, reason=reason)
+
     if not isinstance(raw, str):
-        raise ProtocolError(ErrorCode.BAD_NAME, "name must be a string")
+        raise bad("not_text", "name must be a string")
     name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise ProtocolError(ErrorCode.BAD_NAME, f"name must be 1..{MAX_NAME} characters")
+        raise bad("length", f"name must be 1..{MAX_NAME} characters")
     if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
-        raise ProtocolError(ErrorCode.BAD_NAME, "name has control characters")
+        raise bad("control", "name has control characters")
     if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LETTERS for ch in name):
-        raise ProtocolError(ErrorCode.BAD_NAME, "name has nothing visible")
+        raise bad("invisible", "name has nothing visible")
     if _too_many_marks(name):
-        raise ProtocolError(ErrorCode.BAD_NAME, "name stacks too many combining marks")
+        raise bad("marks", "name stacks too many combining marks")
     if name.casefold().replace(" ", "").endswith("(bot)"):
-        raise ProtocolError(ErrorCode.BAD_NAME, "names ending in (bot) are for bots")
+        raise bad("reserved", "names ending in (bot) are for bots")
     return name
 
 

@@ -196,6 +196,11 @@ class Conn:
 
 
 
+def _reason(exc: ProtocolError | LobbyError) -> dict[str, str]:
+    """The error frame's ``reason`` field of a refusal, when it has one."""
+    return {"reason": exc.reason} if exc.reason else {}
+
+
 def _can_write_directly(proto: Any) -> bool:
     """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
     how to write frames to (uvicorn's ``websockets-sansio``)."""
@@ -489,9 +494,9 @@ class Session:
                 await self.fanout.detach_all(conn)
                 await self.signed_out(before)
         except ProtocolError as exc:
-            self.error(exc.code, str(exc), exc.ref if exc.ref is not None else ref)
+            self.error(exc.code, str(exc), exc.ref if exc.ref is not None else ref, **_reason(exc))
         except LobbyError as exc:
-            self.error(exc.code, str(exc), ref)
+            self.error(exc.code, str(exc), ref, **_reason(exc))
         except (redis.exceptions.RedisError, OSError):
             log.warning("redis unavailable while handling a frame")
             self.error(ErrorCode.BUSY, "storage unavailable; retry shortly", ref)

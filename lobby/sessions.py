@@ -52,7 +52,7 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
         if clean is None:
             raise LobbyError(ErrorCode.BAD_TOKEN, "unknown or expired token; sign in again with a name")
     if clean is None:
-        raise LobbyError(ErrorCode.BAD_NAME, "a name is needed to sign in")
+        raise LobbyError(ErrorCode.BAD_NAME, "a name is needed to sign in", reason="missing")
     pid = secrets.token_hex(8)
     token = new_token()
     await store.create_player(pid, token, clean, settings.grant_coins, settings.token_ttl_s)
@@ -63,4 +63,4 @@ def _name(raw: Any) -> str:
     try:
         return clean_name(raw)
     except ProtocolError as exc:
-        raise LobbyError(ErrorCode.BAD_NAME, str(exc)) from None
+        raise LobbyError(ErrorCode.BAD_NAME, str(exc), exc.reason) from None

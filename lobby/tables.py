@@ -171,11 +171,13 @@ class Change(NamedTuple):
 
 
 class LobbyError(Exception):
-    """A request the lobby refuses; ``code`` is the :class:`ErrorCode` sent back."""
+    """A request the lobby refuses; ``code`` is the :class:`ErrorCode` sent back,
+    ``reason`` (or None) the error frame's ``reason`` (``bad_name``'s)."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
 
 
 def new_table(
@@ -540,7 +542,8 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
     minimum = engines.get(d["game"]).info.min_players
     if not d["bots"] and filled(d) < minimum:
-        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} (or open the table with bots)")
+        hint = "bots cannot sit where coins move" if d["coins_to_sit"] else "or open the table with bots"
+        raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} ({hint})")
     if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:

@@ -65,7 +65,7 @@ export function profile(ref) {
 
 /** The password policy's refusal (weak_password: the server's English
  * sentence saying which rule failed, lobby/accounts.py check_password) in
- * the page's language; the server's sentence when it is not one we know. */
+ * the page's language; null when it is not one we know (err_weak_password). */
 function weakPasswordText(message) {
   const m = message || "";
   let got = m.match(/needs (\d+) to (\d+) characters/);
@@ -73,29 +73,18 @@ function weakPasswordText(message) {
   got = m.match(/at least (\d+) different characters/);
   if (got) return t("acct_pw_distinct", { n: got[1] });
   if (/contain your name/.test(m)) return t("acct_pw_name");
-  return t("acct_pw_weak", { msg: m });
+  return null;
 }
 
-/** A refusal of these routes (an `api` error) as a sentence, else null
- * (errorText words it; frames' refusals are never worded here). */
+/** A refusal of these routes (an `api` error) that the page words from
+ * more than its code (i18n's err_<code> words the rest), else null: the
+ * password policy by its rule, too many sign-ins (the websocket's
+ * rate_limited keeps its own words). */
 export function accountErrorText(err) {
   if (!(err && err.http)) return null;
-  switch (err.code) {
-    case "weak_password":
-      return weakPasswordText(err.message);
-    case "bad_credentials":
-      return t("acct_bad_credentials");
-    case "name_taken":
-      return t("acct_name_taken");
-    case "already_claimed":
-      return t("acct_already_claimed");
-    case "rate_limited":
-      return t("acct_rate_limited");
-    case "no_such_player":
-      return t("acct_no_such_player");
-    default:
-      return null;
-  }
+  if (err.code === "weak_password") return weakPasswordText(err.message);
+  if (err.code === "rate_limited") return t("acct_rate_limited");
+  return null;
 }
 
 addErrorTexts(accountErrorText);

@@ -6,7 +6,9 @@
 // viewer (replay.js), the account (account.js), a game's leaderboard
 // (leaderboard.js), a player's profile (profile.js).  Routing is by the URL
 // hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N",
-// "#account", "#leaderboard=GAME&page=P", "#player=REF".  A language change is handled here, one
+// "#account", "#leaderboard=GAME&page=P", "#player=REF"; a screen's
+// destroy({rebuilding, next}) is told the key of the screen that follows.
+// A language change is handled here, one
 // way: the header is drawn again and the current screen is made again (its
 // game view with it).
 
@@ -86,7 +88,7 @@ function route(force = false, rebuilding = false) {
   else if (r.game) key = `game:${r.game}`;
   else key = "home";
   if (key === screenKey && !force) return;
-  if (screen && screen.destroy) screen.destroy({ rebuilding: rebuilding && key === screenKey });
+  if (screen && screen.destroy) screen.destroy({ rebuilding: rebuilding && key === screenKey, next: key });
   screenKey = key;
   screen = SCREENS[key.split(":")[0]](r);
   fill(ui.main, screen.el);
@@ -124,6 +126,11 @@ onLangChange(() => {
 window.addEventListener("hashchange", () => route());
 
 net.on("status", () => renderHeader());
+// our balance changed (a settlement, an escape): the header and the record show it at once
+net.on("balance", () => {
+  renderHeader();
+  renderStats();
+});
 net.on("welcome", () => {
   welcomed = true;
   wantSignIn = false;

@@ -12,6 +12,7 @@ const STAT_FIELDS = ["games", "wins", "losses", "escapes", "disconnects", "score
 const stats = h("div", { class: "stats-popover card", testid: "stats-popover", role: "dialog", "aria-label": t("stats_title"), hidden: true });
 document.body.appendChild(stats);
 let statsLoaded = false;
+let live = null; // my seat's live balance at the table shown (its view's figure), or null
 let hooks = { signedIn: () => false, rename: () => {} };
 
 /** Give the header what it asks the router: signedIn() (welcomed once on
@@ -31,6 +32,16 @@ export function refreshMe() {
 export function refreshMeSoon() {
   refreshMe();
   setTimeout(refreshMe, 1500);
+}
+
+/** The coins the header shows while a table shows my seat's balance live
+ * (`coins`: the game's figure, the same as on my seat: stud's balance less
+ * what I put in; null: none, the account's balance is shown). */
+export function setLiveCoins(coins) {
+  const next = typeof coins === "number" ? coins : null;
+  if (next === live) return;
+  live = next;
+  renderHeader();
 }
 
 export function renderHeader() {
@@ -53,7 +64,8 @@ export function renderHeader() {
       {
         class: "coins",
         testid: "coins",
-        title: t("coins_title"),
+        title: live === null ? t("coins_title") : `${t("coins_live_title")} — ${t("coins_title")}`,
+        "data-live": live === null ? "false" : "true",
         "aria-haspopup": "dialog",
         "aria-expanded": stats.hidden ? "false" : "true",
         onclick: (e) => {
@@ -61,7 +73,7 @@ export function renderHeader() {
           toggleStats();
         },
       },
-      t("coins", { n: net.player.coins })
+      t("coins", { n: live === null ? net.player.coins : live })
     ),
     net.player.claimed ? null : h("button", { class: "link", testid: "change-name", onclick: () => hooks.rename() }, t("change_name")),
     h("a", { class: "link", href: "#account", testid: "account-link" }, net.player.claimed ? t("acct_account") : t("acct_claim_link"))

@@ -42,11 +42,13 @@ function defaultUrl() {
   return `${scheme}//${location.host}/ws`;
 }
 
-/** An error reply (or a local failure) of a request. */
+/** An error reply (or a local failure) of a request: `code`, the English
+ * message, and the frame's `reason` (which check refused it, or null). */
 export class LobbyError extends Error {
-  constructor(code, msg) {
+  constructor(code, msg, reason = null) {
     super(msg || code);
     this.code = code;
+    this.reason = reason;
   }
 }
 
@@ -306,10 +308,10 @@ export class Net {
       const p = this.pending.get(msg.ref);
       this.pending.delete(msg.ref);
       clearTimeout(p.timer);
-      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg));
+      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg, msg.reason));
       else p.resolve(msg);
     } else if (msg.t === "error") {
-      this.emit("error", new LobbyError(msg.code, msg.msg));
+      this.emit("error", new LobbyError(msg.code, msg.msg, msg.reason));
     }
   }
 
@@ -557,6 +559,14 @@ export class Net {
   /** Our player (name, coins) and stats; resolves with the `me` reply. */
   me() {
     return this.request({ t: "me" });
+  }
+
+  /** Our balance changed (a settlement, an escape's payment): pushed
+   * unasked, in order; then the `balance` event. */
+  _on_balance(msg) {
+    if (typeof msg.coins !== "number") return;
+    this.player = { ...(this.player || {}), coins: msg.coins };
+    this.emit("balance", msg.coins);
   }
 
   _on_me(msg) {

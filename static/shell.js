@@ -1,10 +1,12 @@
 // What every screen of the page shares: the one lobby connection, the page's
-// fixed elements, error texts and the toast, the window title, and the one
-// way an action button sends a request (runAction / actionButton).
+// fixed elements, error texts (beside the control that caused them:
+// showErrorIn; the toast only for what has no control, such as connection
+// trouble), the window title, and the one way an action button sends a
+// request (runAction / actionButton).
 
 import { Net } from "./net.js";
 import { t } from "./i18n.js";
-import { h, setText } from "./dom.js";
+import { h, fill } from "./dom.js";
 
 export const net = new Net();
 window.lobby = { net }; // for the console
@@ -27,34 +29,80 @@ export function gameInfo(id) {
   return net.games.find((g) => g.id === id) || null;
 }
 
+/** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
+const NAME_REASONS = new Set(["length", "reserved", "control", "invisible", "marks"]);
+
 const moreTexts = [];
 
-/** Let `fn(err)` word refusals first (a sentence, or null: not one of its
- * codes); account.js words the account routes' this way. */
+/** Let `fn(err)` word refusals first (a sentence, or null: not one it
+ * words); account.js words its routes' password policy this way. */
 export function addErrorTexts(fn) {
   moreTexts.push(fn);
 }
 
-/** A refusal (a LobbyError: {code, message}) as a sentence. */
+/** A refusal (a LobbyError: {code, message, reason}) in plain words of the
+ * player's language (addErrorTexts' words first, a bad name by its reason,
+ * else i18n's err_<code>; a code it does not know gets a general sentence). */
 export function errorText(err) {
   if (!err) return "";
   for (const fn of moreTexts) {
     const text = fn(err);
     if (text) return text;
   }
-  if (err.code === "bad_name") return t("name_bad");
-  if (err.code === "no_such_table") return t("table_gone");
-  if (err.code === "rate_limited") return t("rate_limited");
-  return t("error", { msg: `${err.message || err.code}${err.code ? ` (${err.code})` : ""}` });
+  if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`);
+  const key = `err_${err.code}`;
+  return t(key) !== key ? t(key) : t("err_other");
+}
+
+/** A refusal's details line: its code and the server's (English) words. */
+export function errorDetails(err) {
+  if (!err) return "";
+  return [err.code, err.message].filter(Boolean).join(": ");
+}
+
+/** Show refusal `err` in element `el` (beside the control that caused it):
+ * the plain sentence, then a small details line (code and server text);
+ * `err` null empties it. */
+export function showErrorIn(el, err) {
+  if (!err) {
+    fill(el);
+    return;
+  }
+  fill(el, h("span", { class: "error-text", testid: "error-text" }, errorText(err)), " ", h("small", { class: "error-details", testid: "error-details" }, errorDetails(err)));
 }
 
 let toastTimer = null;
-/** Show a refusal in the toast for 6 s. */
+/** Show a refusal that no control caused (connection trouble, an
+ * unanswered request) in the toast for 6 s. */
 export function showError(err) {
-  setText(ui.toast, errorText(err));
+  showErrorIn(ui.toast, err);
   ui.toast.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (ui.toast.hidden = true), 6000);
+}
+
+/** The error line beside button `btn` (made after it, once, on first need;
+ * test id "<btn's test id>-error"). */
+export function errorSlot(btn) {
+  if (!btn.errorSlot) {
+    btn.errorSlot = h("div", { class: "form-error action-error", role: "alert", testid: btn.dataset.testid ? `${btn.dataset.testid}-error` : null });
+    btn.insertAdjacentElement("afterend", btn.errorSlot);
+  }
+  return btn.errorSlot;
+}
+
+const tableNames = new Map(); // id -> {name, opened_by}
+
+/** A table's readable name: "Ann's table" when a player opened it, else its
+ * generated name ("Jade Crane"); `v` is a table view or a list summary
+ * (protocol.md: name, opened_by), remembered by id, or a table id: the name
+ * last seen for it, else "Table <id>".  The id stays the key (links). */
+export function tableName(v) {
+  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by });
+  const id = v && typeof v === "object" ? v.id : v;
+  const known = tableNames.get(id);
+  if (known && known.opened_by) return t("table_of", { name: known.opened_by });
+  return known && known.name ? known.name : t("table", { id });
 }
 
 /** A table status ("waiting", ...; null: not known yet) as a word. */
@@ -78,12 +126,14 @@ export function isRunning(btn) {
 /** The one way a button sends a request: `btn` is disabled, `request()` (a
  * promise of the reply) runs, and `btn` is enabled again when it settles
  * (on success not with `keep`: the screen is about to change), after which
- * `done(reply)` runs; a refusal is shown next to the button in `errorEl`
- * when given, else in the toast. */
+ * `done(reply)` runs; a refusal is shown beside the button: in `errorEl`
+ * when given, else in the button's own error line (errorSlot). */
 export function runAction(btn, request, { done = null, keep = false, errorEl = null } = {}) {
   btn.disabled = true;
   running.add(btn);
-  if (errorEl) setText(errorEl, "");
+  // beside the button; none while it is not in the page (then the toast)
+  const slot = () => errorEl || (btn.isConnected || btn.errorSlot ? errorSlot(btn) : null);
+  if (slot()) showErrorIn(slot(), null);
   return request().then(
     (reply) => {
       running.delete(btn);
@@ -93,7 +143,7 @@ export function runAction(btn, request, { done = null, keep = false, errorEl = n
     (err) => {
       running.delete(btn);
       btn.disabled = false;
-      if (errorEl) setText(errorEl, errorText(err));
+      if (slot()) showErrorIn(slot(), err);
       else showError(err);
     }
   );
@@ -105,4 +155,24 @@ export function actionButton(attrs, label, request, opts) {
   const btn = h("button", attrs, label);
   btn.addEventListener("click", () => runAction(btn, request, opts));
   return btn;
+}
+
+/** An in-page question (a modal <dialog>, never window.confirm): `text`
+ * with the buttons `yes` and `no`; resolves true when `yes` is pressed,
+ * false otherwise (`no`, Escape). */
+export function confirmDialog(text, yes, no) {
+  return new Promise((resolve) => {
+    const dlg = h(
+      "dialog",
+      { class: "confirm card", testid: "confirm", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text", testid: "confirm-text" }, text),
+      h("form", { method: "dialog", class: "row" }, h("button", { class: "primary", testid: "confirm-no", value: "no", autofocus: true }, no), h("button", { class: "danger", testid: "confirm-yes", value: "yes" }, yes))
+    );
+    dlg.addEventListener("close", () => {
+      dlg.remove();
+      resolve(dlg.returnValue === "yes");
+    });
+    document.body.appendChild(dlg);
+    dlg.showModal();
+  });
 }

@@ -9,7 +9,8 @@
 //   new View(host)      host: {id, games(), now(), onError(err)}: the table
 //                       id, the games' static figures (welcome.games: each
 //                       GameInfo's `board`), the server clock (epoch ms) and
-//                       where errors go.  Made once per table screen (the
+//                       where errors go (the table screen: the view's
+//                       errorEl, under its status bar, beside its controls).  Made once per table screen (the
 //                       screen, and so the view, is built again after a
 //                       language change: see app.js).
 //   view.el             its root element, built by the constructor; the
@@ -23,6 +24,19 @@
 //   view.tick(now)      about five times a second: the countdowns (`now`:
 //                       server time, epoch ms).
 //   view.destroy()      the view is gone: stop its animations.
+//   view.liveBalance()  my seat's coins as the view shows them while I play
+//                       (stud's balance less what I put in), which the
+//                       header shows too; null (the default) where none.
+//
+// A game words what the lobby played for a seat whose time ran out by
+// overriding timeoutText(note, mine, name) ("Time's up — 14 was played for
+// you") and what a timeout would do by timeoutWarning() (my last seconds);
+// TableView shows them in the status bar and seatBadges marks the seat.
+//   view.eventLines(events, names, state)  the words the view's log gives
+//                       `events` (one version's public events, as
+//                       tv.events; `names` by seat; `state`: the engine
+//                       view after them): a list of strings, [] for none
+//                       (TableView's); the replay viewer's step lines.
 //
 // A view draws in render() (called again with this.redraw() after a local
 // change: a die held, a tile picked) from this.view and this.ctx only.
@@ -46,6 +60,11 @@ import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { ratingChanges } from "../ratings.js";
 
+/** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
+export function seatNo(seat) {
+  return `#${seat + 1}`;
+}
+
 /** A seat's player name (as sent by the server: render it as text). */
 export function seatName(view, seat) {
   const s = view && view.seats ? view.seats[seat] : null;
@@ -53,7 +72,8 @@ export function seatName(view, seat) {
 }
 
 /** Small badges after a seat's name: bot, away (a bot plays it meanwhile),
- * left, you. */
+ * left, you, and "time's up" while the seat's timeout notice lasts (its
+ * sentence in the title: see TimeoutNotices). */
 export function seatBadges(view, seat, mySeat) {
   const s = view.seats[seat];
   const out = [];
@@ -62,14 +82,84 @@ export function seatBadges(view, seat, mySeat) {
   if (s.away && !s.left && !s.bot) out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
+  const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
+  if (note) out.push(h("span", { class: "badge badge-timeout", testid: `timeout-${seat}`, role: "status", title: note.text }, t("timed_out")));
   return out;
 }
 
-/** Who must act now and how many seconds each has left at server time
- * `now` (epoch ms) by the server's deadlines: [{seat, seconds|null}]. */
+// -- time's up ------------------------------------------------------------------
+
+/** Per table id: {gameNo, keys} (see forcedMoves). */
+const FORCED = new Map();
+
+/** Table `id`'s keys of the moves a timeout made in game `gameNo` (a Set a
+ * view fills and reads for its log: Sibala's rolls "round:seat", 6
+ * Nimmt!'s cards "round.turn:seat"); afresh for a new game, kept across
+ * view instances. */
+export function forcedMoves(id, gameNo) {
+  let f = FORCED.get(id);
+  if (!f || f.gameNo !== gameNo) FORCED.set(id, (f = { gameNo, keys: new Set() }));
+  return f.keys;
+}
+
+/** How long a timeout notice stays on its seat and in the status bar (ms, server time). */
+export const NOTICE_MS = 8000;
+
+/** Per table id: its TimeoutNotices (kept across view instances). */
+const TIMEOUTS = new Map();
+
+/** A table's recent forced moves of people's seats (the lobby's `timeout`
+ * events with `bot` false; away seats played by a bot are said by their
+ * badge): per seat the latest {ev, state, events (of its version), until
+ * (server ms), text (worded by the view: TableView.timeoutText)}. */
+export class TimeoutNotices {
+  constructor() {
+    this.version = null;
+    this.bySeat = new Map();
+    this.now = 0;
+  }
+
+  /** The timeout events of table view `view` at `version` (each once):
+   * notices until `now` + NOTICE_MS; `word(note)` gives each its sentence. */
+  take(view, version, now, word) {
+    this.now = now;
+    if (version !== this.version) {
+      this.version = version;
+      for (const ev of view.events || []) {
+        if (!ev || ev.type !== "timeout" || ev.bot) continue;
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, until: now + NOTICE_MS, text: "" });
+      }
+    }
+    for (const [seat, note] of this.bySeat) {
+      if (note.until <= now) this.bySeat.delete(seat);
+      else note.text = word(note);
+    }
+  }
+
+  /** Seat `seat`'s notice while it lasts, or null. */
+  shown(seat) {
+    const note = this.bySeat.get(seat);
+    return note && note.until > this.now ? note : null;
+  }
+
+  /** The notice to show in the status bar: `mySeat`'s, else the newest. */
+  latest(mySeat) {
+    const live = [...this.bySeat.values()].filter((n) => n.until > this.now);
+    return live.find((n) => n.ev.seat === mySeat) || live[live.length - 1] || null;
+  }
+}
+
+/** Which people must act now and how many seconds each has left at server
+ * time `now` (epoch ms) by the server's deadlines: [{seat, seconds|null}].
+ * Bots' seats and away seats (a bot plays them) have none: their deadline
+ * is the bot's thinking time, not a turn time. */
 export function clocks(view, now) {
   if (!view || view.status !== "playing") return [];
-  return (view.to_act || []).map((seat) => {
+  const people = (view.to_act || []).filter((seat) => {
+    const s = view.seats[seat];
+    return s && !s.bot && !s.away;
+  });
+  return people.map((seat) => {
     const due = view.deadlines ? view.deadlines[String(seat)] : undefined;
     const seconds = typeof due === "number" ? Math.max(0, (due - now) / 1000) : null;
     return { seat, seconds };
@@ -101,11 +191,22 @@ export function turnText(view, turn, acting) {
   return "";
 }
 
-/** Show a countdown in `el`: its text, marked urgent under 5 s, with the
- * seconds of clock `c` ({seat, seconds} or null) in data-seconds. */
-export function showCountdown(el, text, c) {
+/** The last seconds of a turn in which its player is warned (s). */
+export const URGENT_S = 5;
+
+/** Whether clock `c` ({seat, seconds} or null) is `mySeat`'s and in its
+ * last URGENT_S seconds: the one countdown that turns urgent. */
+export function urgent(c, mySeat) {
+  return !!(c && c.seat === mySeat && c.seconds !== null && c.seconds < URGENT_S);
+}
+
+/** Show a countdown in `el`: its text, marked urgent (class and
+ * data-urgent) when `hurry`, with the seconds of clock `c` ({seat,
+ * seconds} or null) in data-seconds. */
+export function showCountdown(el, text, c, hurry = false) {
   setText(el, text);
-  el.classList.toggle("urgent", !!(c && c.seconds !== null && c.seconds < 5));
+  el.classList.toggle("urgent", hurry);
+  el.dataset.urgent = hurry ? "true" : "false";
   if (c && c.seconds !== null) el.dataset.seconds = c.seconds.toFixed(1);
   else delete el.dataset.seconds;
 }
@@ -118,7 +219,7 @@ export function seatNameEl(view, seat) {
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */
 export function seatHead(view, seat, mySeat, ...extra) {
-  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, `#${seat}`), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
+  return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, seatNo(seat)), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
 }
 
 /** The game's seed once the server reveals it (at the end), or null. */
@@ -224,19 +325,25 @@ export class TableView {
     this.names = []; // the seats' names
     this.turnEl = h("span", { class: "turn", testid: "turn" });
     this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
+    this.noticeEl = h("span", { class: "timeout-notice", testid: "timeout-notice", role: "status", hidden: true });
+    if (!TIMEOUTS.has(this.id)) TIMEOUTS.set(this.id, new TimeoutNotices());
+    this.timeouts = TIMEOUTS.get(this.id);
     this.finalEl = h("div", { class: "final", testid: "final-result", hidden: true });
+    this.errorEl = h("div", { class: "form-error move-error", testid: "move-error", role: "alert" });
   }
 
   /** The view's root element (h's `attrs`): the status bar (`lead`, a list
-   * of elements, then the turn line and the countdown), then `body`. */
+   * of elements, then the turn line and the countdown), the line where a
+   * refused move is said (this.errorEl: the host fills it), then `body`. */
   frame(attrs, lead, ...body) {
-    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl), body);
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, body);
   }
 
   update(view, ctx) {
     this.view = view;
     this.ctx = ctx;
     this.names = view.seats.map((_, i) => seatName(view, i));
+    this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.ev.seat === ctx.seat, this.names[note.ev.seat] || `#${note.ev.seat}`));
     this.take(view, ctx);
     setText(this.turnEl, this.turnLine());
     this.render();
@@ -254,15 +361,62 @@ export class TableView {
   /** Draw this.view with this.ctx. */
   render() {}
 
+  /** My seat's balance as the game shows it on my seat while I play (coins),
+   * for the header to show the same figure; null where the game shows none. */
+  liveBalance() {
+    return null;
+  }
+
+  /** The log's words for `events` (one version's public events; `names`
+   * by seat, `state` the engine view after them): one string per line the
+   * view's log would show; none here. */
+  eventLines(events, names, state) {
+    return [];
+  }
+
   /** Draw again after a local change (nothing before the first update). */
   redraw() {
     if (this.view) this.render();
   }
 
-  /** The countdown of every seat to act, urgent by the first one's clock. */
+  /** The countdown of every person to act, urgent in my last seconds;
+   * then the status bar's notice. */
   tick(now) {
     const cl = clocks(this.view, now);
-    showCountdown(this.countdownEl, cl.map((c) => clockText(this.view, c)).join(" · "), cl[0] || null);
+    const mine = cl.find((c) => c.seat === this.ctx.seat) || null;
+    showCountdown(this.countdownEl, cl.map((c) => clockText(this.view, c)).join(" · "), mine || cl[0] || null, urgent(mine, this.ctx.seat));
+    this.showNotice(now, mine);
+  }
+
+  /** The status bar's notice: the latest time's-up sentence (mine first),
+   * then in my last seconds the warning of what a timeout would play
+   * (timeoutWarning()); a seat's badge goes when its notice expires (the
+   * view is drawn again). */
+  showNotice(now, mine) {
+    const expired = [...this.timeouts.bySeat.values()].some((n) => n.until <= now);
+    this.timeouts.now = now;
+    if (expired) {
+      for (const [seat, n] of this.timeouts.bySeat) if (n.until <= now) this.timeouts.bySeat.delete(seat);
+      this.redraw();
+    }
+    const hurry = urgent(mine, this.ctx.seat) && !!this.ctx.turn;
+    const note = this.timeouts.latest(this.ctx.seat);
+    const text = [note ? note.text : "", hurry ? this.timeoutWarning() : ""].filter(Boolean).join(" · ");
+    setText(this.noticeEl, text);
+    this.noticeEl.hidden = !text;
+    this.noticeEl.dataset.kind = hurry ? "hurry" : note ? (note.ev.seat === this.ctx.seat ? "mine" : "other") : "";
+  }
+
+  /** A `timeout` note ({ev, state, events}: see TimeoutNotices) as a
+   * sentence: `mine` (my seat's) "Time's up — … for you", else of player
+   * `name`.  A game words its forced moves by overriding this. */
+  timeoutText(note, mine, name) {
+    return mine ? t("timeout_mine") : t("timeout_other", { name });
+  }
+
+  /** What my last seconds' warning says (what a timeout would do); a game overrides it. */
+  timeoutWarning() {
+    return t("hurry");
   }
 
   /** The log's box: a title (this.logTitle, with `title`) over the list
@@ -324,16 +478,23 @@ export class EventLog {
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken); a
-   * new game starts the log afresh. */
+   * new game, or a version below the last one taken (a replay stepping
+   * back: its versions are steps), starts the log afresh. */
   take(view, version) {
     if (!view || this.version === version) return [];
-    if (view.game_no !== this.gameNo) {
-      this.items = [];
-      this.last = null;
+    if (view.game_no !== this.gameNo || (this.version !== null && version < this.version)) {
+      this.reset();
       this.gameNo = view.game_no;
     }
     this.version = version;
     return view.events || [];
+  }
+
+  /** Forget every item: the next take() starts afresh. */
+  reset() {
+    this.items = [];
+    this.last = null;
+    this.version = null;
   }
 
   /** Drop the oldest items beyond `max`. */

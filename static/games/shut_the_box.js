@@ -12,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -66,6 +66,10 @@ const TEXTS = {
     winner_coins: "Coins: {list}",
     tile_label: "Tile {n}",
     tile_shut: "Tile {n} (shut)",
+    // time's up (#15 item 2): RULES.md 5, a timeout ends the turn, scored on the open tiles
+    timeout_mine: "Time's up — your turn ended: score {s}",
+    timeout_other: "{name}'s time ran out — turn over: score {s}",
+    hurry: "Hurry — at 0 your turn ends, scored on the open tiles",
   },
   zh: {
     round_of: "第 {r} / {n} 局",
@@ -111,10 +115,40 @@ const TEXTS = {
     winner_coins: "金币：{list}",
     tile_label: "数字牌 {n}",
     tile_shut: "数字牌 {n}（已关闭）",
+    // 超时（#15 第 2 项）
+    timeout_mine: "时间到——你的回合结束，得分 {s}",
+    timeout_other: "{name} 超时——回合结束，得分 {s}",
+    hurry: "快！时间到回合结束，按剩余数字牌计分",
   },
 };
 
 const tr = translator(TEXTS);
+
+/** The log's items of one version's `events`: its throws and shut tiles,
+ * and each turn's end (a stuck one with the throw that left no set). */
+function logItems(events) {
+  const items = [];
+  let lastRoll = null;
+  for (const ev of events) {
+    if (ev.type === "rolled") lastRoll = ev;
+    if (ev.type === "rolled" || ev.type === "shut") items.push(ev);
+    else if (ev.type === "turn_over") {
+      const stuck = ev.reason === "stuck" && lastRoll;
+      items.push({ ...ev, throw: stuck ? lastRoll.throw : null, dice: stuck ? lastRoll.dice : null });
+    }
+  }
+  return items;
+}
+
+/** A log item's line (`names` by seat). */
+function logText(ev, names) {
+  const name = names[ev.seat] || seatNo(ev.seat);
+  if (ev.type === "rolled") return tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
+  if (ev.type === "shut") return tr("log_shut", { name, tiles: tilesLabel(ev.tiles) });
+  if (ev.reason === "box_shut") return tr("log_box", { name });
+  if (ev.reason === "timeout") return tr("log_timeout", { name, s: ev.score });
+  return tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score });
+}
 
 // Each table's recent public events (kept across view instances).
 const LOGS = new Map();
@@ -234,20 +268,15 @@ export class ShutTheBoxView extends TableView {
   // -- rendering -----------------------------------------------------------
 
   take(view, ctx) {
-    let lastRoll = null;
-    for (const ev of this.log.take(view, ctx.version)) {
-      if (ev.type === "rolled") {
-        lastRoll = ev;
-        this.log.items.push(ev);
-      } else if (ev.type === "shut") {
-        this.log.items.push(ev);
-      } else if (ev.type === "turn_over") {
-        const item = { ...ev, throw: ev.reason === "stuck" && lastRoll ? lastRoll.throw : null, dice: ev.reason === "stuck" && lastRoll ? lastRoll.dice : null };
-        this.log.items.push(item);
-        this.log.last = item;
-      }
+    for (const item of logItems(this.log.take(view, ctx.version))) {
+      this.log.items.push(item);
+      if (item.type === "turn_over") this.log.last = item;
     }
     this.log.trim();
+  }
+
+  eventLines(events, names) {
+    return logItems(events).map((item) => logText(item, names));
   }
 
   render() {
@@ -375,11 +404,20 @@ export class ShutTheBoxView extends TableView {
     this.renderLog(names);
   }
 
+  timeoutText(note, mine, name) {
+    const over = (note.events || []).find((e) => e.type === "turn_over" && e.seat === note.ev.seat);
+    return tr(mine ? "timeout_mine" : "timeout_other", { name, s: over ? over.score : "?" });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
+  }
+
   renderLast(names) {
     const last = this.log.last;
     this.lastEl.hidden = !last;
     if (!last) return;
-    const name = names[last.seat] || `#${last.seat}`;
+    const name = names[last.seat] || seatNo(last.seat);
     const openText = last.open.length ? last.open.join(" ") : "–";
     let text;
     if (last.reason === "box_shut") text = tr("last_box", { name });
@@ -486,14 +524,7 @@ export class ShutTheBoxView extends TableView {
 
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
-    const items = this.log.items.map((ev) => {
-      const name = names[ev.seat] || `#${ev.seat}`;
-      if (ev.type === "rolled") return h("li", {}, tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw }));
-      if (ev.type === "shut") return h("li", {}, tr("log_shut", { name, tiles: tilesLabel(ev.tiles) }));
-      if (ev.reason === "box_shut") return h("li", { class: "log-result" }, tr("log_box", { name }));
-      if (ev.reason === "timeout") return h("li", { class: "log-result" }, tr("log_timeout", { name, s: ev.score }));
-      return h("li", { class: "log-result" }, tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score }));
-    });
+    const items = this.log.items.map((ev) => h("li", { class: ev.type === "turn_over" ? "log-result" : "" }, logText(ev, names)));
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 }

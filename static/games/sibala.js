@@ -1,14 +1,13 @@
 // The Sibala 十八啦 table view: seats, whose turn with its countdown, this
-// round's dice, rounds won, the round result line in the kata's words, a
-// log of rolls and results, and the match result.  State shape:
+// round's dice, rounds won, the round result line (worded in the page's
+// language from the round record; the kata's English line as its tooltip),
+// a log of rolls and results, and the match result.  State shape:
 // engines/sibala.py (Sibala.view) and docs/protocol.md.
 
-import { t, getLang } from "../i18n.js";
+import { t, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, seedLine, outcome, showLog } from "./common.js";
+import { TableView, seatHead, seedLine, outcome, showLog, forcedMoves } from "./common.js";
 
-const ALL_OF_A_KIND = "all of a kind";
-const NORMAL_POINT = "normal point";
 const NO_POINT = "no point";
 
 /** The kata's words for a hand: "normal point: 9", "all of a kind: 5", "no point". */
@@ -16,16 +15,10 @@ export function describe(category, value) {
   return category === NO_POINT ? NO_POINT : `${category}: ${value}`;
 }
 
-const ZH_CATEGORY = { [ALL_OF_A_KIND]: "一色", [NORMAL_POINT]: "点数", [NO_POINT]: "无点" };
-
-function describeLocal(category, value) {
-  if (getLang() !== "zh") return describe(category, value);
-  return category === NO_POINT ? ZH_CATEGORY[NO_POINT] : `${ZH_CATEGORY[category] || category} ${value}`;
-}
-
 /** The kata's result line of a finished round (a state.history record),
  * with the players' names: "Ann win. - with normal point: 9",
- * "Ann, Bo tie. - with normal point: 9", "Tie." (engines/sibala.round_line). */
+ * "Ann, Bo tie. - with normal point: 9", "Tie." (engines/sibala.round_line);
+ * the English page shows it as the result line's tooltip. */
 export function resultLine(names, record) {
   if (record.tie_all) return "Tie.";
   const who = record.winners.map((s) => names[s]).join(", ");
@@ -33,13 +26,20 @@ export function resultLine(names, record) {
   return `${who} ${verb}. - with ${describe(record.category, record.value)}`;
 }
 
-/** The same line in Chinese (shown beside the English one in 中文 mode). */
-export function resultLineZh(names, record) {
-  if (record.tie_all) return "平局。";
-  const who = record.winners.map((s) => names[s]).join("、");
-  const verb = record.winners.length === 1 ? "胜" : "平手";
-  const what = record.category === NO_POINT ? "无点" : `${ZH_CATEGORY[record.category]} ${record.value}`;
-  return `${who} ${verb}——${what}`;
+/** A hand in the page's language: "normal point: 9" / "点数 9", "no point" /
+ * "无点"; `categories`: the game's board names ({category: {en, zh}}). */
+export function handWords(categories, category, value) {
+  const name = localized((categories || {})[category], category);
+  return category === NO_POINT ? name : t("sibala_hand", { name, value });
+}
+
+/** A finished round's result (a state.history record) in the page's
+ * language: "Ann wins with normal point: 9", "Ann, Bo tie with …",
+ * "Everyone ties" (the same figures as the kata's line). */
+export function roundResult(names, categories, record) {
+  if (record.tie_all) return t("sibala_tie_all");
+  const who = record.winners.map((s) => names[s]).join(t("list_sep"));
+  return t(record.winners.length === 1 ? "sibala_win" : "sibala_tie", { names: who, hand: handWords(categories, record.category, record.value) });
 }
 
 // Pip positions in a 3x3 grid (0..8, row by row) for each face.
@@ -62,6 +62,7 @@ export class SibalaView extends TableView {
   constructor(host) {
     super(host);
     this.logKey = null;
+    this.forced = new Set(); // the rolls a timeout made, "round:seat" (forcedMoves)
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
@@ -69,17 +70,36 @@ export class SibalaView extends TableView {
     this.hintEl = h("span", { class: "hint", testid: "turn-hint" });
     this.actionsEl = h("div", { class: "actions" }, this.rollBtn, this.hintEl);
     this.resultEl = h("div", { class: "result-line", testid: "result-line" });
-    this.resultZhEl = h("div", { class: "result-line-zh", testid: "result-line-zh", lang: "zh-CN" });
 
     this.el = this.frame(
       { class: "sibala" },
       [this.roundEl],
       this.seatsEl,
       this.actionsEl,
-      h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl, this.resultZhEl),
+      h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl),
       this.finalEl,
       this.logBox("", t("log"))
     );
+  }
+
+  /** Remember which rolls a timeout made (the round is the state's, or the
+   * one that roll finished). */
+  take(view) {
+    this.forced = forcedMoves(this.id, view.game_no);
+    const state = view.state;
+    for (const ev of view.events || []) {
+      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
+      this.forced.add(`${round}:${ev.seat}`);
+    }
+  }
+
+  timeoutText(note, mine, name) {
+    return mine ? t("sibala_timeout_mine") : t("sibala_timeout_other", { name });
+  }
+
+  timeoutWarning() {
+    return t("sibala_hurry");
   }
 
   render() {
@@ -115,10 +135,9 @@ export class SibalaView extends TableView {
     // round result line (the last finished round)
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
-    const zh = ctx.lang === "zh";
-    setText(this.resultEl, last ? resultLine(names, last) : "");
-    setText(this.resultZhEl, last && zh ? resultLineZh(names, last) : "");
-    this.resultZhEl.hidden = !zh;
+    setText(this.resultEl, last ? roundResult(names, this.categories(), last) : "");
+    // the kata's own line, for who knows it (English only)
+    this.resultEl.title = last && ctx.lang === "en" ? resultLine(names, last) : "";
 
     // match result
     const o = outcome(view, names);
@@ -132,6 +151,11 @@ export class SibalaView extends TableView {
     );
 
     this.renderLog(names, state);
+  }
+
+  /** The hand categories' names ({category: {en, zh}}: the game's board). */
+  categories() {
+    return this.board("sibala").categories;
   }
 
   renderSeats(view, state, mySeat, acting) {
@@ -162,7 +186,7 @@ export class SibalaView extends TableView {
       );
       let handText = "";
       if (faces) {
-        handText = describeLocal(hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
+        handText = handWords(this.categories(), hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
       }
       fill(
         card,
@@ -174,22 +198,35 @@ export class SibalaView extends TableView {
     });
   }
 
+  /** A roll's line (its round from the round_over it ended, else the
+   * state's round) and a round's result line, as in the log. */
+  eventLines(events, names, state) {
+    const over = events.find((ev) => ev.type === "round_over");
+    const r = (over ? over.round : state ? state.round : 0) + 1;
+    const categories = this.categories();
+    return events.flatMap((ev) => {
+      if (ev.type === "rolled") return [t("log_rolled", { r, name: names[ev.seat], dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) })];
+      if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: roundResult(names, categories, ev) })];
+      return [];
+    });
+  }
+
+
   renderLog(names, state) {
     const lines = [];
+    const rolled = (r, s, faces, hd) => {
+      const text = t("log_rolled", { r: r + 1, name: names[s], dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
+      const forced = this.forced.has(`${r}:${s}`);
+      lines.push({ kind: forced ? "roll log-timeout" : "roll", text: forced ? `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text });
+    };
     if (state && state.history) {
       state.history.forEach((rec, r) => {
-        for (const s of rec.order) {
-          const hd = rec.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: r + 1, name: names[s], dice: diceText(rec.rolls[s]), hand: describeLocal(hd.category, hd.value) }) });
-        }
-        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: resultLine(names, rec) }) });
+        for (const s of rec.order) rolled(r, s, rec.rolls[s], rec.hands[s]);
+        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(names, this.categories(), rec) }) });
       });
       if (state.round < state.rounds && state.order) {
         for (const s of state.order.slice(0, state.pos)) {
-          const faces = state.rolls[s];
-          if (!faces) continue;
-          const hd = state.hands[s];
-          lines.push({ kind: "roll", text: t("log_rolled", { r: state.round + 1, name: names[s], dice: diceText(faces), hand: describeLocal(hd.category, hd.value) }) });
+          if (state.rolls[s]) rolled(state.round, s, state.rolls[s], state.hands[s]);
         }
       }
     }

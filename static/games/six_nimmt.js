@@ -10,9 +10,9 @@
 // go (`targets`).  State shape:
 // engines/six_nimmt.py (SixNimmt.view).
 
-import { getLang } from "../i18n.js";
+import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, seedLine, translator } from "./common.js";
+import { TableView, seatNo, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -72,6 +72,20 @@ const TEXT = {
     col_player: "Player",
     col_round: "R{n}",
     n_to_act: "{n} to pick: {s} s",
+    // time's up (#15 item 2): RULES.md 3, a timeout plays your lowest card, takes the cheapest row
+    timeout_pick_mine: "Time's up — {card} was played for you",
+    timeout_pick_other: "{name}'s time ran out — {card} was played for them",
+    timeout_pick_hidden: "{name}'s time ran out — a card was picked for them",
+    timeout_row_mine: "Time's up — row {n} was taken for you",
+    timeout_row_other: "{name}'s time ran out — row {n} was taken for them",
+    hurry_pick: "Hurry — at 0 your lowest card is played",
+    hurry_row: "Hurry — at 0 the row with the fewest bull heads is taken",
+    log_picked: "{name} picked a card",
+    log_revealed: "Cards revealed: {list}",
+    log_placed: "{name}: {card} → row {n}",
+    log_took: "{name}: {card} takes row {n} ({p} bull heads)",
+    log_row_choice: "{name} must take a row for {card}",
+    log_round_over: "Round {r} over",
   },
   zh: {
     round_turn: "第 {r} 轮 · 第 {t}/10 手",
@@ -120,6 +134,20 @@ const TEXT = {
     col_player: "玩家",
     col_round: "第{n}轮",
     n_to_act: "{n} 人待选：{s} 秒",
+    // 超时（#15 第 2 项）
+    timeout_pick_mine: "时间到——已替你出 {card}",
+    timeout_pick_other: "{name} 超时——已替其出 {card}",
+    timeout_pick_hidden: "{name} 超时——已替其选了一张牌",
+    timeout_row_mine: "时间到——已替你收走第 {n} 行",
+    timeout_row_other: "{name} 超时——已替其收走第 {n} 行",
+    hurry_pick: "快！时间到将替你出最小的牌",
+    hurry_row: "快！时间到将替你收走牛头最少的一行",
+    log_picked: "{name} 选好了一张牌",
+    log_revealed: "翻牌：{list}",
+    log_placed: "{name}：{card} → 第{n}行",
+    log_took: "{name}：{card} 收走第{n}行（{p} 个牛头）",
+    log_row_choice: "{name} 须为 {card} 收走一行",
+    log_round_over: "第 {r} 轮结束",
   },
 };
 
@@ -190,6 +218,7 @@ export class SixNimmtView extends TableView {
   constructor(host) {
     super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
+    this.forced = new Set(); // reveal entries a timeout played, "round.turn:seat" (forcedMoves)
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
@@ -256,6 +285,20 @@ export class SixNimmtView extends TableView {
       this.promptEl,
       this.handBox
     );
+  }
+
+  /** Remember which reveal entries a timeout played ("round.turn:seat"): a
+   * pick revealed in the same commit, or a row choice, belongs to the last
+   * reveal; a pick still hidden to the turn being picked. */
+  take(view) {
+    this.forced = forcedMoves(this.id, view.game_no);
+    const state = view.state;
+    for (const ev of view.events || []) {
+      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      const move = ev.moves[ev.moves.length - 1] || {};
+      const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
+      if (at) this.forced.add(`${at.round}.${at.turn}:${ev.seat}`);
+    }
   }
 
   // -- moves -------------------------------------------------------------------
@@ -367,13 +410,28 @@ export class SixNimmtView extends TableView {
     }
   }
 
+  eventLines(events, names) {
+    const name = (seat) => names[seat] || seatNo(seat);
+    const sep = getLang() === "zh" ? "、" : ", ";
+    return events.flatMap((ev) => {
+      if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat) })];
+      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => `${name(c.seat)} ${c.card}`).join(sep) })];
+      if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat), card: ev.card, n: ev.row + 1, p: ev.points })];
+      if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat), card: ev.card, n: ev.row + 1 })];
+      if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat), card: ev.card })];
+      if (ev.type === "round_over") return [tr("log_round_over", { r: ev.round + 1 })];
+      return [];
+    });
+  }
+
   renderReveal(view, state, mySeat) {
     const list = (state && state.last_reveal) || [];
     const at = state && state.last_reveal_at;
     const key = at ? `${at.round}.${at.turn}` : "";
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
-    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
+    const forced = (e) => this.forced.has(`${key}:${e.seat}`);
+    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
     setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
@@ -413,7 +471,8 @@ export class SixNimmtView extends TableView {
               : null
           ),
           h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
-          h("div", { class: "sn-rev-out" }, out)
+          h("div", { class: "sn-rev-out" }, out),
+          forced(e) ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null
         );
       })
     );
@@ -429,7 +488,7 @@ export class SixNimmtView extends TableView {
         const pile = h("button", { type: "button", class: "sn-pile num", testid: `pile-${i}`, onclick: () => this.togglePile(i) });
         const total = h("span", { class: "sn-total num", testid: `score-${i}` });
         const cards = h("div", { class: "sn-pile-cards", testid: `pile-cards-${i}`, hidden: true });
-        const el = h("div", { class: "sn-player", testid: `seat-${i}`, "data-seat": i }, h("span", { class: "seat-no" }, `#${i}`), h("span", { class: "sn-who" }, name, badges), status, pile, total, cards);
+        const el = h("div", { class: "sn-player", testid: `seat-${i}`, "data-seat": i }, h("span", { class: "seat-no" }, seatNo(i)), h("span", { class: "sn-who" }, name, badges), status, pile, total, cards);
         return { el, name, badges, status, pile, total, cards };
       });
       fill(this.playersList, this.playerEls.map((p) => p.el));
@@ -696,7 +755,22 @@ export class SixNimmtView extends TableView {
       c = cl.reduce((a, b) => ((b.seconds || 0) > (a.seconds || 0) ? b : a));
       text = tr("n_to_act", { n: cl.length, s: fmtSeconds(c.seconds) });
     }
-    showCountdown(this.countdownEl, text, c);
+    showCountdown(this.countdownEl, text, c, urgent(mine, this.ctx.seat));
+    this.showNotice(now, mine || null);
+  }
+
+  timeoutText(note, mine, name) {
+    const move = note.ev.moves[note.ev.moves.length - 1] || {};
+    if (move.type === "choose_row") return tr(mine ? "timeout_row_mine" : "timeout_row_other", { name, n: move.row + 1 });
+    // a pick hides its card until the reveal: my own view knows it (my_pick)
+    const card = move.card !== undefined ? move.card : mine && note.state ? note.state.my_pick : null;
+    if (card === null || card === undefined) return tr("timeout_pick_hidden", { name });
+    return tr(mine ? "timeout_pick_mine" : "timeout_pick_other", { name, card });
+  }
+
+  timeoutWarning() {
+    const state = this.view && this.view.state;
+    return tr(state && state.phase === "choose" ? "hurry_row" : "hurry_pick");
   }
 
   destroy() {

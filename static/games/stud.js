@@ -3,7 +3,7 @@
 // the viewer's own hole card face up and every other hole card face down
 // until the showdown; up cards; the pot; the dealer 庄 marker; whose turn
 // with its countdown; the legal actions of the seat to act as buttons with a
-// bet/raise amount chooser; the showdown hands named in Chinese and English;
+// bet/raise amount chooser; the showdown hands named in the page's language;
 // each player's coin (or play-chip) change at the end; the tier name; and a
 // log of this game's public events.  No rule is worked out here: the bet and
 // raise totals are the table view's `moves`, hand names come with the
@@ -11,9 +11,9 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { getLang } from "../i18n.js";
+import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ const TEXTS = {
     log_fold: "{name} folds",
     log_pot: "{text} (pot {pot})",
     log_showdown: "Showdown: {name} {cards} — {hand}",
-    log_escape: "{name} escaped (逃跑): pays {paid} to {to}",
+    log_escape: "{name} escaped: pays {paid} to {to}",
     log_left: "{name} left (already folded)",
     log_stood_up: "{name} was stood up (not enough coins)",
     act_check: "checked",
@@ -78,6 +78,10 @@ const TEXTS = {
     act_allin: "all-in {to}",
     act_fold: "folded",
     not_started: "The cards are dealt when the game starts.",
+    // time's up (#15 item 2): RULES.md 2, a player whose time runs out folds
+    timeout_mine: "Time's up — you folded",
+    timeout_other: "{name}'s time ran out — folded",
+    hurry: "Hurry — at 0 you fold",
   },
   zh: {
     tier_line: "{tier} · 底注 {ante} · 每局上限 {max}",
@@ -139,21 +143,24 @@ const TEXTS = {
     act_allin: "全压 {to}",
     act_fold: "弃牌",
     not_started: "开局后发牌。",
+    // 超时的玩家被判罚弃牌（#15 第 2 项）
+    timeout_mine: "时间到——你被判弃牌",
+    timeout_other: "{name} 超时，被判弃牌",
+    hurry: "快！时间到将判你弃牌",
   },
 };
 
 const tr = translator(TEXTS);
 
-/** A tier's name ({en, zh}, from the engine) in both languages, the current one first. */
+/** A tier's name ({en, zh}, from the engine) in the page's language: "Casual" / "普通场". */
 export function tierName(tier, names) {
-  if (!names) return String(tier || "");
-  return getLang() === "zh" ? names.zh : `${names.en.charAt(0).toUpperCase()}${names.en.slice(1)} ${names.zh}`;
+  const name = localized(names, String(tier || ""));
+  return getLang() === "zh" ? name : `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-/** A hand's name in both languages, the current one first: "full house 葫芦". */
+/** A hand's name ({en, zh}, from the engine) in the page's language: "full house" / "葫芦". */
 export function handName(hand) {
-  const names = (hand && hand.name) || { en: String((hand && hand.category) || ""), zh: "" };
-  return getLang() === "zh" ? `${names.zh} ${names.en}` : `${names.en} ${names.zh}`;
+  return localized(hand && hand.name, String((hand && hand.category) || ""));
 }
 
 // -- cards ----------------------------------------------------------------------
@@ -209,6 +216,56 @@ export function snap(value, list) {
   return best;
 }
 
+/** The log's lines ({kind, text}) of public `events` (`names` by seat;
+ * `timeoutLine(event, name)` words a time's-up event). */
+function logLines(events, names, timeoutLine) {
+  const lines = [];
+  let dealGroup = null;
+  for (const ev of events) {
+    const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
+    if (ev.type === "deal") {
+      if (ev.deal === 1) {
+        if (!dealGroup || dealGroup.deal !== 1) {
+          dealGroup = { deal: 1, cards: [] };
+          lines.push({ kind: "deal", text: tr("log_hole") });
+        }
+        continue;
+      }
+      if (!dealGroup || dealGroup.deal !== ev.deal) {
+        dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
+        lines.push(dealGroup.line);
+      }
+      dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
+      dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
+      continue;
+    }
+    dealGroup = null;
+    if (ev.type === "game_started") {
+      lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
+    } else if (ev.type === "round") {
+      lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
+    } else if (ev.type === "action") {
+      const key = `log_${ev.action}`;
+      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
+    } else if (ev.type === "showdown") {
+      for (const [seat, hand] of Object.entries(ev.hands || {})) {
+        lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+      }
+    } else if (ev.type === "escape") {
+      lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
+    } else if (ev.type === "left") {
+      lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
+    } else if (ev.type === "stood_up") {
+      lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+    } else if (ev.type === "timeout" && !ev.bot) {
+      lines.push({ kind: "timeout", text: timeoutLine(ev, name(ev.seat)) });
+    } else if (ev.type === "game_over" && ev.how !== "escape") {
+      lines.push({ kind: "result", text: resultText(ev, names) });
+    }
+  }
+  return lines;
+}
+
 // -- the view -------------------------------------------------------------------
 
 /** Per table: this game's public events, kept across view instances (a table
@@ -254,59 +311,39 @@ export class StudView extends TableView {
     this.log.trim();
   }
 
-  logLines(view, names) {
-    const lines = [];
-    let dealGroup = null;
-    for (const ev of this.log.items) {
-      const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
-      if (ev.type === "deal") {
-        if (ev.deal === 1) {
-          if (!dealGroup || dealGroup.deal !== 1) {
-            dealGroup = { deal: 1, cards: [] };
-            lines.push({ kind: "deal", text: tr("log_hole") });
-          }
-          continue;
-        }
-        if (!dealGroup || dealGroup.deal !== ev.deal) {
-          dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
-          lines.push(dealGroup.line);
-        }
-        dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
-        dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
-        continue;
-      }
-      dealGroup = null;
-      if (ev.type === "game_started") {
-        lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
-      } else if (ev.type === "round") {
-        lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
-      } else if (ev.type === "action") {
-        const key = `log_${ev.action}`;
-        if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
-      } else if (ev.type === "showdown") {
-        for (const [seat, hand] of Object.entries(ev.hands || {})) {
-          lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
-        }
-      } else if (ev.type === "escape") {
-        lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
-      } else if (ev.type === "left") {
-        lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
-      } else if (ev.type === "stood_up") {
-        lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
-      } else if (ev.type === "game_over" && ev.how !== "escape") {
-        lines.push({ kind: "result", text: resultText(ev, names) });
-      }
-    }
-    return lines;
+  eventLines(events, names) {
+    return logLines(events, names, this.timeoutLine()).map((l) => l.text);
+  }
+
+  /** How the log words a timeout event: (event, name) -> text. */
+  timeoutLine() {
+    return (ev, name) => this.timeoutText({ ev }, ev.seat === this.ctx.seat, name);
   }
 
   renderLog(view, names) {
-    const lines = this.logLines(view, names);
+    const lines = logLines(this.log.items, names, this.timeoutLine());
     const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
     this.logDetails.hidden = !lines.length;
     showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+  }
+
+  /** In coin tiers my seat's `balance` (the engine's: my balance less what
+   * I put in, settled once over), which the header shows too. */
+  liveBalance() {
+    const state = this.view && this.view.state;
+    const seat = this.ctx && this.ctx.seat;
+    const p = state && state.players && seat !== null ? state.players[seat] : null;
+    return p && typeof p.balance === "number" ? p.balance : null;
+  }
+
+  timeoutText(note, mine, name) {
+    return tr(mine ? "timeout_mine" : "timeout_other", { name });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
   }
 
   /** The latest action of each seat in the current betting round. */
@@ -521,7 +558,7 @@ export class StudView extends TableView {
 
 /** The result line of a finished game (a state.result or game_over event). */
 function resultText(result, names) {
-  const name = (s) => (typeof s === "number" ? names[s] || `#${s}` : "?");
+  const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
   if (result.how === "escape") return tr("win_escape", { esc: name(result.escaped), name: name(result.winner), paid: result.paid });
   if (result.how === "fold") return tr("win_fold", { name: name(result.winner), pot: result.pot });
   return tr("win_showdown", { name: name(result.winner), pot: result.pot });

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -62,6 +62,7 @@ const TEXTS = {
     release_die: "Die {i}: {f} — held, click to release",
     score_it: "Score {points} in {cat}",
     log_title: "Recent moves",
+    scored_dice: "{name} scored these dice in {cat}",
     log_rolled: "{name} rolled {dice} (roll {k})",
     log_rolled_kept: "{name} kept {kept}, rolled {dice} (roll {k})",
     log_scored: "{name} scored {points} in {cat} with {dice} (total {total})",
@@ -69,6 +70,10 @@ const TEXTS = {
     winner_many: "Winners: {names} with {n} points each",
     scores_line: "Totals: {list}",
     waiting_dice: "no dice yet",
+    // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
+    timeout_mine: "Time's up — {points} in {cat} was scored for you",
+    timeout_other: "{name}'s time ran out — {points} in {cat} was scored for them",
+    hurry: "Hurry — at 0 a category is scored for you",
   },
   zh: {
     chance: "机会",
@@ -118,6 +123,7 @@ const TEXTS = {
     release_die: "第 {i} 颗：{f}——已保留，点击取消",
     score_it: "在「{cat}」记 {points} 分",
     log_title: "最近动作",
+    scored_dice: "{name} 用这些骰子记了「{cat}」",
     log_rolled: "{name} 掷出 {dice}（第 {k} 掷）",
     log_rolled_kept: "{name} 保留 {kept}，掷出 {dice}（第 {k} 掷）",
     log_scored: "{name} 在「{cat}」记 {points} 分，骰子 {dice}（总分 {total}）",
@@ -125,6 +131,10 @@ const TEXTS = {
     winner_many: "胜者：{names}，各 {n} 分",
     scores_line: "总分：{list}",
     waiting_dice: "尚未掷骰",
+    // 超时（#15 第 2 项）
+    timeout_mine: "时间到——已替你在「{cat}」记 {points} 分",
+    timeout_other: "{name} 超时——已替其在「{cat}」记 {points} 分",
+    hurry: "快！时间到将替你选一个项目计分",
   },
 };
 
@@ -140,6 +150,17 @@ const categoryDoc = (cat) => tr(`doc_${cat}`);
 /** My legal moves of table view `view` (its `moves`) of one type. */
 function movesOf(view, type) {
   return ((view && view.moves) || []).filter((m) => m.type === type);
+}
+
+/** Whether the log shows event `ev` (a roll, a score). */
+const logged = (ev) => ev.type === "rolled" || ev.type === "scored";
+
+/** The log's line for a rolled or scored event (`names` by seat). */
+function logText(ev, names) {
+  const name = names[ev.seat] || seatNo(ev.seat);
+  if (ev.type === "scored") return tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total });
+  if (ev.hold && ev.hold.length) return tr("log_rolled_kept", { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), dice: diceText(ev.dice), k: ev.roll });
+  return tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll });
 }
 
 // Each table's recent moves (kept across view instances: a table screen
@@ -207,7 +228,7 @@ export class YahtzeeView extends TableView {
   /** Remember the public events of each new version (rolls, scores). */
   take(view, ctx) {
     for (const ev of this.log.take(view, ctx.version)) {
-      if (ev.type === "rolled" || ev.type === "scored") this.log.items.push(ev);
+      if (logged(ev) || (ev.type === "timeout" && !ev.bot)) this.log.items.push(ev);
     }
     this.log.trim();
   }
@@ -232,19 +253,24 @@ export class YahtzeeView extends TableView {
       setText(this.turnNoEl, tr("turn_no", { k, n: turns }));
     } else setText(this.turnNoEl, "");
 
-    // dice
-    const dice = state && state.dice ? state.dice : null;
+    // dice: those on the table, else (a turn just scored, the next not rolled
+    // yet) the dice that were scored, marked so
+    const lastRoll = [...this.log.items].reverse().find(logged);
+    const scored = !(state && state.dice) && lastRoll && lastRoll.type === "scored" && view.status !== "waiting" ? lastRoll : null;
+    const dice = state && state.dice ? state.dice : scored ? scored.dice : null;
     const canHold = this.canHold();
-    const lastRoll = [...this.log.items].reverse().find((e) => e.type === "rolled" || e.type === "scored");
     const keptByOther = !turn && lastRoll && lastRoll.type === "rolled" && state && state.dice && lastRoll.roll === state.rolls ? new Set(lastRoll.hold) : new Set();
-    this.diceEl.dataset.dice = dice ? dice.join(" ") : "";
+    this.diceEl.dataset.dice = state && state.dice ? state.dice.join(" ") : "";
+    this.diceEl.dataset.scored = scored ? scored.dice.join(" ") : "";
+    this.diceEl.classList.toggle("scored", !!scored);
+    this.diceEl.title = scored ? tr("scored_dice", { name: names[scored.seat] || seatNo(scored.seat), cat: tr(scored.category) }) : "";
     this.diceEl.dataset.rolls = state ? String(state.rolls) : "";
     fill(
       this.diceEl,
       Array.from({ length: DICE }, (_, i) => {
         const face = dice ? dice[i] : null;
         const held = turn ? this.holds.has(i) : keptByOther.has(i);
-        const label = face === null ? "?" : tr(held ? "release_die" : "hold_die", { i: i + 1, f: face });
+        const label = face === null ? "?" : scored ? String(face) : tr(held ? "release_die" : "hold_die", { i: i + 1, f: face });
         return h(
           "button",
           {
@@ -372,18 +398,30 @@ export class YahtzeeView extends TableView {
     );
   }
 
+  timeoutText(note, mine, name) {
+    const move = note.ev.moves.find((m) => m.type === "score") || {};
+    // the points: the engine's `scored` event of the same seat before it
+    const scored = [...(note.events || [])].reverse().find((e) => e.type === "scored" && e.seat === note.ev.seat && e.category === move.category);
+    return tr(mine ? "timeout_mine" : "timeout_other", { name, cat: tr(move.category || "?"), points: scored ? scored.points : "?" });
+  }
+
+  timeoutWarning() {
+    return tr("hurry");
+  }
+
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
     const items = this.log.items.map((ev) => {
-      const name = names[ev.seat] || `#${ev.seat}`;
-      if (ev.type === "scored") {
-        return h("li", { class: "log-result" }, tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total }));
+      if (ev.type === "timeout") {
+        const name = names[ev.seat] || seatNo(ev.seat);
+        return h("li", { class: "log-timeout" }, this.timeoutText({ ev, events: [...this.log.items] }, ev.seat === this.ctx.seat, name));
       }
-      if (ev.hold && ev.hold.length) {
-        return h("li", {}, tr("log_rolled_kept", { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), dice: diceText(ev.dice), k: ev.roll }));
-      }
-      return h("li", {}, tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll }));
+      return h("li", { class: ev.type === "scored" ? "log-result" : "" }, logText(ev, names));
     });
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
+  }
+
+  eventLines(events, names) {
+    return events.filter(logged).map((ev) => logText(ev, names));
   }
 }

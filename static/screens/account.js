@@ -5,8 +5,8 @@
 // out here, one other session, or everywhere.
 
 import { t } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
-import { net, runAction, actionButton } from "../shell.js";
+import { h, fill } from "../dom.js";
+import { net, runAction, actionButton, showErrorIn } from "../shell.js";
 import { renderHeader } from "../header.js";
 import * as account from "../account.js";
 
@@ -78,7 +78,7 @@ function sessionsCard() {
   const load = () =>
     account.sessions().then(
       (reply) => fill(list, reply.sessions.map(sessionRow)),
-      (e) => setText(err, e.message)
+      (e) => showErrorIn(err, e)
     );
   const sessionRow = (s) =>
     h(

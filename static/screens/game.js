@@ -1,11 +1,13 @@
 // A game's lobby (#game=ID): quick match, the Open a table form (the
-// game's own options from its GameInfo), and the live tables of the game
-// (the `tables` subscription) to join or watch.
+// game's own options from its GameInfo; it offers bots only where no coins
+// move, by each option's no_coins, and says why in place), and the live
+// tables of the game (the `tables` subscription) to join or watch.
 
 import { t, gameTitle, localized } from "../i18n.js";
-import { h, fill } from "../dom.js";
-import { net, gameInfo, statusText, runAction, actionButton } from "../shell.js";
+import { h, fill, setText } from "../dom.js";
+import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
+import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */
 const toTable = (joined) => {
@@ -32,24 +34,50 @@ function optionField(o) {
     const choiceLabel = (c) => localized((o.choice_labels || {})[String(c)], String(c));
     input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default }, choiceLabel(c))));
   } else {
-    input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, value: String(o.default) });
+    input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, required: true, value: String(o.default) });
   }
   return { spec: o, input, label: h("label", { title: o.doc || "" }, h("span", {}, localized(o.label, o.name)), input) };
 }
 
+/** The value an option's field holds, typed as its spec's values. */
+function fieldValue({ spec, input }) {
+  return spec.kind === "int" || typeof spec.default === "number" ? Number(input.value) : input.value;
+}
+
+/** The fields whose value makes coins move (outside their spec's no_coins). */
+function coinFields(fields) {
+  return fields.filter((f) => f.spec.no_coins && !f.spec.no_coins.includes(fieldValue(f)));
+}
+
 function openForm(game) {
-  const seatsIn = h("input", { type: "number", testid: "open-seats", min: game.min_players, max: game.max_players, step: 1, value: String(game.default_players) });
-  const turnIn = h("input", { type: "number", testid: "open-turn", min: 1, max: 300, step: 1, value: "20" });
+  const seatsIn = h("input", { type: "number", testid: "open-seats", min: game.min_players, max: game.max_players, step: 1, required: true, value: String(game.default_players) });
+  const turnIn = h("input", { type: "number", testid: "open-turn", min: 1, max: 300, step: 1, required: true, value: "20" });
   const fields = (game.options || []).map(optionField);
   const openBots = h("input", { type: "checkbox", testid: "open-bots", checked: true });
+  const botsNote = h("div", { class: "form-note", testid: "open-bots-note", hidden: true });
   const openPrivate = h("input", { type: "checkbox", testid: "open-private" });
   const openBtn = h("button", { type: "submit", class: "primary", testid: "open-table" }, t("open"));
+  const openErr = h("div", { class: "form-error", testid: "open-table-error", role: "alert" });
+  // bots only where no coins move: while an option makes coins move, the
+  // box is off and disabled, and the note says which; the player's own
+  // choice comes back when none does
+  let wantBots = true;
+  openBots.addEventListener("change", () => (wantBots = openBots.checked));
+  const checkBots = () => {
+    const costly = coinFields(fields);
+    openBots.disabled = costly.length > 0;
+    openBots.checked = costly.length ? false : wantBots;
+    botsNote.hidden = !costly.length;
+    setText(botsNote, costly.length ? t("bots_no_coins", { what: costly.map((f) => localized(f.spec.label, f.spec.name)).join(", ") }) : "");
+  };
+  for (const f of fields) {
+    f.input.addEventListener("input", checkBots);
+    f.input.addEventListener("change", checkBots);
+  }
+  checkBots();
   const open = () => {
     const options = {};
-    for (const { spec, input } of fields) {
-      options[spec.name] = spec.kind === "int" ? parseInt(input.value, 10) : input.value;
-      if (spec.kind === "choice" && typeof spec.default === "number") options[spec.name] = Number(input.value);
-    }
+    for (const f of fields) options[f.spec.name] = fieldValue(f);
     return net.openTable({
       game: game.id,
       seats: parseInt(seatsIn.value, 10),
@@ -65,18 +93,20 @@ function openForm(game) {
       class: "card open-form",
       onsubmit: (e) => {
         e.preventDefault();
-        runAction(openBtn, open, { keep: true, done: toTable });
+        runAction(openBtn, open, { keep: true, done: toTable, errorEl: openErr });
       },
     },
     h("h3", {}, t("open_table")),
     h("div", { class: "fields" }, h("label", {}, h("span", {}, t("seats")), seatsIn), h("label", {}, h("span", {}, t("turn_time")), turnIn), fields.map((f) => f.label)),
     h("label", { class: "check" }, openBots, " ", t("bots")),
+    botsNote,
     h("label", { class: "check" }, openPrivate, " ", t("private")),
-    openBtn
+    openBtn,
+    openErr
   );
 }
 
-/** One row of the live tables: id, status, seats, spectators, join/play/watch. */
+/** One row of the live tables: name (and id), status, seats, spectators, join/play/watch. */
 function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
@@ -84,7 +114,7 @@ function tableRow(s) {
   return h(
     "tr",
     { testid: `table-row-${s.id}`, "data-status": s.status },
-    h("td", {}, h("code", {}, s.id)),
+    h("td", { class: "table-cell" }, h("span", { class: "table-name", testid: `table-name-${s.id}` }, tableName(s)), " ", h("code", { class: "table-id muted" }, s.id)),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),
     h(
       "td",
@@ -134,7 +164,7 @@ export function gameScreen(gameId) {
       "section",
       { class: "screen screen-game", testid: `lobby-${gameId}` },
       back,
-      h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))),
+      h("div", { class: "title-row" }, h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))), rulesButton(gameId)),
       h("p", {}, h("a", { href: `#leaderboard=${encodeURIComponent(gameId)}`, testid: "leaderboard-link" }, t("lb_link"))),
       h("div", { class: "lobby-forms" }, quickMatch(gameId), openForm(game)),
       h("h3", {}, t("live_tables")),

@@ -2,7 +2,7 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill } from "../dom.js";
-import { net, gameInfo, statusText } from "../shell.js";
+import { net, gameInfo, statusText, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 
 /** The ids of the tables where we hold a seat that is still in play (or may
@@ -44,7 +44,7 @@ export function homeScreen() {
             return h(
               "li",
               {},
-              h("a", { href: `#table=${id}`, testid: `my-table-${id}` }, `${game ? gameTitle(game) + " · " : ""}${id}`),
+              h("a", { href: `#table=${id}`, testid: `my-table-${id}` }, `${game ? gameTitle(game) + " · " : ""}${tableName(entry && entry.view ? entry.view : id)}`),
               entry && entry.view ? h("span", { class: "muted" }, ` — ${statusText(entry.view.status)}`) : null
             );
           })

@@ -7,13 +7,18 @@
 // its mucked cards, is only its player's).
 // Each frame is drawn by the game's own table view (the contract of
 // games/common.js), fed a synthetic table entry (no seat: a spectator's
-// view of that moment) and its render context; games without a view,
-// or whose view refuses such an entry, get the frame's JSON.  Nothing here
-// needs a connection or a sign-in: the public replay is for everyone.
+// view of that moment, with the events of the steps since the one drawn
+// before, so the view's log reads as it did live; its versions are the
+// steps) and its render context; each step is told in the words of the
+// view's log (eventLines).  Games without a view, or whose view refuses
+// such an entry, get the frame's JSON.  Nothing here needs a connection or
+// a sign-in: the public replay is for everyone.  It opens in the table's
+// page (app.js keeps the table followed meanwhile).
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { tableContext } from "../games/common.js";
+import { tableContext, seatNo } from "../games/common.js";
+import { tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 
 const AUTOPLAY_MS = 900;
@@ -64,12 +69,14 @@ export function replayScreen({ net, id, gameNo, onError }) {
   let data = null; // the frames response shown
   let index = 0;
   let timer = null;
-  let hosted = null; // the game's own table view, while it accepts frames
+  let hosted = null; // {view: the game's own table view, shown} of the point of view shown, while it accepts frames
+  let View = null; // its class
+  const hostedByPov = new Map(); // seat ("" for public) -> {view, shown: the step it drew last}
   let loadSeq = 0;
 
   const titleEl = h("h2", { class: "replay-title" }, t("replay_title"));
   const gameEl = h("span", { class: "game-name", testid: "replay-game-name" });
-  const subEl = h("span", { class: "muted", testid: "replay-sub" }, gameNo ? t("replay_sub", { id, n: gameNo }) : id);
+  const subEl = h("span", { class: "muted", testid: "replay-sub" }, gameNo ? t("replay_sub", { name: tableName(id), n: gameNo }) : tableName(id));
   const backLink = h("a", { class: "button", href: `#table=${encodeURIComponent(id)}`, testid: "replay-back" }, t("back_to_table"));
   const msgEl = h("div", { class: "replay-msg muted", testid: "replay-msg" }, t("replay_loading"));
 
@@ -164,15 +171,30 @@ export function replayScreen({ net, id, gameNo, onError }) {
     sel.addRange(range);
   }
 
-  function actionText(action) {
+  /** Step `i` in words: the game view's log lines of its events, else who
+   * moved (and how, in the move's own terms). */
+  function actionText(i) {
+    const frame = data.frames[i];
+    const action = frame.action;
     if (!action) return t("step_start");
-    const who = data && data.seats[action[1]] ? data.seats[action[1]].name : "?";
-    if (action[0] === "leave") return t("action_leave", { seat: action[1], name: who });
-    return t("action_move", { seat: action[1], name: who, move: moveText(action[2]) });
+    const names = data.seats.map((s, k) => (s ? s.name : seatNo(k)));
+    const who = names[action[1]] || seatNo(action[1]);
+    if (action[0] === "leave") return t("action_leave", { name: who });
+    let lines = [];
+    if (hosted) {
+      try {
+        lines = hosted.view.eventLines(frame.events || [], names, frame.view);
+      } catch (e) {
+        lines = [];
+      }
+    }
+    return lines.length ? lines.join(" · ") : t("action_move", { name: who, move: moveText(action[2]) });
   }
 
-  /** The table entry a game view would get at step `i`, as a spectator. */
-  function syntheticEntry(i) {
+  /** The table entry a game view would get at step `i`, as a spectator,
+   * after step `shown` (-1: none): the events of the steps between, or,
+   * going back, of every step to `i` (the view's log starts afresh). */
+  function syntheticEntry(i, shown) {
     const frames = data.frames;
     const last = i === frames.length - 1;
     const left = new Set();
@@ -204,7 +226,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
         seed: last ? record.seed : null,
         result: last ? data.result : null,
         timeouts: seats.map(() => 0),
-        events: [],
+        events: frames.slice(i > shown ? shown + 1 : 0, i + 1).flatMap((f) => f.events || []),
         notices: [],
         state: structuredClone(frames[i].view),
       },
@@ -224,7 +246,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     slider.value = String(index);
     slider.setAttribute("aria-valuetext", t("step_of", { i: index, n }));
     setText(stepEl, t("step_of", { i: index, n }));
-    setText(actionEl, actionText(frames[index].action));
+    setText(actionEl, actionText(index));
     actionEl.dataset.step = String(index);
     firstBtn.disabled = prevBtn.disabled = index === 0;
     nextBtn.disabled = lastBtn.disabled = index === n;
@@ -242,18 +264,14 @@ export function replayScreen({ net, id, gameNo, onError }) {
 
     if (hosted) {
       try {
-        if (hosted.el.parentNode !== stage) fill(stage, hosted.el);
-        const entry = syntheticEntry(index);
-        hosted.update(entry.view, tableContext(entry));
+        if (hosted.view.el.parentNode !== stage) fill(stage, hosted.view.el);
+        const entry = syntheticEntry(index, hosted.shown);
+        hosted.view.update(entry.view, tableContext(entry));
+        hosted.shown = index;
         return;
       } catch (e) {
         console.warn("the table view cannot show this replay; showing JSON", e);
-        try {
-          hosted.destroy();
-        } catch (e2) {
-          /* ignore */
-        }
-        hosted = null;
+        dropViews();
       }
     }
     showJSON(index, t("no_view"));
@@ -309,7 +327,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
           { "data-step": String(i), onclick: () => (stopAutoplay(), go(i)) },
           h("span", { class: "step-no" }, String(i)),
           " ",
-          actionText(f.action)
+          actionText(i)
         )
       )
     );
@@ -334,6 +352,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
       }
       if (seq !== loadSeq) return;
       data = resp;
+      hosted = hostedView(key);
       msgEl.hidden = true;
       renderSteps();
       render();
@@ -374,12 +393,12 @@ export function replayScreen({ net, id, gameNo, onError }) {
         () => {}
       );
     }
-    setText(subEl, t("replay_sub", { id, n: record.game_no }));
+    setText(subEl, t("replay_sub", { name: tableName(id), n: record.game_no }));
     fillGames(all);
     fill(
       seatSel,
       h("option", { value: "" }, t("pov_public")),
-      record.seats.flatMap((s, i) => ((list.yours || {})[String(record.game_no)] === i ? [h("option", { value: String(i) }, t("pov_seat", { n: i, name: s.name }))] : []))
+      record.seats.flatMap((s, i) => ((list.yours || {})[String(record.game_no)] === i ? [h("option", { value: String(i) }, t("pov_seat", { n: i + 1, name: s.name }))] : []))
     );
     setText(hashEl, record.seed_hash);
     setText(seedEl, record.seed);
@@ -390,16 +409,39 @@ export function replayScreen({ net, id, gameNo, onError }) {
       },
       () => {}
     );
-    const View = VIEWS[record.game];
-    if (View) {
+    View = VIEWS[record.game] || null;
+    await loadFrames();
+  }
+
+  /** The game's view for point of view `key` (one each: its log is that
+   * seat's), or null: no view for this game, or it cannot be built.  Its
+   * id is not the table's, so the live table's log stays its own. */
+  function hostedView(key) {
+    if (!View) return null;
+    if (!hostedByPov.has(key)) {
       try {
-        hosted = new View({ id, games, now: () => (net ? net.serverNow() : Date.now()), onError: onError || (() => {}) });
+        const view = new View({ id: `${id}#replay:${record.game_no}:${key}`, games, now: () => (net ? net.serverNow() : Date.now()), onError: onError || (() => {}) });
+        hostedByPov.set(key, { view, shown: -1 });
       } catch (e) {
         console.warn("the table view cannot be built for a replay", e);
-        hosted = null;
+        View = null;
+        return null;
       }
     }
-    await loadFrames();
+    return hostedByPov.get(key);
+  }
+
+  function dropViews() {
+    for (const { view } of hostedByPov.values()) {
+      try {
+        view.destroy();
+      } catch (e) {
+        /* ignore */
+      }
+    }
+    hostedByPov.clear();
+    hosted = null;
+    View = null;
   }
 
   function fillGames(all) {
@@ -421,26 +463,23 @@ export function replayScreen({ net, id, gameNo, onError }) {
   return {
     el,
     tick: () => {
-      if (hosted && hosted.view) {
+      if (hosted && hosted.view.view) {
         try {
-          hosted.tick(net ? net.serverNow() : Date.now());
+          hosted.view.tick(net ? net.serverNow() : Date.now());
         } catch (e) {
           /* a view's clock with a synthetic entry: nothing to show */
         }
       }
     },
-    destroy: () => {
+    /** `next`: the screen that follows (app.js); unless it is the table's
+     * own, stop following the table the table screen kept for us. */
+    destroy: ({ next = "" } = {}) => {
       stopAutoplay();
       offWelcome();
       document.removeEventListener("keydown", onKey);
       loadSeq++;
-      if (hosted) {
-        try {
-          hosted.destroy();
-        } catch (e) {
-          /* ignore */
-        }
-      }
+      dropViews();
+      if (net && net.interest.has(id) && next !== `table:${id}`) net.close(id);
     },
   };
 }

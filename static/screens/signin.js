@@ -4,7 +4,7 @@
 
 import { t } from "../i18n.js";
 import { h, setText } from "../dom.js";
-import { net, errorText, runAction } from "../shell.js";
+import { net, showErrorIn, runAction } from "../shell.js";
 import { passwordSignInCard } from "./account.js";
 
 /** The sign-in screen, or with `rename` the change-name one: `done()` after
@@ -57,7 +57,7 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
     focus: () => input.focus(),
     signInError: (e) => {
       submitBtn.disabled = false;
-      setText(err, errorText(e));
+      showErrorIn(err, e);
     },
   };
 }

@@ -11,11 +11,13 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, statusText, setTitle, actionButton, isRunning } from "../shell.js";
+import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
+import { setLiveCoins } from "../header.js";
 import { MoveGate, tableContext } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
+import { rulesButton } from "../rules.js";
 
 // -- sound: a short beep when it becomes your turn ---------------------------------
 
@@ -67,6 +69,7 @@ function clockTime(ms) {
 function chatPanel(id) {
   const list = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
   const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
+  const errEl = h("div", { class: "form-error", testid: "chat-error", role: "alert" });
   let key = null;
   let stick = false;
   const send = () => {
@@ -74,9 +77,10 @@ function chatPanel(id) {
     if (!text) return;
     input.value = "";
     stick = true;
+    showErrorIn(errEl, null);
     net.chat(id, text).catch((err) => {
       if (!input.value) input.value = text;
-      showError(err);
+      showErrorIn(errEl, err);
     });
   };
   const form = h(
@@ -116,14 +120,14 @@ function chatPanel(id) {
     if (atBottom || stick) list.scrollTop = list.scrollHeight;
     stick = false;
   };
-  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form), render };
+  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form, errEl), render };
 }
 
 // -- fairness ----------------------------------------------------------------------
 
 /** The published seed hash while playing, the seed once revealed (checked
- * against the hash), the replay link: {el, render(view, beside)}; `beside`:
- * open the replay in a new page (my seat is in play). */
+ * against the hash), the replay link (the viewer opens in this page; the
+ * table is kept meanwhile: see destroy): {el, render(view)}. */
 function fairness(id) {
   const hashEl = h("span", { class: "seed-hash", testid: "seed-hash", tabindex: "0" });
   const seedEl = h("code", { class: "seed-revealed", testid: "seed", hidden: true });
@@ -131,7 +135,7 @@ function fairness(id) {
   const replayLink = h("a", { class: "button", testid: "replay", hidden: true }, t("replay"));
   const el = h("div", { class: "fair-row", testid: "fairness", hidden: true }, hashEl, seedEl, checkEl, replayLink);
   let checked = null;
-  const render = (v, beside) => {
+  const render = (v) => {
     el.hidden = !v.seed_hash;
     if (!v.seed_hash) return;
     setText(hashEl, t("seed_hash_short", { h: v.seed_hash.slice(0, 12) }));
@@ -161,13 +165,6 @@ function fairness(id) {
     if (replayNo >= 1) {
       replayLink.href = `#replay=${encodeURIComponent(id)}&game=${replayNo}`;
       setText(replayLink, ended ? t("replay") : t("replay_game", { n: replayNo }));
-      // while my seat is in play (or may play again), open it beside the table
-      if (beside) {
-        replayLink.target = "_blank";
-        replayLink.rel = "noopener";
-      } else {
-        replayLink.removeAttribute("target");
-      }
     }
   };
   return { el, render };
@@ -233,15 +230,26 @@ function nextPanel(id, leaveBtn) {
   return { el, render, tick };
 }
 
+/** A stand-up notice's words by its reason (sat_out, and not_ready from
+ * older servers, is neutral: not pressing start or ready is no fault). */
+const NOTICE_KEYS = { sat_out: "notice_sat_out", not_ready: "notice_sat_out", insufficient_coins: "notice_insufficient_coins", moved: "notice_moved", absent: "notice_absent", nobody_came: "notice_nobody_came" };
+
 function noticeText(n) {
-  const key = n.reason === "not_ready" ? "notice_not_ready" : n.reason === "insufficient_coins" ? "notice_insufficient_coins" : n.reason === "moved" ? "notice_moved" : "notice_other";
-  return t(key, { name: n.name });
+  return t(NOTICE_KEYS[n.reason] || "notice_other", { name: n.name });
+}
+
+/** The table-over panel's title and text for table view `v`: why it closed
+ * (`closed_reason`), said kindly; [title key, text key, params]. */
+function overWords(v) {
+  if (v.closed_reason === "no_next_game") return ["over_no_next_game", "over_no_next_game_help", {}];
+  if (v.closed_reason === "games_played" || (v.games && v.game_no >= v.games)) return ["over_games_played", "over_games_played_help", { n: v.games || v.game_no }];
+  return ["table_over", "table_over_help", {}];
 }
 
 // -- the screen --------------------------------------------------------------------
 
 export function tableScreen(id) {
-  const titleEl = h("h2", { class: "table-title" }, t("table", { id }));
+  const titleEl = h("h2", { class: "table-title", testid: "table-name" }, tableName(id));
   const gameEl = h("span", { class: "game-name" });
   const gameNoEl = h("span", { class: "badge badge-game-no", testid: "game-no", hidden: true });
   const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
@@ -257,13 +265,44 @@ export function tableScreen(id) {
   let alive = true;
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
-  const leaveButton = (attrs) => actionButton({ class: "danger", ...attrs }, t("leave"), () => net.leave(id), { keep: true, done: toLobby });
+  // leaving may cost coins (stud's escape: the table view's leave_cost): ask
+  // first, naming the amount, and again if it grew meanwhile
+  const leaveCost = () => {
+    const v = entry && entry.view;
+    return v && v.leave_cost && entry.seat !== null && entry.seat !== undefined ? v.leave_cost[entry.seat] || 0 : 0;
+  };
+  const leaveButton = (attrs) => {
+    const btn = h("button", { class: "danger", ...attrs }, t("leave"));
+    btn.addEventListener("click", async () => {
+      for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
+        if (!(await confirmDialog(t("leave_cost_ask", { n: cost }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
+      }
+      runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
+    });
+    return btn;
+  };
   const backBtn = h("button", { testid: "back", onclick: toLobby }, t("back"));
   const leaveBtn = leaveButton({ testid: "leave", hidden: true });
-  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id));
-  const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }));
+  // the waiting card: what starts the game here (bots or not), and Start
+  // disabled, saying why, while the table could not start
+  const startErr = h("div", { class: "form-error", testid: "start-error", role: "alert" });
+  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id), { errorEl: startErr });
+  const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }), { errorEl: startErr });
   const startsIn = h("span", { class: "starts-in", testid: "starts-in" });
-  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, h("p", { class: "muted" }, t("start_help")), h("div", { class: "row" }, startBtn, joinBtn, startsIn));
+  const startHelp = h("p", { class: "muted", testid: "start-help" });
+  const startNote = h("p", { class: "form-note", testid: "start-note", hidden: true });
+  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, h("div", { class: "row" }, startBtn, joinBtn, startsIn), startNote, startErr);
+  const renderWaiting = (v, ctx) => {
+    const info = gameInfo(v.game);
+    const min = info ? info.min_players : 1;
+    const canFill = v.bots && !v.coins_to_sit;
+    const seated = v.seats.filter((s) => s && !s.left).length;
+    setText(startHelp, canFill ? t("start_help_bots") : `${t("start_help_people", { n: min })} ${t(v.coins_to_sit ? "start_help_coins" : "start_help_no_bots")}`);
+    const short = !canFill && seated < min;
+    startBtn.disabled = short || isRunning(startBtn);
+    startNote.hidden = !short || ctx.spectator;
+    setText(startNote, short ? t("start_needs", { n: min, k: seated }) : "");
+  };
   const share = h("input", { class: "share", testid: "share-link", readOnly: true, value: `${location.origin}/#table=${id}`, onfocus: (e) => e.target.select() });
   const body = h("div", { class: "table-body" });
   const fair = fairness(id);
@@ -273,19 +312,25 @@ export function tableScreen(id) {
   const awayBar = h("div", { class: "away-bar", testid: "away-bar", role: "alert", hidden: true }, h("span", { class: "away-text" }, t("away_bar")), imBackBtn);
 
   const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
+  const overTitle = h("h3", { testid: "table-over-title" });
+  const overText = h("p", { class: "muted", testid: "table-over-text" });
   const overPanel = h(
     "div",
     { class: "card over-panel", testid: "table-over", hidden: true },
-    h("h3", {}, t("table_over")),
-    h("p", { class: "muted" }, t("table_over_help")),
+    overTitle,
+    overText,
     h("div", { class: "row" }, h("button", { class: "primary", testid: "over-back", onclick: toLobby }, t("back")))
   );
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
   const chat = chatPanel(id);
 
-  // the view's moves: one gate; a move sent or answered draws the view again
-  const gate = new MoveGate(net, id, () => alive && renderView(), showError);
+  // the view's moves: one gate; a move sent or answered draws the view
+  // again; a refusal is said in the view, beside its controls, until the
+  // next move goes out
+  const moveError = (err) => (view ? showErrorIn(view.errorEl, err) : showError(err));
+  const gate = new MoveGate(net, id, () => alive && renderView(), moveError);
   const renderView = () => {
+    if (view && gate.sent) showErrorIn(view.errorEl, null);
     if (view && entry && entry.view) view.update(entry.view, tableContext(entry, gate));
   };
 
@@ -293,15 +338,20 @@ export function tableScreen(id) {
   const renderLife = (e) => {
     const v = e.view;
     const me = e.seat === null || e.seat === undefined ? null : v.seats[e.seat];
-    const open = v.status === "finished" && !!v.next;
     next.render(e);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
+    if (!overPanel.hidden) {
+      const [title, text, params] = overWords(v);
+      setText(overTitle, t(title, params));
+      setText(overText, t(text, params));
+      overPanel.dataset.reason = v.closed_reason || "";
+    }
     awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
     const notices = (v.notices || []).slice(-3);
     noticesEl.hidden = notices.length === 0;
     fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
     chat.render(e);
-    fair.render(v, !!(me && !me.left && (open || v.status === "playing")));
+    fair.render(v);
     gameNoEl.hidden = !v.game_no;
     setText(gameNoEl, v.game_no ? t("game_no", { n: v.game_no }) : "");
   };
@@ -311,27 +361,30 @@ export function tableScreen(id) {
     const v = e.view;
     if (!v) return;
     game = v.game;
-    setText(errEl, "");
+    showErrorIn(errEl, null);
     if (!view || viewGame !== v.game) {
       if (view) view.destroy();
       const View = VIEWS[v.game] || GenericView;
-      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: showError });
+      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: moveError });
       viewGame = v.game;
       fill(body, view.el);
     }
     const info = gameInfo(v.game);
     setText(gameEl, info ? gameTitle(info) : v.game);
+    setText(titleEl, tableName(v));
     statusEl.dataset.status = v.status;
     setText(statusEl, statusText(v.status));
     const ctx = tableContext(e, gate);
     specEl.hidden = !ctx.spectator;
-    setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat }));
+    setText(seatEl, ctx.spectator ? "" : t("your_seat", { n: ctx.seat + 1 }));
     leaveBtn.hidden = ctx.spectator || !(v.status === "waiting" || v.status === "playing");
     waiting.hidden = v.status !== "waiting";
+    if (v.status === "waiting") renderWaiting(v, ctx);
     startBtn.hidden = ctx.spectator;
     joinBtn.hidden = !ctx.spectator || v.status !== "waiting" || !v.seats.some((x) => x === null);
     renderLife(e);
     view.update(v, ctx);
+    setLiveCoins(view.liveBalance());
     tick();
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
@@ -363,7 +416,7 @@ export function tableScreen(id) {
         "div",
         { class: "table-head" },
         h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
-        h("div", { class: "row" }, backBtn, leaveBtn)
+        h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
       ),
       h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
       errEl,
@@ -384,16 +437,18 @@ export function tableScreen(id) {
       chat.render(e);
     },
     onTableError: ({ id: tid, error }) => {
-      if (tid === id) setText(errEl, errorText(error));
+      if (tid === id) showErrorIn(errEl, error);
     },
     tick,
     /** `rebuilding`: the same table's screen is made again at once (a
-     * language change): keep following the table. */
-    destroy: ({ rebuilding = false } = {}) => {
+     * language change); `next`: the key of the screen that follows (app.js):
+     * keep following the table through either, or its replay viewer. */
+    destroy: ({ rebuilding = false, next = "" } = {}) => {
       alive = false;
       if (view) view.destroy();
+      setLiveCoins(null);
       setTitle("");
-      if (!rebuilding) net.close(id);
+      if (!rebuilding && !next.startsWith(`replay:${id}:`)) net.close(id);
     },
   };
 }

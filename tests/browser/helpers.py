@@ -22,8 +22,13 @@ WAIT = 15_000
 #: single-redis lobby only.
 SINGLE_REDIS = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 
-#: The kata's round result line with player names (RULES.md section 1).
-RESULT_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
+#: A Sibala round's result line in English, with player names: the kata's
+#: figures (RULES.md section 1) in the page's words.
+RESULT_RE = re.compile(r"^(Everyone ties|.+ (wins|tie) with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
+#: The same in Chinese ("小明 胜，点数 12", "全体平局").
+RESULT_ZH_RE = re.compile(r"^(全体平局|.+ (胜|平手)，(点数 ([3-9]|1[0-2])|一色 [1-6]))$")
+#: The kata's own line (the English result line's tooltip).
+KATA_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
 
 
 def sign_in(page, lobby, name: str, hash_: str = "") -> None:
@@ -31,6 +36,12 @@ def sign_in(page, lobby, name: str, hash_: str = "") -> None:
     page.get_by_test_id("name-input").fill(name)
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("player-name")).to_have_text(name)
+
+
+def game_lobby(page, lobby, name: str, game: str) -> None:
+    """Sign in as ``name`` and go to ``game``'s lobby page (its forms)."""
+    sign_in(page, lobby, name)
+    page.get_by_test_id(f"game-{game}").click()
 
 
 def open_table(

@@ -50,11 +50,11 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
 
     # the policy's refusal next to the field, in the page's language
     claim(a, "short")
-    expect(a.get_by_test_id("claim-error")).to_have_text("A password needs 10 to 256 characters.")
+    expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("A password needs 10 to 256 characters.")
     a.get_by_test_id("lang-switch").click()
     a.get_by_test_id("claim-password").fill("aaaaaaaaaaaa")
     a.get_by_test_id("claim").click()
-    expect(a.get_by_test_id("claim-error")).to_have_text("密码至少需要 4 个不同的字符。")
+    expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("密码至少需要 4 个不同的字符。")
     a.get_by_test_id("lang-switch").click()
     a.get_by_test_id("claim-password").fill(PASSWORD)
     a.get_by_test_id("claim").click()
@@ -65,10 +65,10 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     # another device: a wrong password and an unknown name get one message
     b = new_page()
     password_sign_in(b, lobby, name, "wrong password here")
-    expect(b.get_by_test_id("acct-signin-error")).to_have_text("Wrong name or password.")
+    expect(b.get_by_test_id("acct-signin-error").get_by_test_id("error-text")).to_have_text("Wrong name or password.")
     b.get_by_test_id("acct-name").fill(unique("Nobody"))
     b.get_by_test_id("acct-signin").click()
-    expect(b.get_by_test_id("acct-signin-error")).to_have_text("Wrong name or password.")
+    expect(b.get_by_test_id("acct-signin-error").get_by_test_id("error-text")).to_have_text("Wrong name or password.")
     expect(b.get_by_test_id("player-name")).to_have_count(0)
 
     # the right one: the same name and coins, and the table where the seat is opens

@@ -1,8 +1,9 @@
 """The table screen's one move gate and its action buttons in a real
 browser against a real lobby, with a proxy on the page's websocket that
 holds or refuses chosen requests: a move on its way keeps the game's
-controls waiting; a refused move frees them and shows the error; a refused
-action button (Start) shows its error and can be pressed again.
+controls waiting; a refused move frees them and shows the error beside
+them; a refused action button (Start) shows its error beside it and can be
+pressed again.
 """
 
 from __future__ import annotations
@@ -47,13 +48,18 @@ def test_a_move_waits_for_its_answer_and_a_refusal_frees_the_controls(new_page, 
     assert len(held) == 1 and held[0][1]["move"] == {"type": "roll"}, held
     ws, msg = held[0]
     refuse(ws, msg, "turn_over", "that turn is over")
-    # the refusal: shown, and the controls are ours again at the same version
-    expect(page.get_by_test_id("toast")).to_have_text("Error: that turn is over (turn_over)")
+    # the refusal: said in the view, beside its controls (not in the toast),
+    # and the controls are ours again at the same version
+    error = page.get_by_test_id("move-error")
+    expect(error.get_by_test_id("error-text")).to_have_text("Too late: that turn is over.")
+    expect(error.get_by_test_id("error-details")).to_have_text("turn_over: that turn is over")
+    expect(page.get_by_test_id("toast")).to_be_hidden()
     expect(roll).to_be_enabled()
     expect(roll).to_have_text("Roll")
     expect(page.get_by_test_id("log").locator("li")).to_have_count(0)
     # the next roll goes through: the game plays on to its end
     assert play_to_end(page, max_turns=10) >= 1
+    expect(error).to_be_empty()  # the next move took it away
     expect(page.get_by_test_id("final-result")).to_be_visible()
     assert len(held) == 1
 
@@ -65,7 +71,10 @@ def test_a_refused_action_shows_its_error_and_frees_its_button(new_page, lobby):
     sign_in(page, lobby, "Act")
     open_table(page, "sibala", seats=2, options={"rounds": 1})
     page.get_by_test_id("start").click()
-    expect(page.get_by_test_id("toast")).to_have_text("Slow down: too many messages. Try again in a moment.")
+    error = page.get_by_test_id("start-error")
+    expect(error.get_by_test_id("error-text")).to_have_text("Slow down: too many messages. Try again in a moment.")
+    expect(error.get_by_test_id("error-details")).to_have_text("rate_limited: slow down")
+    expect(page.get_by_test_id("toast")).to_be_hidden()
     expect(page.get_by_test_id("start")).to_be_enabled()
     expect_status(page, "waiting")
     start(page)  # pressed again, the request reaches the lobby

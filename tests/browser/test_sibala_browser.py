@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start, started_table
+from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start, started_table
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -131,7 +131,7 @@ def test_reload_resumes_seat(new_page, lobby):
     page.reload()
     # no sign-in: the stored token resumes the player, and the seat with a snapshot
     expect(page.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
-    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     expect(page.get_by_test_id("name-input")).to_have_count(0)
     expect(page.get_by_test_id("spectating")).to_be_hidden()
     expect(page.get_by_test_id("dice-0")).to_have_attribute("data-dice", dice)
@@ -162,12 +162,12 @@ def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
     # a new socket after the backoff, signed in again with the token
     page.wait_for_function("window.lobby.net.welcomes >= 2", timeout=WAIT)
     expect(page.get_by_test_id("conn-status")).to_have_attribute("data-status", "online")
-    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     # `bye` (the server is stopping): reconnect at once, resume again
     page_side, server_side = sockets[-1]
     page_side.send(msgpack.packb({"t": "bye", "reason": "shutdown", "now": int(time.time() * 1000)}))
     page.wait_for_function("window.lobby.net.welcomes >= 3", timeout=WAIT)
-    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     play_to_end(page)  # the seat was resumed: our rolls count
     assert len(sockets) >= 3
     expect(page.get_by_test_id("final-result")).to_be_visible()
@@ -248,10 +248,10 @@ def test_language_switch_is_remembered(new_page, lobby, client_only):
     expect(page.get_by_test_id("start")).to_have_text("立即开始")
     start(page)
     play_to_end(page)
-    # the kata line stays English; a Chinese rendering is beside it
-    assert RESULT_RE.match(page.get_by_test_id("result-line").text_content())
-    expect(page.get_by_test_id("result-line-zh")).to_be_visible()
+    # the round's result in Chinese words; in English after the switch
+    expect(page.get_by_test_id("result-line")).to_have_text(RESULT_ZH_RE)
     page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("result-line")).to_have_text(RESULT_RE)
     expect(page.get_by_test_id("back")).to_have_text("Back to lobby")
     # a Chinese browser starts in Chinese
     zh = new_page(locale="zh-CN")

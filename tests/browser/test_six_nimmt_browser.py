@@ -172,7 +172,7 @@ def test_hidden_picks_and_spectator(new_page, lobby):
     guest = new_page()
     sign_in(guest, lobby, "Gus", f"#table={table_id}")
     guest.get_by_test_id("join-table").click()  # the table is full: it starts
-    expect(guest.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
+    expect(guest.get_by_test_id("my-seat")).to_have_text("Your seat: 2")
     viewer = new_page()
     sign_in(viewer, lobby, "Vic", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()

@@ -40,13 +40,13 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Ann")
     table_id = open_table(page, "stud", seats=3, options={"tier": "casual"})
-    expect(page.get_by_test_id("tier")).to_contain_text("Casual 普通场")
+    expect(page.get_by_test_id("tier")).to_contain_text("Casual")
     expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
 
     start(page)
-    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 0")
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_be_visible()
-    expect(page.get_by_test_id("tier")).to_have_text("Casual 普通场 · ante 100 · max 1000 · play chips")
+    expect(page.get_by_test_id("tier")).to_have_text("Casual · ante 100 · max 1000 · play chips")
 
     # our hole card face up, to us alone; the others' face down, with no card text
     hole = page.get_by_test_id("hole-0")
@@ -73,7 +73,7 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     viewer = new_page(locale="zh-CN")
     sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
-    expect(viewer.get_by_test_id("tier")).to_contain_text("普通场")
+    expect(viewer.get_by_test_id("tier")).to_have_text("普通场 · 底注 100 · 每局上限 1000 · 娱乐筹码")
     expect(viewer.get_by_test_id("actions")).to_be_hidden()
 
     def spectator_sees_no_hole_card() -> None:
@@ -135,10 +135,12 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     view = page.evaluate(f"window.lobby.net.tables.get({table_id!r}).view")
     assert view["result"]["winners"] == [winner]
     if view["state"]["showdown"]:
-        # the showdown: the winning hand named in English and Chinese; hole cards shown
-        hand = page.get_by_test_id("win-hand")
-        text = hand.text_content()
-        assert any(en in text for en in CATEGORIES_EN) and any(zh in text for zh in CATEGORIES_ZH), text
+        # the showdown: the winning hand named in each page's language only; hole cards shown
+        text = page.get_by_test_id("win-hand").text_content()
+        assert any(en in text for en in CATEGORIES_EN) and not any(zh in text for zh in CATEGORIES_ZH), text
+        expect(viewer.get_by_test_id("win-hand")).to_have_text(re.compile("|".join(CATEGORIES_ZH)))
+        text = viewer.get_by_test_id("win-hand").text_content()
+        assert not any(en in text for en in CATEGORIES_EN), text
         for seat in view["state"]["showdown"]["hands"]:
             expect(viewer.get_by_test_id(f"hole-{seat}")).to_have_class(re.compile(r"\bpc-face\b"))
             expect(viewer.get_by_test_id(f"hand-{seat}")).to_be_visible()

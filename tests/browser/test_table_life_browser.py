@@ -97,36 +97,56 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
 
 
 def test_replay_steps_to_the_same_result(new_page, lobby):
+    """The replay viewer opens in the table's page, draws the board of each
+    step with the game's own view and tells each step in the words of the
+    live log (not as a move's fields); Back returns to the table."""
     page = new_page()
     table_id = started_table(page, lobby, "Rex", "sibala", seats=3, options={"rounds": 2})
+    expect(page.get_by_test_id("my-seat")).to_have_text("Your seat: 1")  # seats count from 1 on screen
+    expect(page.locator(".seat-no")).to_have_text(["#1", "#2", "#3"])
+    expect(page.get_by_test_id("table-name")).to_have_text("Rex's table")
     expect(page.get_by_test_id("replay")).to_be_hidden()  # not before the end
     play_to_end(page, max_turns=40)
     line = page.get_by_test_id("result-line").text_content()
     assert RESULT_RE.match(line), line
     winners = page.get_by_test_id("winners").text_content()
+    live_log = page.get_by_test_id("log").locator("li").all_text_contents()
 
-    # while our seat may play again, the replay opens beside the table
-    with page.context.expect_page() as opened:
-        page.get_by_test_id("replay").click()
-    replay = opened.value
-    expect(replay.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
-    assert replay.url.endswith(f"#replay={table_id}&game=1")
+    # the replay opens in this page, not in a new one
+    pages = len(page.context.pages)
+    page.get_by_test_id("replay").click()
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    assert page.url.endswith(f"#replay={table_id}&game=1")
+    assert len(page.context.pages) == pages
+    replay = page
+    expect(replay.get_by_test_id("replay-sub")).to_have_text("Rex's table · game 1")
     steps = 3 * 2  # three seats roll in each of two rounds
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step 0 / {steps}")
     expect(replay.get_by_test_id("replay-action")).to_have_text("Start: the dealt position")
     replay.get_by_test_id("replay-next").click()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step 1 / {steps}")
-    expect(replay.get_by_test_id("replay-action")).to_have_text("seat 0 (Rex): roll")
+    # the live log's words: round, who, the dice, the hand
+    rolled = re.compile(r"^Round 1: Rex rolled [⚀⚁⚂⚃⚄⚅]{4} \((normal point: \d+|all of a kind: [1-6]|no point)\)$")
+    expect(replay.get_by_test_id("replay-action")).to_have_text(rolled)
     expect(replay.get_by_test_id("dice-0").locator(".die")).to_have_count(4)
+    expect(replay.get_by_test_id("log").locator("li")).to_have_count(1)
+    expect(replay.get_by_test_id("log").locator("li")).to_have_text([rolled])
 
     replay.get_by_test_id("replay-last").click()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step {steps} / {steps}")
-    expect(replay.get_by_test_id("replay-action")).to_have_text(re.compile(r"^seat [0-2] \(.+\): roll$"))
+    expect(replay.get_by_test_id("replay-action")).to_have_text(re.compile(r"^Round 2: .+ rolled [⚀⚁⚂⚃⚄⚅]{4} \(.+\) · Round 2: .+$"))
     expect(replay.get_by_test_id("result-line")).to_have_text(line)
     expect(replay.get_by_test_id("winners")).to_have_text(winners)
+    expect(replay.get_by_test_id("log").locator("li")).to_have_text(live_log)  # the board as it was at the end
     expect(replay.get_by_test_id("replay-next")).to_be_disabled()
+    # stepping back shows that step's board again, its log with it
+    replay.get_by_test_id("replay-first").click()
+    replay.get_by_test_id("replay-next").click()
+    expect(replay.get_by_test_id("log").locator("li")).to_have_count(1)
+    replay.get_by_test_id("replay-last").click()
     # our own seat's point of view ends the same way; other seats' are their players'
     expect(replay.get_by_test_id("replay-seat").locator("option")).to_have_count(2)
+    expect(replay.get_by_test_id("replay-seat").locator("option").last).to_have_text("Seat 1: Rex")
     replay.get_by_test_id("replay-seat").select_option("0")
     expect(replay.get_by_test_id("replay-seat")).to_be_enabled()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step {steps} / {steps}")
@@ -134,6 +154,12 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     # fairness: the seed matches its hash, and how to verify the whole game
     expect(replay.get_by_test_id("replay-seed-check")).to_have_attribute("data-ok", "1")
     expect(replay.get_by_test_id("verify-command")).to_have_text(f"python -m lobby.client --url {lobby.ws} verify --table {table_id}")
+
+    # back at the table, its game over (the ready window may have closed it meanwhile)
+    replay.get_by_test_id("replay-back").click()
+    expect(page.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile(r"^(finished|closed)$"))
+    expect(page.get_by_test_id("result-line")).to_have_text(line)
 
 
 def test_language_switch_redraws_the_table_and_keeps_following_it(new_page, lobby):

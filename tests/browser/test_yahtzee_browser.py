@@ -130,3 +130,36 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     expect(viewer.get_by_test_id("total-1")).to_have_text(str(bot_points))
     expect(viewer.get_by_test_id("turn")).to_have_text("轮到 Yan")
     expect(viewer.get_by_test_id("roll")).to_be_hidden()
+
+
+def test_replay_shows_the_dice_of_each_scoring_step(new_page, lobby):
+    """The replay viewer draws a scoring step with the dice that were scored
+    (not blank dice: the next turn has not rolled yet) and tells it in the
+    live log's words."""
+    page = new_page()
+    sign_in(page, lobby, "Yan")
+    table_id = open_table(page, "yahtzee", seats=2)
+    start(page)
+    roll = page.locator('[data-testid="roll"]:enabled')
+    done = page.locator('[data-testid="table-status"][data-status="finished"]')
+    for _ in range(len(CATEGORIES) + 1):
+        expect(roll.or_(done)).to_be_visible()
+        if done.count():
+            break
+        roll.click()
+        page.locator('button[data-testid^="score-"]').first.click()
+    expect(done).to_be_visible()
+
+    page.get_by_test_id("replay").click()
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    scored = page.get_by_test_id("replay-steps").locator("li", has_text="Yan scored").first
+    text = scored.text_content()
+    m = re.search(r"Yan scored (\d+) in .+ with ([1-6](?: [1-6]){4}) \(total \d+\)$", text)
+    assert m, text
+    scored.click()
+    expect(page.get_by_test_id("replay-action")).to_have_text(re.compile(r"^Yan scored \d+ in .+ with [1-6]( [1-6]){4} \(total \d+\)$"))
+    dice = page.get_by_test_id("dice")
+    expect(dice).to_have_attribute("data-scored", m.group(2))
+    for i, face in enumerate(m.group(2).split()):
+        expect(page.get_by_test_id(f"die-{i}")).to_have_attribute("data-face", face)
+    expect(page.locator(".yz-die.blank")).to_have_count(0)

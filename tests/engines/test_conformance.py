@@ -194,3 +194,30 @@ def test_bad_moves_raise_value_errors(game):
         for move in engine.legal_moves(state, seat):
             with pytest.raises(engines.IllegalMove):
                 engine.apply(state, other, move)
+
+
+def _option_values(spec) -> list:
+    """A few legal values of option ``spec``: every choice, or for an int its
+    bounds, default and a value beside each."""
+    if spec.kind == "choice":
+        return list(spec.choices)
+    lo = spec.lo if spec.lo is not None else 0
+    hi = spec.hi if spec.hi is not None else lo + 1000
+    return sorted({lo, min(hi, lo + 1), spec.default, max(lo, hi - 1), hi})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_coins_says_when_coins_move(game):
+    """An OptionSpec's ``no_coins`` is what a client reads to know whether a
+    table moves coins (bots sit only where none do): coins_to_sit is 0
+    exactly when every option that has ``no_coins`` is at one of them."""
+    engine = engines.get(game)
+    specs = engine.info.options
+    rng = random.Random(game)
+    for _ in range(200):
+        options = {s.name: rng.choice(_option_values(s)) for s in specs}
+        options = validate_options(engine.info, options)
+        free = all(options[s.name] in s.no_coins for s in specs if s.no_coins is not None)
+        assert (engine.coins_to_sit(options) == 0) == free, options
+    for s in specs:
+        assert s.to_dict()["no_coins"] == (None if s.no_coins is None else list(s.no_coins))

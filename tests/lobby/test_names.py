@@ -13,6 +13,26 @@ def test_bad_names(name):
     assert exc.value.code.value == "bad_name"
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        (7, "not_text"),
+        ("   ", "length"),
+        ("x" * 25, "length"),
+        ("a\u202eb", "control"),
+        ("\u3164", "invisible"),
+        ("a" + "\u0301" * 6, "marks"),
+        ("Ada (bot)", "reserved"),
+    ],
+)
+def test_bad_names_say_which_check_failed(name, reason):
+    """One code, bad_name, and a reason per check: the client words each
+    in its language ('Ada (bot)' is not too long, its name is reserved)."""
+    with pytest.raises(ProtocolError) as exc:
+        clean_name(name)
+    assert exc.value.reason == reason
+
+
 @pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot"])
 def test_good_names(name):
     assert clean_name(name) == name

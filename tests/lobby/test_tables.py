@@ -264,6 +264,16 @@ def test_request_start_alone_is_too_few_players():
     assert alone_with_bots.doc["status"] == Status.PLAYING and len(alone_with_bots.doc["seats"]) == 3
 
 
+
+def test_too_few_players_advises_only_what_can_be():
+    """Bots are no way out where coins move: the refusal says so there."""
+    with pytest.raises(LobbyError, match=r"or open the table with bots"):
+        tables.request_start(seated(pids="a"), "a", 1, SEED, CTX)
+    with pytest.raises(LobbyError, match=r"bots cannot sit where coins move") as exc:
+        tables.request_start(seated(pids="a", options={"stake": 5}), "a", 1, SEED, CTX)
+    assert "open the table with bots" not in str(exc.value)
+
+
 def test_request_start_waits_for_every_vote_then_starts_with_who_is_seated():
     doc = seated(pids="ab", ready_ms=10_000)
     voted = call(tables.request_start, doc, "a", 5, SEED, CTX)

@@ -1,0 +1,89 @@
+"""Forms that offer only what can be (issue #15, item 4), in a real browser
+against a real lobby: the Open table form turns bots off, saying why, while
+an option makes coins move (bots only sit where none do: GameInfo's
+OptionSpec.no_coins); a coin table's waiting card does not promise bots and
+its Start waits, saying why, until enough players sit; a refusal is said
+beside the control that caused it, in plain words of the player's
+language, its code only in a details line, and not in the toast.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, expect_status, game_lobby, sign_in
+
+pytestmark = SINGLE_REDIS
+
+
+def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
+    page = new_page()
+    game_lobby(page, lobby, "Opt", "sibala")
+    bots = page.get_by_test_id("open-bots")
+    note = page.get_by_test_id("open-bots-note")
+    expect(bots).to_be_enabled()
+    expect(bots).to_be_checked()
+    expect(note).to_be_hidden()
+    page.get_by_test_id("open-opt-stake").fill("5")
+    expect(bots).to_be_disabled()
+    expect(bots).not_to_be_checked()
+    expect(note).to_have_text("No bots here: coins move at this table (Stake).")
+    page.get_by_test_id("open-opt-stake").fill("0")
+    expect(bots).to_be_enabled()
+    expect(bots).to_be_checked()  # the player's choice comes back
+    expect(note).to_be_hidden()
+
+    # stud: the coin tiers, not the play-chip ones; in Chinese
+    page.get_by_test_id("lang-switch").click()
+    page.get_by_test_id("back-to-games").click()
+    page.get_by_test_id("game-stud").click()
+    tier = page.get_by_test_id("open-opt-tier")
+    expect(page.get_by_test_id("open-bots")).to_be_enabled()
+    tier.select_option("beginner")
+    expect(page.get_by_test_id("open-bots")).to_be_disabled()
+    expect(page.get_by_test_id("open-bots-note")).to_have_text("此桌涉及金币（场次），不能由机器人补位。")
+    tier.select_option("training")
+    expect(page.get_by_test_id("open-bots")).to_be_enabled()
+
+
+def test_a_coin_table_waits_for_people_and_says_so(new_page, lobby):
+    host = new_page()
+    game_lobby(host, lobby, "Coin", "sibala")
+    host.get_by_test_id("open-seats").fill("2")
+    host.get_by_test_id("open-opt-rounds").fill("1")
+    host.get_by_test_id("open-opt-stake").fill("1")
+    host.get_by_test_id("open-table").click()  # bots were turned off by the stake
+    expect_status(host, "waiting")
+    table_id = host.get_by_test_id("table-screen").get_attribute("data-table")
+    help_ = host.get_by_test_id("start-help")
+    expect(help_).to_contain_text("Bots cannot sit here: coins move at this table.")
+    expect(help_).not_to_contain_text("bots fill")
+    start = host.get_by_test_id("start")
+    expect(start).to_be_disabled()
+    expect(host.get_by_test_id("start-note")).to_have_text("Start needs at least 2 players seated (1 now): wait for more.")
+
+    # a second player sits: the table is full and starts
+    guest = new_page()
+    sign_in(guest, lobby, "Guest", f"#table={table_id}")
+    guest.get_by_test_id("join-table").click()
+    expect_status(host, "playing")
+    expect_status(guest, "playing")
+
+
+def test_refusals_are_said_beside_their_control_in_plain_words(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    game_lobby(page, lobby, "钱少", "sibala")
+    page.get_by_test_id("open-opt-rounds").fill("50")
+    page.get_by_test_id("open-opt-stake").fill("1000000")
+    page.get_by_test_id("open-table").click()
+    err = page.get_by_test_id("open-table-error")
+    expect(err.get_by_test_id("error-text")).to_have_text("你的金币不够坐这张牌桌。")
+    expect(err.get_by_test_id("error-details")).to_have_text(re.compile(r"^insufficient_coins: "))
+    expect(page.get_by_test_id("toast")).to_be_hidden()
+    expect(page.get_by_test_id("open-table")).to_be_enabled()
+    # a change and another try: the error goes, the table opens
+    page.get_by_test_id("open-opt-stake").fill("0")
+    page.get_by_test_id("open-table").click()
+    expect_status(page, "waiting")

@@ -1,0 +1,52 @@
+"""A game's rules one click away (issue #15, item 8): a Rules button on each
+game's lobby page and on the table screen opens an in-page dialog with the
+game's section of docs/rules.md (docs/rules.zh.md in 中文), closed by Esc or
+its Close button."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from lobby import rules_text
+
+from .helpers import SINGLE_REDIS, game_lobby, open_table
+
+pytestmark = SINGLE_REDIS
+
+
+def test_rules_from_the_lobby_page_and_the_table(new_page, lobby):
+    page = new_page()
+    game_lobby(page, lobby, "Ru", "yahtzee")
+    dialog = page.get_by_test_id("rules-dialog")
+    expect(dialog).to_be_hidden()
+    page.get_by_test_id("rules").click()
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("el => el.tagName === 'DIALOG' && el.open")
+    title = rules_text.page("yahtzee", "en")["title"]
+    expect(page.get_by_test_id("rules-title")).to_have_text(title)
+    # the server's HTML, drawn as HTML: the section's heading and its list of categories
+    expect(page.get_by_test_id("rules-body").locator("h2", has_text=title)).to_be_visible()
+    expect(page.get_by_test_id("rules-body").locator("li", has_text="full house: one face three times")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+    # at a table: the same button, the table's game, closed by its button
+    page.get_by_test_id("back-to-games").click()
+    open_table(page, "sibala", seats=2)
+    page.get_by_test_id("rules").click()
+    expect(page.get_by_test_id("rules-title")).to_have_text(rules_text.page("sibala", "en")["title"])
+    page.get_by_test_id("rules-close").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_rules_in_chinese(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    game_lobby(page, lobby, "规", "six_nimmt")
+    expect(page.get_by_test_id("rules")).to_have_text("规则")
+    page.get_by_test_id("rules").click()
+    zh = rules_text.page("six_nimmt", "zh")
+    expect(page.get_by_test_id("rules-title")).to_have_text(zh["title"])
+    expect(page.get_by_test_id("rules-close")).to_have_text("关闭")
+    assert zh["title"] != rules_text.page("six_nimmt", "en")["title"]
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("rules-dialog")).to_be_hidden()

@@ -1,0 +1,80 @@
+"""Timeouts are said (issue #15, item 2), against a real lobby with short
+turn times: in my last seconds the countdown turns urgent and says what a
+timeout would do; when time runs out the status bar says what was played
+for me ("Time's up — 14 was played for you"), my seat gets a time's-up
+badge and the log a line; a bot's countdown is never urgent (it once
+flashed red on every bot move, its deadline being the bot's thinking time).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, finished, open_table, sign_in, start
+
+pytestmark = SINGLE_REDIS
+
+#: Every change of the countdown's urgency, with who was to act then.
+WATCH_URGENCY = """(id) => {
+  window.urgency = [];
+  const el = document.querySelector('[data-testid=countdown]');
+  new MutationObserver(() => {
+    const v = window.lobby.net.tables.get(id).view;
+    window.urgency.push({urgent: el.classList.contains('urgent'), acting: (v.to_act || []).map((s) => !!(v.seats[s] && v.seats[s].bot))});
+  }).observe(el, {attributes: true, attributeFilter: ['class']});
+}"""
+
+
+def test_sibala_warns_then_says_the_roll_made_for_me(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "sibala", seats=2, turn_s=3, options={"rounds": 1})
+    page.evaluate(WATCH_URGENCY, table_id)
+    start(page)
+    # seat 0 rolls first: my last seconds (a 3 s turn is all last seconds)
+    countdown = page.get_by_test_id("countdown")
+    expect(countdown).to_have_attribute("data-urgent", "true")
+    notice = page.get_by_test_id("timeout-notice")
+    expect(notice).to_have_text("Hurry — at 0 your dice are rolled for you")
+    expect(notice).to_have_attribute("data-kind", "hurry")
+
+    # I do not roll: the deadline rolls for me, and that is said
+    expect(notice).to_have_text("Time's up — your dice were rolled for you")
+    expect(notice).to_have_attribute("data-kind", "mine")
+    expect(page.get_by_test_id("timeout-0")).to_be_visible()
+    expect(page.get_by_test_id("timeout-0")).to_have_text("time's up")
+    expect(page.get_by_test_id("timeout-1")).to_have_count(0)
+    expect(finished(page)).to_be_visible()
+    expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_text(re.compile(r"^Round 1: Ann rolled .+ — time's up: rolled for you$"))
+    # the notice goes after a while, the badge with it
+    expect(notice).to_be_hidden(timeout=12_000)
+    expect(page.get_by_test_id("timeout-0")).to_have_count(0)
+
+    changes = page.evaluate("window.urgency")
+    assert any(c["urgent"] for c in changes), changes
+    # urgent only while I had to act: never while only the bot did
+    assert not [c for c in changes if c["urgent"] and c["acting"] and all(c["acting"])], changes
+
+
+def test_six_nimmt_says_which_card_was_played_in_chinese(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    open_table(page, "six_nimmt", seats=2, turn_s=4)
+    start(page)
+    hand = page.get_by_test_id("hand").locator("[data-card]")
+    expect(hand).to_have_count(10)
+    lowest = min(int(c) for c in hand.evaluate_all("els => els.map((e) => e.dataset.card)"))
+    expect(page.get_by_test_id("timeout-notice")).to_have_text("快！时间到将替你出最小的牌")
+    # the rules play my lowest card; the page says which
+    notice = page.get_by_test_id("timeout-notice")
+    # (the next warning may follow it at once: a 4 s turn is all last seconds;
+    # a card below every row makes me take a row next)
+    expect(notice).to_have_text(re.compile(f"^时间到——已替你出 {lowest}( · 快！时间到将替你(出最小的牌|收走牛头最少的一行))?$"))
+    badge = page.get_by_test_id("timeout-0")
+    expect(badge).to_have_text("超时")
+    expect(badge).to_have_attribute("title", f"时间到——已替你出 {lowest}")
+    # and the reveal marks the card the timeout played
+    forced = page.get_by_test_id("reveal").locator(f'[data-seat="0"][data-card="{lowest}"]')
+    expect(forced.locator(".sn-rev-timeout")).to_have_text("超时")

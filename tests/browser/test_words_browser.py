@@ -1,0 +1,67 @@
+"""Each language shows its own words (issue #15, item 5), against a real
+lobby: Sibala's round results and log are worded from the round records in
+Chinese on a Chinese page (not the kata's English strings), stud's tier is
+named in English alone on an English page, and a refused name gets its real
+reason in either language ('Ada (bot)' is not too long: the name is bots').
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, open_table, play_to_end, sign_in, start
+
+pytestmark = SINGLE_REDIS
+
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def test_sibala_results_and_log_in_chinese_words(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    open_table(page, "sibala", seats=2, options={"rounds": 2})
+    start(page)
+    play_to_end(page)
+    line = page.get_by_test_id("result-line")
+    expect(line).to_have_text(RESULT_ZH_RE)
+    log = page.get_by_test_id("log")
+    results = log.locator("li.log-result")
+    expect(results).to_have_count(2)
+    for r in (0, 1):
+        expect(results.nth(r)).to_have_text(re.compile(rf"^第 {r + 1} 局：" + RESULT_ZH_RE.pattern[1:]))
+    # no English words of the kata anywhere in the log or on the seats
+    for text in (log.text_content(), page.get_by_test_id("seats").text_content()):
+        assert not re.search(r"\b(win|tie|Tie|normal point|all of a kind|no point)\b", text), text
+    expect(page.get_by_test_id("seat-0").locator(".hand-text")).to_have_text(re.compile(r"^(点数 \d+|一色 \d|无点)"))
+
+    # in English: the page's own words, the kata's line as the tooltip
+    page.get_by_test_id("lang-switch").click()
+    line = page.get_by_test_id("result-line")
+    expect(line).to_have_text(RESULT_RE)
+    assert KATA_RE.match(line.get_attribute("title")), line.get_attribute("title")
+
+
+def test_stud_tier_and_hands_in_one_language(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "stud", seats=2, options={"tier": "casual"})
+    expect(page.get_by_test_id("tier")).to_have_text(re.compile(r"^Casual · ante 100"))
+    assert not CJK.search(page.get_by_test_id("tier").text_content())
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("tier")).to_have_text(re.compile(r"^普通场 · 底注 100"))
+    assert "Casual" not in page.get_by_test_id("tier").text_content()
+
+
+def test_a_refused_name_gets_its_real_reason(new_page, lobby):
+    for locale, reason in (("en-US", "Names ending in “(bot)” are kept for bots: pick another."), ("zh-CN", "以“(bot)”结尾的名字留给机器人，请换一个。")):
+        page = new_page(locale=locale)
+        page.goto(f"{lobby.http}/")
+        page.get_by_test_id("name-input").fill("Ada (bot)")
+        page.get_by_test_id("sign-in").click()
+        expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(reason)
+        # and a good one signs in
+        page.get_by_test_id("name-input").fill("Ada")
+        page.get_by_test_id("sign-in").click()
+        expect(page.get_by_test_id("player-name")).to_have_text("Ada")
