@@ -6,7 +6,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill } from "../dom.js";
-import { net, runAction, actionButton, showErrorIn } from "../shell.js";
+import { net, runAction, actionButton, showErrorIn, confirmDialog } from "../shell.js";
 import { renderHeader } from "../header.js";
 import * as account from "../account.js";
 
@@ -90,6 +90,11 @@ function sessionsCard() {
         : actionButton({ class: "link", testid: `end-session-${s.id}` }, t("acct_sign_out"), () => account.signOut(s.id), { errorEl: err, done: load })
     );
   load();
+  const everywhere = h("button", { class: "danger", testid: "sign-out-everywhere" }, t("acct_sign_out_everywhere"));
+  everywhere.addEventListener("click", async () => {
+    if (!(await confirmDialog(t("acct_everywhere_ask"), t("acct_sign_out_everywhere"), t("cancel")))) return;
+    runAction(everywhere, () => account.signOut("*"), { keep: true, errorEl: err, done: leavePage });
+  });
   return h(
     "div",
     { class: "card" },
@@ -100,7 +105,7 @@ function sessionsCard() {
       "div",
       { class: "row" },
       actionButton({ testid: "sign-out" }, t("acct_sign_out"), () => account.signOut(), { keep: true, errorEl: err, done: leavePage }),
-      actionButton({ testid: "sign-out-everywhere" }, t("acct_sign_out_everywhere"), () => account.signOut("*"), { keep: true, errorEl: err, done: leavePage })
+      everywhere
     )
   );
 }

@@ -96,6 +96,10 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
 
     # sign out everywhere: this page starts over, and the password still works
     a.get_by_test_id("sign-out-everywhere").click()
+    a.get_by_test_id("confirm-no").click()  # asked first
+    expect(a.get_by_test_id("session-current")).to_have_count(1)
+    a.get_by_test_id("sign-out-everywhere").click()
+    a.get_by_test_id("confirm-yes").click()
     expect(a.get_by_test_id("acct-signin-form")).to_be_visible()
     password_sign_in(a, lobby, name, PASSWORD)
     expect(a.get_by_test_id("player-name")).to_have_text(name)
