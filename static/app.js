@@ -3,9 +3,12 @@
 // signInError}) are made by the modules of screens/: sign-in and rename
 // (signin.js), the games (home.js), a game's lobby (game.js), a table
 // (table.js, hosting the game's view: games/common.js says how), the replay
-// viewer (replay.js).  Routing is by the URL hash: "" (games), "#game=ID",
-// "#table=ID", "#replay=ID&game=N"; a screen's destroy({rebuilding, next})
-// is told the key of the screen that follows.  A language change is handled here, one
+// viewer (replay.js), the account (account.js), a game's leaderboard
+// (leaderboard.js), a player's profile (profile.js).  Routing is by the URL
+// hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N",
+// "#account", "#leaderboard=GAME&page=P", "#player=REF"; a screen's
+// destroy({rebuilding, next}) is told the key of the screen that follows.
+// A language change is handled here, one
 // way: the header is drawn again and the current screen is made again (its
 // game view with it).
 
@@ -18,6 +21,9 @@ import { homeScreen } from "./screens/home.js";
 import { gameScreen } from "./screens/game.js";
 import { tableScreen } from "./screens/table.js";
 import { replayScreen } from "./screens/replay.js";
+import { accountScreen } from "./screens/account.js";
+import { leaderboardScreen } from "./screens/leaderboard.js";
+import { profileScreen } from "./screens/profile.js";
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -36,7 +42,17 @@ function parseHash() {
     const n = parseInt(game || "", 10);
     return { replay, gameNo: Number.isFinite(n) && n > 0 ? n : null, table: null, game: null };
   }
-  return { table: table && ID_RE.test(table) ? table : null, game: game && ID_RE.test(game) ? game : null };
+  const board = params.get("leaderboard");
+  const page = parseInt(params.get("page") || "", 10);
+  const player = params.get("player");
+  return {
+    table: table && ID_RE.test(table) ? table : null,
+    game: game && ID_RE.test(game) ? game : null,
+    account: params.has("account"),
+    board: board && ID_RE.test(board) ? board : null,
+    page: Number.isFinite(page) && page > 0 ? page : 0,
+    player: player && player.length <= 64 ? player : null,
+  };
 }
 
 function closeRename() {
@@ -52,6 +68,9 @@ const SCREENS = {
   game: (r) => gameScreen(r.game),
   table: (r) => tableScreen(r.table),
   replay: (r) => replayScreen({ net, id: r.replay, gameNo: r.gameNo, onError: showError }),
+  account: () => accountScreen(),
+  leaderboard: (r) => leaderboardScreen(r.board, r.page),
+  player: (r) => profileScreen(r.player),
 };
 
 /** Show the screen the hash names (when it is not shown already, or
@@ -63,6 +82,9 @@ function route(force = false, rebuilding = false) {
   else if (!welcomed) key = wantSignIn || !net.hasToken() ? "signin" : "connecting";
   else if (renaming) key = "rename";
   else if (r.table) key = `table:${r.table}`;
+  else if (r.account) key = "account";
+  else if (r.board) key = `leaderboard:${r.board}:${r.page}`;
+  else if (r.player) key = `player:${r.player}`;
   else if (r.game) key = `game:${r.game}`;
   else key = "home";
   if (key === screenKey && !force) return;

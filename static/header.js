@@ -1,4 +1,5 @@
-// The page header: the connection status, our name and coins, Change name,
+// The page header: the connection status, our name and coins, Change name
+// (guests: an account keeps its name), the account link (#account),
 // the language switch's label, and the record popover the coins open (the
 // `me` message: coins and per-game stats).
 
@@ -74,7 +75,8 @@ export function renderHeader() {
       },
       t("coins", { n: live === null ? net.player.coins : live })
     ),
-    h("button", { class: "link", testid: "change-name", onclick: () => hooks.rename() }, t("change_name"))
+    net.player.claimed ? null : h("button", { class: "link", testid: "change-name", onclick: () => hooks.rename() }, t("change_name")),
+    h("a", { class: "link", href: "#account", testid: "account-link" }, net.player.claimed ? t("acct_account") : t("acct_claim_link"))
   );
 }
 

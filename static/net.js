@@ -157,6 +157,16 @@ export class Net {
     this.seated = new Set();
   }
 
+  /** Become the player of `token` (an account's new session, from a
+   * password sign-in) on a page that has not signed in: keep it and connect
+   * with it. */
+  useToken(token) {
+    this.forget();
+    store(TOKEN_KEY, token);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this._hello();
+    else this._connectNow();
+  }
+
   // -- connection --------------------------------------------------------
   _connectNow() {
     clearTimeout(this.timer);

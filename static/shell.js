@@ -32,11 +32,23 @@ export function gameInfo(id) {
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
 const NAME_REASONS = new Set(["length", "reserved", "control", "invisible", "marks"]);
 
+const moreTexts = [];
+
+/** Let `fn(err)` word refusals first (a sentence, or null: not one it
+ * words); account.js words its routes' password policy this way. */
+export function addErrorTexts(fn) {
+  moreTexts.push(fn);
+}
+
 /** A refusal (a LobbyError: {code, message, reason}) in plain words of the
- * player's language (a bad name by its reason, else i18n's err_<code>; a
- * code it does not know gets a general sentence). */
+ * player's language (addErrorTexts' words first, a bad name by its reason,
+ * else i18n's err_<code>; a code it does not know gets a general sentence). */
 export function errorText(err) {
   if (!err) return "";
+  for (const fn of moreTexts) {
+    const text = fn(err);
+    if (text) return text;
+  }
   if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`);
   const key = `err_${err.code}`;
   return t(key) !== key ? t(key) : t("err_other");

@@ -58,6 +58,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
+import { ratingChanges } from "../ratings.js";
 
 /** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
 export function seatNo(seat) {
@@ -426,10 +427,11 @@ export class TableView {
     return h("div", { class: "log-box" }, this.logTitle, this.logEl);
   }
 
-  /** Show `nodes` as the final result, or hide it (`nodes` null). */
+  /** Show `nodes` as the final result (and under it each seat's rating
+   * change once the game is rated), or hide it (`nodes` null). */
   showFinal(nodes) {
     this.finalEl.hidden = !nodes;
-    if (nodes) fill(this.finalEl, nodes);
+    if (nodes) fill(this.finalEl, nodes, ratingChanges(this.view, this.names));
   }
 
   /** The game's static figures (the server's GameInfo.board: what a board

@@ -125,6 +125,7 @@ export class SibalaView extends TableView {
     if (ctx.spectator) {
       this.rollBtn.remove();
     } else {
+      if (this.rollBtn.parentNode !== this.actionsEl) this.actionsEl.prepend(this.rollBtn); // a spectator who took a seat
       this.rollBtn.disabled = !turn || busy;
       this.rollBtn.classList.toggle("pulse", !!turn && !busy);
       setText(this.rollBtn, busy ? t("rolling") : t("roll"));

@@ -1,9 +1,11 @@
-// The sign-in form (a new guest's name), the same form to change our name,
+// The sign-in form (a new guest's name; an account's is account.js's card
+// beside it), the same form to change our name,
 // and the screen shown while a stored token reconnects.
 
 import { t } from "../i18n.js";
 import { h, setText } from "../dom.js";
 import { net, showErrorIn, runAction } from "../shell.js";
+import { passwordSignInCard } from "./account.js";
 
 /** The sign-in screen, or with `rename` the change-name one: `done()` after
  * a rename was saved, `cancel()` to close it.  Its signInError(err) shows a
@@ -51,7 +53,7 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
     h("div", { class: "row" }, submitBtn, rename ? h("button", { type: "button", testid: "cancel-rename", onclick: cancel }, t("cancel")) : null)
   );
   return {
-    el: h("section", { class: "screen screen-signin" }, form),
+    el: h("section", { class: "screen screen-signin" }, form, rename ? null : passwordSignInCard()),
     focus: () => input.focus(),
     signInError: (e) => {
       submitBtn.disabled = false;

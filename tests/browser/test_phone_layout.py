@@ -97,6 +97,12 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
         fits(page)
         page.go_back()
         expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
+    page.get_by_test_id("account-link").click()  # the claim form (issue #16)
+    expect(page.get_by_test_id("claim-form")).to_be_visible()
+    fits(page)
+    page.goto(f"{lobby.http}/#leaderboard=sibala")
+    expect(page.get_by_test_id("lb-you")).to_be_visible()
+    fits(page)
     page.get_by_test_id("lang-switch").click()
     fits(page)
 

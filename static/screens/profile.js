@@ -1,0 +1,84 @@
+// A player's profile (#player=REF: a public player id or an account's
+// name): the rating, place, games, wins and losses in every game they have
+// played, and their last games, each opening its replay.
+
+import { t, gameTitle } from "../i18n.js";
+import { h, fill, setText } from "../dom.js";
+import { gameInfo, errorText } from "../shell.js";
+import { profile } from "../account.js";
+import { ordinalText } from "../ratings.js";
+
+const title = (id) => {
+  const info = gameInfo(id);
+  return info ? gameTitle(info) : id;
+};
+
+function gamesTable(games) {
+  const rows = Object.entries(games).sort((a, b) => (b[1].games || 0) - (a[1].games || 0));
+  if (!rows.length) return h("p", { class: "muted", testid: "profile-no-games" }, t("stats_none"));
+  const num = (v) => h("td", { class: "num" }, v === null || v === undefined ? "—" : String(v));
+  return h(
+    "table",
+    { class: "stats-table", testid: "profile-games" },
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("th", {}, t("stat_game")), ["lb_rating", "pf_rank", "pf_rated", "stat_games", "stat_wins", "stat_losses"].map((k) => h("th", { class: "num" }, t(k))))
+    ),
+    h(
+      "tbody",
+      {},
+      rows.map(([g, s]) =>
+        h(
+          "tr",
+          { testid: `profile-game-${g}`, "data-ordinal": s.ordinal },
+          h("td", {}, h("a", { href: `#leaderboard=${encodeURIComponent(g)}` }, title(g))),
+          num(s.rated ? ordinalText(s.ordinal) : null),
+          num(s.rank),
+          num(s.rated),
+          num(s.games),
+          num(s.wins),
+          num(s.losses)
+        )
+      )
+    )
+  );
+}
+
+function recentList(recent) {
+  if (!recent.length) return h("p", { class: "muted" }, t("none"));
+  return h(
+    "ul",
+    { class: "recent", testid: "profile-recent" },
+    recent.map((r) =>
+      h(
+        "li",
+        {},
+        h("a", { href: `#replay=${encodeURIComponent(r.table)}&game=${r.game_no}`, testid: `recent-${r.table}-${r.game_no}` }, `${title(r.game)} · ${r.table} #${r.game_no}`),
+        h("span", { class: "muted" }, ` — ${new Date(r.at).toLocaleString()}`)
+      )
+    )
+  );
+}
+
+/** The profile screen of player `ref`. */
+export function profileScreen(ref) {
+  const body = h("div", {}, h("p", { class: "muted" }, t("stats_loading")));
+  const el = h("section", { class: "screen screen-profile", testid: "profile" }, h("a", { href: "#", class: "back" }, t("back_to_games")), body);
+  let alive = true;
+  profile(ref).then(
+    (p) => {
+      if (!alive) return;
+      el.dataset.player = p.id;
+      fill(
+        body,
+        h("h2", { testid: "profile-name" }, p.name, p.claimed ? h("span", { class: "badge" }, t("pf_account")) : null),
+        gamesTable(p.games || {}),
+        h("h3", {}, t("pf_recent")),
+        recentList(p.recent || [])
+      );
+    },
+    (err) => alive && setText(body, errorText(err))
+  );
+  return { el, destroy: () => (alive = false) };
+}

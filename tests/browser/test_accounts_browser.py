@@ -1,0 +1,188 @@
+"""Players who come back (issue #16), in the browser against a real lobby:
+a guest claims its player with a password and signs in with it on another
+device (a fresh browser context) to the same name, coins and seat; a wrong
+password gets one message; sessions and signing out.  Two people finish a
+rated Sibala game and both see their rating change in the result panel;
+the leaderboard lists them in rating order, and the profile shows the
+game with a link to its replay.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in
+from .test_phone_layout import fits
+
+pytestmark = SINGLE_REDIS
+
+PASSWORD = "correct horse battery"
+RATING_RE = re.compile(r"^Rating -?\d+\.\d \([+−±]\d+\.\d\)$")
+
+
+def unique(name: str) -> str:
+    """A name no other test's account holds (accounts' names are unique in the shared lobby)."""
+    return f"{name} {secrets.token_hex(3)}"
+
+
+def claim(page, password: str) -> None:
+    page.get_by_test_id("account-link").click()
+    page.get_by_test_id("claim-password").fill(password)
+    page.get_by_test_id("claim").click()
+
+
+def password_sign_in(page, lobby, name: str, password: str) -> None:
+    page.goto(lobby.http + "/")
+    page.get_by_test_id("acct-name").fill(name)
+    page.get_by_test_id("acct-password").fill(password)
+    page.get_by_test_id("acct-signin").click()
+
+
+def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby):
+    name = unique("Cleo")
+    a = new_page()
+    sign_in(a, lobby, name)
+    table_id = open_table(a, "sibala", seats=2, bots=False)  # waiting: Cleo holds seat 0
+    coins = a.get_by_test_id("coins").text_content()
+
+    # the policy's refusal next to the field, in the page's language
+    claim(a, "short")
+    expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("A password needs 10 to 256 characters.")
+    a.get_by_test_id("lang-switch").click()
+    a.get_by_test_id("claim-password").fill("aaaaaaaaaaaa")
+    a.get_by_test_id("claim").click()
+    expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("密码至少需要 4 个不同的字符。")
+    a.get_by_test_id("lang-switch").click()
+    a.get_by_test_id("claim-password").fill(PASSWORD)
+    a.get_by_test_id("claim").click()
+    expect(a.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
+    expect(a.get_by_test_id("account-link")).to_have_text("Account")
+    expect(a.get_by_test_id("change-name")).to_have_count(0)  # an account keeps its name
+
+    # another device: a wrong password and an unknown name get one message
+    b = new_page()
+    password_sign_in(b, lobby, name, "wrong password here")
+    expect(b.get_by_test_id("acct-signin-error").get_by_test_id("error-text")).to_have_text("Wrong name or password.")
+    b.get_by_test_id("acct-name").fill(unique("Nobody"))
+    b.get_by_test_id("acct-signin").click()
+    expect(b.get_by_test_id("acct-signin-error").get_by_test_id("error-text")).to_have_text("Wrong name or password.")
+    expect(b.get_by_test_id("player-name")).to_have_count(0)
+
+    # the right one: the same name and coins, and the table where the seat is opens
+    b.get_by_test_id("acct-name").fill(name)
+    b.get_by_test_id("acct-password").fill(PASSWORD)
+    b.get_by_test_id("acct-signin").click()
+    expect(b.get_by_test_id("player-name")).to_have_text(name)
+    expect(b.get_by_test_id("coins")).to_have_text(coins)
+    expect(b.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+    expect_status(b, "waiting")
+    expect(b.get_by_test_id("my-seat")).to_be_visible()
+    expect(b.get_by_test_id("seat-name-0")).to_have_text(name)
+
+    # both sessions listed; signing out here ends only this one
+    b.get_by_test_id("account-link").click()
+    expect(b.get_by_test_id("session-current")).to_have_count(1)
+    expect(b.get_by_test_id("session")).to_have_count(1)
+    b.get_by_test_id("sign-out").click()
+    expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
+    expect(b.get_by_test_id("player-name")).to_have_count(0)
+    a.reload()
+    a.get_by_test_id("account-link").click()
+    expect(a.get_by_test_id("session-current")).to_have_count(1)
+    expect(a.get_by_test_id("session")).to_have_count(0)
+
+    # sign out everywhere: this page starts over, and the password still works
+    a.get_by_test_id("sign-out-everywhere").click()
+    a.get_by_test_id("confirm-no").click()  # asked first
+    expect(a.get_by_test_id("session-current")).to_have_count(1)
+    a.get_by_test_id("sign-out-everywhere").click()
+    a.get_by_test_id("confirm-yes").click()
+    expect(a.get_by_test_id("acct-signin-form")).to_be_visible()
+    password_sign_in(a, lobby, name, PASSWORD)
+    expect(a.get_by_test_id("player-name")).to_have_text(name)
+
+
+def play_both(a, b, max_turns: int = 60) -> None:
+    """Roll at seat 0 (page ``a``) or seat 1 (page ``b``), whichever is to
+    act, until the game has finished."""
+    roll_a, roll_b = (p.locator('[data-testid="roll"]:enabled') for p in (a, b))
+    theirs = a.locator('[data-testid="seat-1"].to-act')
+    for _ in range(max_turns):
+        expect(roll_a.or_(theirs).or_(finished(a))).to_be_visible()
+        if finished(a).count():
+            expect(finished(b)).to_be_visible()
+            return
+        if roll_a.count():
+            roll_a.click()
+        else:
+            expect(roll_b.or_(finished(b))).to_be_visible()
+            if roll_b.count():
+                roll_b.click()
+    raise AssertionError("the game did not finish")
+
+
+def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_page, lobby):
+    names = [unique("Dora"), unique("Emil")]
+    a, b = new_page(), new_page()
+    sign_in(a, lobby, names[0])
+    table_id = open_table(a, "sibala", seats=2, bots=False, options={"rounds": 1})
+    sign_in(b, lobby, names[1], f"#table={table_id}")
+    b.get_by_test_id("join-table").click()  # a spectator takes the seat; full: it starts
+    for p in (a, b):
+        expect_status(p, "playing")
+    play_both(a, b)
+
+    ratings = {}
+    for p in (a, b):
+        for seat in (0, 1):
+            change = p.get_by_test_id(f"rating-change-{seat}")
+            expect(change).to_contain_text(names[seat])
+            text = change.text_content().replace(names[seat], "").strip()
+            assert RATING_RE.match(text), text
+            ratings[seat] = float(change.get_attribute("data-after"))
+    expect(a.get_by_test_id("rating-change-0")).to_have_text(b.get_by_test_id("rating-change-0").text_content())
+
+    # the leaderboard, from the game's lobby page: rating order, our row marked
+    a.goto(f"{lobby.http}/#game=sibala")
+    a.get_by_test_id("leaderboard-link").click()
+    expect(a.get_by_test_id("lb-table")).to_be_visible()
+    rows = a.locator('[data-testid="lb-table"] tbody tr')
+    ordinals = [float(x) for x in rows.locator("td[data-ordinal]").evaluate_all("els => els.map(e => e.dataset.ordinal)")]
+    assert ordinals == sorted(ordinals, reverse=True)
+    listed = rows.locator("td.name").all_text_contents()
+    assert names[0] in listed and names[1] in listed
+    better, worse = sorted((0, 1), key=lambda s: -ratings[s])
+    if ratings[better] > ratings[worse]:
+        assert listed.index(names[better]) < listed.index(names[worse])
+    mine = a.locator('[data-testid="lb-table"] tr.me')
+    expect(mine).to_have_count(1)
+    expect(mine).to_contain_text(names[0])
+    expect(a.get_by_test_id("lb-you")).to_contain_text("Your place: #")
+
+    # a name opens the profile: the game, and a link to its replay
+    mine.get_by_role("link").click()
+    expect(a.get_by_test_id("profile-name")).to_contain_text(names[0])
+    row = a.get_by_test_id("profile-game-sibala")
+    expect(row).to_be_visible()
+    assert float(row.get_attribute("data-ordinal")) == ratings[0]
+    expect(row.locator("td").nth(4)).to_have_text("1")  # games
+    a.set_viewport_size({"width": 360, "height": 740})  # a phone
+    fits(a)
+    a.go_back()
+    expect(a.get_by_test_id("lb-table")).to_be_visible()
+    fits(a)
+    a.go_forward()
+    a.get_by_test_id(f"recent-{table_id}-1").click()
+    expect(a.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+
+    # both languages
+    a.goto(f"{lobby.http}/#leaderboard=sibala")
+    a.get_by_test_id("lang-switch").click()
+    expect(a.get_by_test_id("lb-you")).to_contain_text("你的名次")
+    fits(a)
+    a.goto(f"{lobby.http}/#player={a.get_by_test_id('lb-table').locator('tr.me').get_attribute('data-id')}")
+    expect(a.get_by_test_id("profile-recent")).to_be_visible()
+    fits(a)
