@@ -573,16 +573,19 @@ class Rooms:
         return None
 
     async def _finish_moves(self, doc: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-        """Players of the stranded ``doc`` already seated at an older live
-        quick table of its kind (the first commit of a move whose second one
-        never came: the process died) give their seats here up to that
-        table, even if it has started since.  Returns the source's new
-        ``(version, doc)``, or None if there was none."""
+        """Players of the stranded ``doc`` seated by a move from it at an
+        older live quick table of its kind (the first commit of a move whose
+        second one never came: the process died) give their seats here up
+        to that table, even if it has started since; a seat they took there
+        themselves (they played there, then asked for another game) is no
+        half-done move.  Returns the source's new ``(version, doc)``, or
+        None if there was none."""
         targets: dict[str, list[str]] = {}
         for pid in tables.seat_index(doc):
             for other in await self.store.player_tables(pid):
                 loaded = await self.store.load_room(other) if other != doc["id"] else None
-                if loaded is None or not tables.live(loaded[1]) or tables.seat_of(loaded[1], pid) is None:
+                seat = None if loaded is None else tables.seat_of(loaded[1], pid)
+                if seat is None or not tables.live(loaded[1]) or loaded[1]["seats"][seat].get("moved_from") != doc["id"]:
                     continue
                 o = loaded[1]
                 if o.get("quick") and o["game"] == doc["game"] and o["options"] == doc["options"] and (o["created"], o["id"]) < (doc["created"], doc["id"]):

@@ -74,6 +74,7 @@ class Seat(TypedDict):
     bot: bool  # a bot plays it (a bot's seat, or a seat left mid-game)
     left: bool  # its player left (mid-game, or between games)
     away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts
+    moved_from: NotRequired[str]  # the table a merge moved its player from (:func:`seat_moved`)
 
 
 class NextGame(TypedDict):
@@ -724,7 +725,8 @@ def seat_moved(
     waiting table, as :func:`join` would, in one commit; who cannot be seated
     (no free seat left, too few coins in ``ctx["balances"]``, the game began
     when the last seat filled) is skipped.  A mover already seated here (a
-    retry after a crash) keeps the seat.  ``Change.seats``: pid -> seat of
+    retry after a crash) keeps the seat.  A seat given so says
+    ``moved_from``: ``source``.  ``Change.seats``: pid -> seat of
     each mover seated here (newly or kept); the log ``{"kind": "moved_in",
     "seats": [those seats], "moved_from": source}``, or the start's when the
     last seat filled.  None when no mover was newly seated."""
@@ -738,6 +740,8 @@ def seat_moved(
             seats[pid] = seat_of(d, pid)  # seated here already
             continue
         d = joined.doc
+        for seat in joined.seats.values():  # who sits here by a move, from where (see Rooms._finish_moves)
+            d["seats"][seat] = dict(d["seats"][seat], moved_from=source)
         seats.update(joined.seats)
         records.append(joined.log)
     if not records:

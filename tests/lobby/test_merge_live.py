@@ -119,3 +119,30 @@ async def test_a_move_cut_short_after_its_first_commit_is_finished_not_repeated(
         assert await store.player_tables("pc") == [target["id"]]
     finally:
         await store.aclose()
+
+
+async def test_a_seat_taken_at_an_older_table_is_no_half_done_move(redis_server):
+    """A player who plays at an older quick table and asks for another game
+    opens a newer one; when that one is stranded, the seat at the older
+    (running) table is theirs, not a move cut short: they are not moved
+    into that game (found by the break-it pass: the newer table closed with
+    moved_to the running one)."""
+    store = await store_connect(redis_server.url, "mh" + secrets.token_hex(3))
+    try:
+        rooms = Rooms(store, Settings(key_prefix=store.p, quick_retry_ms=300))
+        now = now_ms()
+        older = tables.new_table("o" + secrets.token_hex(4), "sibala", now=now - 3000, seats=2, turn_ms=5000, quick=True)
+        for pid in ("pa", "pb"):
+            older = tables.join(older, pid, pid.upper(), None, now - 3000, bytes(32)).doc
+        assert older["status"] == "playing"
+        await rooms.create(older)
+        newer = tables.new_table("n" + secrets.token_hex(4), "sibala", now=now - 1000, seats=3, turn_ms=5000, quick=True, start_at=now - 900)
+        newer = tables.join(newer, "pa", "PA", None, now - 1000, bytes(32)).doc
+        await rooms.create(newer)
+        loaded = await store.load_room(newer["id"])
+        assert tables.stranded(loaded[1]) and set(await store.player_tables("pa")) == {older["id"], newer["id"]}
+        await rooms.merge(newer["id"], loaded)
+        after = (await store.load_room(newer["id"]))[1]
+        assert after.get("moved_to") != older["id"] and tables.seat_of(after, "pa") is not None, after
+    finally:
+        await store.aclose()
