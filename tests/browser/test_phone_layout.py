@@ -28,7 +28,7 @@ GAMES = {
 }
 
 #: Elements (tag.class[test id] left..right) whose box leaves the viewport's
-#: width, or the table's felt for what is on it.
+#: width, the table's felt for what is on it, or its seat's card.
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const felt = document.querySelector('.table-body');
@@ -37,7 +37,9 @@ OVERFLOW = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
-    const [left, right] = edge && felt.contains(el) && el !== felt ? [edge.left, edge.right] : [0, width];
+    const card = el.parentElement && el.parentElement.closest('.seat, .stud-seat');
+    const box = card ? card.getBoundingClientRect() : null;
+    const [left, right] = box ? [box.left, box.right] : edge && felt.contains(el) && el !== felt ? [edge.left, edge.right] : [0, width];
     if (r.right > right + 0.5 || r.left < left - 0.5) {
       out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.dataset.testid || ''}] ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
@@ -116,4 +118,17 @@ def test_the_replay_viewer_fits_a_phone(new_page, lobby):
     fits(page)
     page.get_by_test_id("replay-last").click()
     expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    fits(page)
+
+
+def test_a_time_s_up_badge_stays_inside_its_seat(new_page, lobby):
+    """The badge a timeout puts on a seat wraps under the name on a phone
+    (found by the new-user pass: it stuck out past the card and the screen)."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "sibala", seats=2, turn_s=1, bots=True)
+    start(page)
+    seat = page.locator('[data-testid="seats"] .seat.me')
+    expect(seat.locator(".badge-away")).to_be_visible()  # two timeouts: away, you and time's up side by side
+    expect(seat.locator(".badge-timeout")).to_be_visible()
     fits(page)
