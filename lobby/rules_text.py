@@ -66,8 +66,10 @@ def split(text: str) -> RulesText:
     common = "\n".join(preamble[first_item - 1 :]).strip() + "\n"
     sections = {}
     for heading, following in zip(headings, headings[1:] + [None]):
-        body = text[heading.start() : following.start() if following else len(text)]
-        sections[int(heading.group(1))] = Section(_SOURCE.sub("", heading.group(2)), body.strip() + "\n")
+        body = text[heading.end() : following.start() if following else len(text)]
+        title = _SOURCE.sub("", heading.group(2))
+        # the player reads the heading without the seed file it came from
+        sections[int(heading.group(1))] = Section(title, f"## {heading.group(1)}. {title}\n{body.rstrip()}\n")
     return RulesText(common, sections)
 
 

@@ -64,7 +64,7 @@ def test_split_finds_the_common_part_and_the_sections():
     cut = rules_text.split(text)
     assert cut.common == "Shared\n- one\n- two\n"
     assert {n: (s.title, s.markdown) for n, s in cut.sections.items()} == {
-        1: ("First", "## 1. First — seed-a.txt\n\nA 1.\n"),
+        1: ("First", "## 1. First\n\nA 1.\n"),  # a player reads no seed file names
         2: ("Second", "## 2. Second\n\nB.\n"),
     }
     with pytest.raises(ValueError):
