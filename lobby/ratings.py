@@ -143,6 +143,22 @@ def with_ratings(
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
+def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tables.Change:
+    """``change`` (one that ends a rated game: :func:`pending` of its doc)
+    with the game's rating changes recorded in its settlement, as
+    :func:`with_ratings` records them, from the players' ``current``
+    ratings: the table commits the end of the game and its ratings at once
+    (its events and log record stay the change's own)."""
+    doc = change.doc
+    st = doc["settlement"]
+    recorded = with_ratings(doc, st["id"], changes(doc, current), current, change.log.get("at", 0))
+    if recorded is None:
+        return change
+    d = recorded.doc
+    d["events"] = doc["events"]
+    return tables.Change(d, change.log, change.seats)
+
+
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:
     """Each player's ``(μ, σ)`` in ``game`` now."""
     rows = await store.run([("HMGET", store.player_key(pid), f"{game}:rmu", f"{game}:rsigma") for pid in pids])
@@ -152,7 +168,10 @@ async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[f
 async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
     """Compute and commit the rating changes of the table's pending rated
     game (:func:`pending`), once: a lost race leaves the first commit's.
-    That commit settles the table (its side effects pay it out)."""
+    That commit settles the table (its side effects pay it out).  Games
+    ending through :meth:`Rooms.update` are rated in their last commit
+    (:func:`rated`); this is for a table whose settlement was committed
+    unrated (by an older process)."""
     st = doc["settlement"]
     now_ratings = await current(rooms.store, doc["game"], [e["pid"] for e in st["players"]])
     per_seat = changes(doc, now_ratings)

@@ -160,7 +160,9 @@ class Rooms:
         not read from Redis is checked again on a fresh read.  ``ctx`` is
         lazy: the balances a game start needs are read only when ``fn``
         asks for them (then ``fn``, pure, runs again), and so is who of the
-        seated players is connected (``ctx["present"]``).  The committed
+        seated players is connected (``ctx["present"]``); a change that ends
+        a rated game gets its rating changes in the same commit
+        (:func:`ratings.rated`, from the players' ratings read then).  The committed
         version is delivered to local viewers at once (``self.committed``).
         ``timing``: the :data:`metrics.COMMIT` child that takes the time from
         here to the commit's reply.
@@ -200,6 +202,16 @@ class Rooms:
                 continue
             if out is None:
                 return None
+            if ratings.pending(out.doc):
+                # a rated game ends: its rating changes go into this same commit
+                pids = tuple(e["pid"] for e in out.doc["settlement"]["players"])
+                if loaded.get("ratings", (None,))[0] != pids:
+                    loaded["ratings"] = (pids, await ratings.current(self.store, out.doc["game"], list(pids)))
+                    newer = self._base(table_id) if from_memory else None
+                    if newer is not None and newer[0] > version:
+                        base = newer
+                    continue
+                out = ratings.rated(out, loaded["ratings"][1])
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
             over = not tables.live(new_doc)
