@@ -23,7 +23,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from . import matching, metrics, ratings, tables
+from . import failpoints, matching, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
 from .store import Store, now_ms
@@ -317,6 +317,7 @@ class Rooms:
         if ratings.pending(doc):
             await ratings.rate(self, table_id, doc)  # its commit's side effects settle
             return
+        failpoints.hit("before_payout")
         applied = await self.store.apply_settlements(
             st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], doc["game"], SETTLED_KEEP_S
         )

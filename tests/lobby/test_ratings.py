@@ -5,8 +5,10 @@ the finished table's view, leaderboards and profiles over HTTP."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
+import signal
 
 from openskill.models import PlackettLuce
 
@@ -109,6 +111,43 @@ async def test_a_rating_is_applied_once_whatever_point_a_killed_process_stopped_
             # another settlement attempt (a retry, another process) changes nothing
             await Rooms(store, Settings(key_prefix=prefix)).settle(table_id)
             assert await ratings.current(store, "sibala", pids) == got
+    finally:
+        await store.aclose()
+
+
+async def test_a_rating_is_applied_once_when_the_process_is_killed_between_the_games_commit_and_its_payout(redis_server, lobby_factory):
+    """A real kill -9: the process that committed a rated game's end (its
+    settlement with the rating changes) dies before the payout (failpoint
+    ``before_payout``); another process pays it out from the table's timer,
+    and each rating moves once, to openskill's numbers."""
+    prefix = "ratekill" + secrets.token_hex(2)
+    store = await connect(redis_server.url, prefix)
+    try:
+        doomed = lobby_factory(prefix=prefix, env={"LOBBY_FAILPOINTS": "before_payout"})
+        with contextlib.suppress(Exception):  # the server dies under the clients
+            async with connected(doomed.ws, [f"K{secrets.token_hex(3)}", f"L{secrets.token_hex(3)}"]) as cs:
+                table = await seated(cs, "sibala", seats=2, turn_ms=5000, options={"rounds": 1}, games=1)
+                plays = asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)), return_exceptions=True)
+                died = asyncio.ensure_future(asyncio.to_thread(doomed.proc.wait, 60))
+                await asyncio.wait([plays, died], return_when=asyncio.FIRST_COMPLETED)  # the clients may keep reconnecting
+                plays.cancel()
+        assert doomed.proc.wait(timeout=30) == -signal.SIGKILL, "the failpoint killed the process"
+        _, at_kill = await store.load_room(table)
+        st = at_kill["settlement"]
+        assert not st["done"] and st["ratings"], "the game's end and its ratings were committed, the payout was not"
+        pids = [e["pid"] for e in st["players"]]
+        assert [(await store.player(pid)).get("sibala:rated") for pid in pids] == [None, None]
+        expected = ratings.changes(at_kill, {pid: (ratings.MU0, ratings.SIGMA0) for pid in pids})
+        lobby_factory(prefix=prefix)  # a live process finds the table's timer
+        loaded = await polled(lambda: store.load_room(table), lambda x: x[1]["settlement"]["done"], timeout_s=20)
+        assert loaded[1]["settlement"]["done"]
+        got = await ratings.current(store, "sibala", pids)
+        for entry in st["players"]:
+            want = expected[entry["seat"]]
+            assert abs(got[entry["pid"]][0] - want["mu"]) < 1e-5 and abs(got[entry["pid"]][1] - want["sigma"]) < 1e-5
+        assert [(await store.player(pid))["sibala:rated"] for pid in pids] == [1, 1]
+        await Rooms(store, Settings(key_prefix=prefix)).settle(table)  # once more: nothing moves
+        assert await ratings.current(store, "sibala", pids) == got
     finally:
         await store.aclose()
 
