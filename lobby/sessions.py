@@ -45,8 +45,7 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
         if pid is not None:
             player = await store.player(pid)
             # a claimed account keeps its name (unique: lobby.accounts)
-            if clean is not None and clean != player.get("name") and not player.get("claimed"):
-                await store.set_player_name(pid, clean)
+            if clean is not None and clean != player.get("name") and not player.get("claimed") and await store.set_player_name(pid, clean):
                 player["name"] = clean
             return pid, token, player
         if clean is None:

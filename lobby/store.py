@@ -187,6 +187,16 @@ return 1
 # written.  The window is counted on the stream's own ids (Redis time, so
 # every process agrees).  Returns the line's stream id, 0 (no such table) or
 # -1 (the table's window is full: nothing written).
+_RENAME_GUEST = """
+-- KEYS[1] a player's hash; ARGV[1] the new name.  A guest's rename: never
+-- of a claimed account (its name is unique: lobby.accounts), in one step, so
+-- a claim landing meanwhile cannot leave an unreserved name on an account.
+local claimed = redis.call('HGET', KEYS[1], 'claimed')
+if claimed and claimed ~= '0' and claimed ~= '' then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1])
+return 1
+"""
+
 _CHAT = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local t = redis.call('TIME')
@@ -385,6 +395,7 @@ class Store:
         self._coin_release = redis.register_script(_COIN_RELEASE)
         self._chat = redis.register_script(_CHAT)
         self._reserve = redis.register_script(_RESERVE)
+        self._rename_guest = redis.register_script(_RENAME_GUEST)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
@@ -788,8 +799,10 @@ class Store:
             out[key] = int(text) if text.lstrip("-").isdigit() else text
         return out
 
-    async def set_player_name(self, pid: str, name: str) -> None:
-        await self.redis.hset(self.player_key(pid), "name", name)
+    async def set_player_name(self, pid: str, name: str) -> bool:
+        """Rename a guest; False (nothing written) when the player is a
+        claimed account, whose name stays (checked in the same step)."""
+        return bool(await self._rename_guest(keys=[self.player_key(pid)], args=[name]))
 
     async def set_player_fields(self, pid: str, mapping: dict[str, Any]) -> None:
         """Set fields of a player's record (``name``, ``claimed``)."""

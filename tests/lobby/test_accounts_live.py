@@ -210,3 +210,19 @@ async def test_two_claims_of_one_guest_at_once_make_one_account(lobby):
         assert (await api(lobby.http, "POST", "/api/account/signin", None, {"name": lost, "password": PASSWORD}))[0] == 401
         async with connected(lobby.ws, [lost]) as (other,):
             assert (await api(lobby.http, "POST", "/api/account/claim", other.token, {"password": PASSWORD}))[0] == 200
+
+
+async def test_a_rename_never_lands_on_a_claimed_account(redis_server):
+    """A guest's rename and its claim may race (break-it pass, by reading
+    the code): the rename checks the claim in the same step, so a name
+    written by a hello that read the guest before the claim is refused."""
+    store = await connect(redis_server.url, "rename")
+    try:
+        pid = "g" + secrets.token_hex(7)
+        await store.create_player(pid, "t" * 32, "Gus", 1000, 600)
+        assert await store.set_player_name(pid, "Gustav") and (await store.player(pid))["name"] == "Gustav"
+        await store.set_player_fields(pid, {"name": "Gustav", "claimed": 1})  # the claim lands
+        assert not await store.set_player_name(pid, "Аnn")  # the hello read the guest before it
+        assert (await store.player(pid))["name"] == "Gustav"
+    finally:
+        await store.aclose()
