@@ -237,12 +237,18 @@ def _bot_like(name: str) -> bool:
     """Whether ``name`` ends in "(bot)" or a look-alike of it (other
     brackets' widths, Cyrillic letters, marks on it, spaces): the name keys
     of accounts, without their marks and spaces."""
-    bot = {key.replace(" ", "") for key in name_keys("(bot)")}
+    bot = _bot_keys()
     for key in name_keys(name):
         bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "")
         if any(bare.endswith(b) for b in bot):
             return True
     return False
+
+
+@functools.cache
+def _bot_keys() -> frozenset[str]:
+    """The name keys of "(bot)", without spaces."""
+    return frozenset(key.replace(" ", "") for key in name_keys("(bot)"))
 
 
 #: bidi marks that confusables.txt writes into some prototypes

@@ -186,9 +186,11 @@ async def settled(store: Store, doc: tables.TableDoc) -> None:
     st, game = doc["settlement"], doc["game"]
     pids = [e["pid"] for e in st["players"]]
     commands: list[tuple[Any, ...]] = []
-    if "ratings" in st:
-        for pid, (mu, sigma) in (await current(store, game, pids)).items():
-            commands.append(store.board_cmd(game, pid, ordinal(mu, sigma)))
+    if "ratings" in st:  # each player's ordinal after the game, as the settlement recorded it
+        for entry in st["players"]:
+            change = st["ratings"][entry["seat"]]
+            if change is not None:
+                commands.append(store.board_cmd(game, entry["pid"], change["after"]))
     entry = f"{doc['id']}/{doc['game_no']}/{game}"
     at = now_ms()
     for pid in pids:
