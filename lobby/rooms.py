@@ -210,7 +210,7 @@ class Rooms:
                     newer = self._base(table_id) if from_memory else None
                     if newer is not None and newer[0] > version:
                         base = newer
-                    continue
+                        continue  # run fn again on the newer base; else this change stands
                 out = ratings.rated(out, loaded["ratings"][1])
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
