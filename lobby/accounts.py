@@ -39,7 +39,7 @@ from typing import Any
 import argon2
 
 from .config import Settings
-from .protocol import ErrorCode, ProtocolError, clean_name, name_keys, skeleton  # noqa: F401 (skeleton: re-exported)
+from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
 from .sessions import new_token
 from .store import Store
 from .tables import LobbyError

@@ -20,15 +20,16 @@ direction the winners' scores show (6 Nimmt!: fewer bull heads is better;
 the others: more), equal scores tied.  The number people see is the
 ordinal μ − 3σ (0 for a newcomer), and each game's change of it.
 
-Exactly once.  A rated game's changes are computed once and committed
-into its settlement (``settlement.ratings``, one entry per seat, and
-each player's ``stats`` ``rmu``, ``rsigma`` and ``rated``: the changes
-in millionths) by compare-and-set on the table, before anything is paid;
-the settlement is then applied as coins are (:meth:`Store.apply_settlements`:
-once per settlement id and player, in the same script as the coins), so
-a process killed at any point leaves either nothing done (the table's
-timer rates it again, from the ratings of then) or the recorded changes
-to apply, never twice.  Leaderboards and recent games follow, idempotent.
+Exactly once.  A rated game's changes are computed once and recorded in
+its settlement (``settlement.ratings``, one entry per seat, and each
+player's ``stats`` ``rmu``, ``rsigma`` and ``rated``: the changes in
+millionths) by the compare-and-set commit that ends the game
+(:func:`rated`, from :meth:`Rooms.update`), before anything is paid; the
+settlement is then applied as coins are (:meth:`Store.apply_settlements`:
+once per settlement id and player, in the same script as the coins), so a
+process killed at any point leaves the recorded changes to apply, never
+twice.  A settlement committed unrated (by an older process) is rated by
+:func:`rate` first.  Leaderboards and recent games follow, idempotent.
 A player's rating lives in the player hash as ``<game>:rmu`` and
 ``<game>:rsigma``: μ − 25 and σ − 25/3 in millionths (increments, so two
 games of one player settled at once both count).
@@ -44,8 +45,7 @@ from openskill.models import PlackettLuce
 import engines
 
 from . import tables
-from .accounts import name_keys
-from .protocol import ErrorCode
+from .protocol import ErrorCode, name_keys
 from .store import Store, now_ms
 from .tables import LobbyError
 

@@ -303,9 +303,10 @@ class Rooms:
         """Apply the table's pending settlement to every player's balance
         (once per settlement id, whoever calls), then mark it done, standing
         up players who can no longer afford the table.  A rated game's
-        rating changes are committed into the settlement first
-        (:func:`ratings.rate`) and applied with the coins.  ``doc``: the table
-        as just committed or read (else it is read)."""
+        rating changes, recorded in the settlement by the commit that ended
+        it (an unrated one is rated first: :func:`ratings.rate`), are
+        applied with the coins.  ``doc``: the table as just committed or
+        read (else it is read)."""
         if doc is None:
             loaded = await self.store.load_room(table_id)
             if loaded is None:

@@ -979,11 +979,8 @@ class Store:
     async def count_attempt(self, kind: str, who: str, window_s: int, add: int = 1) -> int:
         """Attempts of ``kind`` by ``who`` in the current window of
         ``window_s`` s (a fixed window from the first one), after adding
-        ``add`` (1: count this one; -1: take one back; 0: only read)."""
+        ``add`` (1: count this one; -1: take one back)."""
         key = f"{self.p}:auth:{kind}:{who}"
-        if not add:
-            (n,) = await self.run([("GET", key)])
-            return int(n or 0)
         n, _ = await self.run([("INCRBY", key, int(add)), ("EXPIRE", key, window_s, "NX")])
         return int(n)
 

@@ -1071,7 +1071,7 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
     get one shared object (so the fan-out diffs and encodes it once)."""
     engine = engines.get(doc["game"])
     state = doc["state"]
-    to_act = engine.to_act(state) if state is not None and doc["status"] == "playing" else []
+    to_act = engine.to_act(state) if state is not None and doc["status"] == Status.PLAYING else []
     index = seat_index(doc)
     votes = [index[p] for p in doc.get("start_votes", []) if p in index]
     table = {
@@ -1103,7 +1103,7 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "start_votes": votes,
         "game_no": doc["game_no"],
         "seed_hash": doc["seed_hash"],
-        "seed": doc["seed"] if doc["status"] != "playing" else None,
+        "seed": doc["seed"] if doc["status"] != Status.PLAYING else None,
         "result": doc["result"],
         "timeouts": doc["timeouts"],
         "events": doc["events"],
