@@ -56,34 +56,52 @@ _STALE = object()
 
 
 class _Need(Exception):
-    """A transition asked for ``key`` of its ``ctx``, not read yet (see :class:`_Context`)."""
+    """A transition asked for ``key`` of its ``ctx``, not read yet for the
+    players ``pids`` (see :class:`_Context`)."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, pids: frozenset[str]) -> None:
         super().__init__(key)
         self.key = key
+        self.pids = pids
 
 
 class _Context(dict):
     """The ``ctx`` a transition gets, read from Redis only when a transition
     asks (raising :class:`_Need` until then): ``ctx.get("balances")`` is
-    the seated players' coins, ``ctx.get("present")`` the set of seated
-    players with a live connection somewhere."""
+    the coins of the players seated in ``doc`` (and of ``extra_pid``),
+    ``ctx.get("present")`` the set of seated players with a live connection
+    somewhere.  ``loaded``: key -> ``(pids, value)``, kept across the
+    retries of one update; a value read for other players (the base moved
+    on to a doc with someone new seated) is read again, never taken for
+    theirs (a player missing from the balances read would be stood up)."""
 
     LAZY = ("balances", "present")
 
-    def __init__(self, loaded: dict[str, Any]) -> None:
+    def __init__(self, loaded: dict[str, Any], doc: dict[str, Any], extra_pid: str | list[str] | None) -> None:
         super().__init__()
         self.loaded = loaded
+        self.doc = doc
+        self.extra_pid = extra_pid
 
     def __bool__(self) -> bool:
         return True
 
+    def _pids(self, key: str) -> frozenset[str]:
+        if key == "present":
+            return frozenset(tables.seat_index(self.doc))
+        pids = {s["pid"] for s in self.doc["seats"] if s and s.get("pid")}
+        if self.extra_pid:
+            pids.update([self.extra_pid] if isinstance(self.extra_pid, str) else self.extra_pid)
+        return frozenset(pids)
+
     def get(self, key: str, default: Any = None) -> Any:
         if key not in self.LAZY:
             return default
-        if key not in self.loaded:
-            raise _Need(key)
-        return self.loaded[key]
+        pids = self._pids(key)
+        entry = self.loaded.get(key)
+        if entry is None or not pids <= entry[0]:
+            raise _Need(key, pids)
+        return entry[1]
 
     def __getitem__(self, key: str) -> Any:
         return self.get(key)
@@ -109,14 +127,6 @@ class Rooms:
         self._commit_ids = itertools.count(1)
         #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
         self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
-
-    async def _balances(self, doc: dict[str, Any], extra_pid: str | list[str] | None) -> dict[str, int]:
-        """Coin balances of the people seated (and of ``extra_pid``: one pid
-        or a list), one round trip."""
-        pids = [s["pid"] for s in doc["seats"] if s and s.get("pid")]
-        if extra_pid:
-            pids += [extra_pid] if isinstance(extra_pid, str) else extra_pid
-        return await self.store.balances(pids)
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
         """The newest version this process knows of a table, as ``(version,
@@ -182,12 +192,12 @@ class Rooms:
                 raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
             version, doc, after = base
             try:
-                out = fn(doc, now_ms(), _Context(loaded))
+                out = fn(doc, now_ms(), _Context(loaded, doc, extra_pid))
             except _Need as need:
                 if need.key == "balances":
-                    loaded["balances"] = await self._balances(doc, extra_pid)
+                    loaded["balances"] = (need.pids, await self.store.balances(list(need.pids)))
                 else:
-                    loaded["present"] = await self.store.present(list(tables.seat_index(doc)), now_ms())
+                    loaded["present"] = (need.pids, await self.store.present(list(need.pids), now_ms()))
                 newer = self._base(table_id) if from_memory else None
                 if newer is not None and newer[0] > version:
                     base = newer

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 
 import pytest
 
@@ -208,3 +209,43 @@ def test_a_player_who_cannot_afford_the_table_is_stood_up_at_the_start():
     d = change.doc
     assert change.log["kind"] == "wait" and d["status"] == "waiting" and change.seats == {"b": 1}
     assert d["seats"][0] is None and d["seats"][1]["name"] == "B"
+
+
+@pytest.mark.parametrize("backend", ["redis", "cluster"])
+async def test_a_join_that_lost_a_race_reads_the_balances_of_who_sat_meanwhile(backend, request):
+    """Two processes seat the last two players of a coin table at once: the
+    one whose commit loses the race retries on a doc with the other player
+    seated.  The balances it read before held only the players it knew of;
+    the retry reads them again rather than take the newcomer for a player
+    with no coins (before: the newcomer was stood up with
+    ``insufficient_coins`` as the game started without them; seen as a
+    flaky ``not_seated`` in the merge test on the cluster)."""
+    url = request.getfixturevalue("redis_server").url if backend == "redis" else request.getfixturevalue("redis_cluster").url
+    prefix = "lz" + secrets.token_hex(3)
+    store_a, store_b = await connect(url, prefix), await connect(url, prefix)
+    try:
+        rooms_a, rooms_b = (Rooms(s, Settings(key_prefix=prefix)) for s in (store_a, store_b))
+        for pid in ("ann", "bo", "dee"):
+            await store_a.create_player(pid, "tok-" + pid + prefix, pid.title(), 20_000, 600)
+        doc, _ = await rooms_a.open("sibala", "ann", "Ann", seats=3, options={"stake": 100, "rounds": 1})
+        table = doc["id"]
+        read = store_a.balances
+        raced = asyncio.Event()
+
+        async def balances_then_bo_sits(pids):
+            out = await read(pids)
+            if len(pids) > 1 and not raced.is_set():  # Dee's join read Ann's and Dee's coins: Bo sits now, elsewhere
+                raced.set()
+                await rooms_b.join(table, "bo", "Bo")
+            return out
+
+        store_a.balances = balances_then_bo_sits
+        await rooms_a.join(table, "dee", "Dee")
+        assert raced.is_set(), "the race this test is about did not happen"
+        final = (await store_a.load_room(table))[1]
+        assert final["status"] == "playing"
+        assert sorted(s["name"] for s in final["seats"] if s and not s["left"]) == ["Ann", "Bo", "Dee"]
+        assert final["notices"] == []
+    finally:
+        await store_a.aclose()
+        await store_b.aclose()
