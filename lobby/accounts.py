@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
+import logging
 import unicodedata
 from typing import Any
 
@@ -40,7 +40,7 @@ import argon2
 
 from .config import Settings
 from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
-from .sessions import new_token
+from .sessions import new_token, session_id
 from .store import Store
 from .tables import LobbyError
 
@@ -50,17 +50,15 @@ HASH_THREADS = 2
 MAX_PASSWORD = 256
 #: fewest different characters in a password
 MIN_DISTINCT = 4
+#: how long a sign-out waits for every process to close its sockets (s)
+REVOKE_WAIT_S = 1.0
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
 
+log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
 _SLOTS: dict[int, asyncio.Semaphore] = {}
 #: invisible direction marks around some right-to-left entries of the confusables data
-
-
-def session_id(token: str) -> str:
-    """The public id of a session (shown in the sessions list; never the token)."""
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
 def check_password(password: Any, name: str, min_len: int) -> str:
@@ -198,6 +196,10 @@ class Accounts:
         if not chosen:
             raise LobbyError(ErrorCode.NO_SUCH_SESSION, "no such session")
         await self.store.end_sessions(pid, chosen)
+        # every process closes those sessions' sockets before this answers
+        missed = await self.store.publish_revoked(pid, list(chosen), REVOKE_WAIT_S)
+        if missed:
+            log.warning("%d process(es) did not confirm a sign-out; their sweep closes its sockets", missed)
         return len(chosen)
 
     async def _claimed(self, pid: str) -> None:

@@ -10,6 +10,7 @@ without asking Redis.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from typing import Any
@@ -28,6 +29,12 @@ TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{%d}" % len(secrets.token_urlsafe(TOKEN_BYT
 def new_token() -> str:
     """A fresh bearer token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def session_id(token: str) -> str:
+    """The public id of a session (shown in the sessions list, published
+    when it is signed out; never the token)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
 async def sign_in(store: Store, settings: Settings, name: Any, token: str | None) -> tuple[str, str, dict[str, Any]]:

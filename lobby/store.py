@@ -47,7 +47,11 @@ version is, then ``<stream id>|<msgpack line>``: see
 :meth:`Store.add_chat`), always; ``P:lobby`` a ping when the table list
 changes; ``P:balance:{pid}`` a player's balance (decimal coins) after
 each change, published atomically with it (:data:`_SETTLE`), to every
-process with a connection of that player (:meth:`Store.player_channel`).
+process with a connection of that player (:meth:`Store.player_channel`),
+and on the same channel a signed-out account's session ids
+(:data:`REVOKED_MARK`, then msgpack ``{"sids", "ack"}``: see
+:meth:`Store.publish_revoked`), which every process answers with an
+``RPUSH`` to ``P:ack:<ack>`` once it has closed those sessions' sockets.
 """
 
 from __future__ import annotations
@@ -212,6 +216,8 @@ return id
 
 #: the first 8 bytes of a chat line published on a table's channel (no version is 0)
 CHAT_MARK = bytes(8)
+#: the first byte of a revocation published on a player's channel (a balance is decimal digits)
+REVOKED_MARK = b"R"
 #: the chat of a table with no expiry of its own (a live one) expires this
 #: long after its last line (s); a table that ends gives its chat its own expiry
 CHAT_IDLE_TTL_S = 24 * 3600
@@ -975,6 +981,29 @@ class Store:
         if sessions:
             await self.run([("DEL", self.session_key(s["token"])) for s in sessions.values()])
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *sessions)])
+
+    async def publish_revoked(self, pid: str, sids: list[str], wait_s: float) -> int:
+        """Tell every process with a connection of ``pid`` that the sessions
+        ``sids`` were signed out, and wait up to ``wait_s`` s until each has
+        said it closed their sockets (``P:ack:<nonce>``).  Returns how many
+        processes did not answer in time (their sweep closes the sockets:
+        ``Settings.session_check_s``)."""
+        nonce = os.urandom(8).hex()
+        payload = REVOKED_MARK + pack({"sids": sids, "ack": nonce})
+        (listeners,) = await self.run([("SPUBLISH" if self.sharded else "PUBLISH", self.player_channel(pid), payload)])
+        key, missing = f"{self.p}:ack:{nonce}", int(listeners)
+        deadline = time.monotonic() + wait_s
+        while missing and (left := deadline - time.monotonic()) > 0:
+            if await self.redis.blpop([key], timeout=max(0.01, left)) is None:  # its own connection: never in a batch
+                break
+            missing -= 1
+        await self.run([("DEL", key)])
+        return missing
+
+    def ack_revoked_cmds(self, nonce: str) -> list[tuple[Any, ...]]:
+        """This process closed the sockets of a :meth:`publish_revoked` message."""
+        key = f"{self.p}:ack:{nonce}"
+        return [("RPUSH", key, 1), ("EXPIRE", key, 60)]
 
     async def count_attempt(self, kind: str, who: str, window_s: int, add: int = 1) -> int:
         """Attempts of ``kind`` by ``who`` in the current window of

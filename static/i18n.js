@@ -278,6 +278,19 @@ const TEXTS = {
     pf_rated: "Rated",
     pf_account: "account",
     pf_recent: "Recent games",
+
+    // issue #16 follow-ups: sign-out push, account names, shown ratings, account forms
+    signed_out_notice: "You were signed out (this session was ended, here or on another device). Carry on as a guest, or sign in again.",
+    err_signed_out: "You were signed out.",
+    name_bad_taken: "That name (or one that looks the same) belongs to an account: pick another, or sign in to it.",
+    guest_mark: "guest",
+    rating_provisional: "provisional: few games yet",
+    err_details: "Details",
+    acct_pw_policy: "{min} to {max} characters, at least {distinct} different ones, not containing your name.",
+    acct_pw_type: "A password must be text.",
+    acct_device_unknown: "Unknown device",
+    acct_device: "{browser} on {os}",
+    acct_last_seen: "last used {when}",
   },
   zh: {
     app_title: "游戏大厅",
@@ -551,6 +564,19 @@ const TEXTS = {
     pf_rated: "计分局",
     pf_account: "账号",
     pf_recent: "最近的对局",
+
+    // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单
+    signed_out_notice: "你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。",
+    err_signed_out: "你已退出登录。",
+    name_bad_taken: "这个名字（或看起来相同的名字）属于一个账号：请换一个，或登录该账号。",
+    guest_mark: "游客",
+    rating_provisional: "暂定：对局还少",
+    err_details: "详情",
+    acct_pw_policy: "{min} 到 {max} 个字符，至少 {distinct} 个不同的字符，不能包含你的名字。",
+    acct_pw_type: "密码必须是文字。",
+    acct_device_unknown: "未知设备",
+    acct_device: "{os} 上的 {browser}",
+    acct_last_seen: "最近使用 {when}",
   },
 };
 

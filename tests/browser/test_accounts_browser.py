@@ -186,3 +186,34 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     a.goto(f"{lobby.http}/#player={a.get_by_test_id('lb-table').locator('tr.me').get_attribute('data-id')}")
     expect(a.get_by_test_id("profile-recent")).to_be_visible()
     fits(a)
+
+
+def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_language(new_page, lobby):
+    name = unique("Fay")
+    a = new_page()
+    sign_in(a, lobby, name)
+    claim(a, PASSWORD)
+    expect(a.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
+    b = new_page()
+    password_sign_in(b, lobby, name, PASSWORD)
+    expect(b.get_by_test_id("player-name")).to_have_text(name)
+    b.get_by_test_id("lang-switch").click()  # that page reads Chinese
+
+    # the first device ends the other session; the other page is not reloaded
+    a.reload()
+    a.get_by_test_id("account-link").click()
+    other = a.get_by_test_id("session")
+    expect(other).to_have_count(1)
+    a.get_by_test_id(f"end-session-{other.get_attribute('data-id')}").click()
+    expect(a.get_by_test_id("session")).to_have_count(0)
+
+    notice = b.get_by_test_id("signed-out-notice")
+    expect(notice).to_have_text("你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。", timeout=5000)
+    expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
+    expect(b.get_by_test_id("player-name")).to_have_count(0)
+    assert b.evaluate("localStorage.getItem('lobby.token')") is None
+    # it carries on as a new guest
+    b.get_by_test_id("name-input").fill(unique("Guest"))
+    b.get_by_test_id("sign-in").click()
+    expect(b.get_by_test_id("player-name")).to_be_visible()
+    expect(b.get_by_test_id("signed-out-notice")).to_have_count(0)

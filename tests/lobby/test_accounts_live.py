@@ -5,6 +5,7 @@ argon2 kept off the event loop."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import statistics
 import time
@@ -119,10 +120,10 @@ async def test_a_signed_out_sessions_open_websocket_is_closed(lobby_factory):
         try:
             assert await api(proc.http, "POST", "/api/account/signout", eve.token, {"session": "*"}) == (200, {"ended": 2})
             frame = await other.recv(timeout=10)
-            assert frame["t"] == "error" and frame["code"] == "bad_token", frame
+            assert frame["t"] == "error" and frame["code"] == "signed_out", frame
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await other.recv(timeout=10)
-            assert closed.value.rcvd.code == 1000
+            assert closed.value.rcvd.code == 4001
             assert (await keeper.request({"t": "ping"}, timeout=5))["t"] == "pong"
         finally:
             await other.close()
@@ -226,3 +227,42 @@ async def test_a_rename_never_lands_on_a_claimed_account(redis_server):
         assert (await store.player(pid))["name"] == "Gustav"
     finally:
         await store.aclose()
+
+
+async def test_signing_out_closes_the_sessions_socket_on_another_process_before_its_next_frame(lobby_factory):
+    # the sweep is an hour away: only the push can close the socket in time
+    env = {"LOBBY_SESSION_CHECK_S": "3600"}
+    a, b = lobby_factory(prefix="push", env=env), lobby_factory(prefix="push", env=env)
+    name = _name("Ivy")
+    async with connected(a.ws, [name, _name("Host")]) as (ivy, host):
+        tv = await host.open("sibala", seats=3)
+        assert (await api(a.http, "POST", "/api/account/claim", ivy.token, {"password": PASSWORD}))[0] == 200
+        token = (await api(a.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[1]["token"]
+        other = await Raw.connect(b.ws, token=token)  # the same account's other device, on the other process
+        try:
+            assert (await other.request({"t": "watch", "table": tv.table_id}))["t"] == "snapshot"
+            sid = accounts.session_id(token)
+            assert await api(a.http, "POST", "/api/account/signout", ivy.token, {"session": sid}) == (200, {"ended": 1})
+            # the sign-out has answered: the socket takes no more frames
+            with contextlib.suppress(websockets.ConnectionClosed):  # closed already: the line cannot even be sent
+                await other.send({"t": "chat", "table": tv.table_id, "text": "still here?", "ref": 99})
+            frames = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(50):
+                    frames.append(await other.recv(timeout=5))
+            assert closed.value.rcvd.code == 4001 and closed.value.rcvd.reason == "signed out", closed.value.rcvd
+            assert [(f["t"], f.get("code")) for f in frames if f["t"] == "error"] == [("error", "signed_out")], frames
+            assert not any(f.get("ref") == 99 for f in frames), frames  # the chat line was never taken
+            with pytest.raises(LobbyRefused) as refused:
+                async with LobbyClient(b.ws, token=token):
+                    pass
+            assert refused.value.code == "bad_token"
+        finally:
+            await other.close()
+        # the table never took the line
+        watcher = await Raw.connect(a.ws, name=_name("Watcher"))
+        try:
+            snapshot = await watcher.request({"t": "watch", "table": tv.table_id})
+            assert all(line["text"] != "still here?" for line in snapshot["chat"]), snapshot["chat"]
+        finally:
+            await watcher.close()
