@@ -15,8 +15,9 @@ to the Unicode confusable skeleton (UTS #39, the data of
 skeleton and once after, so "Ann", "ANN", "Аnn" (Cyrillic А) and "Ann" in
 full-width letters hold one name, and so do "Ill" and "lll".  Every key of
 a claimed name names its account in Redis (``P:name:<key>``), taken by
-compare-and-set, so two claims of one name cannot both pass.  Guests'
-names are not reserved (guests work as before).
+compare-and-set, so two claims of one name cannot both pass.  A guest may
+not take a claimed name (``lobby.sessions``: ``bad_name``, reason
+``taken``); one who held it before the claim keeps it, marked a guest.
 
 Passwords are hashed with argon2id (``argon2-cffi``'s defaults: RFC 9106's
 low-memory profile, 64 MiB, ~50 ms) in a worker thread, never on the event

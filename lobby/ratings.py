@@ -217,23 +217,25 @@ def _game(game: str) -> None:
         raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
 
 
-async def _names(store: Store, pids: list[str]) -> list[str | None]:
-    rows = await store.run([("HGET", store.player_key(pid), "name") for pid in pids])
-    return [None if r is None else r.decode() for r in rows]
+async def _names(store: Store, pids: list[str]) -> list[tuple[str | None, bool]]:
+    """Each player's ``(name, claimed)``: an account's or a guest's (a guest
+    may hold an account's name from before the claim)."""
+    rows = await store.run([("HMGET", store.player_key(pid), "name", "claimed") for pid in pids])
+    return [(None if name is None else name.decode(), claimed is not None and claimed != b"0") for name, claimed in rows]
 
 
 async def leaderboard(store: Store, game: str, page: int, me: str | None = None) -> dict[str, Any]:
     """A page of a game's leaderboard: ``{"game", "page", "pages",
     "total", "players": [{"rank" (1: the top), "id" (public), "name",
-    "ordinal"}], "you": {"rank", "ordinal"} | null}`` (``you`` with the
+    "claimed" (an account; else a guest), "ordinal"}], "you": {"rank", "ordinal"} | null}`` (``you`` with the
     asking player's token: their own place, on any page).  Raises
     ``UNKNOWN_GAME``."""
     _game(game)
     entries, total = await store.board(game, page * PAGE, PAGE)
     names = await _names(store, [pid for pid, _ in entries])
     players = [
-        {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "ordinal": round(value, 2)}
-        for i, ((pid, value), name) in enumerate(zip(entries, names))
+        {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "claimed": claimed, "ordinal": round(value, 2)}
+        for i, ((pid, value), (name, claimed)) in enumerate(zip(entries, names))
     ]
     you = None
     if me is not None:

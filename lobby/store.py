@@ -928,8 +928,11 @@ class Store:
 
     async def name_owner(self, key: str) -> str | None:
         """The pid holding a name key, or None."""
-        (raw,) = await self.run([("GET", self.name_key(key))])
-        return None if raw is None else raw.decode().partition("|")[0]
+        return (await self.name_owners([key]))[0]
+
+    async def name_owners(self, keys: list[str]) -> list[str | None]:
+        """The pid holding each name key (None: free), in one round trip."""
+        return [None if raw is None else raw.decode().partition("|")[0] for raw in await self.run([("GET", self.name_key(k)) for k in keys])]
 
     async def credentials(self, pid: str) -> dict[str, Any] | None:
         """A claimed account's ``{"hash": str, "names": [name keys]}``, or None (a guest)."""

@@ -1,6 +1,7 @@
 // A game's leaderboard (#leaderboard=GAME[&page=P], P from 0): its players
 // by rating ordinal, best first, 50 a page, our own row marked and our
-// place named; each name opens that player's profile (#player=ID).
+// place named; each name opens that player's profile (#player=ID).  A guest's
+// name is marked "guest": it may be an account's name, taken before the claim.
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
@@ -42,7 +43,12 @@ export function leaderboardScreen(gameId, page = 0) {
                     "tr",
                     { testid: `lb-row-${p.rank}`, class: you && you.rank === p.rank ? "me" : "", "data-id": p.id, "aria-current": you && you.rank === p.rank ? "true" : null },
                     h("td", { class: "num" }, String(p.rank)),
-                    h("td", { class: "name" }, h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, p.name)),
+                    h(
+                      "td",
+                      { class: "name", "data-claimed": p.claimed ? "true" : "false" },
+                      h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, p.name),
+                      p.claimed ? null : [" ", h("span", { class: "badge guest", testid: `lb-guest-${p.rank}` }, t("guest_mark"))]
+                    ),
                     h("td", { class: "num", "data-ordinal": p.ordinal }, ordinalText(p.ordinal))
                   )
                 )

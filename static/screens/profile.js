@@ -72,7 +72,13 @@ export function profileScreen(ref) {
       el.dataset.player = p.id;
       fill(
         body,
-        h("h2", { testid: "profile-name" }, p.name, p.claimed ? h("span", { class: "badge" }, t("pf_account")) : null),
+        h(
+          "h2",
+          { testid: "profile-name", "data-claimed": p.claimed ? "true" : "false" },
+          p.name,
+          " ",
+          p.claimed ? h("span", { class: "badge" }, t("pf_account")) : h("span", { class: "badge guest", testid: "profile-guest" }, t("guest_mark"))
+        ),
         gamesTable(p.games || {}),
         h("h3", {}, t("pf_recent")),
         recentList(p.recent || [])

@@ -212,7 +212,12 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
     expect(b.get_by_test_id("player-name")).to_have_count(0)
     assert b.evaluate("localStorage.getItem('lobby.token')") is None
-    # it carries on as a new guest
+    # it carries on as a new guest, which may not take the account's name
+    b.get_by_test_id("name-input").fill(name.upper())
+    b.get_by_test_id("sign-in").click()
+    expect(b.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(
+        "这个名字（或看起来相同的名字）属于一个账号：请换一个，或登录该账号。"
+    )
     b.get_by_test_id("name-input").fill(unique("Guest"))
     b.get_by_test_id("sign-in").click()
     expect(b.get_by_test_id("player-name")).to_be_visible()

@@ -13,13 +13,13 @@ import time
 import pytest
 import websockets
 
-from lobby import accounts
+from lobby import accounts, ratings
 from lobby.accounts import Accounts
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
 from lobby.store import connect
 
-from ..security.support import Raw
+from ..security.support import Raw, store_of
 from .support import api, connected
 
 PASSWORD = "correct horse battery"
@@ -266,3 +266,41 @@ async def test_signing_out_closes_the_sessions_socket_on_another_process_before_
             assert all(line["text"] != "still here?" for line in snapshot["chat"]), snapshot["chat"]
         finally:
             await watcher.close()
+
+
+async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_is_marked_a_guest(lobby_factory):
+    proc = lobby_factory(prefix="guestnames")
+    name = _name("Ann")
+    async with connected(proc.ws, [name, name, _name("Other")]) as (ann, twin, other):  # twin: a guest who held the name before the claim
+        assert (await api(proc.http, "POST", "/api/account/claim", ann.token, {"password": PASSWORD}))[0] == 200
+        # a new guest: the name in any case, or a look-alike (Cyrillic А)
+        for taken in (name, name.upper(), "\u0410" + name[1:]):
+            raw = await Raw.connect(proc.ws)
+            try:
+                refusal = await raw.request({"t": "hello", "proto": 1, "name": taken})
+                assert (refusal["t"], refusal["code"], refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+            finally:
+                await raw.close()
+        # a guest's rename to it
+        raw = await Raw.connect(proc.ws, token=other.token)
+        try:
+            refusal = await raw.request({"t": "hello", "proto": 1, "token": other.token, "name": name.lower()})
+            assert (refusal["t"], refusal["code"], refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+        finally:
+            await raw.close()
+        assert (await other.request({"t": "me"}))["player"]["name"] == other.player["name"]
+        # the guest who held it before keeps it, shown as a guest beside the account
+        assert (await twin.request({"t": "hello", "proto": 1, "token": twin.token, "name": name}))["player"] == {
+            "name": name, "coins": twin.player["coins"], "claimed": False}
+        store = await store_of(proc)
+        try:
+            pids = [await store.session_player(c.token, 600) for c in (ann, twin)]
+            await store.run([store.board_cmd("sibala", pid, 5.0 - i) for i, pid in enumerate(pids)])
+            await store.run([("SET", store.pub_key(ratings.public_id(pid)), pid) for pid in pids])
+        finally:
+            await store.aclose()
+    status, board = await api(proc.http, "GET", "/api/leaderboard/sibala")
+    assert status == 200 and [(p["name"], p["claimed"]) for p in board["players"]] == [(name, True), (name, False)]
+    for pid, claimed in zip(pids, (True, False)):
+        status, prof = await api(proc.http, "GET", f"/api/players/{ratings.public_id(pid)}")
+        assert status == 200 and (prof["name"], prof["claimed"]) == (name, claimed)
