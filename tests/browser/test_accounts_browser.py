@@ -20,7 +20,8 @@ from .test_phone_layout import fits
 pytestmark = SINGLE_REDIS
 
 PASSWORD = "correct horse battery"
-RATING_RE = re.compile(r"^Rating -?\d+\.\d \([+−±]\d+\.\d\)$")
+#: the result panel's line after a newcomer's first game: the shown rating (provisional: "?") and its signed change
+RATING_RE = re.compile(r"^Rating (\d+)\? \(([+−±])(\d+)\)$")
 
 
 def unique(name: str) -> str:
@@ -135,13 +136,16 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
         expect_status(p, "playing")
     play_both(a, b)
 
-    ratings = {}
+    ratings, shown = {}, {}
     for p in (a, b):
         for seat in (0, 1):
             change = p.get_by_test_id(f"rating-change-{seat}")
             expect(change).to_contain_text(names[seat])
             text = change.text_content().replace(names[seat], "").strip()
-            assert RATING_RE.match(text), text
+            got = RATING_RE.match(text)
+            assert got, text
+            shown[seat] = int(got[1])  # a newcomer starts at 1000: the change is the difference from it
+            assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
     expect(a.get_by_test_id("rating-change-0")).to_have_text(b.get_by_test_id("rating-change-0").text_content())
 
@@ -152,7 +156,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     rows = a.locator('[data-testid="lb-table"] tbody tr')
     ordinals = [float(x) for x in rows.locator("td[data-ordinal]").evaluate_all("els => els.map(e => e.dataset.ordinal)")]
     assert ordinals == sorted(ordinals, reverse=True)
-    listed = rows.locator("td.name").all_text_contents()
+    listed = rows.locator("td.name a").all_text_contents()
     assert names[0] in listed and names[1] in listed
     better, worse = sorted((0, 1), key=lambda s: -ratings[s])
     if ratings[better] > ratings[worse]:
@@ -160,6 +164,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     mine = a.locator('[data-testid="lb-table"] tr.me')
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(names[0])
+    expect(mine.locator("td[data-rating]")).to_have_text(f"{shown[0]}?")  # the same figure as the result panel
     expect(a.get_by_test_id("lb-you")).to_contain_text("Your place: #")
 
     # a name opens the profile: the game, and a link to its replay
@@ -168,6 +173,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     row = a.get_by_test_id("profile-game-sibala")
     expect(row).to_be_visible()
     assert float(row.get_attribute("data-ordinal")) == ratings[0]
+    expect(a.get_by_test_id("profile-rating-sibala")).to_have_text(f"{shown[0]}?")
     expect(row.locator("td").nth(4)).to_have_text("1")  # games
     a.set_viewport_size({"width": 360, "height": 740})  # a phone
     fits(a)
