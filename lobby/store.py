@@ -957,24 +957,31 @@ class Store:
             mapping["names"] = pack(names)
         await self.redis.hset(self.player_key(pid) + ":cred", mapping=mapping)
 
-    async def add_session(self, pid: str, session_id: str, token: str, ttl_s: int, new: bool) -> None:
-        """Record a token among the player's sessions (``new``: also make
-        the token itself, naming ``pid`` for ``ttl_s`` s)."""
-        commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack({"token": token, "created": now_ms()}))]
+    async def add_session(self, pid: str, session_id: str, token: str, ttl_s: int, new: bool, device: dict[str, str] | None = None) -> None:
+        """Record a token among the player's sessions, with its ``device``
+        (``new``: also make the token itself, naming ``pid`` for ``ttl_s`` s)."""
+        record = {"token": token, "created": now_ms(), "device": device}
+        commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack(record))]
         if new:
             commands.insert(0, ("SET", self.session_key(token), pid, "EX", ttl_s))
         await self.run(commands)
 
-    async def sessions(self, pid: str) -> dict[str, dict[str, Any]]:
+    async def sessions(self, pid: str, ttl_s: int | None = None) -> dict[str, dict[str, Any]]:
         """The player's recorded sessions still alive: session id ->
-        ``{"token", "created"}``; expired ones are dropped from the record."""
+        ``{"token", "created", "device"}`` and with ``ttl_s`` (the tokens'
+        sliding expiry, s) ``"last_seen"`` (ms: when the token's expiry was
+        last renewed, i.e. its last use); expired ones are dropped from the record."""
         (raw,) = await self.run([("HGETALL", self.player_key(pid) + ":sessions")])
         pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
         found = {k.decode(): unpack(v) for k, v in pairs}
         if not found:
             return {}
-        alive = await self.tokens_alive([s["token"] for s in found.values()])
-        dead = [sid for sid, ok in zip(found, alive) if not ok]
+        left = await self.run([("PTTL", self.session_key(s["token"])) for s in found.values()])
+        now = now_ms()
+        for s, ms in zip(found.values(), left):
+            if ttl_s is not None and int(ms) >= 0:
+                s["last_seen"] = max(s["created"], now - (ttl_s * 1000 - int(ms)))
+        dead = [sid for sid, ms in zip(found, left) if int(ms) == -2]
         if dead:
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *dead)])
         return {sid: s for sid, s in found.items() if sid not in dead}

@@ -228,3 +228,36 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     b.get_by_test_id("sign-in").click()
     expect(b.get_by_test_id("player-name")).to_be_visible()
     expect(b.get_by_test_id("signed-out-notice")).to_have_count(0)
+
+
+def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its_code_away(new_page, lobby):
+    name = unique("Gus")
+    a = new_page()
+    sign_in(a, lobby, name)
+    a.get_by_test_id("account-link").click()
+    # the policy, from the server, beside the field before anyone fails it
+    rules = a.get_by_test_id("password-policy")
+    expect(rules).to_have_text("10 to 256 characters, at least 4 different ones, not containing your name.")
+    expect(a.get_by_test_id("claim-password")).to_have_attribute("aria-describedby", "claim-password-rules")
+    a.get_by_test_id("lang-switch").click()
+    expect(a.get_by_test_id("password-policy")).to_have_text("10 到 256 个字符，至少 4 个不同的字符，不能包含你的名字。")
+    # each rule's refusal by its reason, in the page's language; the code only under "Details"
+    err = a.get_by_test_id("claim-error")
+    for password, text in (("short", "密码需要 10 到 256 个字符。"), (f"my {name} secret", "密码不能包含你的名字。")):
+        a.get_by_test_id("claim-password").fill(password)
+        a.get_by_test_id("claim").click()
+        expect(err.get_by_test_id("error-text")).to_have_text(text)
+        expect(err.get_by_test_id("error-details")).to_be_hidden()
+    err.get_by_test_id("error-more").locator("summary").click()
+    expect(err.get_by_test_id("error-details")).to_be_visible()
+    expect(err.get_by_test_id("error-details")).to_have_text("weak_password: a password must not contain your name")
+    a.get_by_test_id("lang-switch").click()
+    # the sessions list names the device, this one marked
+    a.get_by_test_id("claim-password").fill(PASSWORD)
+    a.get_by_test_id("claim").click()
+    current = a.get_by_test_id("session-current")
+    expect(current).to_contain_text("this device")
+    device = current.get_by_test_id("session-device")
+    expect(device).to_contain_text(" on Linux")
+    expect(device).not_to_have_text("Unknown device")
+    expect(current).to_contain_text("last used")

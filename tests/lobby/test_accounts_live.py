@@ -304,3 +304,25 @@ async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_
     for pid, claimed in zip(pids, (True, False)):
         status, prof = await api(proc.http, "GET", f"/api/players/{ratings.public_id(pid)}")
         assert status == 200 and (prof["name"], prof["claimed"]) == (name, claimed)
+
+
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1"
+
+
+async def test_the_password_policy_is_told_up_front_each_refusal_names_its_rule_and_sessions_name_their_device(lobby_factory):
+    proc = lobby_factory(prefix="policy", env={"LOBBY_PASSWORD_MIN": "12"})
+    assert await api(proc.http, "GET", "/api/account/policy") == (200, {"password": {"min": 12, "max": 256, "distinct": 4}})
+    name = _name("Kit")
+    async with connected(proc.ws, [name]) as (kit,):
+        for password, reason in ((5, "type"), ("eleven char", "length"), ("abababababab", "distinct"), (f"x{name.upper()}x!", "name")):
+            status, body = await api(proc.http, "POST", "/api/account/claim", kit.token, {"password": password})
+            assert (status, body["code"], body.get("reason")) == (400, "weak_password", reason), body
+        long_ua = IPHONE + " " + "x" * 5_000  # read in part only
+        assert (await api(proc.http, "POST", "/api/account/claim", kit.token, {"password": PASSWORD}, {"User-Agent": long_ua}))[0] == 200
+        token = (await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}, {"User-Agent": "?"}))[1]["token"]
+        status, body = await api(proc.http, "GET", "/api/account/sessions", token)
+        first, second = body["sessions"]
+        assert first["device"] == {"browser": "Mobile Safari 17", "os": "iOS 17"} and not first["current"]
+        assert second["device"] is None and second["current"]  # nothing known: the page says "unknown device"
+        for s in (first, second):
+            assert s["created"] <= s["last_seen"] <= time.time() * 1000 + 1000, s
