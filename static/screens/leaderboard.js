@@ -1,7 +1,8 @@
 // A game's leaderboard (#leaderboard=GAME[&page=P], P from 0): its players
-// by rating ordinal, best first (each shown with its shown rating), 50 a page, our own row marked and our
-// place named; each name opens that player's profile (#player=ID).  A guest's
-// name is marked "guest": it may be an account's name, taken before the claim.
+// by rating ordinal, best first, each with the shown rating ("?" while
+// provisional), 50 a page, our own row marked and our place named; each
+// name opens that player's profile (#player=ID).  A guest's name is marked
+// "guest": it may be an account's name, taken before the claim.
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
