@@ -220,7 +220,7 @@ class Accounts:
         await self._claimed(pid)
         mine = session_id(token)
         found = await self.store.sessions(pid, self.settings.token_ttl_s)
-        rows = ({"id": sid, "created": s["created"], "last_seen": s["last_seen"], "device": s.get("device"), "current": sid == mine} for sid, s in found.items())
+        rows = ({"id": sid, "created": s["created"], "last_seen": s.get("last_seen", s["created"]), "device": s.get("device"), "current": sid == mine} for sid, s in found.items())
         return sorted(rows, key=lambda s: s["created"])
 
     async def sign_out(self, pid: str, token: str, which: str | None = None) -> int:
