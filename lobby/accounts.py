@@ -15,8 +15,9 @@ to the Unicode confusable skeleton (UTS #39, the data of
 skeleton and once after, so "Ann", "ANN", "Аnn" (Cyrillic А) and "Ann" in
 full-width letters hold one name, and so do "Ill" and "lll".  Every key of
 a claimed name names its account in Redis (``P:name:<key>``), taken by
-compare-and-set, so two claims of one name cannot both pass.  Guests'
-names are not reserved (guests work as before).
+compare-and-set, so two claims of one name cannot both pass.  A guest may
+not take a claimed name (``lobby.sessions``: ``bad_name``, reason
+``taken``); one who held it before the claim keeps it, marked a guest.
 
 Passwords are hashed with argon2id (``argon2-cffi``'s defaults: RFC 9106's
 low-memory profile, 64 MiB, ~50 ms) in a worker thread, never on the event
@@ -32,15 +33,16 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
+import logging
 import unicodedata
 from typing import Any
 
 import argon2
+import ua_parser
 
 from .config import Settings
 from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
-from .sessions import new_token
+from .sessions import new_token, session_id
 from .store import Store
 from .tables import LobbyError
 
@@ -50,17 +52,26 @@ HASH_THREADS = 2
 MAX_PASSWORD = 256
 #: fewest different characters in a password
 MIN_DISTINCT = 4
+#: characters of a User-Agent read for a session's device
+UA_READ = 512
+#: longest part (browser, system) of a session's device description (characters)
+DEVICE_PART = 40
+#: how long a sign-out waits for every process to close its sockets (s)
+REVOKE_WAIT_S = 1.0
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
 
+log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
 _SLOTS: dict[int, asyncio.Semaphore] = {}
 #: invisible direction marks around some right-to-left entries of the confusables data
 
 
-def session_id(token: str) -> str:
-    """The public id of a session (shown in the sessions list; never the token)."""
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
+def password_policy(min_len: int) -> dict[str, int]:
+    """The password policy as the client states it before anyone fails it
+    (``GET /api/account/policy``): ``{"min", "max"}`` characters and
+    ``"distinct"`` different ones (and never the account's name)."""
+    return {"min": min_len, "max": MAX_PASSWORD, "distinct": MIN_DISTINCT}
 
 
 def check_password(password: Any, name: str, min_len: int) -> str:
@@ -68,16 +79,36 @@ def check_password(password: Any, name: str, min_len: int) -> str:
     :data:`MAX_PASSWORD` characters with at least :data:`MIN_DISTINCT`
     different ones that does not contain the account's name (case-folded).
     No other composition rule (NIST SP 800-63B).  Raises
-    :class:`LobbyError` ``WEAK_PASSWORD`` saying which rule failed."""
+    :class:`LobbyError` ``WEAK_PASSWORD`` whose ``reason`` says which rule
+    failed: ``type`` (not a string), ``length``, ``distinct``, ``name``."""
     if not isinstance(password, str):
-        raise LobbyError(ErrorCode.WEAK_PASSWORD, "password must be a string")
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, "password must be a string", reason="type")
     if not min_len <= len(password) <= MAX_PASSWORD:
-        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs {min_len} to {MAX_PASSWORD} characters")
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs {min_len} to {MAX_PASSWORD} characters", reason="length")
     if len(set(password)) < MIN_DISTINCT:
-        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs at least {MIN_DISTINCT} different characters")
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs at least {MIN_DISTINCT} different characters", reason="distinct")
     if name.casefold() in password.casefold():
-        raise LobbyError(ErrorCode.WEAK_PASSWORD, "a password must not contain your name")
+        raise LobbyError(ErrorCode.WEAK_PASSWORD, "a password must not contain your name", reason="name")
     return password
+
+
+def device_of(user_agent: str | None) -> dict[str, str] | None:
+    """A short description of a sign-in's device for its account's sessions
+    list, from its User-Agent (parsed by ``ua-parser``, on at most
+    :data:`UA_READ` characters): ``{"browser": "Chrome 120", "os": "Windows
+    10"}``, each part at most :data:`DEVICE_PART` characters; None when
+    nothing is known.  Anyone can send any User-Agent: it is shown to the
+    account's owner as a hint, never trusted for anything.  Its first call
+    loads the parser's rules (~0.1 s): callers run it in a thread."""
+    found = ua_parser.parse((user_agent or "")[:UA_READ])
+
+    def part(x: Any) -> str:
+        if x is None or x.family in (None, "", "Other"):
+            return ""
+        return " ".join(p for p in (x.family, x.major) if p)[:DEVICE_PART]
+
+    browser, system = part(found.user_agent), part(found.os)
+    return {"browser": browser, "os": system} if browser or system else None
 
 
 async def _in_thread(fn: Any, *args: Any) -> Any:
@@ -120,9 +151,10 @@ class Accounts:
         if await self.store.count_attempt("addr", addr, s.signin_window_s) > s.signin_per_addr:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many sign-in attempts from your address; wait up to {s.signin_window_s} s")
 
-    async def claim(self, pid: str, token: str, password: Any, name: Any, addr: str) -> dict[str, Any]:
+    async def claim(self, pid: str, token: str, password: Any, name: Any, addr: str, user_agent: str | None = None) -> dict[str, Any]:
         """Make the guest ``pid`` (signed in with ``token``) an account with
-        ``password`` under ``name`` (None: its current name).  Returns the
+        ``password`` under ``name`` (None: its current name); ``user_agent``
+        describes the session's device (:func:`device_of`).  Returns the
         player record.  Raises ``ALREADY_CLAIMED``, ``BAD_NAME``,
         ``WEAK_PASSWORD``, ``NAME_TAKEN``, ``RATE_LIMITED``."""
         player = await self.store.player(pid)
@@ -147,12 +179,13 @@ class Accounts:
             await self.store.release_names([k for k in keys if k not in held], pid)
             raise LobbyError(ErrorCode.ALREADY_CLAIMED, "this player is already an account; sign in with its name and password")
         await self.store.set_player_fields(pid, {"name": clean, "claimed": 1})
-        await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False)
+        await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False, device=await asyncio.to_thread(device_of, user_agent))
         return await self.store.player(pid)
 
-    async def sign_in(self, name: Any, password: Any, addr: str) -> tuple[str, dict[str, Any]]:
+    async def sign_in(self, name: Any, password: Any, addr: str, user_agent: str | None = None) -> tuple[str, dict[str, Any]]:
         """A new session of the account named ``name`` (any form that has
-        its keys) if ``password`` is its password.  Returns ``(token,
+        its keys) if ``password`` is its password (``user_agent``: its
+        device, :func:`device_of`).  Returns ``(token,
         player record)``.  Raises ``BAD_CREDENTIALS`` (the same message
         whether the name or the password was wrong) or ``RATE_LIMITED``
         (``Settings.signin_per_addr`` attempts from one address, or
@@ -175,16 +208,20 @@ class Accounts:
         if _HASHER.check_needs_rehash(creds["hash"]):
             await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
         token = new_token()
-        await self.store.add_session(pid, session_id(token), token, s.token_ttl_s, new=True)
+        await self.store.add_session(pid, session_id(token), token, s.token_ttl_s, new=True, device=await asyncio.to_thread(device_of, user_agent))
         return token, await self.store.player(pid)
 
     async def sessions(self, pid: str, token: str) -> list[dict[str, Any]]:
         """The account's live sessions, oldest first: ``{"id", "created"
-        (ms), "current" (the one asking)}``.  Raises ``NOT_CLAIMED`` for a guest."""
+        (ms), "last_seen" (ms: its last sign-in or request, from the
+        token's sliding expiry), "device" ({"browser", "os"} or None:
+        :func:`device_of`), "current" (the one asking)}``.  Raises
+        ``NOT_CLAIMED`` for a guest."""
         await self._claimed(pid)
         mine = session_id(token)
-        found = await self.store.sessions(pid)
-        return sorted(({"id": sid, "created": s["created"], "current": sid == mine} for sid, s in found.items()), key=lambda s: s["created"])
+        found = await self.store.sessions(pid, self.settings.token_ttl_s)
+        rows = ({"id": sid, "created": s["created"], "last_seen": s.get("last_seen", s["created"]), "device": s.get("device"), "current": sid == mine} for sid, s in found.items())
+        return sorted(rows, key=lambda s: s["created"])
 
     async def sign_out(self, pid: str, token: str, which: str | None = None) -> int:
         """End one session: ``which`` (a session id; None: the one of
@@ -198,6 +235,10 @@ class Accounts:
         if not chosen:
             raise LobbyError(ErrorCode.NO_SUCH_SESSION, "no such session")
         await self.store.end_sessions(pid, chosen)
+        # every process closes those sessions' sockets before this answers
+        missed = await self.store.publish_revoked(pid, list(chosen), REVOKE_WAIT_S)
+        if missed:
+            log.warning("%d process(es) did not confirm a sign-out; their sweep closes its sockets", missed)
         return len(chosen)
 
     async def _claimed(self, pid: str) -> None:

@@ -25,8 +25,8 @@ from starlette.websockets import WebSocket
 from . import endpoints, metrics, player_routes, quota
 from .accounts import Accounts, revoked
 from .config import Settings
-from .fanout import Fanout
-from .protocol import CloseCode, ErrorCode, encode, error
+from .fanout import Fanout, end_signed_out
+from .protocol import CloseCode, encode
 from .reads import ReadLimits, Replays
 from .rooms import Rooms
 from .session import PRESENCE_LEASE_MS, Conn, Session
@@ -160,13 +160,14 @@ class Lobby:
 
     async def _session_loop(self) -> None:
         """Close the websockets of sessions signed out since they signed in
-        (:func:`accounts.revoked`), every ``Settings.session_check_s``."""
+        (:func:`accounts.revoked`), every ``Settings.session_check_s``: the
+        fallback for a process that missed the sign-out's push
+        (:meth:`Fanout.revoke`, e.g. while its pub/sub was reconnecting)."""
         while not self.stopping.is_set():
             await asyncio.sleep(self.settings.session_check_s)
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 for conn in await revoked(self.store, list(self.conns)):
-                    conn.send(encode(error(ErrorCode.BAD_TOKEN, "this session was signed out")), "error")
-                    conn.close(CloseCode.WS_1000_NORMAL)
+                    end_signed_out(conn)
 
 
 def _tune_gc() -> None:

@@ -64,7 +64,8 @@ class Settings:
     #: sign-in and claim attempts from one client address per window
     signin_per_addr: int = 60
     #: a websocket signed in with a session that was signed out since is
-    #: closed within this long (s; the check is one EXISTS per connection)
+    #: closed at once by the sign-out's push; a process that missed the push
+    #: closes it within this long (s; the check is one EXISTS per connection)
     session_check_s: int = 20
     #: largest client frame accepted (bytes); larger closes with 1009
     max_frame: int = 4_096

@@ -54,9 +54,13 @@ def games_info() -> list[dict[str, Any]]:
     return [engine.info.to_dict() for engine in engines.REGISTRY.values()]
 
 
-def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> Response:
-    """A JSON error answer ``{"error": message, "code": code}``."""
-    return JSONResponse({"error": message, "code": code.value}, status_code=status, headers=headers)
+def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None, reason: str | None = None) -> Response:
+    """A JSON error answer ``{"error": message, "code": code}``, with
+    ``"reason"`` (which check refused it) when given."""
+    body = {"error": message, "code": code.value}
+    if reason:
+        body["reason"] = reason
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 async def gzipped(request: Request, body: bytes) -> Response:

@@ -25,8 +25,9 @@ import redis.exceptions
 
 from . import metrics, tables
 from .diff import diff
-from .protocol import encode
-from .store import CHAT_MARK, Store, chat_line, chat_order, now_ms, unpack
+from .protocol import CloseCode, ErrorCode, encode, error
+from .sessions import session_id
+from .store import CHAT_MARK, REVOKED_MARK, Store, chat_line, chat_order, now_ms, unpack
 
 if TYPE_CHECKING:
     from .session import Conn  # each viewer's connection: the session's writer
@@ -53,6 +54,15 @@ def frame_bytes(data: bytes) -> bytes:
     if n < 65536:
         return b"\x82\x7e" + n.to_bytes(2, "big") + data
     return b"\x82\x7f" + n.to_bytes(8, "big") + data
+
+
+def end_signed_out(conn: Conn) -> None:
+    """Close a socket whose session was signed out: an error frame
+    ``signed_out``, then close 4001 ("signed out"); the reader takes no
+    frame after this (``conn.closed``)."""
+    if not conn.closed:
+        conn.send(encode(error(ErrorCode.SIGNED_OUT, "this session was signed out")), "error")
+        conn.close(CloseCode.SIGNED_OUT)
 
 
 def check_follow(conn: Conn, table_id: str | None = None) -> None:
@@ -103,6 +113,7 @@ class Fanout:
         self._lock = asyncio.Lock()
         #: player id -> this process's signed-in connections of that player (balance pushes)
         self.players: dict[str, set[Conn]] = {}
+        self._acks: set[asyncio.Future] = set()  # revocations' acks on their way
 
     # -- viewers -----------------------------------------------------------
     async def attach(self, conn: Conn, table_id: str, pid: str | None, ref: Any = None) -> Viewer:
@@ -315,6 +326,19 @@ class Fanout:
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 await self._pubsub.unsubscribe(self.store.player_channel(pid))
 
+    def revoke(self, pid: str, msg: dict[str, Any]) -> None:
+        """Sessions of ``pid`` were signed out (``msg``: ``{"sids": [session
+        ids], "ack"}`` from :meth:`Store.publish_revoked`): close this
+        process's sockets signed in with them (:func:`end_signed_out`), then
+        say so on the message's ack list."""
+        sids = set(msg.get("sids") or ())
+        for conn in list(self.players.get(pid, ())):
+            if conn.token and session_id(conn.token) in sids:
+                end_signed_out(conn)
+        task = asyncio.ensure_future(self.store.run(self.store.ack_revoked_cmds(str(msg.get("ack")))))
+        self._acks.add(task)
+        task.add_done_callback(self._acks.discard)
+
     def deliver_balance(self, pid: str, coins: int) -> None:
         """Send ``{"t": "balance", "coins", "now"}`` (encoded once) to every
         local connection of ``pid``."""
@@ -382,7 +406,10 @@ class Fanout:
                         continue
                     pid = self.store.player_of_channel(channel)
                     if pid is not None:
-                        self.deliver_balance(pid, int(data))
+                        if data[:1] == REVOKED_MARK:
+                            self.revoke(pid, unpack(data[1:]))
+                        else:
+                            self.deliver_balance(pid, int(data))
                         continue
                     table_id = self.store.room_id_of_channel(channel)
                     if data[:8] == CHAT_MARK:

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from . import quota, ratings
+from . import accounts, quota, ratings
 from .endpoints import http_error
 from .protocol import ErrorCode
 from .sessions import TOKEN_RE
@@ -91,7 +91,7 @@ def route(handler: Any) -> Any:
         except LobbyError as exc:
             status = STATUS.get(exc.code, 400)
             headers = {"Retry-After": str(max(1, math.ceil(_lobby(request).settings.signin_window_s)))} if status == 429 else None
-            return http_error(status, exc.code, str(exc), headers)
+            return http_error(status, exc.code, str(exc), headers, exc.reason)
         except (redis.exceptions.RedisError, OSError):
             return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
 
@@ -109,7 +109,8 @@ async def claim(request: Request) -> dict[str, Any]:
     body = await _body(request)
     lobby = _lobby(request)
     addr = quota.client_address(request.scope, lobby.trusted)
-    return {"player": _me(await lobby.accounts.claim(pid, token, body.get("password"), body.get("name"), addr))}
+    user_agent = request.headers.get("user-agent")
+    return {"player": _me(await lobby.accounts.claim(pid, token, body.get("password"), body.get("name"), addr, user_agent))}
 
 
 @route
@@ -118,8 +119,14 @@ async def sign_in(request: Request) -> dict[str, Any]:
     body = await _body(request)
     lobby = _lobby(request)
     addr = quota.client_address(request.scope, lobby.trusted)
-    token, player = await lobby.accounts.sign_in(body.get("name"), body.get("password"), addr)
+    token, player = await lobby.accounts.sign_in(body.get("name"), body.get("password"), addr, request.headers.get("user-agent"))
     return {"token": token, "player": _me(player)}
+
+
+@route
+async def policy(request: Request) -> dict[str, Any]:
+    """``GET /api/account/policy``: the password policy (:func:`accounts.password_policy`), to state before a claim."""
+    return {"password": accounts.password_policy(_lobby(request).settings.password_min)}
 
 
 @route
@@ -160,6 +167,7 @@ async def profile(request: Request) -> dict[str, Any]:
 ROUTES = [
     Route("/api/account/claim", claim, methods=["POST"]),
     Route("/api/account/signin", sign_in, methods=["POST"]),
+    Route("/api/account/policy", policy, methods=["GET"]),
     Route("/api/account/sessions", sessions, methods=["GET"]),
     Route("/api/account/signout", sign_out, methods=["POST"]),
     Route("/api/leaderboard/{game:str}", leaderboard, methods=["GET"]),

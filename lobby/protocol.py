@@ -46,6 +46,7 @@ class ErrorCode(str, enum.Enum):
     NOT_SIGNED_IN = "not_signed_in"  # hello first
     BAD_NAME = "bad_name"
     BAD_TOKEN = "bad_token"  # unknown or expired token
+    SIGNED_OUT = "signed_out"  # this socket's session was signed out (then close 4001)
     UNKNOWN_GAME = "unknown_game"
     BAD_OPTIONS = "bad_options"
     NO_SUCH_TABLE = "no_such_table"
@@ -84,6 +85,7 @@ class CloseCode(enum.IntEnum):
     WS_1009_MESSAGE_TOO_BIG = 1009
     WS_1011_INTERNAL_ERROR = 1011
     WS_1013_TRY_AGAIN_LATER = 1013  # slow reader dropped; reconnect and resync
+    SIGNED_OUT = 4001  # the session was signed out: do not reconnect with its token
 
 
 class ProtocolError(ValueError):

@@ -17,8 +17,19 @@ is a full ranking of one-player teams, which is what Plackett–Luce models
 (equal ranks), and a game of two is the Bradley–Terry case.  Ranks come
 from the result: winners first, then every seat by score in the
 direction the winners' scores show (6 Nimmt!: fewer bull heads is better;
-the others: more), equal scores tied.  The number people see is the
-ordinal μ − 3σ (0 for a newcomer), and each game's change of it.
+the others: more), equal scores tied.  Ratings are stored, and
+leaderboards ranked, by openskill's ordinal μ − 3σ (0 for a newcomer).
+
+What people see.  The ordinal reads badly (a newcomer has 0, one loss
+makes it negative), so the figure shown everywhere (result panel,
+leaderboard, profile) is :func:`shown`: ``round(1000 + 20 × ordinal)``,
+never below 0: a newcomer has 1000, one lost game of two about 963, a
+strong regular 1500..1800; it orders players exactly as the ordinal does
+(up to rounding).  A game's change is the signed difference of that figure
+(after − before, each rounded first, so the panel's "1037 (+37)" adds up).
+A rating is *provisional* (shown with a mark) while σ is above
+:data:`PROVISIONAL_SIGMA` (6, from the newcomer's 8.33: about the first
+ten two-person games; longer in big games, which teach less per seat).
 
 Exactly once.  A rated game's changes are computed once and recorded in
 its settlement (``settlement.ratings``, one entry per seat, and each
@@ -59,6 +70,13 @@ SIGMA0 = MODEL.sigma
 SCALE = 1_000_000
 #: players per leaderboard page
 PAGE = 50
+#: the shown rating: DISPLAY_BASE + DISPLAY_SCALE × ordinal, rounded, never below 0
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 20
+#: a rating is shown as provisional while σ is above this
+PROVISIONAL_SIGMA = 6.0
+#: what the settlement (and so the table view) keeps of each seat's change
+SHOWN_CHANGE = ("before", "after", "delta", "rating", "rating_delta", "provisional")
 #: recent games kept per player (profile)
 KEEP_RECENT = 20
 #: recent games a profile shows
@@ -74,6 +92,17 @@ def public_id(pid: str) -> str:
 def ordinal(mu: float, sigma: float) -> float:
     """The shown rating: μ − 3σ (openskill's ordinal)."""
     return mu - 3 * sigma
+
+
+def shown(ordinal_value: float) -> int:
+    """The rating people see for an ordinal (module docstring): a
+    newcomer's 0 is 1000; never negative."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal_value))
+
+
+def provisional(sigma: float) -> bool:
+    """Whether a rating of this σ is shown as provisional (few games yet)."""
+    return sigma > PROVISIONAL_SIGMA
 
 
 def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
@@ -104,8 +133,10 @@ def pending(doc: tables.TableDoc) -> bool:
 def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> list[dict[str, Any] | None]:
     """The rating change of each seat of a finished rated game, from the
     players' ``current`` ``(μ, σ)`` (bots: fixed): per seat None (a bot) or
-    ``{"before", "after", "delta"}`` (ordinals, 2 decimals) with ``mu`` and
-    ``sigma`` (the new ones) for the settlement."""
+    ``{"before", "after", "delta"}`` (ordinals, 2 decimals), ``"rating"``
+    and ``"rating_delta"`` (the shown figure after and its change:
+    :func:`shown`), ``"provisional"``, and ``mu`` and ``sigma`` (the new
+    ones) for the settlement."""
     seats = [s or {} for s in doc["seats"]]
     teams = [[MODEL.rating(*(current[s["pid"]] if s.get("pid") else (MU0, SIGMA0)))] for s in seats]
     rated = MODEL.rate(teams, ranks=ranks(doc))
@@ -115,7 +146,11 @@ def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> li
             out.append(None)
             continue
         before, after = ordinal(old.mu, old.sigma), ordinal(new.mu, new.sigma)
-        out.append({"before": round(before, 2), "after": round(after, 2), "delta": round(after - before, 2), "mu": new.mu, "sigma": new.sigma})
+        out.append({
+            "before": round(before, 2), "after": round(after, 2), "delta": round(after - before, 2),
+            "rating": shown(after), "rating_delta": shown(after) - shown(before), "provisional": provisional(new.sigma),
+            "mu": new.mu, "sigma": new.sigma,
+        })
     return out
 
 
@@ -124,7 +159,7 @@ def with_ratings(
 ) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
     pending settlement (``per_seat`` from :func:`changes` on ``current``):
-    ``settlement.ratings`` per seat (``before``, ``after``, ``delta``) and
+    ``settlement.ratings`` per seat (:data:`SHOWN_CHANGE`) and
     each player's ``stats`` gaining ``rmu``, ``rsigma`` (millionths) and
     ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
     settlement is not pending unrated (the contract of :mod:`lobby.tables`)."""
@@ -139,7 +174,7 @@ def with_ratings(
         stats = dict(entry["stats"], rmu=round((change["mu"] - mu) * SCALE), rsigma=round((change["sigma"] - sigma) * SCALE), rated=1)
         players.append(dict(entry, stats=stats))
     d["settlement"]["players"] = players
-    d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in ("before", "after", "delta")} for c in per_seat]
+    d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
@@ -202,14 +237,20 @@ async def settled(store: Store, doc: tables.TableDoc) -> None:
 
 def of_player(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The ratings in a player record (:meth:`Store.player`): for each game
-    they were rated in, ``{"ordinal", "mu", "sigma", "rated" (games)}``."""
+    they were rated in, :func:`figures` and ``"rated"`` (games)."""
     out = {}
     for game in engines.REGISTRY:
         rated = int(record.get(f"{game}:rated", 0) or 0)
         if rated:
-            mu, sigma = _rating(record.get(f"{game}:rmu"), record.get(f"{game}:rsigma"))
-            out[game] = {"ordinal": round(ordinal(mu, sigma), 2), "mu": round(mu, 3), "sigma": round(sigma, 3), "rated": rated}
+            out[game] = {**figures(*_rating(record.get(f"{game}:rmu"), record.get(f"{game}:rsigma"))), "rated": rated}
     return out
+
+
+def figures(mu: float, sigma: float) -> dict[str, Any]:
+    """A rating as the API gives it: ``{"ordinal" (2 decimals), "rating"
+    (shown), "provisional", "mu", "sigma" (3 decimals)}``."""
+    value = ordinal(mu, sigma)
+    return {"ordinal": round(value, 2), "rating": shown(value), "provisional": provisional(sigma), "mu": round(mu, 3), "sigma": round(sigma, 3)}
 
 
 def _game(game: str) -> None:
@@ -217,36 +258,40 @@ def _game(game: str) -> None:
         raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
 
 
-async def _names(store: Store, pids: list[str]) -> list[str | None]:
-    rows = await store.run([("HGET", store.player_key(pid), "name") for pid in pids])
-    return [None if r is None else r.decode() for r in rows]
+async def _names(store: Store, game: str, pids: list[str]) -> list[tuple[str | None, bool, float]]:
+    """Each player's ``(name, claimed, σ in game)``: an account's or a
+    guest's (a guest may hold an account's name from before the claim)."""
+    rows = await store.run([("HMGET", store.player_key(pid), "name", "claimed", f"{game}:rsigma") for pid in pids])
+    return [(None if name is None else name.decode(), claimed is not None and claimed != b"0", _rating(0, rsigma)[1]) for name, claimed, rsigma in rows]
 
 
 async def leaderboard(store: Store, game: str, page: int, me: str | None = None) -> dict[str, Any]:
     """A page of a game's leaderboard: ``{"game", "page", "pages",
     "total", "players": [{"rank" (1: the top), "id" (public), "name",
-    "ordinal"}], "you": {"rank", "ordinal"} | null}`` (``you`` with the
+    "claimed" (an account; else a guest), "ordinal", "rating" (shown),
+    "provisional"}], "you": {"rank", "ordinal", "rating", "provisional"} | null}`` (``you`` with the
     asking player's token: their own place, on any page).  Raises
     ``UNKNOWN_GAME``."""
     _game(game)
     entries, total = await store.board(game, page * PAGE, PAGE)
-    names = await _names(store, [pid for pid, _ in entries])
+    names = await _names(store, game, [pid for pid, _ in entries])
     players = [
-        {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "ordinal": round(value, 2)}
-        for i, ((pid, value), name) in enumerate(zip(entries, names))
+        {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "claimed": claimed, "ordinal": round(value, 2), "rating": shown(value), "provisional": provisional(sigma)}
+        for i, ((pid, value), (name, claimed, sigma)) in enumerate(zip(entries, names))
     ]
     you = None
     if me is not None:
         rank = await store.board_rank(game, me)
         if rank is not None:
             mu, sigma = (await current(store, game, [me]))[me]
-            you = {"rank": rank + 1, "ordinal": round(ordinal(mu, sigma), 2)}
+            mine = figures(mu, sigma)
+            you = {"rank": rank + 1, **{k: mine[k] for k in ("ordinal", "rating", "provisional")}}
     return {"game": game, "page": page, "pages": -(-total // PAGE), "total": total, "players": players, "you": you}
 
 
 async def profile(store: Store, ref: str) -> dict[str, Any]:
     """A player's profile by public id or claimed name: ``{"id", "name",
-    "claimed", "games": {game: {"ordinal", "mu", "sigma", "rated",
+    "claimed", "games": {game: {"ordinal", "rating", "provisional", "mu", "sigma", "rated",
     "rank" (1-based or null), "games", "wins", "losses"}} (games they
     played), "recent": [{"table", "game_no", "game", "at", "replay" (the
     URL of that table's replay list from that game)}]}``.  No player id,
@@ -267,7 +312,7 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
             continue
         rank = await store.board_rank(game, pid) if game in rated else None
         games[game] = {
-            **rated.get(game, {"ordinal": round(ordinal(MU0, SIGMA0), 2), "mu": MU0, "sigma": round(SIGMA0, 3), "rated": 0}),
+            **rated.get(game, {**figures(MU0, SIGMA0), "rated": 0}),
             "rank": None if rank is None else rank + 1,
             **{k: int(record.get(f"{game}:{k}", 0)) for k in ("games", "wins", "losses")},
         }

@@ -49,6 +49,8 @@ CLOSE_GRACE_S = 2.0
 #: refresh (every ``app.SPECTATOR_REFRESH_S``), so one lost with its process
 #: stops counting then (ms)
 PRESENCE_LEASE_MS = 60_000
+#: the reason sent with a close code, where it has one
+CLOSE_REASONS = {CloseCode.SIGNED_OUT: "signed out"}
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
 #: a client that stops reading can pin, and makes it a slow reader sooner
 SEND_BUFFER_BYTES = 64 * 1024
@@ -188,7 +190,8 @@ class Conn:
             while not queue.empty():
                 data = queue.get_nowait()
                 if data is None:
-                    await self.ws.close(self.close_code or CloseCode.WS_1000_NORMAL)
+                    code = self.close_code or CloseCode.WS_1000_NORMAL
+                    await self.ws.close(code, CLOSE_REASONS.get(code))
                     return
                 await self.ws.send_bytes(data)
         except Exception:
@@ -392,7 +395,7 @@ class Session:
             # the read loop is inline: one coroutine frame less per open connection
             while not conn.closed:
                 msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
+                if msg["type"] == "websocket.disconnect" or conn.closed:  # closed meanwhile (signed out): no more frames
                     break
                 frame = msg.get("bytes") if msg.get("bytes") is not None else msg.get("text")
                 if frame is None:

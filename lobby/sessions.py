@@ -10,12 +10,13 @@ without asking Redis.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from typing import Any
 
 from .config import Settings
-from .protocol import ErrorCode, ProtocolError, clean_name
+from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
 from .store import Store
 from .tables import LobbyError
 
@@ -30,14 +31,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def session_id(token: str) -> str:
+    """The public id of a session (shown in the sessions list, published
+    when it is signed out; never the token)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
 async def sign_in(store: Store, settings: Settings, name: Any, token: str | None) -> tuple[str, str, dict[str, Any]]:
     """Resume the player of ``token``, or create a guest named ``name``.
 
     Returns ``(player id, token, player record)``.  A given ``name``
     renames a resumed guest (a claimed account keeps its name).  Raises :class:`LobbyError` ``BAD_TOKEN``
     for an unknown, malformed or expired token with no name to start
-    afresh, and ``BAD_NAME`` (from :func:`clean_name`) for a bad name; both
-    before anything is read or written.
+    afresh, and ``BAD_NAME`` for a bad name (from :func:`clean_name`) or
+    one an account holds (reason ``taken``); all before anything is written.
     """
     clean = None if name is None else _name(name)
     if token:
@@ -45,17 +52,29 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
         if pid is not None:
             player = await store.player(pid)
             # a claimed account keeps its name (unique: lobby.accounts)
-            if clean is not None and clean != player.get("name") and not player.get("claimed") and await store.set_player_name(pid, clean):
-                player["name"] = clean
+            if clean is not None and clean != player.get("name") and not player.get("claimed"):
+                await _not_an_accounts(store, clean)
+                if await store.set_player_name(pid, clean):
+                    player["name"] = clean
             return pid, token, player
         if clean is None:
             raise LobbyError(ErrorCode.BAD_TOKEN, "unknown or expired token; sign in again with a name")
     if clean is None:
         raise LobbyError(ErrorCode.BAD_NAME, "a name is needed to sign in", reason="missing")
+    await _not_an_accounts(store, clean)
     pid = secrets.token_hex(8)
     token = new_token()
     await store.create_player(pid, token, clean, settings.grant_coins, settings.token_ttl_s)
     return pid, token, await store.player(pid)
+
+
+async def _not_an_accounts(store: Store, clean: str) -> None:
+    """Raise ``BAD_NAME`` (reason ``taken``) when an account holds any of
+    the name keys of ``clean`` (:func:`protocol.name_keys`: the name in
+    another case or a look-alike): a guest may not take it.  One round
+    trip, on a new guest's or a rename's ``hello`` only."""
+    if any(owner is not None for owner in await store.name_owners(name_keys(clean))):
+        raise LobbyError(ErrorCode.BAD_NAME, "that name (or one that looks the same) belongs to an account: sign in to it, or pick another", reason="taken")
 
 
 def _name(raw: Any) -> str:

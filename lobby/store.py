@@ -47,7 +47,11 @@ version is, then ``<stream id>|<msgpack line>``: see
 :meth:`Store.add_chat`), always; ``P:lobby`` a ping when the table list
 changes; ``P:balance:{pid}`` a player's balance (decimal coins) after
 each change, published atomically with it (:data:`_SETTLE`), to every
-process with a connection of that player (:meth:`Store.player_channel`).
+process with a connection of that player (:meth:`Store.player_channel`),
+and on the same channel a signed-out account's session ids
+(:data:`REVOKED_MARK`, then msgpack ``{"sids", "ack"}``: see
+:meth:`Store.publish_revoked`), which every process answers with an
+``RPUSH`` to ``P:ack:<ack>`` once it has closed those sessions' sockets.
 """
 
 from __future__ import annotations
@@ -212,6 +216,8 @@ return id
 
 #: the first 8 bytes of a chat line published on a table's channel (no version is 0)
 CHAT_MARK = bytes(8)
+#: the first byte of a revocation published on a player's channel (a balance is decimal digits)
+REVOKED_MARK = b"R"
 #: the chat of a table with no expiry of its own (a live one) expires this
 #: long after its last line (s); a table that ends gives its chat its own expiry
 CHAT_IDLE_TTL_S = 24 * 3600
@@ -922,8 +928,11 @@ class Store:
 
     async def name_owner(self, key: str) -> str | None:
         """The pid holding a name key, or None."""
-        (raw,) = await self.run([("GET", self.name_key(key))])
-        return None if raw is None else raw.decode().partition("|")[0]
+        return (await self.name_owners([key]))[0]
+
+    async def name_owners(self, keys: list[str]) -> list[str | None]:
+        """The pid holding each name key (None: free), in one round trip."""
+        return [None if raw is None else raw.decode().partition("|")[0] for raw in await self.run([("GET", self.name_key(k)) for k in keys])]
 
     async def credentials(self, pid: str) -> dict[str, Any] | None:
         """A claimed account's ``{"hash": str, "names": [name keys]}``, or None (a guest)."""
@@ -948,24 +957,31 @@ class Store:
             mapping["names"] = pack(names)
         await self.redis.hset(self.player_key(pid) + ":cred", mapping=mapping)
 
-    async def add_session(self, pid: str, session_id: str, token: str, ttl_s: int, new: bool) -> None:
-        """Record a token among the player's sessions (``new``: also make
-        the token itself, naming ``pid`` for ``ttl_s`` s)."""
-        commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack({"token": token, "created": now_ms()}))]
+    async def add_session(self, pid: str, session_id: str, token: str, ttl_s: int, new: bool, device: dict[str, str] | None = None) -> None:
+        """Record a token among the player's sessions, with its ``device``
+        (``new``: also make the token itself, naming ``pid`` for ``ttl_s`` s)."""
+        record = {"token": token, "created": now_ms(), "device": device}
+        commands: list[tuple[Any, ...]] = [("HSET", self.player_key(pid) + ":sessions", session_id, pack(record))]
         if new:
             commands.insert(0, ("SET", self.session_key(token), pid, "EX", ttl_s))
         await self.run(commands)
 
-    async def sessions(self, pid: str) -> dict[str, dict[str, Any]]:
+    async def sessions(self, pid: str, ttl_s: int | None = None) -> dict[str, dict[str, Any]]:
         """The player's recorded sessions still alive: session id ->
-        ``{"token", "created"}``; expired ones are dropped from the record."""
+        ``{"token", "created", "device"}`` and with ``ttl_s`` (the tokens'
+        sliding expiry, s) ``"last_seen"`` (ms: when the token's expiry was
+        last renewed, i.e. its last use); expired ones are dropped from the record."""
         (raw,) = await self.run([("HGETALL", self.player_key(pid) + ":sessions")])
         pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
         found = {k.decode(): unpack(v) for k, v in pairs}
         if not found:
             return {}
-        alive = await self.tokens_alive([s["token"] for s in found.values()])
-        dead = [sid for sid, ok in zip(found, alive) if not ok]
+        left = await self.run([("PTTL", self.session_key(s["token"])) for s in found.values()])
+        now = now_ms()
+        for s, ms in zip(found.values(), left):
+            if ttl_s is not None and int(ms) >= 0:
+                s["last_seen"] = max(s["created"], now - (ttl_s * 1000 - int(ms)))
+        dead = [sid for sid, ms in zip(found, left) if int(ms) == -2]
         if dead:
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *dead)])
         return {sid: s for sid, s in found.items() if sid not in dead}
@@ -975,6 +991,29 @@ class Store:
         if sessions:
             await self.run([("DEL", self.session_key(s["token"])) for s in sessions.values()])
             await self.run([("HDEL", self.player_key(pid) + ":sessions", *sessions)])
+
+    async def publish_revoked(self, pid: str, sids: list[str], wait_s: float) -> int:
+        """Tell every process with a connection of ``pid`` that the sessions
+        ``sids`` were signed out, and wait up to ``wait_s`` s until each has
+        said it closed their sockets (``P:ack:<nonce>``).  Returns how many
+        processes did not answer in time (their sweep closes the sockets:
+        ``Settings.session_check_s``)."""
+        nonce = os.urandom(8).hex()
+        payload = REVOKED_MARK + pack({"sids": sids, "ack": nonce})
+        (listeners,) = await self.run([("SPUBLISH" if self.sharded else "PUBLISH", self.player_channel(pid), payload)])
+        key, missing = f"{self.p}:ack:{nonce}", int(listeners)
+        deadline = time.monotonic() + wait_s
+        while missing and (left := deadline - time.monotonic()) > 0:
+            if await self.redis.blpop([key], timeout=max(0.01, left)) is None:  # its own connection: never in a batch
+                break
+            missing -= 1
+        await self.run([("DEL", key)])
+        return missing
+
+    def ack_revoked_cmds(self, nonce: str) -> list[tuple[Any, ...]]:
+        """This process closed the sockets of a :meth:`publish_revoked` message."""
+        key = f"{self.p}:ack:{nonce}"
+        return [("RPUSH", key, 1), ("EXPIRE", key, 60)]
 
     async def count_attempt(self, kind: str, who: str, window_s: int, add: int = 1) -> int:
         """Attempts of ``kind`` by ``who`` in the current window of

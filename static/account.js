@@ -26,15 +26,17 @@ export async function api(path, { method = "GET", body = null, auth = false } = 
     /* not JSON: handled below */
   }
   if (!res.ok) {
-    const err = new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText);
+    const err = new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText, (data && data.reason) || null);
     err.http = true; // worded by accountErrorText
     throw err;
   }
   return data;
 }
 
-/** Claim our guest player under `name` with `password`: {player}. */
-export function claim(name, password) {
+/** Claim our guest player under `name` with `password`: {player}.  The
+ * policy is read first, so that a refusal can be worded with its numbers. */
+export async function claim(name, password) {
+  await passwordPolicy();
   return api("/api/account/claim", { method: "POST", body: { name, password }, auth: true });
 }
 
@@ -43,7 +45,21 @@ export function signInWithPassword(name, password) {
   return api("/api/account/signin", { method: "POST", body: { name, password } });
 }
 
-/** Our account's live sessions: {sessions: [{id, created (ms), current}]}. */
+let policy = null; // the server's password policy, once asked for (a promise)
+let known = null; // the policy as read (for the refusals' numbers)
+
+/** The server's password policy ({min, max, distinct}: lobby.accounts),
+ * read once; resolves null when it cannot be read. */
+export function passwordPolicy() {
+  if (!policy)
+    policy = api("/api/account/policy").then(
+      (r) => (known = r.password),
+      () => (policy = null)
+    );
+  return policy;
+}
+
+/** Our account's live sessions: {sessions: [{id, created, last_seen (ms), device ({browser, os} | null), current}]}. */
 export function sessions() {
   return api("/api/account/sessions", { auth: true });
 }
@@ -63,17 +79,22 @@ export function profile(ref) {
   return api(`/api/players/${encodeURIComponent(ref)}`);
 }
 
-/** The password policy's refusal (weak_password: the server's English
- * sentence saying which rule failed, lobby/accounts.py check_password) in
- * the page's language; null when it is not one we know (err_weak_password). */
-function weakPasswordText(message) {
-  const m = message || "";
-  let got = m.match(/needs (\d+) to (\d+) characters/);
-  if (got) return t("acct_pw_length", { lo: got[1], hi: got[2] });
-  got = m.match(/at least (\d+) different characters/);
-  if (got) return t("acct_pw_distinct", { n: got[1] });
-  if (/contain your name/.test(m)) return t("acct_pw_name");
+/** The password policy's refusal (weak_password; its `reason` says which
+ * rule failed: lobby/accounts.py check_password) in the page's language,
+ * with the numbers of the policy read; null when we cannot say more than
+ * err_weak_password. */
+function weakPasswordText(err) {
+  if (err.reason === "name") return t("acct_pw_name");
+  if (err.reason === "type") return t("acct_pw_type");
+  if (!known) return null;
+  if (err.reason === "length") return t("acct_pw_length", { lo: known.min, hi: known.max });
+  if (err.reason === "distinct") return t("acct_pw_distinct", { n: known.distinct });
   return null;
+}
+
+/** The policy `p` (passwordPolicy's) stated up front, in the page's language; null for none. */
+export function policyText(p) {
+  return p ? t("acct_pw_policy", p) : null;
 }
 
 /** A refusal of these routes (an `api` error) that the page words from
@@ -82,7 +103,7 @@ function weakPasswordText(message) {
  * rate_limited keeps its own words). */
 export function accountErrorText(err) {
   if (!(err && err.http)) return null;
-  if (err.code === "weak_password") return weakPasswordText(err.message);
+  if (err.code === "weak_password") return weakPasswordText(err);
   if (err.code === "rate_limited") return t("acct_rate_limited");
   return null;
 }

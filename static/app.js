@@ -32,6 +32,7 @@ let screenKey = null;
 let renaming = false;
 let welcomed = false; // signed in at least once on this page
 let wantSignIn = !net.hasToken();
+let signedOut = false; // this page's session was signed out (here or on another device): the sign-in screen says so
 
 function parseHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -61,7 +62,7 @@ function closeRename() {
 }
 
 const SCREENS = {
-  signin: () => signInScreen(),
+  signin: () => signInScreen({ notice: signedOut ? t("signed_out_notice") : null }),
   rename: () => signInScreen({ rename: true, done: () => (renderHeader(), closeRename()), cancel: closeRename }),
   connecting: () => connectingScreen(),
   home: () => homeScreen(),
@@ -133,12 +134,14 @@ net.on("balance", () => {
 });
 net.on("welcome", () => {
   welcomed = true;
+  signedOut = false;
   wantSignIn = false;
   renderHeader();
   refreshMe();
   route(screenKey === "home"); // refresh the game list
 });
-net.on("signed-out", () => {
+net.on("signed-out", (err) => {
+  signedOut = !!(err && err.code === "signed_out");
   welcomed = false;
   wantSignIn = true;
   renderHeader();
@@ -162,7 +165,7 @@ net.on("table", (entry) => {
   if (prev && prev !== "finished" && status === "finished" && entry.seat !== null && entry.seat !== undefined) refreshMeSoon();
 });
 net.on("table-error", (info) => tell("onTableError", info) || showError(info.error));
-net.on("error", (err) => showError(err));
+net.on("error", (err) => err.code !== "signed_out" && showError(err)); // signed out: the sign-in screen says it
 net.on("reload", () => {
   ui.banner.hidden = false;
   renderHeader();

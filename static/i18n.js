@@ -259,7 +259,7 @@ const TEXTS = {
     acct_pw_length: "A password needs {lo} to {hi} characters.",
     acct_pw_distinct: "A password needs at least {n} different characters.",
     acct_pw_name: "A password must not contain your name.",
-    err_weak_password: "That password is not allowed: see the details.",
+    err_weak_password: "That password is not allowed.",
     err_not_claimed: "This player has no account yet: keep it with a password first.",
     err_no_such_session: "That session has ended already.",
     rating_change: "Rating {rating} ({delta})",
@@ -278,6 +278,19 @@ const TEXTS = {
     pf_rated: "Rated",
     pf_account: "account",
     pf_recent: "Recent games",
+
+    // issue #16 follow-ups: sign-out push, account names, shown ratings, account forms
+    signed_out_notice: "You were signed out (this session was ended, here or on another device). Carry on as a guest, or sign in again.",
+    err_signed_out: "You were signed out.",
+    name_bad_taken: "That name (or one that looks the same) belongs to an account: pick another, or sign in to it.",
+    guest_mark: "guest",
+    rating_provisional: "provisional: few games yet",
+    err_details: "Details",
+    acct_pw_policy: "{min} to {max} characters, at least {distinct} different ones, not containing your name.",
+    acct_pw_type: "A password must be text.",
+    acct_device_unknown: "Unknown device",
+    acct_device: "{browser} on {os}",
+    acct_last_seen: "last used {when}",
   },
   zh: {
     app_title: "游戏大厅",
@@ -532,7 +545,7 @@ const TEXTS = {
     acct_pw_length: "密码需要 {lo} 到 {hi} 个字符。",
     acct_pw_distinct: "密码至少需要 {n} 个不同的字符。",
     acct_pw_name: "密码不能包含你的名字。",
-    err_weak_password: "这个密码不被接受，详见说明。",
+    err_weak_password: "这个密码不被接受。",
     err_not_claimed: "此玩家还没有账号：请先设置密码保留它。",
     err_no_such_session: "该会话已经结束。",
     rating_change: "等级分 {rating}（{delta}）",
@@ -551,6 +564,19 @@ const TEXTS = {
     pf_rated: "计分局",
     pf_account: "账号",
     pf_recent: "最近的对局",
+
+    // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单
+    signed_out_notice: "你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。",
+    err_signed_out: "你已退出登录。",
+    name_bad_taken: "这个名字（或看起来相同的名字）属于一个账号：请换一个，或登录该账号。",
+    guest_mark: "游客",
+    rating_provisional: "暂定：对局还少",
+    err_details: "详情",
+    acct_pw_policy: "{min} 到 {max} 个字符，至少 {distinct} 个不同的字符，不能包含你的名字。",
+    acct_pw_type: "密码必须是文字。",
+    acct_device_unknown: "未知设备",
+    acct_device: "{os} 上的 {browser}",
+    acct_last_seen: "最近使用 {when}",
   },
 };
 

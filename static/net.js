@@ -19,6 +19,7 @@ const BACKOFF_FIRST_MS = 200;
 const BACKOFF_CAP_MS = 3000;
 const MAX_SEATED = 50;
 const MAX_CHAT_LINES = 100;
+const SIGNED_OUT_CLOSE = 4001; // the server's close code for a signed-out session
 
 function store(key, value) {
   try {
@@ -192,7 +193,10 @@ export class Net {
       if (this.ws !== ws) return;
       this._frame(ev.data);
     };
-    ws.onclose = () => this._closed(ws);
+    ws.onclose = (ev) => {
+      if (ev && ev.code === SIGNED_OUT_CLOSE && this.ws === ws) this._signedOut(new LobbyError("signed_out", ev.reason || "signed out"));
+      this._closed(ws);
+    };
     ws.onerror = () => {
       /* a close follows */
     };
@@ -480,7 +484,24 @@ export class Net {
     if (msg.code === "protocol_version") {
       this.stop();
       this.emit("reload", msg);
+    } else if (msg.code === "signed_out") {
+      this._signedOut(new LobbyError(msg.code, msg.msg));
     }
+  }
+
+  /** Our session was signed out (here or on another device; the server
+   * then closes with 4001): forget its token and what it sat at, make no
+   * reconnect with it, and tell the page (`signed-out`, with the error). */
+  _signedOut(err) {
+    if (!this.hasToken() && !this.signedIn) return; // told already (the error frame, then the close)
+    this.forget();
+    this.signedIn = false;
+    this.pendingName = null;
+    this.player = null;
+    this.interest.clear();
+    this.tables.clear();
+    this.lobbySub = null;
+    this.emit("signed-out", err);
   }
 
   _on_bye() {

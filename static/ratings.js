@@ -1,40 +1,53 @@
-// Rating figures as the page shows them: an ordinal (the server's μ − 3σ,
-// docs/protocol.md `ratings`) with one decimal, a change with its sign, and
-// the result panel's line of every seat's change.
+// Rating figures as the page shows them: the server's shown rating (an
+// integer, 1000 for a newcomer: docs/protocol.md `ratings`, lobby/ratings.py
+// `shown`) with a mark while it is provisional, a change as a signed
+// difference of that figure, and the result panel's line of every seat's change.
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
-/** An ordinal (number) with one decimal: "12.3". */
-export function ordinalText(x) {
-  return (Math.round(x * 10) / 10).toFixed(1);
+/** A rating ({rating, provisional, ordinal}: the API's figures) as text:
+ * "1037", "1037?" while provisional; an older server's figure without
+ * `rating`: its ordinal with one decimal. */
+export function ratingText(r) {
+  if (!r) return "—";
+  if (typeof r.rating !== "number") return (Math.round((r.ordinal || 0) * 10) / 10).toFixed(1);
+  return r.provisional ? `${r.rating}?` : String(r.rating);
 }
 
-/** A change with its sign: "+1.4", "−0.6", "±0.0". */
+/** A rating as an element: its text, and while provisional a title saying so
+ * (the "?" is the mark). */
+export function ratingEl(r, attrs = {}) {
+  const provisional = !!(r && r.provisional);
+  return h("span", { ...attrs, class: provisional ? "rating provisional" : "rating", title: provisional ? t("rating_provisional") : null }, ratingText(r));
+}
+
+/** A change of the shown rating with its sign: "+37", "−12", "±0". */
 export function deltaText(d) {
-  const r = Math.round(d * 10) / 10;
-  return r > 0 ? `+${r.toFixed(1)}` : r < 0 ? `−${(-r).toFixed(1)}` : "±0.0";
+  const r = Math.round(d);
+  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "±0";
 }
 
 /** The rating changes of a rated finished game (the table view's
- * `ratings`: per seat null or {before, after, delta}), one line per rated
- * seat named by `names` (by seat); null while the game is not rated. */
+ * `ratings`: per seat null or {rating, rating_delta, provisional, before,
+ * after, delta}), one line per rated seat named by `names` (by seat); null
+ * while the game is not rated. */
 export function ratingChanges(view, names) {
   const per = view && view.ratings;
   if (!Array.isArray(per) || !per.some((r) => r)) return null;
   return h(
     "ul",
     { class: "rating-changes", testid: "rating-changes" },
-    per.map((r, seat) =>
-      r
-        ? h(
-            "li",
-            { testid: `rating-change-${seat}`, "data-after": r.after, "data-delta": r.delta, class: r.delta > 0 ? "up" : r.delta < 0 ? "down" : "" },
-            h("span", { class: "name" }, names[seat] || `#${seat}`),
-            " ",
-            t("rating_change", { rating: ordinalText(r.after), delta: deltaText(r.delta) })
-          )
-        : null
-    )
+    per.map((r, seat) => {
+      if (!r) return null;
+      const delta = typeof r.rating_delta === "number" ? r.rating_delta : r.delta;
+      return h(
+        "li",
+        { testid: `rating-change-${seat}`, "data-after": r.after, "data-rating": r.rating, "data-delta": delta, class: delta > 0 ? "up" : delta < 0 ? "down" : "" },
+        h("span", { class: "name" }, names[seat] || `#${seat}`),
+        " ",
+        t("rating_change", { rating: ratingText(r), delta: deltaText(delta) })
+      );
+    })
   );
 }

@@ -30,7 +30,7 @@ export function gameInfo(id) {
 }
 
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
-const NAME_REASONS = new Set(["length", "reserved", "control", "invisible", "marks"]);
+const NAME_REASONS = new Set(["length", "reserved", "control", "invisible", "marks", "taken"]);
 
 const moreTexts = [];
 
@@ -61,14 +61,19 @@ export function errorDetails(err) {
 }
 
 /** Show refusal `err` in element `el` (beside the control that caused it):
- * the plain sentence, then a small details line (code and server text);
- * `err` null empties it. */
+ * the plain sentence, then its details line (code and server text) folded
+ * away under "Details"; `err` null empties it. */
 export function showErrorIn(el, err) {
   if (!err) {
     fill(el);
     return;
   }
-  fill(el, h("span", { class: "error-text", testid: "error-text" }, errorText(err)), " ", h("small", { class: "error-details", testid: "error-details" }, errorDetails(err)));
+  fill(
+    el,
+    h("span", { class: "error-text", testid: "error-text" }, errorText(err)),
+    " ",
+    h("details", { class: "error-more", testid: "error-more" }, h("summary", {}, t("err_details")), h("small", { class: "error-details", testid: "error-details" }, errorDetails(err)))
+  );
 }
 
 let toastTimer = null;

@@ -5,7 +5,7 @@
 // out here, one other session, or everywhere.
 
 import { t } from "../i18n.js";
-import { h, fill } from "../dom.js";
+import { h, fill, setText } from "../dom.js";
 import { net, runAction, actionButton, showErrorIn, confirmDialog } from "../shell.js";
 import { renderHeader } from "../header.js";
 import * as account from "../account.js";
@@ -63,11 +63,19 @@ function leavePage() {
 
 function claimCard(done) {
   const [nameLabel, nameIn] = field("claim-name", t("name_label"), { testid: "claim-name", type: "text", autocomplete: "username", value: net.player ? net.player.name : "" });
-  const [pwLabel, pwIn] = field("claim-password", t("acct_new_password"), { testid: "claim-password", type: "password", autocomplete: "new-password", required: true });
+  const rules = h("p", { class: "muted field-help", id: "claim-password-rules", testid: "password-policy" });
+  const [pwLabel, pwIn] = field("claim-password", t("acct_new_password"), {
+    testid: "claim-password",
+    type: "password",
+    autocomplete: "new-password",
+    required: true,
+    "aria-describedby": "claim-password-rules",
+  });
+  account.passwordPolicy().then((p) => setText(rules, account.policyText(p) || ""));
   const err = h("div", { class: "form-error", testid: "claim-error", role: "alert" });
   const btn = h("button", { type: "submit", class: "primary", testid: "claim" }, t("acct_claim"));
   const claim = () => account.claim(nameIn.value.trim(), pwIn.value);
-  return card("claim-form", t("acct_claim_title"), t("acct_claim_help"), [nameLabel, nameIn, pwLabel, pwIn], err, btn, () =>
+  return card("claim-form", t("acct_claim_title"), t("acct_claim_help"), [nameLabel, nameIn, pwLabel, pwIn, rules], err, btn, () =>
     runAction(btn, claim, { errorEl: err, done })
   );
 }
@@ -80,11 +88,16 @@ function sessionsCard() {
       (reply) => fill(list, reply.sessions.map(sessionRow)),
       (e) => showErrorIn(err, e)
     );
+  const when = (ms) => new Date(ms).toLocaleString();
+  const device = (d) => (d && d.browser && d.os ? t("acct_device", d) : d ? d.browser || d.os : t("acct_device_unknown"));
   const sessionRow = (s) =>
     h(
       "li",
       { testid: s.current ? "session-current" : "session", "data-id": s.id },
-      h("span", {}, t("acct_session_since", { when: new Date(s.created).toLocaleString() })),
+      h("strong", { class: "device", testid: "session-device" }, device(s.device)),
+      " ",
+      h("span", { class: "muted" }, t("acct_session_since", { when: when(s.created) }), s.last_seen ? ` · ${t("acct_last_seen", { when: when(s.last_seen) })}` : ""),
+      " ",
       s.current
         ? h("span", { class: "badge" }, t("acct_this_device"))
         : actionButton({ class: "link", testid: `end-session-${s.id}` }, t("acct_sign_out"), () => account.signOut(s.id), { errorEl: err, done: load })

@@ -1,12 +1,14 @@
 // A game's leaderboard (#leaderboard=GAME[&page=P], P from 0): its players
-// by rating ordinal, best first, 50 a page, our own row marked and our
-// place named; each name opens that player's profile (#player=ID).
+// by rating ordinal, best first, each with the shown rating ("?" while
+// provisional), 50 a page, our own row marked and our place named; each
+// name opens that player's profile (#player=ID).  A guest's name is marked
+// "guest": it may be an account's name, taken before the claim.
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText } from "../shell.js";
 import { leaderboard } from "../account.js";
-import { ordinalText } from "../ratings.js";
+import { ratingEl, ratingText } from "../ratings.js";
 
 /** The leaderboard screen of game `gameId`, page `page`. */
 export function leaderboardScreen(gameId, page = 0) {
@@ -27,7 +29,7 @@ export function leaderboardScreen(gameId, page = 0) {
       const you = board.you;
       fill(
         body,
-        h("p", { testid: "lb-you" }, you ? t("lb_your_place", { rank: you.rank, rating: ordinalText(you.ordinal) }) : t("lb_not_ranked")),
+        h("p", { testid: "lb-you" }, you ? t("lb_your_place", { rank: you.rank, rating: ratingText(you) }) : t("lb_not_ranked")),
         board.players.length === 0
           ? h("p", { class: "muted", testid: "lb-empty" }, t("lb_empty"))
           : h(
@@ -42,8 +44,13 @@ export function leaderboardScreen(gameId, page = 0) {
                     "tr",
                     { testid: `lb-row-${p.rank}`, class: you && you.rank === p.rank ? "me" : "", "data-id": p.id, "aria-current": you && you.rank === p.rank ? "true" : null },
                     h("td", { class: "num" }, String(p.rank)),
-                    h("td", { class: "name" }, h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, p.name)),
-                    h("td", { class: "num", "data-ordinal": p.ordinal }, ordinalText(p.ordinal))
+                    h(
+                      "td",
+                      { class: "name", "data-claimed": p.claimed ? "true" : "false" },
+                      h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, p.name),
+                      p.claimed ? null : [" ", h("span", { class: "badge guest", testid: `lb-guest-${p.rank}` }, t("guest_mark"))]
+                    ),
+                    h("td", { class: "num", "data-ordinal": p.ordinal, "data-rating": p.rating }, ratingEl(p))
                   )
                 )
               )

@@ -6,7 +6,7 @@ import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText } from "../shell.js";
 import { profile } from "../account.js";
-import { ordinalText } from "../ratings.js";
+import { ratingEl } from "../ratings.js";
 
 const title = (id) => {
   const info = gameInfo(id);
@@ -31,9 +31,9 @@ function gamesTable(games) {
       rows.map(([g, s]) =>
         h(
           "tr",
-          { testid: `profile-game-${g}`, "data-ordinal": s.ordinal },
+          { testid: `profile-game-${g}`, "data-ordinal": s.ordinal, "data-rating": s.rating },
           h("td", {}, h("a", { href: `#leaderboard=${encodeURIComponent(g)}` }, title(g))),
-          num(s.rated ? ordinalText(s.ordinal) : null),
+          s.rated ? h("td", { class: "num", testid: `profile-rating-${g}` }, ratingEl(s)) : num(null),
           num(s.rank),
           num(s.rated),
           num(s.games),
@@ -72,7 +72,13 @@ export function profileScreen(ref) {
       el.dataset.player = p.id;
       fill(
         body,
-        h("h2", { testid: "profile-name" }, p.name, p.claimed ? h("span", { class: "badge" }, t("pf_account")) : null),
+        h(
+          "h2",
+          { testid: "profile-name", "data-claimed": p.claimed ? "true" : "false" },
+          p.name,
+          " ",
+          p.claimed ? h("span", { class: "badge" }, t("pf_account")) : h("span", { class: "badge guest", testid: "profile-guest" }, t("guest_mark"))
+        ),
         gamesTable(p.games || {}),
         h("h3", {}, t("pf_recent")),
         recentList(p.recent || [])

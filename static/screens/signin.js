@@ -8,9 +8,10 @@ import { net, showErrorIn, runAction } from "../shell.js";
 import { passwordSignInCard } from "./account.js";
 
 /** The sign-in screen, or with `rename` the change-name one: `done()` after
- * a rename was saved, `cancel()` to close it.  Its signInError(err) shows a
+ * a rename was saved, `cancel()` to close it; `notice` (or null) a line
+ * above the form (why we are here: signed out).  Its signInError(err) shows a
  * refused first sign-in (net's "sign-in-error" event). */
-export function signInScreen({ rename = false, done = () => {}, cancel = () => {} } = {}) {
+export function signInScreen({ rename = false, done = () => {}, cancel = () => {}, notice = null } = {}) {
   const input = h("input", {
     id: "name-input",
     testid: "name-input",
@@ -53,7 +54,13 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
     h("div", { class: "row" }, submitBtn, rename ? h("button", { type: "button", testid: "cancel-rename", onclick: cancel }, t("cancel")) : null)
   );
   return {
-    el: h("section", { class: "screen screen-signin" }, form, rename ? null : passwordSignInCard()),
+    el: h(
+      "section",
+      { class: "screen screen-signin" },
+      notice ? h("p", { class: "card notice", role: "status", testid: "signed-out-notice" }, notice) : null,
+      form,
+      rename ? null : passwordSignInCard()
+    ),
     focus: () => input.focus(),
     signInError: (e) => {
       submitBtn.disabled = false;

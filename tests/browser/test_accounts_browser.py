@@ -20,7 +20,8 @@ from .test_phone_layout import fits
 pytestmark = SINGLE_REDIS
 
 PASSWORD = "correct horse battery"
-RATING_RE = re.compile(r"^Rating -?\d+\.\d \([+−±]\d+\.\d\)$")
+#: the result panel's line after a newcomer's first game: the shown rating (provisional: "?") and its signed change
+RATING_RE = re.compile(r"^Rating (\d+)\? \(([+−±])(\d+)\)$")
 
 
 def unique(name: str) -> str:
@@ -135,13 +136,16 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
         expect_status(p, "playing")
     play_both(a, b)
 
-    ratings = {}
+    ratings, shown = {}, {}
     for p in (a, b):
         for seat in (0, 1):
             change = p.get_by_test_id(f"rating-change-{seat}")
             expect(change).to_contain_text(names[seat])
             text = change.text_content().replace(names[seat], "").strip()
-            assert RATING_RE.match(text), text
+            got = RATING_RE.match(text)
+            assert got, text
+            shown[seat] = int(got[1])  # a newcomer starts at 1000: the change is the difference from it
+            assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
     expect(a.get_by_test_id("rating-change-0")).to_have_text(b.get_by_test_id("rating-change-0").text_content())
 
@@ -152,7 +156,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     rows = a.locator('[data-testid="lb-table"] tbody tr')
     ordinals = [float(x) for x in rows.locator("td[data-ordinal]").evaluate_all("els => els.map(e => e.dataset.ordinal)")]
     assert ordinals == sorted(ordinals, reverse=True)
-    listed = rows.locator("td.name").all_text_contents()
+    listed = rows.locator("td.name a").all_text_contents()
     assert names[0] in listed and names[1] in listed
     better, worse = sorted((0, 1), key=lambda s: -ratings[s])
     if ratings[better] > ratings[worse]:
@@ -160,6 +164,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     mine = a.locator('[data-testid="lb-table"] tr.me')
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(names[0])
+    expect(mine.locator("td[data-rating]")).to_have_text(f"{shown[0]}?")  # the same figure as the result panel
     expect(a.get_by_test_id("lb-you")).to_contain_text("Your place: #")
 
     # a name opens the profile: the game, and a link to its replay
@@ -168,6 +173,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     row = a.get_by_test_id("profile-game-sibala")
     expect(row).to_be_visible()
     assert float(row.get_attribute("data-ordinal")) == ratings[0]
+    expect(a.get_by_test_id("profile-rating-sibala")).to_have_text(f"{shown[0]}?")
     expect(row.locator("td").nth(4)).to_have_text("1")  # games
     a.set_viewport_size({"width": 360, "height": 740})  # a phone
     fits(a)
@@ -186,3 +192,72 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     a.goto(f"{lobby.http}/#player={a.get_by_test_id('lb-table').locator('tr.me').get_attribute('data-id')}")
     expect(a.get_by_test_id("profile-recent")).to_be_visible()
     fits(a)
+
+
+def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_language(new_page, lobby):
+    name = unique("Fay")
+    a = new_page()
+    sign_in(a, lobby, name)
+    claim(a, PASSWORD)
+    expect(a.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
+    b = new_page()
+    password_sign_in(b, lobby, name, PASSWORD)
+    expect(b.get_by_test_id("player-name")).to_have_text(name)
+    b.get_by_test_id("lang-switch").click()  # that page reads Chinese
+
+    # the first device ends the other session; the other page is not reloaded
+    a.reload()
+    a.get_by_test_id("account-link").click()
+    other = a.get_by_test_id("session")
+    expect(other).to_have_count(1)
+    a.get_by_test_id(f"end-session-{other.get_attribute('data-id')}").click()
+    expect(a.get_by_test_id("session")).to_have_count(0)
+
+    notice = b.get_by_test_id("signed-out-notice")
+    expect(notice).to_have_text("你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。", timeout=5000)
+    expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
+    expect(b.get_by_test_id("player-name")).to_have_count(0)
+    assert b.evaluate("localStorage.getItem('lobby.token')") is None
+    # it carries on as a new guest, which may not take the account's name
+    b.get_by_test_id("name-input").fill(name.upper())
+    b.get_by_test_id("sign-in").click()
+    expect(b.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(
+        "这个名字（或看起来相同的名字）属于一个账号：请换一个，或登录该账号。"
+    )
+    b.get_by_test_id("name-input").fill(unique("Guest"))
+    b.get_by_test_id("sign-in").click()
+    expect(b.get_by_test_id("player-name")).to_be_visible()
+    expect(b.get_by_test_id("signed-out-notice")).to_have_count(0)
+
+
+def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its_code_away(new_page, lobby):
+    name = unique("Gus")
+    a = new_page()
+    sign_in(a, lobby, name)
+    a.get_by_test_id("account-link").click()
+    # the policy, from the server, beside the field before anyone fails it
+    rules = a.get_by_test_id("password-policy")
+    expect(rules).to_have_text("10 to 256 characters, at least 4 different ones, not containing your name.")
+    expect(a.get_by_test_id("claim-password")).to_have_attribute("aria-describedby", "claim-password-rules")
+    a.get_by_test_id("lang-switch").click()
+    expect(a.get_by_test_id("password-policy")).to_have_text("10 到 256 个字符，至少 4 个不同的字符，不能包含你的名字。")
+    # each rule's refusal by its reason, in the page's language; the code only under "Details"
+    err = a.get_by_test_id("claim-error")
+    for password, text in (("short", "密码需要 10 到 256 个字符。"), (f"my {name} secret", "密码不能包含你的名字。")):
+        a.get_by_test_id("claim-password").fill(password)
+        a.get_by_test_id("claim").click()
+        expect(err.get_by_test_id("error-text")).to_have_text(text)
+        expect(err.get_by_test_id("error-details")).to_be_hidden()
+    err.get_by_test_id("error-more").locator("summary").click()
+    expect(err.get_by_test_id("error-details")).to_be_visible()
+    expect(err.get_by_test_id("error-details")).to_have_text("weak_password: a password must not contain your name")
+    a.get_by_test_id("lang-switch").click()
+    # the sessions list names the device, this one marked
+    a.get_by_test_id("claim-password").fill(PASSWORD)
+    a.get_by_test_id("claim").click()
+    current = a.get_by_test_id("session-current")
+    expect(current).to_contain_text("this device")
+    device = current.get_by_test_id("session-device")
+    expect(device).to_contain_text(" on Linux")
+    expect(device).not_to_have_text("Unknown device")
+    expect(current).to_contain_text("last used")

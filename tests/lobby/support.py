@@ -96,12 +96,14 @@ async def coins_moved(clients: list[LobbyClient], before: list[int], expected: l
     return await polled(moved, lambda m: m == expected, timeout_s)
 
 
-async def api(http: str, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+async def api(
+    http: str, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, Any]]:
     """One HTTP request to a lobby (``http``: its base URL) with an optional
-    bearer ``token`` and JSON ``body``: ``(status, JSON answer)``."""
+    bearer ``token``, JSON ``body`` and more ``headers``: ``(status, JSON answer)``."""
     import httpx
 
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    headers = {**(headers or {}), **({"Authorization": f"Bearer {token}"} if token else {})}
     async with httpx.AsyncClient(base_url=http, timeout=10) as client:
         r = await client.request(method, path, headers=headers, json=body)
     return r.status_code, r.json()

@@ -5,6 +5,7 @@ argon2 kept off the event loop."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import statistics
 import time
@@ -12,13 +13,13 @@ import time
 import pytest
 import websockets
 
-from lobby import accounts
+from lobby import accounts, ratings
 from lobby.accounts import Accounts
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
 from lobby.store import connect
 
-from ..security.support import Raw
+from ..security.support import Raw, store_of
 from .support import api, connected
 
 PASSWORD = "correct horse battery"
@@ -119,10 +120,10 @@ async def test_a_signed_out_sessions_open_websocket_is_closed(lobby_factory):
         try:
             assert await api(proc.http, "POST", "/api/account/signout", eve.token, {"session": "*"}) == (200, {"ended": 2})
             frame = await other.recv(timeout=10)
-            assert frame["t"] == "error" and frame["code"] == "bad_token", frame
+            assert frame["t"] == "error" and frame["code"] == "signed_out", frame
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await other.recv(timeout=10)
-            assert closed.value.rcvd.code == 1000
+            assert closed.value.rcvd.code == 4001
             assert (await keeper.request({"t": "ping"}, timeout=5))["t"] == "pong"
         finally:
             await other.close()
@@ -226,3 +227,102 @@ async def test_a_rename_never_lands_on_a_claimed_account(redis_server):
         assert (await store.player(pid))["name"] == "Gustav"
     finally:
         await store.aclose()
+
+
+async def test_signing_out_closes_the_sessions_socket_on_another_process_before_its_next_frame(lobby_factory):
+    # the sweep is an hour away: only the push can close the socket in time
+    env = {"LOBBY_SESSION_CHECK_S": "3600"}
+    a, b = lobby_factory(prefix="push", env=env), lobby_factory(prefix="push", env=env)
+    name = _name("Ivy")
+    async with connected(a.ws, [name, _name("Host")]) as (ivy, host):
+        tv = await host.open("sibala", seats=3)
+        assert (await api(a.http, "POST", "/api/account/claim", ivy.token, {"password": PASSWORD}))[0] == 200
+        token = (await api(a.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[1]["token"]
+        other = await Raw.connect(b.ws, token=token)  # the same account's other device, on the other process
+        try:
+            assert (await other.request({"t": "watch", "table": tv.table_id}))["t"] == "snapshot"
+            sid = accounts.session_id(token)
+            assert await api(a.http, "POST", "/api/account/signout", ivy.token, {"session": sid}) == (200, {"ended": 1})
+            # the sign-out has answered: the socket takes no more frames
+            with contextlib.suppress(websockets.ConnectionClosed):  # closed already: the line cannot even be sent
+                await other.send({"t": "chat", "table": tv.table_id, "text": "still here?", "ref": 99})
+            frames = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(50):
+                    frames.append(await other.recv(timeout=5))
+            assert closed.value.rcvd.code == 4001 and closed.value.rcvd.reason == "signed out", closed.value.rcvd
+            assert [(f["t"], f.get("code")) for f in frames if f["t"] == "error"] == [("error", "signed_out")], frames
+            assert not any(f.get("ref") == 99 for f in frames), frames  # the chat line was never taken
+            with pytest.raises(LobbyRefused) as refused:
+                async with LobbyClient(b.ws, token=token):
+                    pass
+            assert refused.value.code == "bad_token"
+        finally:
+            await other.close()
+        # the table never took the line
+        watcher = await Raw.connect(a.ws, name=_name("Watcher"))
+        try:
+            snapshot = await watcher.request({"t": "watch", "table": tv.table_id})
+            assert all(line["text"] != "still here?" for line in snapshot["chat"]), snapshot["chat"]
+        finally:
+            await watcher.close()
+
+
+async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_is_marked_a_guest(lobby_factory):
+    proc = lobby_factory(prefix="guestnames")
+    name = _name("Ann")
+    async with connected(proc.ws, [name, name, _name("Other")]) as (ann, twin, other):  # twin: a guest who held the name before the claim
+        assert (await api(proc.http, "POST", "/api/account/claim", ann.token, {"password": PASSWORD}))[0] == 200
+        # a new guest: the name in any case, or a look-alike (Cyrillic А)
+        for taken in (name, name.upper(), "\u0410" + name[1:]):
+            raw = await Raw.connect(proc.ws)
+            try:
+                refusal = await raw.request({"t": "hello", "proto": 1, "name": taken})
+                assert (refusal["t"], refusal["code"], refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+            finally:
+                await raw.close()
+        # a guest's rename to it
+        raw = await Raw.connect(proc.ws, token=other.token)
+        try:
+            refusal = await raw.request({"t": "hello", "proto": 1, "token": other.token, "name": name.lower()})
+            assert (refusal["t"], refusal["code"], refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+        finally:
+            await raw.close()
+        assert (await other.request({"t": "me"}))["player"]["name"] == other.player["name"]
+        # the guest who held it before keeps it, shown as a guest beside the account
+        assert (await twin.request({"t": "hello", "proto": 1, "token": twin.token, "name": name}))["player"] == {
+            "name": name, "coins": twin.player["coins"], "claimed": False}
+        store = await store_of(proc)
+        try:
+            pids = [await store.session_player(c.token, 600) for c in (ann, twin)]
+            await store.run([store.board_cmd("sibala", pid, 5.0 - i) for i, pid in enumerate(pids)])
+            await store.run([("SET", store.pub_key(ratings.public_id(pid)), pid) for pid in pids])
+        finally:
+            await store.aclose()
+    status, board = await api(proc.http, "GET", "/api/leaderboard/sibala")
+    assert status == 200 and [(p["name"], p["claimed"]) for p in board["players"]] == [(name, True), (name, False)]
+    for pid, claimed in zip(pids, (True, False)):
+        status, prof = await api(proc.http, "GET", f"/api/players/{ratings.public_id(pid)}")
+        assert status == 200 and (prof["name"], prof["claimed"]) == (name, claimed)
+
+
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1"
+
+
+async def test_the_password_policy_is_told_up_front_each_refusal_names_its_rule_and_sessions_name_their_device(lobby_factory):
+    proc = lobby_factory(prefix="policy", env={"LOBBY_PASSWORD_MIN": "12"})
+    assert await api(proc.http, "GET", "/api/account/policy") == (200, {"password": {"min": 12, "max": 256, "distinct": 4}})
+    name = _name("Kit")
+    async with connected(proc.ws, [name]) as (kit,):
+        for password, reason in ((5, "type"), ("eleven char", "length"), ("abababababab", "distinct"), (f"x{name.upper()}x!", "name")):
+            status, body = await api(proc.http, "POST", "/api/account/claim", kit.token, {"password": password})
+            assert (status, body["code"], body.get("reason")) == (400, "weak_password", reason), body
+        long_ua = IPHONE + " " + "x" * 5_000  # read in part only
+        assert (await api(proc.http, "POST", "/api/account/claim", kit.token, {"password": PASSWORD}, {"User-Agent": long_ua}))[0] == 200
+        token = (await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}, {"User-Agent": "?"}))[1]["token"]
+        status, body = await api(proc.http, "GET", "/api/account/sessions", token)
+        first, second = body["sessions"]
+        assert first["device"] == {"browser": "Mobile Safari 17", "os": "iOS 17"} and not first["current"]
+        assert second["device"] is None and second["current"]  # nothing known: the page says "unknown device"
+        for s in (first, second):
+            assert s["created"] <= s["last_seen"] <= time.time() * 1000 + 1000, s

@@ -208,7 +208,10 @@ async def test_leaderboard_order_own_rank_and_profiles(redis_server, lobby_facto
         assert [p["id"] for p in board["players"]] == [ratings.public_id(p) for p in order]
         assert [p["rank"] for p in board["players"]] == [1, 2, 3, 4]
         assert order[0] == pids[0] and order[-1] == pids[3]
-        assert board["you"] == {"rank": order.index(pids[2]) + 1, "ordinal": round(ordinals[pids[2]], 2)}
+        assert board["you"] == {
+            "rank": order.index(pids[2]) + 1, "ordinal": round(ordinals[pids[2]], 2), "rating": ratings.shown(ordinals[pids[2]]), "provisional": True}
+        # the shown figure orders the board as the ordinal does
+        assert [p["rating"] for p in board["players"]] == sorted((p["rating"] for p in board["players"]), reverse=True)
         assert (await api(proc.http, "GET", "/api/leaderboard/yahtzee?page=1"))[1]["players"] == []
         assert (await api(proc.http, "GET", "/api/leaderboard/chess"))[0] == 404
         # a profile: by public id, with no secret in it
@@ -238,3 +241,32 @@ async def test_a_private_table_is_not_in_the_players_recent_games(redis_server):
         assert hidden["id"] not in str(page)
     finally:
         await store.aclose()
+
+
+def test_the_shown_rating_starts_at_1000_drops_after_a_loss_and_is_never_negative():
+    model = PlackettLuce()
+    newcomer = model.rating()
+    assert ratings.shown(newcomer.ordinal()) == 1000 and ratings.provisional(newcomer.sigma)
+    (loser,), (winner,) = model.rate([[newcomer], [model.rating()]], ranks=[2, 1])
+    assert 900 < ratings.shown(loser.ordinal()) < 1000 < ratings.shown(winner.ordinal()) < 1100
+    # last of ten, a hundred games in a row: low, still not negative
+    for _ in range(100):
+        loser = model.rate([[model.rating()] for _ in range(9)] + [[loser]], ranks=[*range(1, 10), 10])[-1][0]
+    assert 0 <= ratings.shown(loser.ordinal()) < 700
+
+
+async def test_the_result_panel_me_and_the_leaderboard_show_one_rating_figure(lobby_factory):
+    proc = lobby_factory(prefix="shown")
+    async with connected(proc.ws, [f"A{secrets.token_hex(3)}", f"B{secrets.token_hex(3)}"]) as cs:
+        table = await seated(cs, "sibala", seats=2, turn_ms=5000, options={"rounds": 1}, games=1)
+        await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)))
+        view = await cs[0].wait_for(table, lambda v: v["ratings"] is not None, timeout=10)
+        for change in view["ratings"]:
+            # a newcomer's 1000, then the signed difference of the shown figure
+            assert change["rating"] == ratings.shown(change["after"]) and change["rating_delta"] == change["rating"] - 1000, change
+            assert change["provisional"] is True and change["rating"] > 0
+        me = await polled(lambda: cs[0].request({"t": "me"}), lambda m: "sibala" in m["ratings"])
+        mine = me["ratings"]["sibala"]
+        assert (mine["rating"], mine["provisional"]) == (view["ratings"][0]["rating"], True)
+        board = await polled(lambda: api(proc.http, "GET", "/api/leaderboard/sibala"), lambda r: r[1]["total"] == 2)
+        assert sorted(p["rating"] for p in board[1]["players"]) == sorted(c["rating"] for c in view["ratings"])
