@@ -234,6 +234,8 @@ const TEXTS = {
     rules_loading: "Loading the rules…",
     close: "Close",
 
+    // -- the new-user pass of #15 (p15): bots in each language's words
+    bot_name: "{name} (bot)",
     // accounts, ratings, leaderboards and profiles (issue #16)
     acct_have_account: "I have an account",
     acct_password: "Password",
@@ -507,6 +509,8 @@ const TEXTS = {
     rules_loading: "正在载入规则…",
     close: "关闭",
 
+    // -- #15 新用户走查（p15）：机器人用各语言自己的说法
+    bot_name: "{name}（机器人）",
     // 账号、等级分、排行榜与个人主页（issue #16）
     acct_have_account: "我有账号",
     acct_password: "密码",

@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -507,7 +507,7 @@ export class SixNimmtView extends TableView {
       p.el.classList.toggle("to-act", acting.includes(i));
       p.el.classList.toggle("me", i === mySeat);
       p.el.classList.toggle("empty", !s);
-      setText(p.name, seatName(view, i));
+      setText(p.name, view.seats[i] ? bareName(view.seats[i]) : seatName(view, i));
       p.name.title = seatName(view, i);
       fill(p.badges, seatBadges(view, i, mySeat));
       let status = "";

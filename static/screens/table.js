@@ -13,7 +13,7 @@ import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
 import { setLiveCoins } from "../header.js";
-import { MoveGate, tableContext } from "../games/common.js";
+import { MoveGate, tableContext, markedName } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
@@ -206,7 +206,7 @@ function nextPanel(id, leaveBtn) {
           "li",
           { class: s.left ? "left" : ok ? "ready" : "deciding", testid: `ready-${i}`, "data-ready": ok ? "1" : "0" },
           h("span", { class: "ready-mark", "aria-hidden": "true" }, s.left ? "–" : ok ? "✓" : "…"),
-          h("span", { class: "ready-name" }, s.name),
+          h("span", { class: "ready-name" }, markedName(s)),
           i === e.seat ? h("span", { class: "badge badge-you" }, t("you")) : null,
           h("span", { class: "ready-state" }, s.left ? t("left") : ok ? t("ready_yes") : t("ready_no"))
         );
