@@ -179,13 +179,15 @@ function nextPanel(id, leaveBtn) {
   const countdown = h("div", { class: "next-countdown", testid: "next-countdown" });
   let entry = null;
   const playAgainBtn = actionButton({ class: "primary big", testid: "play-again" }, t("play_again"), () => net.ready(id), { done: () => entry && render(entry) });
+  // on phones a bar at the screen's foot (style.css), so no one scrolls to the panel
+  const actions = h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn);
   const el = h(
     "div",
     { class: "card next-panel", testid: "next-panel", hidden: true },
     h("h3", {}, t("next_title")),
     countdown,
     readyList,
-    h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn),
+    actions,
     h("p", { class: "muted small" }, t("next_help"))
   );
   const render = (e) => {
@@ -213,8 +215,7 @@ function nextPanel(id, leaveBtn) {
       })
     );
     const mineReady = !spectator && !!ready[e.seat];
-    playAgainBtn.hidden = spectator || !me || me.left;
-    leaveBtn.hidden = spectator || !me || me.left;
+    actions.hidden = playAgainBtn.hidden = leaveBtn.hidden = spectator || !me || me.left;
     playAgainBtn.disabled = mineReady || isRunning(playAgainBtn);
     setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
   };
