@@ -65,3 +65,23 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()
         expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+
+
+def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
+    """The record popup counts a game in which I let the clock run out
+    (RULES.md 2 counts it as a disconnect, 断线) in words a player
+    understands, with a title that says what is counted."""
+    for locale, head, title in (("en-US", "Timed out", "ran out of time"), ("zh-CN", "超时/断线", "超时")):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Tim" if locale == "en-US" else "小超")
+        open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
+        start(page)
+        expect(page.get_by_test_id("next-panel")).to_be_visible()
+        page.get_by_test_id("coins").click()
+        row = page.get_by_test_id("stats-sibala")
+        expect(row.locator('[data-field="disconnects"]')).to_have_text("1")
+        heads = page.get_by_test_id("stats-table").locator("thead th")
+        cell = heads.filter(has_text=head)
+        expect(cell).to_have_count(1)
+        assert title in (cell.get_attribute("title") or "")
+        assert "Disconnects" not in heads.all_text_contents() and "掉线" not in heads.all_text_contents()
