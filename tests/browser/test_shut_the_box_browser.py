@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table
+from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table, text_name
 
 pytestmark = SINGLE_REDIS
 
@@ -112,7 +112,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     expect_status(page, "finished")
     expect(page.get_by_test_id("final-result")).to_be_visible()
     expect(page.get_by_test_id("actions")).to_be_hidden()
-    bot_name = page.get_by_test_id("seat-name-1").text_content() + " (bot)"  # its seat shows the bare name, text the marked one
+    bot_name = text_name(page, 1)
     bot = page.get_by_test_id("round-score-1-0").get_attribute("data-score")
     if box_shut:
         assert bot == ""  # the bot did not play this round
