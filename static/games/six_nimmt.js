@@ -470,7 +470,8 @@ export class SixNimmtView extends TableView {
               ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: pointsOf(this.headsTable(), e.took) }) }, "+", heads(pointsOf(this.headsTable(), e.took)))
               : null
           ),
-          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
+          // a bot's bare name (the full, marked one in the title): the card is narrow
+          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, view.seats[e.seat] ? bareName(view.seats[e.seat]) : seatName(view, e.seat)),
           h("div", { class: "sn-rev-out" }, out),
           forced(e) ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null
         );

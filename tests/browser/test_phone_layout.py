@@ -172,7 +172,8 @@ SHORT = {
 @pytest.mark.parametrize("game", list(SHORT))
 def test_play_again_is_on_screen_after_a_game(new_page, lobby, game):
     """After a game, Play again and Leave are on screen wherever the page
-    stands (the result on the felt above, the next-game panel below it)."""
+    stands (the result on the felt above, the next-game panel below it), and
+    the record popup (the header's coins) fits the screen."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
@@ -183,4 +184,7 @@ def test_play_again_is_on_screen_after_a_game(new_page, lobby, game):
         page.evaluate(f"window.scrollTo(0, {y})")
         assert on_screen(again), f"Play again is off screen (scrolled to {y})"
         assert on_screen(page.get_by_test_id("next-leave")), f"Leave is off screen (scrolled to {y})"
+    fits(page)
+    page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
+    expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
     fits(page)
