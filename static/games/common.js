@@ -206,7 +206,7 @@ export function myTurn(view, seat) {
  * act), or nothing. */
 export function turnText(view, turn, acting) {
   if (turn) return t("your_turn");
-  if (acting.length) return t("turn_of", { name: acting.map((s) => seatName(view, s)).join(", ") });
+  if (acting.length) return t("turn_of", { name: acting.map((s) => seatName(view, s)).join(t("list_sep")) });
   return "";
 }
 
@@ -249,12 +249,12 @@ export function seedLine(view) {
 
 /** The match result of a finished (or closed) table, or null:
  * {winners, scores, coins, best (the first winner's score), who (the
- * winners' names, comma separated)}; `names` by seat. */
+ * winners' names, joined by the page language's list separator)}; `names` by seat. */
 export function outcome(view, names) {
   if (!((view.status === "finished" || view.status === "closed") && view.result)) return null;
   const winners = view.result.winners || [];
   const scores = view.result.scores || [];
-  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(", ") };
+  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(t("list_sep")) };
 }
 
 /** The render context of table entry `entry` ({seat, version, view}: a

@@ -308,7 +308,7 @@ export class YahtzeeView extends TableView {
         else if (state.rolls_left <= 0) hint = tr("hint_score");
         else if (this.holds.size >= DICE) hint = tr("hint_all_held");
         else hint = tr("hint_hold");
-      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
+      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(t("list_sep")) });
     }
     setText(this.hintEl, hint);
     this.hintEl.classList.toggle("mine", !!turn);

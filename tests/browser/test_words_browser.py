@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, open_table, play_to_end, sign_in, start
+from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, finished, open_table, play_to_end, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -85,3 +85,17 @@ def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
         expect(cell).to_have_count(1)
         assert title in (cell.get_attribute("title") or "")
         assert "Disconnects" not in heads.all_text_contents() and "掉线" not in heads.all_text_contents()
+
+
+def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
+    """Two players whose time runs out both score the open tiles and share
+    the round: a Chinese page lists them with its own separator (小明、Bob),
+    an English one with a comma."""
+    ming, bob = new_page(locale="zh-CN"), new_page()
+    sign_in(ming, lobby, "小明")
+    table_id = open_table(ming, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    sign_in(bob, lobby, "Bob", f"#table={table_id}")
+    bob.get_by_test_id("join-table").click()  # the last seat: the game starts
+    expect(finished(ming)).to_be_visible()
+    expect(ming.get_by_test_id("winners")).to_contain_text("小明、Bob")
+    expect(bob.get_by_test_id("winners")).to_contain_text("小明, Bob")
