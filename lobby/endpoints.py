@@ -99,7 +99,7 @@ async def api_games(request: Request) -> Response:
 
 async def api_rules(request: Request) -> Response:
     """``{"game", "lang", "title", "html"}``: a game's rules section (and the
-    part common to all games) from docs/rules.md or its translation, as
+    part common to all games) from the players' docs/play.md or its translation, as
     HTML (:func:`lobby.rules_text.page`); ``?lang=en|zh``, default en.
     404 ``unknown_game``, 400 ``bad_message`` for another language."""
     game = request.path_params["game"]

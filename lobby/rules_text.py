@@ -1,9 +1,12 @@
 """The games' rules as the page shows them (``GET /api/rules/{game}``).
 
-``docs/rules.md`` and its Simplified-Chinese translation ``docs/rules.zh.md``
-are cut into their "Common to all games" part (the list that ends the
-preamble, with the line that heads it) and one ``## N. title — source``
-section per game; a game's page is the common part and then its section,
+The page shows the players' text, ``docs/play.md`` and its Simplified-Chinese
+translation ``docs/play.zh.md`` (seats counted from 1, what a timeout plays
+for you, coins and tiers); ``docs/rules.md`` and ``docs/rules.zh.md`` are the
+implementers' reference, in the same layout (tests hold both pairs).  A file
+is cut into its common part (the list that ends the preamble, with the line
+that heads it) and one ``## N. title`` section per game (a `` — source`` tail
+of the heading dropped); a game's page is the common part and then its section,
 rendered to HTML by markdown-it-py with raw HTML off (markup in the markdown
 comes out escaped, so the HTML can go into the page as it is).  Each file is
 read and parsed once per process, each page rendered once.
@@ -20,8 +23,10 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-#: language -> the rules file in that language
-FILES = {"en": "rules.md", "zh": "rules.zh.md"}
+#: language -> the players' rules file in that language (what the page shows)
+FILES = {"en": "play.md", "zh": "play.zh.md"}
+#: language -> the implementers' reference in that language (not served)
+REFERENCE = {"en": "rules.md", "zh": "rules.zh.md"}
 #: engine id -> its section number in the rules files (the one place that maps them)
 SECTIONS = {"sibala": 1, "stud": 2, "six_nimmt": 3, "yahtzee": 4, "shut_the_box": 5}
 
@@ -74,11 +79,12 @@ def split(text: str) -> RulesText:
 
 
 @functools.cache
-def parsed(lang: str) -> RulesText:
-    """The rules file of ``lang`` (a key of :data:`FILES`), read and cut up
+def parsed(lang: str, reference: bool = False) -> RulesText:
+    """The players' rules file of ``lang`` (a key of :data:`FILES`; with
+    ``reference``, the implementers' of :data:`REFERENCE`), read and cut up
     once.  Raises ``KeyError`` for another language, ``OSError`` when the
     file cannot be read, ``ValueError`` as :func:`split`."""
-    return split((DOCS / FILES[lang]).read_text(encoding="utf-8"))
+    return split((DOCS / (REFERENCE if reference else FILES)[lang]).read_text(encoding="utf-8"))
 
 
 def render(markdown: str) -> str:

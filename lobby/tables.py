@@ -70,7 +70,7 @@ class Seat(TypedDict):
     """One taken seat of :attr:`TableDoc.seats`."""
 
     pid: str | None  # the player's id; None for a bot's own seat
-    name: str  # shown name (a bot's ends in " (bot)")
+    name: str  # shown name; a bot's is bare ("Ada"): each page adds its own language's bot marker
     bot: bool  # a bot plays it (a bot's seat, or a seat left mid-game)
     left: bool  # its player left (mid-game, or between games)
     away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts
@@ -427,11 +427,12 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d = _copy(doc)
     prev_state, prev_result = d["state"], d["result"]
     if fill_bots:
-        used = {s["name"] for s in d["seats"] if s}
-        names = [n for n in BOT_NAMES if f"{n} (bot)" not in used]
+        # bots sit under bare names, none a seated player's (the page marks them as bots)
+        used = {s["name"].casefold() for s in d["seats"] if s}
+        names = [n for n in BOT_NAMES if n.casefold() not in used]
         for i, s in enumerate(d["seats"]):
             if s is None:
-                d["seats"][i] = {"pid": None, "name": f"{names.pop(0)} (bot)", "bot": True, "left": False, "away": False}
+                d["seats"][i] = {"pid": None, "name": names.pop(0), "bot": True, "left": False, "away": False}
     old_index = [i for i, s in enumerate(d["seats"]) if s and not s.get("left")]
     d["seats"] = [dict(d["seats"][i], away=False) for i in old_index]
     n = len(d["seats"])

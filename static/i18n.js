@@ -121,8 +121,8 @@ const TEXTS = {
     stat_wins: "Wins",
     stat_losses: "Losses",
     stat_escapes: "Escapes",
-    stat_disconnects: "Disconnects",
-    stat_disconnects_title: "Games in which you ran out of time at least once",
+    stat_disconnects: "Timed out",
+    stat_disconnects_title: "Games in which you ran out of time at least once, connected or not (the rules count these as disconnects)",
     stat_score: "Score",
     coins_title: "Your coins — click for your record",
     seed_hash_short: "seed hash: {h}…",
@@ -234,6 +234,8 @@ const TEXTS = {
     rules_loading: "Loading the rules…",
     close: "Close",
 
+    // -- the new-user pass of #15 (p15): bots in each language's words
+    bot_name: "{name} (bot)",
     // accounts, ratings, leaderboards and profiles (issue #16)
     acct_have_account: "I have an account",
     acct_password: "Password",
@@ -407,8 +409,8 @@ const TEXTS = {
     stat_wins: "胜",
     stat_losses: "负",
     stat_escapes: "逃跑",
-    stat_disconnects: "掉线",
-    stat_disconnects_title: "至少超时一次的对局数",
+    stat_disconnects: "超时/断线",
+    stat_disconnects_title: "你至少超时一次的对局数，掉线与否都算（规则把它记为断线）",
     stat_score: "得分",
     coins_title: "你的金币——点击查看战绩",
     seed_hash_short: "种子哈希：{h}…",
@@ -520,6 +522,8 @@ const TEXTS = {
     rules_loading: "正在载入规则…",
     close: "关闭",
 
+    // -- #15 新用户走查（p15）：机器人用各语言自己的说法
+    bot_name: "{name}（机器人）",
     // 账号、等级分、排行榜与个人主页（issue #16）
     acct_have_account: "我有账号",
     acct_password: "密码",

@@ -1,8 +1,8 @@
 // A game's rules one click away: a Rules button (the table screen's head,
 // a game's lobby page) opens an in-page <dialog> with the rules of that game
 // in the current language, from GET /api/rules/{game}?lang=en|zh.  The one
-// place the page takes HTML from the server: the lobby renders docs/rules.md
-// (or rules.zh.md) with raw HTML escaped (lobby/rules_text.py), so its html
+// place the page takes HTML from the server: the lobby renders docs/play.md
+// (or play.zh.md: the players' rules) with raw HTML escaped (lobby/rules_text.py), so its html
 // is safe to put in as it is.  Esc or the Close button closes the dialog.
 
 import { t, getLang } from "./i18n.js";

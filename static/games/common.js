@@ -65,10 +65,29 @@ export function seatNo(seat) {
   return `#${seat + 1}`;
 }
 
-/** A seat's player name (as sent by the server: render it as text). */
+/** Whether seat `s` ({name, bot, left}: a table view's) is a bot's own
+ * (bot set on a seat its player left means a bot finishes it for them). */
+export function isBot(s) {
+  return !!(s && s.bot && !s.left);
+}
+
+/** Seat `s`'s name without a marker: a bot's bare name ("Ada"; records and
+ * tables from before bare names said "Ada (bot)"). */
+export function bareName(s) {
+  return isBot(s) ? s.name.replace(/ \(bot\)$/, "") : s.name;
+}
+
+/** Seat `s`'s name in running text (log, results, lists): a bot's with the
+ * page language's marker ("Ada (bot)", "Ada（机器人）"). */
+export function markedName(s) {
+  return isBot(s) ? t("bot_name", { name: bareName(s) }) : s.name;
+}
+
+/** A seat's player name in running text (as sent by the server, a bot's
+ * marked: render it as text). */
 export function seatName(view, seat) {
   const s = view && view.seats ? view.seats[seat] : null;
-  return s ? s.name : t("empty_seat");
+  return s ? markedName(s) : t("empty_seat");
 }
 
 /** Small badges after a seat's name: bot, away (a bot plays it meanwhile),
@@ -78,7 +97,7 @@ export function seatBadges(view, seat, mySeat) {
   const s = view.seats[seat];
   const out = [];
   if (!s) return out;
-  if (s.bot && !s.left) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
+  if (isBot(s)) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
   if (s.away && !s.left && !s.bot) out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
@@ -187,7 +206,7 @@ export function myTurn(view, seat) {
  * act), or nothing. */
 export function turnText(view, turn, acting) {
   if (turn) return t("your_turn");
-  if (acting.length) return t("turn_of", { name: acting.map((s) => seatName(view, s)).join(", ") });
+  if (acting.length) return t("turn_of", { name: acting.map((s) => seatName(view, s)).join(t("list_sep")) });
   return "";
 }
 
@@ -211,10 +230,11 @@ export function showCountdown(el, text, c, hurry = false) {
   else delete el.dataset.seconds;
 }
 
-/** A seat's name as text, the whole of it in the title. */
+/** A seat's name as text (a bot's bare: its badge says bot), the whole of
+ * it, marked, in the title. */
 export function seatNameEl(view, seat) {
-  const name = seatName(view, seat);
-  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: name }, name);
+  const s = view && view.seats ? view.seats[seat] : null;
+  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: seatName(view, seat) }, s ? bareName(s) : t("empty_seat"));
 }
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */
@@ -229,12 +249,12 @@ export function seedLine(view) {
 
 /** The match result of a finished (or closed) table, or null:
  * {winners, scores, coins, best (the first winner's score), who (the
- * winners' names, comma separated)}; `names` by seat. */
+ * winners' names, joined by the page language's list separator)}; `names` by seat. */
 export function outcome(view, names) {
   if (!((view.status === "finished" || view.status === "closed") && view.result)) return null;
   const winners = view.result.winners || [];
   const scores = view.result.scores || [];
-  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(", ") };
+  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(t("list_sep")) };
 }
 
 /** The render context of table entry `entry` ({seat, version, view}: a

@@ -51,7 +51,7 @@ export class GenericView extends TableView {
     this.showFinal(
       view.result && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names: (view.result.winners || []).map((s) => names[s]).join(", ") })),
+        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names: (view.result.winners || []).map((s) => names[s]).join(t("list_sep")) })),
         view.result.summary ? h("div", { class: "summary" }, view.result.summary) : null,
       ]
     );

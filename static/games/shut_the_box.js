@@ -392,7 +392,7 @@ export class ShutTheBoxView extends TableView {
           else if (this.selected.size) hint = tr("hint_selected", { s: sum(sel), n: state.throw });
           else hint = tr("hint_shut", { n: state.throw });
         }
-      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
+      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(t("list_sep")) });
     }
     setText(this.hintEl, hint);
     this.hintEl.classList.toggle("mine", !!turn);
@@ -499,7 +499,7 @@ export class ShutTheBoxView extends TableView {
       this.resultsEl,
       history.map((rec) => {
         const r = rec.round + 1;
-        const who = rec.winners.map((s) => names[s]).join(", ");
+        const who = rec.winners.map((s) => names[s]).join(t("list_sep"));
         const best = rec.winners.length ? rec.scores[rec.winners[0]] : 0;
         let text;
         if (rec.box_shut) text = tr("res_shut", { r, name: who });

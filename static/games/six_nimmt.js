@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -470,7 +470,8 @@ export class SixNimmtView extends TableView {
               ? h("span", { class: "sn-rev-took", testid: `reveal-took-${k}`, title: tr("took_title", { cards: e.took.join(", "), p: pointsOf(this.headsTable(), e.took) }) }, "+", heads(pointsOf(this.headsTable(), e.took)))
               : null
           ),
-          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, seatName(view, e.seat)),
+          // a bot's bare name (the full, marked one in the title): the card is narrow
+          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, view.seats[e.seat] ? bareName(view.seats[e.seat]) : seatName(view, e.seat)),
           h("div", { class: "sn-rev-out" }, out),
           forced(e) ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null
         );
@@ -507,7 +508,7 @@ export class SixNimmtView extends TableView {
       p.el.classList.toggle("to-act", acting.includes(i));
       p.el.classList.toggle("me", i === mySeat);
       p.el.classList.toggle("empty", !s);
-      setText(p.name, seatName(view, i));
+      setText(p.name, view.seats[i] ? bareName(view.seats[i]) : seatName(view, i));
       p.name.title = seatName(view, i);
       fill(p.badges, seatBadges(view, i, mySeat));
       let status = "";

@@ -54,6 +54,7 @@ const TEXTS = {
     win_escape: "{esc} escaped: {name} receives {paid}",
     with_hand: "with",
     changes: "Change per player",
+    changes_label: "{what} ({unit}):",
     no_coins: "casual/training: play chips only, no coins move",
     log: "Log",
     log_started: "Game {n} started (seed hash {hash}…)",
@@ -119,6 +120,7 @@ const TEXTS = {
     win_escape: "{esc} 逃跑：{name} 获得 {paid}",
     with_hand: "牌型",
     changes: "各玩家输赢",
+    changes_label: "{what}（{unit}）：",
     no_coins: "普通场/训练场：只用娱乐筹码，不动金币",
     log: "记录",
     log_started: "第 {n} 局开始（种子哈希 {hash}…）",
@@ -216,12 +218,32 @@ export function snap(value, list) {
   return best;
 }
 
+/** `events` with each person's time's-up event just before the fold it
+ * made (the lobby's event follows the engine's, which may end the game: the
+ * log said who won, then that time had run out). */
+function timeoutsBeforeFolds(events) {
+  const out = [];
+  for (const ev of events) {
+    let at = out.length;
+    if (ev.type === "timeout" && !ev.bot) {
+      for (let k = out.length - 1; k >= 0; k--) {
+        if (out[k].type === "action" && out[k].action === "fold" && out[k].seat === ev.seat) {
+          at = k;
+          break;
+        }
+      }
+    }
+    out.splice(at, 0, ev);
+  }
+  return out;
+}
+
 /** The log's lines ({kind, text}) of public `events` (`names` by seat;
  * `timeoutLine(event, name)` words a time's-up event). */
 function logLines(events, names, timeoutLine) {
   const lines = [];
   let dealGroup = null;
-  for (const ev of events) {
+  for (const ev of timeoutsBeforeFolds(events)) {
     const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
     if (ev.type === "deal") {
       if (ev.deal === 1) {
@@ -544,7 +566,7 @@ export class StudView extends TableView {
       h(
         "div",
         { class: "changes", testid: "changes" },
-        h("span", { class: "changes-label" }, `${tr("changes")} (${unit}):`),
+        h("span", { class: "changes-label" }, tr("changes_label", { what: tr("changes"), unit })),
         names.map((nm, i) => {
           const v = change[i] || 0;
           return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${v > 0 ? "+" : ""}${v}`);

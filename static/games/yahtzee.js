@@ -186,7 +186,8 @@ export class YahtzeeView extends TableView {
           "div",
           { class: "yz-play" },
           (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
-          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn)),
+          // phones: the card is below the dice, so its choices come to the controls' bar too
+          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn, (this.choicesEl = h("div", { class: "yz-choices", testid: "score-choices" })))),
           (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
           this.finalEl,
           this.logBox("yz-log")
@@ -307,12 +308,14 @@ export class YahtzeeView extends TableView {
         else if (state.rolls_left <= 0) hint = tr("hint_score");
         else if (this.holds.size >= DICE) hint = tr("hint_all_held");
         else hint = tr("hint_hold");
-      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(", ") });
+      } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(t("list_sep")) });
     }
     setText(this.hintEl, hint);
     this.hintEl.classList.toggle("mine", !!turn);
 
-    this.renderCard(view, state, names, ctx.seat, acting, turn && !busy && movesOf(view, "score").length > 0);
+    const canScore = turn && !busy && movesOf(view, "score").length > 0;
+    this.renderCard(view, state, names, ctx.seat, acting, canScore);
+    this.renderChoices(state, canScore);
     this.renderFinal(view, names);
     this.renderLog(names);
   }
@@ -384,6 +387,28 @@ export class YahtzeeView extends TableView {
       )
     );
     fill(this.cardEl, head, body, foot);
+  }
+
+  /** The score choices of the controls' bar (shown on phones): a button
+   * per open category with the points it would give, while I may score. */
+  renderChoices(state, canScore) {
+    const options = canScore && state ? state.options_scores || {} : {};
+    fill(
+      this.choicesEl,
+      ((state && state.categories) || [])
+        .filter((cat) => cat in options)
+        .map((cat) => {
+          const pts = options[cat];
+          const label = tr("score_it", { points: pts, cat: tr(cat) });
+          return h(
+            "button",
+            { class: `yz-choice${pts === 0 ? " zero" : ""}`, testid: `choice-${cat}`, "data-points": pts, title: label, "aria-label": label, onclick: () => this.score(cat) },
+            h("span", { class: "yz-choice-cat" }, tr(cat)),
+            h("b", {}, String(pts))
+          );
+        })
+    );
+    this.choicesEl.hidden = !this.choicesEl.childElementCount;
   }
 
   renderFinal(view, names) {

@@ -7,6 +7,7 @@ import { t, gameTitle, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
+import { markedName } from "../games/common.js";
 import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */
@@ -119,7 +120,7 @@ function tableRow(s) {
     h(
       "td",
       { class: "seat-chips" },
-      s.seats.map((seat) => (seat ? h("span", { class: seat.bot ? "chip bot" : "chip", title: seat.name }, seat.name) : h("span", { class: "chip empty" }, t("empty_seat"))))
+      s.seats.map((seat) => (seat ? h("span", { class: seat.bot ? "chip bot" : "chip", title: markedName(seat) }, markedName(seat)) : h("span", { class: "chip empty" }, t("empty_seat"))))
     ),
     h("td", { class: "num", testid: `spectators-${s.id}` }, String(s.spectators)),
     h(

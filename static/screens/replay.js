@@ -17,7 +17,7 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { tableContext, seatNo } from "../games/common.js";
+import { tableContext, seatNo, markedName } from "../games/common.js";
 import { tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 
@@ -177,7 +177,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     const frame = data.frames[i];
     const action = frame.action;
     if (!action) return t("step_start");
-    const names = data.seats.map((s, k) => (s ? s.name : seatNo(k)));
+    const names = data.seats.map((s, k) => (s ? markedName(s) : seatNo(k)));
     const who = names[action[1]] || seatNo(action[1]);
     if (action[0] === "leave") return t("action_leave", { name: who });
     let lines = [];

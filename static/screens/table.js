@@ -13,7 +13,7 @@ import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
 import { setLiveCoins } from "../header.js";
-import { MoveGate, tableContext } from "../games/common.js";
+import { MoveGate, tableContext, markedName } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
@@ -179,13 +179,15 @@ function nextPanel(id, leaveBtn) {
   const countdown = h("div", { class: "next-countdown", testid: "next-countdown" });
   let entry = null;
   const playAgainBtn = actionButton({ class: "primary big", testid: "play-again" }, t("play_again"), () => net.ready(id), { done: () => entry && render(entry) });
+  // on phones a bar at the screen's foot (style.css), so no one scrolls to the panel
+  const actions = h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn);
   const el = h(
     "div",
     { class: "card next-panel", testid: "next-panel", hidden: true },
     h("h3", {}, t("next_title")),
     countdown,
     readyList,
-    h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn),
+    actions,
     h("p", { class: "muted small" }, t("next_help"))
   );
   const render = (e) => {
@@ -206,15 +208,14 @@ function nextPanel(id, leaveBtn) {
           "li",
           { class: s.left ? "left" : ok ? "ready" : "deciding", testid: `ready-${i}`, "data-ready": ok ? "1" : "0" },
           h("span", { class: "ready-mark", "aria-hidden": "true" }, s.left ? "–" : ok ? "✓" : "…"),
-          h("span", { class: "ready-name" }, s.name),
+          h("span", { class: "ready-name" }, markedName(s)),
           i === e.seat ? h("span", { class: "badge badge-you" }, t("you")) : null,
           h("span", { class: "ready-state" }, s.left ? t("left") : ok ? t("ready_yes") : t("ready_no"))
         );
       })
     );
     const mineReady = !spectator && !!ready[e.seat];
-    playAgainBtn.hidden = spectator || !me || me.left;
-    leaveBtn.hidden = spectator || !me || me.left;
+    actions.hidden = playAgainBtn.hidden = leaveBtn.hidden = spectator || !me || me.left;
     playAgainBtn.disabled = mineReady || isRunning(playAgainBtn);
     setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
   };

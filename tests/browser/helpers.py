@@ -31,6 +31,14 @@ RESULT_ZH_RE = re.compile(r"^(全体平局|.+ (胜|平手)，(点数 ([3-9]|1[0-
 KATA_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
 
 
+def text_name(page, seat: int) -> str:
+    """Seat ``seat``'s name as an English page's running text gives it (log,
+    results): its seat's bare name, a bot's with " (bot)" (the seat shows a
+    badge instead)."""
+    bot = page.get_by_test_id(f"seat-{seat}").locator(".badge-bot").count()
+    return page.get_by_test_id(f"seat-name-{seat}").text_content() + (" (bot)" if bot else "")
+
+
 def sign_in(page, lobby, name: str, hash_: str = "") -> None:
     page.goto(f"{lobby.http}/{hash_}")
     page.get_by_test_id("name-input").fill(name)

@@ -132,3 +132,59 @@ def test_a_time_s_up_badge_stays_inside_its_seat(new_page, lobby):
     expect(seat.locator(".badge-away")).to_be_visible()  # two timeouts: away, you and time's up side by side
     expect(seat.locator(".badge-timeout")).to_be_visible()
     fits(page)
+
+
+def test_yahtzee_scores_without_scrolling(new_page, lobby):
+    """Rolled, a Yahtzee player holds dice, rolls again or scores: the dice,
+    Roll and every score the card offers are on screen at once (the card
+    itself is below the dice: its choices come to the controls' bar)."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "yahtzee", seats=6, bots=True)
+    start(page)
+    page.locator('[data-testid="roll"]:enabled').click()
+    offers = page.locator('button[data-testid^="score-"]')
+    expect(offers).to_have_count(15)  # the first turn: every category is open
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+    for i in range(5):
+        assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen"
+    assert on_screen(page.get_by_test_id("roll")), "Roll is off screen"
+    cats = [b.get_attribute("data-testid").removeprefix("score-") for b in offers.all()]
+    choices = {cat: page.get_by_test_id(f"choice-{cat}") for cat in cats}
+    off = [cat for cat, c in choices.items() if not (c.is_visible() and on_screen(c))]
+    assert not off, f"score choices off screen: {off}"
+    points = choices["chance"].get_attribute("data-points")
+    choices["chance"].click()
+    expect(page.get_by_test_id("cell-0-chance")).to_have_attribute("data-score", points)
+
+
+#: game -> the options of its shortest game (played out by timeouts and then the bot)
+SHORT = {
+    "sibala": {"rounds": 1},
+    "stud": {},
+    "six_nimmt": {"end_threshold": 1},
+    "yahtzee": {},
+    "shut_the_box": {"rounds": 1},
+}
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_play_again_is_on_screen_after_a_game(new_page, lobby, game):
+    """After a game, Play again and Leave are on screen wherever the page
+    stands (the result on the felt above, the next-game panel below it), and
+    the record popup (the header's coins) fits the screen."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    start(page)
+    again = page.get_by_test_id("play-again")
+    expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    for y in ("0", "document.scrollingElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert on_screen(again), f"Play again is off screen (scrolled to {y})"
+        assert on_screen(page.get_by_test_id("next-leave")), f"Leave is off screen (scrolled to {y})"
+    fits(page)
+    page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
+    expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
+    fits(page)

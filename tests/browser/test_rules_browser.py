@@ -1,11 +1,13 @@
 """A game's rules one click away (issue #15, item 8): a Rules button on each
 game's lobby page and on the table screen opens an in-page dialog with the
-game's section of docs/rules.md (docs/rules.zh.md in 中文), closed by Esc or
+game's section of the players' docs/play.md (docs/play.zh.md in 中文), closed by Esc or
 its Close button."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
+
+import re
 
 from lobby import rules_text
 
@@ -50,3 +52,18 @@ def test_rules_in_chinese(new_page, lobby):
     assert zh["title"] != rules_text.page("six_nimmt", "en")["title"]
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("rules-dialog")).to_be_hidden()
+
+
+def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
+    """What the dialog shows is written for players: seats counted from 1,
+    what a timeout plays for you, none of the implementers' words (kata,
+    seed, engine, 0..n-1) of docs/rules.md, in English and in Chinese."""
+    implementer = re.compile(r"\bkata\b|\bseeds?\b|\bengines?\b|\bindex|0\.\.|种子", re.I)
+    for locale, seat_one in (("en-US", "seat 1"), ("zh-CN", "座位 1")):
+        page = new_page(locale=locale)
+        game_lobby(page, lobby, "Ru" if locale == "en-US" else "规", "stud")
+        page.get_by_test_id("rules").click()
+        body = page.get_by_test_id("rules-body")
+        expect(body.locator("h2")).to_have_count(1)
+        text = body.inner_text()
+        assert seat_one in text and not implementer.findall(text), implementer.findall(text)

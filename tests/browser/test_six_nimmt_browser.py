@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, text_name
 
 #: The view is the browser's business: one lobby backend (single Redis) is
 #: enough; the live suite covers the cluster.
@@ -150,7 +150,7 @@ def test_turns_with_row_choice_to_final_standings(new_page, lobby):
     for seat in range(4):
         assert int(page.get_by_test_id(f"standing-{seat}").get_attribute("data-score")) == score(page, seat)
     winners = [s for s in range(4) if score(page, s) == scores[0]]
-    names = [page.get_by_test_id(f"seat-name-{s}").text_content() for s in winners]
+    names = [text_name(page, s) for s in winners]
     expect(page.get_by_test_id("winners")).to_have_text(
         re.compile(rf"^Winners?: {re.escape(', '.join(names))} with {scores[0]} bull heads( each)?$")
     )

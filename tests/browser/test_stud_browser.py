@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import finished, open_table, sign_in, start
+from .helpers import finished, open_table, sign_in, start, text_name
 
 SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 CARD_RE = re.compile(r"^[89TJQKA][SHCD]$")
@@ -126,7 +126,7 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     winners = page.get_by_test_id("winners")
     expect(winners).to_have_text(re.compile(r"^.+ wins the pot of \d+( at the showdown|: every other player folded)$"))
     winner = int(winners.get_attribute("data-winner"))
-    name = page.get_by_test_id(f"seat-name-{winner}").text_content()
+    name = text_name(page, winner)
     assert winners.text_content().startswith(f"{name} wins"), winners.text_content()
     changes = [int(page.get_by_test_id(f"change-{seat}").get_attribute("data-change")) for seat in range(3)]
     assert sum(changes) == 0 and changes[winner] > 0, changes
@@ -146,7 +146,9 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
             expect(viewer.get_by_test_id(f"hand-{seat}")).to_be_visible()
     expect(viewer.get_by_test_id("final-result")).to_be_visible()
     expect(viewer.get_by_test_id("winners")).to_have_attribute("data-winner", str(winner))
-    expect(viewer.get_by_test_id("winners")).to_contain_text(name)
+    # the Chinese page's own words: a bot's bare name with its Chinese marker
+    expect(viewer.get_by_test_id("winners")).to_contain_text(viewer.get_by_test_id(f"seat-name-{winner}").text_content())
+    expect(viewer.get_by_test_id("winners")).not_to_contain_text("(bot)")
 
 
 @pytest.mark.parametrize("lobby", ["redis"], indirect=True)

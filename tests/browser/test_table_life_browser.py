@@ -11,6 +11,8 @@ import re
 
 from playwright.sync_api import expect
 
+from lobby import tables
+
 from .helpers import RESULT_RE, SINGLE_REDIS, expect_status, intercept, open_table, play_to_end, sign_in, start, started_table
 
 #: chat markup that must stay text: no <b>, no <img>, no handler runs
@@ -70,7 +72,8 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^seed hash: [0-9a-f]{12}…$"))
     expect(page.get_by_test_id("seed")).to_be_hidden()
     names = [page.get_by_test_id(f"seat-name-{i}").text_content() for i in range(3)]
-    assert names[0] == "Ann" and all(n.endswith("(bot)") for n in names[1:]), names
+    assert names[0] == "Ann" and all(n in tables.BOT_NAMES for n in names[1:]), names
+    expect(page.get_by_test_id("seats").locator(".badge-bot")).to_have_count(2)
 
     play_to_end(page, max_turns=40)
     panel = page.get_by_test_id("next-panel")

@@ -78,3 +78,18 @@ def test_six_nimmt_says_which_card_was_played_in_chinese(new_page, lobby):
     # and the reveal marks the card the timeout played
     forced = page.get_by_test_id("reveal").locator(f'[data-seat="0"][data-card="{lowest}"]')
     expect(forced.locator(".sn-rev-timeout")).to_have_text("超时")
+
+
+def test_stud_says_my_fold_before_who_won(new_page, lobby):
+    """My deadline folds me and so ends the hand: the log says time ran out
+    before it says who won (the lobby's time's-up event follows the engine's
+    fold and result; found by the new-user pass)."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "stud", seats=2, turn_s=1)
+    start(page)  # I came first: I am the dealer and act first
+    expect(finished(page)).to_be_visible()
+    items = page.get_by_test_id("log").locator("li")
+    expect(items.locator("xpath=self::li[contains(@class, 'log-timeout')]")).to_have_count(1)
+    kinds = items.evaluate_all("els => els.map((e) => e.className)")
+    assert kinds.index("log-timeout") < kinds.index("log-result"), kinds

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, open_table, play_to_end, sign_in, start
+from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, finished, open_table, play_to_end, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -65,3 +65,37 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()
         expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+
+
+def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
+    """The record popup counts a game in which I let the clock run out
+    (RULES.md 2 counts it as a disconnect, 断线) in words a player
+    understands, with a title that says what is counted."""
+    for locale, head, title in (("en-US", "Timed out", "ran out of time"), ("zh-CN", "超时/断线", "超时")):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Tim" if locale == "en-US" else "小超")
+        open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
+        start(page)
+        expect(page.get_by_test_id("next-panel")).to_be_visible()
+        page.get_by_test_id("coins").click()
+        row = page.get_by_test_id("stats-sibala")
+        expect(row.locator('[data-field="disconnects"]')).to_have_text("1")
+        heads = page.get_by_test_id("stats-table").locator("thead th")
+        cell = heads.filter(has_text=head)
+        expect(cell).to_have_count(1)
+        assert title in (cell.get_attribute("title") or "")
+        assert "Disconnects" not in heads.all_text_contents() and "掉线" not in heads.all_text_contents()
+
+
+def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
+    """Two players whose time runs out both score the open tiles and share
+    the round: a Chinese page lists them with its own separator (小明、Bob),
+    an English one with a comma."""
+    ming, bob = new_page(locale="zh-CN"), new_page()
+    sign_in(ming, lobby, "小明")
+    table_id = open_table(ming, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    sign_in(bob, lobby, "Bob", f"#table={table_id}")
+    bob.get_by_test_id("join-table").click()  # the last seat: the game starts
+    expect(finished(ming)).to_be_visible()
+    expect(ming.get_by_test_id("winners")).to_contain_text("小明、Bob")
+    expect(bob.get_by_test_id("winners")).to_contain_text("小明, Bob")

@@ -48,7 +48,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     expect(rows).to_have_count(15)
     assert [r.get_attribute("data-testid") for r in rows.all()] == [f"row-{c}" for c in CATEGORIES]
     start(page)
-    expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_have_text("bot")
 
     # seat 0 acts first: Roll with 3 rolls left; nothing to hold or score yet
     roll = page.get_by_test_id("roll")

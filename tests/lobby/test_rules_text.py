@@ -1,5 +1,6 @@
-"""The games' rules at hand: docs/rules.md and its translation docs/rules.zh.md
-held together, their rendering, and ``GET /api/rules/{game}`` on a live lobby."""
+"""The games' rules at hand: the players' docs/play.md and the implementers'
+docs/rules.md, each held together with its translation (*.zh.md), their
+rendering, and ``GET /api/rules/{game}`` on a live lobby."""
 
 from __future__ import annotations
 
@@ -22,19 +23,24 @@ CODE = re.compile(r"`([^`]+)`")
 
 
 def _pairs() -> list[tuple[str, str, str]]:
-    """(name, English markdown, Chinese markdown) of the common part and every section."""
-    en, zh = rules_text.parsed("en"), rules_text.parsed("zh")
-    return [("common", en.common, zh.common)] + [(f"section {n}", en.sections[n].markdown, zh.sections[n].markdown) for n in en.sections]
+    """(name, English markdown, Chinese markdown) of the common part and
+    every section, of the players' files and of the reference."""
+    out = []
+    for kind, reference in (("play", False), ("reference", True)):
+        en, zh = rules_text.parsed("en", reference), rules_text.parsed("zh", reference)
+        out += [(f"{kind} common", en.common, zh.common)] + [(f"{kind} section {n}", en.sections[n].markdown, zh.sections[n].markdown) for n in en.sections]
+    return out
 
 
-def test_every_game_has_one_section_in_both_languages():
+@pytest.mark.parametrize("reference,heads", [(False, ("At every table", "每张牌桌")), (True, ("Common to all games", "各游戏通用"))])
+def test_every_game_has_one_section_in_both_languages(reference, heads):
     assert set(rules_text.SECTIONS) == set(engines.REGISTRY)
-    en, zh = rules_text.parsed("en"), rules_text.parsed("zh")
+    en, zh = rules_text.parsed("en", reference), rules_text.parsed("zh", reference)
     assert list(en.sections) == list(zh.sections) == [1, 2, 3, 4, 5]
     assert sorted(rules_text.SECTIONS.values()) == list(en.sections)
     for n in en.sections:
         assert en.sections[n].title and zh.sections[n].title and "seed-" not in en.sections[n].title + zh.sections[n].title
-    assert en.common.startswith("Common to all games\n- ") and zh.common.startswith("各游戏通用\n- ")
+    assert en.common.startswith(f"{heads[0]}\n- ") and zh.common.startswith(f"{heads[1]}\n- ")
 
 
 @pytest.mark.parametrize("name,en,zh", _pairs(), ids=[p[0] for p in _pairs()])
@@ -52,11 +58,11 @@ def test_the_translation_keeps_the_structure_and_every_figure(name, en, zh):
 
 def test_no_paragraph_is_glued_to_a_list():
     # a line at the margin right after a list item would render inside it
-    for lang in rules_text.FILES:
-        lines = (rules_text.DOCS / rules_text.FILES[lang]).read_text(encoding="utf-8").splitlines()
+    for name in [*rules_text.FILES.values(), *rules_text.REFERENCE.values()]:
+        lines = (rules_text.DOCS / name).read_text(encoding="utf-8").splitlines()
         item = re.compile(r"(- |\d+\. )")
         glued = [b for a, b in zip(lines, lines[1:]) if item.match(a) and b and not b.startswith(" ") and not item.match(b)]
-        assert glued == [], lang
+        assert glued == [], name
 
 
 def test_split_finds_the_common_part_and_the_sections():
@@ -96,11 +102,11 @@ def test_api_rules_in_both_languages(lobby):
     assert en["game"] == "stud" and en["lang"] == "en" and en["title"].startswith("Five-card stud")
     html = en["html"]
     # the common part first, then the section with its tier table
-    assert html.index("Common to all games") < html.index("<h2>2. Five-card stud") < html.index("<table>")
+    assert html.index("At every table") < html.index("<h2>2. Five-card stud") < html.index("<table>")
     assert "6 Nimmt" not in html and "Sibala" not in html
     status, _, zh = _get(f"{lobby.http}/api/rules/stud?lang=zh")
     assert status == 200 and zh["lang"] == "zh" and zh["title"].startswith("同花顺")
-    assert zh["html"].index("各游戏通用") < zh["html"].index("<h2>2. 同花顺") and "专家" in zh["html"]
+    assert zh["html"].index("每张牌桌") < zh["html"].index("<h2>2. 同花顺") and "专家" in zh["html"]
     for game in engines.REGISTRY:
         status, _, body = _get(f"{lobby.http}/api/rules/{game}?lang=en")
         assert status == 200 and f"<h2>{rules_text.SECTIONS[game]}. " in body["html"]
@@ -110,3 +116,23 @@ def test_api_rules_errors(lobby):
     assert _get(f"{lobby.http}/api/rules/poker")[::2] == (404, {"error": "no such game", "code": "unknown_game"})
     status, _, body = _get(f"{lobby.http}/api/rules/sibala?lang=fr")
     assert status == 400 and body["code"] == "bad_message"
+
+
+#: words written for implementers, not players (docs/rules.md keeps them)
+IMPLEMENTER = re.compile(r"\bkata\b|\bseeds?\b|\bengines?\b|\bindex|0\.\.|\bseat 0\b|种子|引擎|索引|座位 ?0", re.I)
+#: what a player is told their timeout does, by language
+TIMEOUT_WORDS = {"en": "time runs out", "zh": "超时"}
+
+
+@pytest.mark.parametrize("lang", sorted(rules_text.FILES))
+@pytest.mark.parametrize("game", sorted(engines.REGISTRY))
+def test_players_read_rules_written_for_them(game, lang):
+    """The rules dialog's page is the player's text of the game (not the
+    implementers' docs/rules.md): seats counted from 1, no implementer
+    words, and what a timeout plays for you."""
+    page = rules_text.page(game, lang)
+    text = re.sub(r"<[^>]+>", " ", page["html"])
+    assert not IMPLEMENTER.findall(text), IMPLEMENTER.findall(text)
+    assert TIMEOUT_WORDS[lang] in text
+    assert ("seat 1" if lang == "en" else "座位 1") in text
+    assert page["title"] and "seed" not in page["title"]

@@ -243,7 +243,11 @@ def test_begin_starts_with_bots_or_waits_and_carries_extra_log_fields():
     started = call(tables.begin, doc, 10, SEED, True, CTX)
     assert started.doc["status"] == Status.PLAYING and started.log["kind"] == "start"
     assert [s["bot"] for s in started.doc["seats"]] == [False, True, True]
-    assert [s["name"] for s in started.doc["seats"]] == ["A", "Ada (bot)", "Bao (bot)"]
+    assert [s["name"] for s in started.doc["seats"]] == ["A", "Ada", "Bao"]  # bare: each page marks them
+    # no bot takes a seated player's name
+    named = seated(pids="a", bots=True)
+    named["seats"][0] = dict(named["seats"][0], name="ada")
+    assert [s["name"] for s in call(tables.begin, named, 10, SEED, True, CTX).doc["seats"]] == ["ada", "Bao", "Cleo"]
     waits = call(tables.begin, seated(pids="a"), 10, SEED, False, CTX, reason="test")
     assert waits.log == {"kind": "wait", "at": 10, "reason": "test"} and waits.doc["status"] == Status.WAITING
 
