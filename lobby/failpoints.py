@@ -7,12 +7,17 @@ The names, each at one place in the code:
 
 - ``before_payout``: a game's last commit (its settlement, with its rating
   changes) is in Redis, its payout not yet applied (:meth:`Rooms.settle`).
+- ``hello_signed_out``: a resuming hello has read its token but not yet
+  followed its player's pushes; it waits here until the token is gone (a
+  sign-out elsewhere ran in between) and goes on (:meth:`Session.on_hello`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+from typing import Awaitable, Callable
 
 _ARMED = frozenset(name.strip() for name in os.environ.get("LOBBY_FAILPOINTS", "").split(",") if name.strip())
 
@@ -21,3 +26,14 @@ def hit(name: str) -> None:
     """Die here (kill -9 of this process) if failpoint ``name`` is armed."""
     if name in _ARMED:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+async def wait_for(name: str, condition: Callable[[], Awaitable[bool]], timeout_s: float = 10.0, poll_s: float = 0.01) -> None:
+    """Wait here until ``condition()`` holds (polled every ``poll_s`` s, at
+    most ``timeout_s`` s) if failpoint ``name`` is armed: the test makes
+    another process act inside a window that is otherwise a few ms wide."""
+    if name not in _ARMED:
+        return
+    async with asyncio.timeout(timeout_s):
+        while not await condition():
+            await asyncio.sleep(poll_s)

@@ -28,9 +28,9 @@ from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.protocol import State
 
-from . import metrics, quota, ratings
+from . import failpoints, metrics, quota, ratings
 from .endpoints import games_info
-from .fanout import check_follow
+from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
 from .sessions import sign_in
 from .store import now_ms
@@ -533,9 +533,17 @@ class Session:
         conn = self.conn
         pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
         conn.pid, conn.name, conn.token = pid, player.get("name"), token
-        await self.fanout.follow_player(conn)  # balance pushes; then the balance read, so none is missed
-        await self.store.run([self.store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS)])
-        coins = (await self.store.balances([pid]))[pid]
+        await failpoints.wait_for("hello_signed_out", lambda: self._token_gone(token))
+        await self.fanout.follow_player(conn)  # balance and sign-out pushes; then the reads, so none is missed
+        store = self.store
+        _, alive, raw_coins = await store.run(
+            [store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS), ("EXISTS", store.session_key(token)), ("HGET", store.player_key(pid), "coins")]
+        )
+        if not int(alive):
+            # signed out between the token's read and the push's follow: the push went before this socket listened
+            end_signed_out(conn)
+            return
+        coins = int(raw_coins or 0)
         self.reply(
             msg,
             {
@@ -548,6 +556,9 @@ class Session:
                 "now": now_ms(),
             },
         )
+
+    async def _token_gone(self, token: str) -> bool:
+        return not (await self.store.tokens_alive([token]))[0]
 
     async def on_ping(self, msg: Message) -> None:
         self.reply(msg, {"t": "pong", "now": now_ms()})

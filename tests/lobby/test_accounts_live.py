@@ -268,6 +268,35 @@ async def test_signing_out_closes_the_sessions_socket_on_another_process_before_
             await watcher.close()
 
 
+async def test_a_hello_that_read_its_token_before_a_sign_out_elsewhere_is_not_welcomed(lobby_factory):
+    """The race of a resuming hello and a sign-out on another process: the
+    hello read the token while it was alive, the sign-out deleted it and
+    pushed before the hello's socket followed the player's pushes (the
+    failpoint holds the hello in that window until the token is gone).
+    Before: the sign-out answered, the hello was welcomed and the socket
+    joined tables and chatted until the sweep closed it."""
+    env = {"LOBBY_SESSION_CHECK_S": "3600"}
+    a = lobby_factory(prefix="hrace", env={**env, "LOBBY_FAILPOINTS": "hello_signed_out"})
+    b = lobby_factory(prefix="hrace", env=env)
+    name = _name("Una")
+    async with connected(b.ws, [name]) as (una,):
+        assert (await api(b.http, "POST", "/api/account/claim", una.token, {"password": PASSWORD}))[0] == 200
+        token = (await api(b.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD}))[1]["token"]
+        raw = await Raw.connect(a.ws)
+        try:
+            await raw.send({"t": "hello", "proto": 1, "token": token, "ref": 1})  # held after its token's read
+            sid = accounts.session_id(token)
+            assert await api(b.http, "POST", "/api/account/signout", una.token, {"session": sid}) == (200, {"ended": 1})
+            frames = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(50):
+                    frames.append(await raw.recv(timeout=10))
+            assert closed.value.rcvd.code == 4001, closed.value.rcvd
+            assert [f["t"] for f in frames] == ["error"] and frames[0]["code"] == "signed_out", frames
+        finally:
+            await raw.close()
+
+
 async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_is_marked_a_guest(lobby_factory):
     proc = lobby_factory(prefix="guestnames")
     name = _name("Ann")
