@@ -73,7 +73,7 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         body = json.loads(b"".join(chunks) or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         raise LobbyError(ErrorCode.BAD_MESSAGE, "the body must be a JSON object") from None
     if not isinstance(body, dict):
         raise LobbyError(ErrorCode.BAD_MESSAGE, "the body must be a JSON object")
@@ -153,8 +153,9 @@ async def leaderboard(request: Request) -> dict[str, Any]:
     if not (page.isascii() and page.isdigit() and len(page) <= 6):
         raise LobbyError(ErrorCode.BAD_MESSAGE, "page: a non-negative integer")
     lobby = _lobby(request)
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    me = await _bearer(request) if scheme else None
+    scheme, _, _ = request.headers.get("authorization", "").partition(" ")
+    # only a bearer token says who asks; another scheme (a proxy's Basic) is not ours
+    me = await _bearer(request) if scheme.lower() == "bearer" else None
     return await ratings.leaderboard(lobby.store, request.path_params["game"], int(page), me[0] if me else None)
 
 

@@ -355,3 +355,22 @@ async def test_the_password_policy_is_told_up_front_each_refusal_names_its_rule_
         assert second["device"] is None and second["current"]  # nothing known: the page says "unknown device"
         for s in (first, second):
             assert s["created"] <= s["last_seen"] <= time.time() * 1000 + 1000, s
+
+
+async def test_a_body_nested_too_deep_is_a_bad_message_and_a_proxys_basic_auth_leaves_the_board_public(lobby_factory):
+    """Found by the break-it pass: 2000 nested brackets (4000 bytes) made the
+    account routes answer a bare 500 (a RecursionError in the JSON parser),
+    and any Authorization header that was not a bearer token (a proxy's
+    Basic) turned the public leaderboard into a 401."""
+    import httpx
+
+    proc = lobby_factory(prefix="deep")
+    async with httpx.AsyncClient(base_url=proc.http, timeout=10) as client:
+        deep = b"[" * 2000 + b"]" * 2000
+        r = await client.post("/api/account/signin", content=deep, headers={"Content-Type": "application/json"})
+        assert (r.status_code, r.json()["code"]) == (400, "bad_message"), r.text
+        r = await client.get("/api/leaderboard/sibala", headers={"Authorization": "Basic dXNlcjpwYXNz"})
+        assert r.status_code == 200 and "players" in r.json() and r.json()["you"] is None, r.text
+        # a bearer token that is wrong is still refused: the caller asked to be known
+        r = await client.get("/api/leaderboard/sibala", headers={"Authorization": "Bearer " + "x" * 43})
+        assert r.status_code == 401, r.text
