@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table
+from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table, text_name
 
 pytestmark = SINGLE_REDIS
 
@@ -28,7 +28,7 @@ def open_tiles(page) -> list[int]:
 def test_play_a_turn_by_clicking(new_page, lobby):
     page = new_page()
     table_id = started_table(page, lobby, "Sue", "shut_the_box", seats=2, options={"rounds": 1})
-    expect(page.get_by_test_id("seat-name-1")).to_contain_text("(bot)")
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_have_text("bot")
 
     # seat 0 throws first: nine open tiles, two dice only (7, 8, 9 are open)
     roll = page.get_by_test_id("roll")
@@ -106,15 +106,15 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     if box_shut:
         expect(page.get_by_test_id("log")).to_contain_text("Sue shut the box!")
     else:
-        # one log line says it (the log's text runs its lines together: match a line, not the whole)
-        line = re.compile(rf"^Sue: no set for \d+ — turn over, score {expected}$")
-        expect(page.get_by_test_id("log").get_by_role("listitem").filter(has_text=line)).to_have_count(1)
+        # one line of the log (the whole log's text runs "score 31Ada threw …" once the bot has played)
+        line = page.get_by_test_id("log").locator("li").filter(has_text=re.compile(rf"^Sue: no set for \d+ — turn over, score {expected}$"))
+        expect(line).to_have_count(1)
 
     # the bot plays its turn (unless we shut the box) and the one-round match ends
     expect_status(page, "finished")
     expect(page.get_by_test_id("final-result")).to_be_visible()
     expect(page.get_by_test_id("actions")).to_be_hidden()
-    bot_name = page.get_by_test_id("seat-name-1").text_content()
+    bot_name = text_name(page, 1)
     bot = page.get_by_test_id("round-score-1-0").get_attribute("data-score")
     if box_shut:
         assert bot == ""  # the bot did not play this round
