@@ -33,6 +33,22 @@ MAX_CHAT = 200
 _HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 #: letters that render as blank space (Hangul fillers, the braille blank)
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt,
+#: Unicode 15.1): characters that draw nothing; UTS #39 drops them from
+#: skeletons, and a name may not hold them (but variation selectors 15 and
+#: 16 after a symbol: the text and emoji forms of "❤️")
+_IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+_EMOJI_FORMS = frozenset("\ufe0e\ufe0f")
+
+
+def ignorable(ch: str) -> bool:
+    """Whether ``ch`` is a Default_Ignorable_Code_Point (draws nothing)."""
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES) if cp >= 0xAD else False
 #: combining marks allowed on one character (more stacks over other lines)
 MAX_MARKS = 4
 
@@ -210,7 +226,9 @@ def clean_name(raw: Any) -> str:
     Raises :class:`ProtocolError` ``BAD_NAME`` with a ``reason`` the client
     words in its language (docs/protocol.md, error codes): ``not_text``,
     ``length`` (not 1..24 characters), ``control`` (control or format
-    characters), ``invisible`` (nothing visible), ``marks`` (too many
+    characters), ``hidden`` (a character that draws nothing: Unicode's
+    default ignorables such as U+034F or variation selectors, or a blank
+    letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
     stacked combining marks), ``reserved`` (ends in "(bot)": bots' names).
     Markup is kept as text; the browser renders names with ``textContent``,
     never as HTML.
@@ -226,13 +244,36 @@ def clean_name(raw: Any) -> str:
         raise bad("length", f"name must be 1..{MAX_NAME} characters")
     if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
         raise bad("control", "name has control characters")
-    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LETTERS for ch in name):
+    if not _visible(name):
         raise bad("invisible", "name has nothing visible")
+    if any(_hidden_in_name(name, i) for i in range(len(name))):
+        raise bad("hidden", "name has characters that draw nothing")
     if _too_many_marks(name):
         raise bad("marks", "name stacks too many combining marks")
     if _bot_like(name):
         raise bad("reserved", "names ending in (bot) are for bots")
     return name
+
+
+def _visible(text: str) -> bool:
+    """Whether ``text`` has a character that draws something."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LETTERS and not ignorable(ch) for ch in text)
+
+
+def _hidden_in_name(name: str, i: int) -> bool:
+    """Whether ``name[i]`` draws nothing: a default ignorable (but an emoji
+    form selector after a symbol) or a blank letter."""
+    ch = name[i]
+    if ch in _BLANK_LETTERS:
+        return True
+    if not ignorable(ch):
+        return False
+    return not (ch in _EMOJI_FORMS and i > 0 and unicodedata.category(name[i - 1]) == "So")
+
+
+#: look-alikes of the letters and brackets of "(bot)" that the confusables
+#: data leaves apart (small capitals, Cyrillic and Greek forms, other brackets)
+_BOT_FOLD = str.maketrans({"ʙ": "b", "в": "b", "ь": "b", "т": "t", "τ": "t", "ᴛ": "t", "ᴏ": "o", "⦅": "(", "⦆": ")", "❨": "(", "❩": ")", "﴾": "(", "﴿": ")", "⸨": "(", "⸩": ")", "⁽": "(", "⁾": ")", "₍": "(", "₎": ")"})
 
 
 def _bot_like(name: str) -> bool:
@@ -241,7 +282,7 @@ def _bot_like(name: str) -> bool:
     of accounts, without their marks and spaces."""
     bot = _bot_keys()
     for key in name_keys(name):
-        bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "")
+        bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD)
         if any(bare.endswith(b) for b in bot):
             return True
     return False
@@ -280,10 +321,10 @@ def _prototypes() -> dict[str, str]:
 
 
 def skeleton(text: str) -> str:
-    """The UTS #39 skeleton of ``text``: NFD, each confusable character
-    replaced by its prototype, NFD again."""
+    """The UTS #39 skeleton of ``text``: NFD, default ignorables dropped,
+    each confusable character replaced by its prototype, NFD again."""
     table = _prototypes()
-    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text) if not ignorable(ch)))
 
 
 def name_keys(name: str) -> list[str]:
@@ -306,13 +347,14 @@ def _too_many_marks(text: str) -> bool:
 
 def clean_text(raw: Any, max_len: int) -> str:
     """A line of text from a player (chat): stripped, 1..``max_len``
-    characters, no control, format, private-use or unassigned characters.
+    characters, no control, format, private-use or unassigned characters,
+    something visible.
 
     Raises :class:`ProtocolError` ``BAD_MESSAGE``; markup is kept as text."""
     if not isinstance(raw, str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "text must be a string")
     text = unicodedata.normalize("NFC", raw).strip()
-    if not 1 <= len(text) <= max_len or any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text) or _too_many_marks(text):
+    if not 1 <= len(text) <= max_len or any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text) or _too_many_marks(text) or not _visible(text):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"text must be 1..{max_len} printable characters")
     return text
 

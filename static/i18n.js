@@ -190,6 +190,7 @@ const TEXTS = {
     name_bad_reserved: "Names ending in “(bot)” are kept for bots: pick another.",
     name_bad_control: "A name cannot hold control or formatting characters.",
     name_bad_invisible: "A name needs at least one visible character.",
+    name_bad_hidden: "A name cannot hold characters that draw nothing (invisible marks or blank letters).",
     name_bad_marks: "A name cannot stack so many accent marks on one letter.",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "No bots here: coins move at this table ({what}).",
@@ -478,6 +479,7 @@ const TEXTS = {
     name_bad_reserved: "以“(bot)”结尾的名字留给机器人，请换一个。",
     name_bad_control: "名字不能包含控制字符或格式字符。",
     name_bad_invisible: "名字至少要有一个看得见的字符。",
+    name_bad_hidden: "名字不能包含不显示的字符（隐形标记或空白字母）。",
     name_bad_marks: "名字里同一个字上叠加的附加符号太多。",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "此桌涉及金币（{what}），不能由机器人补位。",

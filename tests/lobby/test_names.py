@@ -28,6 +28,19 @@ def test_bad_names(name):
         ("Ann (b\u043et)", "reserved"),  # Cyrillic o
         ("Ann (bot)\u0301", "reserved"),  # a mark on it
         ("Ann (BOT)", "reserved"),
+        # characters that draw nothing, inside or after a name (found by the second break-it pass)
+        ("Ze\u034fdf1ac", "hidden"),  # combining grapheme joiner
+        ("Zedf1ac\ufe00", "hidden"),  # variation selector 1
+        ("Zedf1ac\U000e0100", "hidden"),  # variation selector 17
+        ("Zedf1ac\u180b", "hidden"),  # Mongolian free variation selector
+        ("Zedf1ac\u3164", "hidden"),  # Hangul filler after letters
+        ("Zedf1ac\u2800", "hidden"),  # braille blank after letters
+        ("Ada (b\u034fot)", "hidden"),
+        ("Ada (bot\ufe0f)", "hidden"),  # emoji form after a letter
+        # look-alikes the confusables data leaves apart
+        ("Ada (bo\u0442)", "reserved"),  # Cyrillic te
+        ("Ada (\u0299ot)", "reserved"),  # small capital B
+        ("Ada \u2985bot\u2986", "reserved"),  # white parentheses
     ],
 )
 def test_bad_names_say_which_check_failed(name, reason):
@@ -38,12 +51,20 @@ def test_bad_names_say_which_check_failed(name, reason):
     assert exc.value.reason == reason
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot"])
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot", "Ann\u2764\ufe0f", "Bob (NYC)"])
 def test_good_names(name):
     assert clean_name(name) == name
 
 
-@pytest.mark.parametrize("text", ["line\u2028break", "para\u2029break", "z" + "\u0300" * 9])
+@pytest.mark.parametrize("text", ["line\u2028break", "para\u2029break", "z" + "\u0300" * 9, "\u034f\u034f", "\u3164", "\u2800\ufe0f"])
 def test_bad_chat(text):
     with pytest.raises(ProtocolError):
         clean_text(text, 200)
+
+
+def test_a_name_with_an_ignorable_inside_holds_the_key_of_the_name_without_it():
+    """UTS #39 skeletons drop default ignorables: were one ever let into a
+    name, it could not make a second account look like the first."""
+    from lobby.protocol import name_keys
+
+    assert name_keys("Ze\u034fdf1ac") == name_keys("Zedf1ac")
