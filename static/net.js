@@ -235,8 +235,11 @@ export class Net {
     this.pending.clear();
     for (const entry of this.tables.values()) entry.syncing = false;
     if (this.status === "stopped") return;
+    if (!this.hasToken() && !this.pendingName) {
+      this._setStatus("idle"); // nothing to sign in with (e.g. signed out): not trying to reconnect
+      return;
+    }
     this._setStatus("offline");
-    if (!this.hasToken() && !this.pendingName) return; // nothing to sign in with
     let delay;
     if (this.byeSeen) {
       delay = 0; // the server is stopping: go to another process at once
@@ -502,6 +505,15 @@ export class Net {
     this.tables.clear();
     this.lobbySub = null;
     this.emit("signed-out", err);
+  }
+
+  /** This page signed its own session out (the sign-out has answered):
+   * forget it as a sign-out elsewhere would, without a notice (`signed-out`
+   * with no error), and close the socket; the server's own close that
+   * follows finds nothing left to do. */
+  signedOutHere() {
+    this._signedOut(null);
+    if (this.ws) this.ws.close();
   }
 
   _on_bye() {

@@ -53,12 +53,11 @@ export function passwordSignInCard() {
   );
 }
 
-/** Forget this page's session and start over at the sign-in screen. */
+/** This page ended its own session: back to the sign-in screen, in
+ * place (no reload: the page goes on, only without a session). */
 function leavePage() {
-  net.forget();
-  net.stop();
   location.hash = "";
-  location.reload();
+  net.signedOutHere();
 }
 
 function claimCard(done) {

@@ -218,6 +218,9 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
     expect(b.get_by_test_id("player-name")).to_have_count(0)
     assert b.evaluate("localStorage.getItem('lobby.token')") is None
+    # nothing is wrong with the connection: the header does not say "offline — reconnecting…" (found by the new-user pass)
+    expect(b.get_by_test_id("conn-status")).to_have_attribute("data-status", "idle")
+    expect(b.get_by_test_id("conn-status")).to_be_hidden()
     # it carries on as a new guest, which may not take the account's name
     b.get_by_test_id("name-input").fill(name.upper())
     b.get_by_test_id("sign-in").click()
