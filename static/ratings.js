@@ -34,8 +34,12 @@ export function deltaText(d) {
  * while the game is not rated. */
 export function ratingChanges(view, names) {
   const per = view && view.ratings;
-  if (!Array.isArray(per) || !per.some((r) => r)) return null;
-  return h(
+  if (!Array.isArray(per) || !per.some((r) => r)) {
+    // a finished game with fewer than two people is never rated: say so rather than nothing
+    const people = view && Array.isArray(view.seats) ? view.seats.filter((s) => s && !s.bot).length : 0;
+    return view && view.result && people < 2 ? h("p", { class: "muted rating-note", testid: "rating-not-rated" }, t("rating_not_rated")) : null;
+  }
+  const list = h(
     "ul",
     { class: "rating-changes", testid: "rating-changes" },
     per.map((r, seat) => {
@@ -50,4 +54,11 @@ export function ratingChanges(view, names) {
       );
     })
   );
+  // the "?" said in words, where a phone shows no title
+  return per.some((r) => r && r.provisional) ? [list, provisionalNote()] : list;
+}
+
+/** What the "?" of a provisional rating means, as visible text. */
+export function provisionalNote() {
+  return h("p", { class: "muted rating-note", testid: "rating-provisional-note" }, t("rating_provisional_note"));
 }

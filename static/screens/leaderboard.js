@@ -8,7 +8,7 @@ import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText } from "../shell.js";
 import { leaderboard } from "../account.js";
-import { ratingEl, ratingText } from "../ratings.js";
+import { ratingEl, ratingText, provisionalNote } from "../ratings.js";
 
 /** The leaderboard screen of game `gameId`, page `page`. */
 export function leaderboardScreen(gameId, page = 0) {
@@ -55,6 +55,7 @@ export function leaderboardScreen(gameId, page = 0) {
                 )
               )
             ),
+        board.players.some((p) => p.provisional) ? provisionalNote() : null,
         board.pages > 1
           ? h(
               "div",

@@ -14,7 +14,7 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, play_to_end, sign_in, started_table
 from .test_phone_layout import fits
 
 pytestmark = SINGLE_REDIS
@@ -148,6 +148,9 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
             assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
     expect(a.get_by_test_id("rating-change-0")).to_have_text(b.get_by_test_id("rating-change-0").text_content())
+    # the "?" said in words under the changes, visible (a phone shows no title; found by the new-user pass)
+    expect(a.get_by_test_id("rating-provisional-note")).to_be_visible()
+    expect(a.get_by_test_id("rating-provisional-note")).to_contain_text("A rating marked ? is provisional")
 
     # the leaderboard, from the game's lobby page: rating order, our row marked
     a.goto(f"{lobby.http}/#game=sibala")
@@ -166,6 +169,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     expect(mine).to_contain_text(names[0])
     expect(mine.locator("td[data-rating]")).to_have_text(f"{shown[0]}?")  # the same figure as the result panel
     expect(a.get_by_test_id("lb-you")).to_contain_text("Your place: #")
+    expect(a.get_by_test_id("rating-provisional-note")).to_be_visible()
 
     # a name opens the profile: the game, and a link to its replay
     mine.get_by_role("link").click()
@@ -264,3 +268,17 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
     expect(device).to_contain_text(" on Linux")
     expect(device).not_to_have_text("Unknown device")
     expect(current).to_contain_text("last used")
+
+
+def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
+    """A game with bots and one person is not rated: the result panel says
+    so in place of rating changes (found by the new-user pass: it said
+    nothing, only the leaderboard told why)."""
+    page = new_page()
+    started_table(page, lobby, unique("Hal"), "sibala", seats=2, bots=True, options={"rounds": 1})
+    play_to_end(page)
+    note = page.get_by_test_id("rating-not-rated")
+    expect(note).to_have_text("Not rated: ratings count games between two or more people.")
+    expect(page.get_by_test_id("rating-changes")).to_have_count(0)
+    page.get_by_test_id("lang-switch").click()
+    expect(note).to_have_text("不计等级分：至少两名真人玩家的对局才计入。")
