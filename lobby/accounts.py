@@ -52,6 +52,8 @@ HASH_THREADS = 2
 MAX_PASSWORD = 256
 #: fewest different characters in a password
 MIN_DISTINCT = 4
+#: a name this long or longer may not stand in its password
+MIN_NAME_IN_PASSWORD = 3
 #: characters of a User-Agent read for a session's device
 UA_READ = 512
 #: longest part (browser, system) of a session's device description (characters)
@@ -77,7 +79,9 @@ def password_policy(min_len: int) -> dict[str, int]:
 def check_password(password: Any, name: str, min_len: int) -> str:
     """``password`` if it meets the policy: a string of ``min_len`` ..
     :data:`MAX_PASSWORD` characters with at least :data:`MIN_DISTINCT`
-    different ones that does not contain the account's name (case-folded).
+    different ones that does not contain the account's name (NFKC and
+    case-folded on both sides, so a full-width copy counts; names shorter
+    than :data:`MIN_NAME_IN_PASSWORD` are not looked for).
     No other composition rule (NIST SP 800-63B).  Raises
     :class:`LobbyError` ``WEAK_PASSWORD`` whose ``reason`` says which rule
     failed: ``type`` (not a string), ``length``, ``distinct``, ``name``."""
@@ -87,7 +91,9 @@ def check_password(password: Any, name: str, min_len: int) -> str:
         raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs {min_len} to {MAX_PASSWORD} characters", reason="length")
     if len(set(password)) < MIN_DISTINCT:
         raise LobbyError(ErrorCode.WEAK_PASSWORD, f"a password needs at least {MIN_DISTINCT} different characters", reason="distinct")
-    if name.casefold() in password.casefold():
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    # a name of one or two characters is in too many passwords to forbid
+    if len(folded) >= MIN_NAME_IN_PASSWORD and folded in unicodedata.normalize("NFKC", password).casefold():
         raise LobbyError(ErrorCode.WEAK_PASSWORD, "a password must not contain your name", reason="name")
     return password
 

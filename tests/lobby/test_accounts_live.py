@@ -18,6 +18,7 @@ from lobby.accounts import Accounts
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
 from lobby.store import connect
+from lobby.tables import LobbyError
 
 from ..security.support import Raw, store_of
 from .support import api, connected
@@ -374,3 +375,13 @@ async def test_a_body_nested_too_deep_is_a_bad_message_and_a_proxys_basic_auth_l
         # a bearer token that is wrong is still refused: the caller asked to be known
         r = await client.get("/api/leaderboard/sibala", headers={"Authorization": "Bearer " + "x" * 43})
         assert r.status_code == 401, r.text
+
+
+def test_the_name_rule_of_passwords_folds_width_and_skips_one_or_two_letter_names():
+    """Found by the break-it pass: a full-width copy of the name passed the
+    rule, and a one-letter name forbade every password with that letter."""
+    with pytest.raises(LobbyError) as refused:
+        accounts.check_password("\uff4a\uff4f\uff48\uff4e\uff4e\uff59 12345", "Johnny", 10)
+    assert refused.value.reason == "name"
+    assert accounts.check_password("eeee 12345678", "e", 10) == "eeee 12345678"
+    assert accounts.check_password("abcdefghij", "Ab", 10) == "abcdefghij"
