@@ -18,7 +18,7 @@ from lobby.rooms import SETTLED_KEEP_S, Rooms
 from lobby.sessions import new_token
 from lobby.store import connect, now_ms
 
-from .support import api, connected, polled, seated
+from .support import api, connected, playing, polled, seated
 
 
 def _finished(game: str, pids: list[str], options: dict, scores: list[int] | None = None) -> dict:
@@ -270,3 +270,30 @@ async def test_the_result_panel_me_and_the_leaderboard_show_one_rating_figure(lo
         assert (mine["rating"], mine["provisional"]) == (view["ratings"][0]["rating"], True)
         board = await polled(lambda: api(proc.http, "GET", "/api/leaderboard/sibala"), lambda r: r[1]["total"] == 2)
         assert sorted(p["rating"] for p in board[1]["players"]) == sorted(c["rating"] for c in view["ratings"])
+
+
+async def test_an_account_gains_no_rating_from_guests_who_leave_its_private_table(lobby):
+    """The farm the break-it pass found (issue #16): an account opens a
+    private 2-seat Sibala table, a brand-new guest joins and leaves as the
+    game starts, a bot plays the guest's seat to the end; ten such games
+    took the account from 1000 to 1409, since a seat its player left always
+    ranked last.  Now the account is not rated (one person stayed), the
+    guests still lose rating (an abandonment), and the leaderboard has no
+    place for the account."""
+    async with connected(lobby.ws, [f"Farm{secrets.token_hex(3)}"]) as (farmer,):
+        status, _ = await api(lobby.http, "POST", "/api/account/claim", farmer.token, {"password": "correct horse battery"})
+        assert status == 200
+        for i in range(10):
+            async with connected(lobby.ws, [f"G{secrets.token_hex(3)}"]) as (guest,):
+                table = await seated([farmer, guest], "sibala", seats=2, turn_ms=5000, private=True, games=1, options={"rounds": 1})
+                await guest.wait_for(table, playing, timeout=10)
+                await guest.request({"t": "leave", "table": table})
+                await farmer.play(table, random.Random(i), timeout=60)
+                view = await farmer.wait_for(table, lambda v: v["ratings"] is not None, timeout=10)
+                mine, theirs = farmer.tables[table].seat, guest.tables[table].seat
+                assert view["ratings"][mine] is None, ("the account was rated from a game its guest left", i, view["ratings"])
+                assert view["ratings"][theirs]["rating_delta"] < 0, "the guest who left still loses rating"
+        me = await polled(lambda: farmer.request({"t": "me"}), lambda m: m["stats"].get("sibala:games") == 10)
+        assert me["stats"]["sibala:games"] == 10 and "sibala" not in me["ratings"], me["ratings"]
+        board = await api(lobby.http, "GET", "/api/leaderboard/sibala", farmer.token)
+        assert board[0] == 200 and board[1]["you"] is None
