@@ -7,8 +7,23 @@ bots is not (nothing about people is learnt from it).  Bots in a rated
 game take part with a fixed rating, the newcomer's (μ 25, σ 25/3), never
 updated: finishing ahead of a bot is evidence of skill, the bots' rating
 cannot be pumped or drained, and a person's rating is not moved by the
-bots' record.  A seat its player left ranks below every other seat (a
-bot finished it for them), with the other leavers.
+bots' record.
+
+Who left.  A person *played the game to its end* unless their seat was
+finished by a bot: they left it mid-game, or it was away at the end (they
+had timed out ``away_after`` turns in a row and not acted since).  Nobody
+gains or loses rating from a person who did not play it to its end (issue
+#16: an account opening a private table for fresh guests who left at the
+start ranked first every time: 1000 to 1409 shown in ten games): each person
+who did is rated from the game among those who did (and the bots), ranks
+taken among them; if fewer than two people did, they are not rated for
+that game (their seat's change is None, as a bot's).  Each person who did
+not is rated from the whole game with their seat ranked below every other
+(tied with the other absent ones): an abandonment is a loss, else leaving
+a game one is losing would escape it.  Their update touches no one else's,
+so leaving neither helps nor hurts the others.  :func:`absent` says who;
+:func:`changes` computes both.  (What this leaves open, throwaway guests
+who stay and lose, private tables: docs/security.md, *Collusion*.)
 
 The model.  :data:`MODEL` is openskill's ``PlackettLuce`` with its
 defaults (μ 25, σ 25/3, β 25/6, τ 25/300): a free-for-all of 2..10 seats
@@ -110,17 +125,28 @@ def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
     return MU0 + int(raw_mu or 0) / SCALE, SIGMA0 + int(raw_sigma or 0) / SCALE
 
 
-def ranks(doc: tables.TableDoc) -> list[int]:
+def absent(seat: tables.Seat | None) -> bool:
+    """Whether a person held ``seat`` but did not play the game to its end
+    (module docstring, *Who left*): they left it mid-game (a bot took it
+    over: ``left`` and ``bot``; a seat left after the game ended keeps
+    ``bot`` false), or it is away.  False for a bot's seat or an empty one."""
+    return bool(seat and seat.get("pid") and ((seat.get("left") and seat.get("bot")) or seat.get("away")))
+
+
+def ranks(doc: tables.TableDoc, among: list[int] | None = None) -> list[int]:
     """Each seat's rank in the table's finished game (1: best; equal ranks
-    tie): winners, then by score in the winners' direction; a seat its
-    player left after every other."""
+    tie): winners, then by score in the winners' direction; an
+    :func:`absent` seat after every other.  With ``among`` (seat numbers):
+    the ranks of those seats among themselves only, in that order."""
     result = doc["result"]
     scores, winners = result["scores"], set(result["winners"])
     higher = not winners or max(scores[w] for w in winners) >= max(scores)
     keys = [
-        (bool(s.get("left")) and s.get("pid") is not None, seat not in winners, -scores[seat] if higher else scores[seat])
-        for seat, s in enumerate(s or {} for s in doc["seats"])
+        (absent(s), seat not in winners, -scores[seat] if higher else scores[seat])
+        for seat, s in enumerate(doc["seats"])
     ]
+    if among is not None:
+        keys = [keys[seat] for seat in among]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
@@ -132,24 +158,35 @@ def pending(doc: tables.TableDoc) -> bool:
 
 def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> list[dict[str, Any] | None]:
     """The rating change of each seat of a finished rated game, from the
-    players' ``current`` ``(μ, σ)`` (bots: fixed): per seat None (a bot) or
+    players' ``current`` ``(μ, σ)`` (bots: fixed), by the rule of the
+    module docstring (*Who left*): per seat None (a bot, or a person who
+    played to the end with fewer than two people doing so) or
     ``{"before", "after", "delta"}`` (ordinals, 2 decimals), ``"rating"``
     and ``"rating_delta"`` (the shown figure after and its change:
     :func:`shown`), ``"provisional"``, and ``mu`` and ``sigma`` (the new
     ones) for the settlement."""
     seats = [s or {} for s in doc["seats"]]
     teams = [[MODEL.rating(*(current[s["pid"]] if s.get("pid") else (MU0, SIGMA0)))] for s in seats]
-    rated = MODEL.rate(teams, ranks=ranks(doc))
+    new: dict[int, Any] = {}
+    gone = [seat for seat, s in enumerate(seats) if absent(s)]
+    if gone:  # each absent person: the whole game, ranked below everyone who stayed
+        whole = MODEL.rate(teams, ranks=ranks(doc))
+        new.update((seat, whole[seat][0]) for seat in gone)
+    stayed = [seat for seat in range(len(seats)) if seat not in gone]
+    if sum(1 for seat in stayed if seats[seat].get("pid")) >= 2:  # the game among those who played it to its end
+        among = MODEL.rate([teams[seat] for seat in stayed], ranks=ranks(doc, stayed))
+        new.update((seat, rated) for seat, (rated,) in zip(stayed, among) if seats[seat].get("pid"))
     out: list[dict[str, Any] | None] = []
-    for s, (old,), (new,) in zip(seats, teams, rated):
-        if not s.get("pid"):
+    for seat, (old,) in enumerate(teams):
+        if seat not in new:
             out.append(None)
             continue
-        before, after = ordinal(old.mu, old.sigma), ordinal(new.mu, new.sigma)
+        after_rating = new[seat]
+        before, after = ordinal(old.mu, old.sigma), ordinal(after_rating.mu, after_rating.sigma)
         out.append({
             "before": round(before, 2), "after": round(after, 2), "delta": round(after - before, 2),
-            "rating": shown(after), "rating_delta": shown(after) - shown(before), "provisional": provisional(new.sigma),
-            "mu": new.mu, "sigma": new.sigma,
+            "rating": shown(after), "rating_delta": shown(after) - shown(before), "provisional": provisional(after_rating.sigma),
+            "mu": after_rating.mu, "sigma": after_rating.sigma,
         })
     return out
 
@@ -159,9 +196,9 @@ def with_ratings(
 ) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
     pending settlement (``per_seat`` from :func:`changes` on ``current``):
-    ``settlement.ratings`` per seat (:data:`SHOWN_CHANGE`) and
-    each player's ``stats`` gaining ``rmu``, ``rsigma`` (millionths) and
-    ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
+    ``settlement.ratings`` per seat (:data:`SHOWN_CHANGE`) and each rated
+    player's ``stats`` (not one whose change is None) gaining ``rmu``,
+    ``rsigma`` (millionths) and ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
     settlement is not pending unrated (the contract of :mod:`lobby.tables`)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
@@ -170,6 +207,9 @@ def with_ratings(
     players = []
     for entry in st["players"]:
         change = per_seat[entry["seat"]]
+        if change is None:  # not rated for this game (too few people played it to its end)
+            players.append(entry)
+            continue
         mu, sigma = current[entry["pid"]]
         stats = dict(entry["stats"], rmu=round((change["mu"] - mu) * SCALE), rsigma=round((change["sigma"] - sigma) * SCALE), rated=1)
         players.append(dict(entry, stats=stats))

@@ -12,27 +12,44 @@ import signal
 
 from openskill.models import PlackettLuce
 
+import engines
 from lobby import ratings, tables
 from lobby.config import Settings
 from lobby.rooms import SETTLED_KEEP_S, Rooms
 from lobby.sessions import new_token
 from lobby.store import connect, now_ms
 
-from .support import api, connected, polled, seated
+from .support import api, connected, playing, polled, seated
 
 
-def _finished(game: str, pids: list[str], options: dict, scores: list[int] | None = None) -> dict:
-    """A table of ``game`` with ``pids`` seated, played to its end by forced
-    moves through the real transitions; with ``scores``, the result's
-    scores set to them (winners: the best, lowest for 6 Nimmt!)."""
+def _finished(
+    game: str, pids: list[str], options: dict, scores: list[int] | None = None, left: tuple[int, ...] = (), away: tuple[int, ...] = ()
+) -> dict:
+    """A table of ``game`` with ``pids`` seated, played to its end through
+    the real transitions: the players of seats in ``left`` leave as it
+    starts (a bot plays on), those in ``away`` never act (their turns time
+    out until the seat is away), everyone else plays the engine's bot move
+    in time; with ``scores``, the result's scores set to them (winners: the
+    best, lowest for 6 Nimmt!)."""
     now = now_ms()
+    engine = engines.get(game)
     doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=1000, options=options)
     for i, pid in enumerate(pids):
         doc = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}}).doc
+    for seat in left:
+        doc = tables.leave(doc, pids[seat], now).doc
     rng = random.Random(1)
     while doc["status"] == "playing":
-        now += 60_000
-        doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
+        now += 10
+        state = doc["state"]
+        mine = [seat for seat in engine.to_act(state) if seat not in left and seat not in away]
+        if mine:
+            seat = mine[0]
+            mv = engine.bot_move(engine.view(state, seat), seat, rng)
+            doc = tables.move(doc, pids[seat], engine.turn_id(state, seat), mv, now).doc
+        else:  # a bot's or an absent player's turn: its deadline plays it
+            now += 60_000
+            doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
     if scores is not None:
         best = min(scores) if game == "six_nimmt" else max(scores)
         doc["result"] = dict(doc["result"], scores=scores, winners=[s for s, v in enumerate(scores) if v == best])
@@ -56,6 +73,7 @@ async def test_a_ten_seat_six_nimmt_game_with_ties_follows_openskill(redis_serve
         pids = await _players(store, 10, priors)
         scores = [12, 30, 12, 7, 45, 30, 30, 7, 60, 12]  # lower is better; three ties
         doc = _finished("six_nimmt", pids, {"end_threshold": 20}, scores)
+        assert not any(ratings.absent(seat) for seat in doc["seats"]), "all ten played it to its end"
         assert (await store.commit(doc["id"], 0, doc))[0] == 1
         await Rooms(store, Settings(key_prefix="rate10")).settle(doc["id"])
         # openskill on the same inputs
@@ -150,6 +168,82 @@ async def test_a_rating_is_applied_once_when_the_process_is_killed_between_the_g
         assert await ratings.current(store, "sibala", pids) == got
     finally:
         await store.aclose()
+
+
+def _close(got: tuple[float, float], want) -> bool:
+    return abs(got[0] - want.mu) < 1e-5 and abs(got[1] - want.sigma) < 1e-5
+
+
+async def test_a_leaver_is_ranked_last_for_their_own_update_and_the_others_are_rated_among_themselves(redis_server):
+    """Issue #16's rule (lobby/ratings.py, *Who left*): the seat whose
+    player left scored best (a bot played it), yet its player's own update
+    ranks it last of the whole game; the three who stayed are rated from the
+    game among themselves, as openskill rates those three alone."""
+    store = await connect(redis_server.url, "rateleft")
+    try:
+        priors = {0: (28.0, 6.0), 1: (22.0, 7.0), 3: (26.0, 5.5)}
+        pids = await _players(store, 4, priors, game="sibala")
+        doc = _finished("sibala", pids, {"rounds": 1}, [3, 9, 1, 2], left=(1,))
+        assert [ratings.absent(seat) for seat in doc["seats"]] == [False, True, False, False]
+        assert ratings.ranks(doc) == [1, 4, 3, 2] and ratings.ranks(doc, [0, 2, 3]) == [1, 3, 2]
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await Rooms(store, Settings(key_prefix="rateleft")).settle(doc["id"])
+        model = PlackettLuce()
+        teams = [[model.rating(*priors.get(i, (25.0, 25 / 3)))] for i in range(4)]
+        (whole_leaver,) = model.rate(teams, ranks=[1, 4, 3, 2])[1]
+        stayers = model.rate([teams[0], teams[2], teams[3]], ranks=[1, 3, 2])
+        got = await ratings.current(store, "sibala", pids)
+        assert _close(got[pids[1]], whole_leaver) and got[pids[1]][0] < 22.0, "the leaver loses, as last of the whole game"
+        for seat, (want,) in zip((0, 2, 3), stayers):
+            assert _close(got[pids[seat]], want), (seat, got[pids[seat]], want)
+        assert [(await store.player(pid))["sibala:rated"] for pid in pids] == [4, 4, 1, 4], "each rated once (three had 3 games)"
+    finally:
+        await store.aclose()
+
+
+async def test_one_person_who_stayed_is_not_rated_and_the_leaver_still_loses(redis_server):
+    """The farm in one game: of two people one left (a bot won the seat on
+    the dice).  The one who stayed is not rated, gains nothing and gets no
+    leaderboard place; the leaver loses as last of the game."""
+    store = await connect(redis_server.url, "rateone")
+    try:
+        pids = await _players(store, 2, game="sibala")
+        doc = _finished("sibala", pids, {"rounds": 1}, [1, 5], left=(1,))
+        per_seat = ratings.changes(doc, await ratings.current(store, "sibala", pids))
+        assert per_seat[0] is None and per_seat[1]["delta"] < 0
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await Rooms(store, Settings(key_prefix="rateone")).settle(doc["id"])
+        stayed, leaver = [await store.player(pid) for pid in pids]
+        assert stayed["sibala:games"] == 1 and "sibala:rated" not in stayed
+        assert await ratings.current(store, "sibala", pids[:1]) == {pids[0]: (ratings.MU0, ratings.SIGMA0)}
+        assert leaver["sibala:rated"] == 1
+        _, final = await store.load_room(doc["id"])
+        assert final["settlement"]["done"] and final["settlement"]["ratings"][0] is None
+        board = await ratings.leaderboard(store, "sibala", 0)
+        assert [p["id"] for p in board["players"]] == [ratings.public_id(pids[1])]
+    finally:
+        await store.aclose()
+
+
+def test_a_seat_away_at_the_end_counts_as_left_and_bots_are_not_people():
+    """Never really playing it (every turn timed out, a bot finishing the
+    away seat) is leaving it: that player is ranked last for their own
+    update, and the others are rated without them.  A bot's seat is in the
+    game among those who stayed, but does not make up the two people: one
+    person who stayed and a bot are not rated."""
+    pids = ["a", "b", "c"]
+    doc = _finished("yahtzee", pids, {}, [100, 150, 300], away=(2,))
+    assert doc["seats"][2]["away"] and [ratings.absent(seat) for seat in doc["seats"]] == [False, False, True]
+    model = PlackettLuce()
+    fresh = {pid: (ratings.MU0, ratings.SIGMA0) for pid in pids}
+    per_seat = ratings.changes(doc, fresh)
+    (lost,) = model.rate([[model.rating()] for _ in range(3)], ranks=[2, 1, 3])[2]
+    (low,), (high,) = model.rate([[model.rating()] for _ in range(2)], ranks=[2, 1])
+    assert [round(c["mu"], 6) for c in per_seat] == [round(low.mu, 6), round(high.mu, 6), round(lost.mu, 6)]
+    # seat 1 a bot's: one person stayed beside it, so only the absent one is rated
+    doc["seats"][1] = {"pid": None, "name": "Bot", "bot": True, "left": False, "away": False}
+    per_seat = ratings.changes(doc, fresh)
+    assert per_seat[0] is None and per_seat[1] is None and per_seat[2]["delta"] < 0
 
 
 async def test_a_game_against_bots_with_one_person_is_not_rated(redis_server):
@@ -270,3 +364,31 @@ async def test_the_result_panel_me_and_the_leaderboard_show_one_rating_figure(lo
         assert (mine["rating"], mine["provisional"]) == (view["ratings"][0]["rating"], True)
         board = await polled(lambda: api(proc.http, "GET", "/api/leaderboard/sibala"), lambda r: r[1]["total"] == 2)
         assert sorted(p["rating"] for p in board[1]["players"]) == sorted(c["rating"] for c in view["ratings"])
+
+
+async def test_an_account_gains_no_rating_from_guests_who_leave_its_private_table(lobby):
+    """The farm the break-it pass found (issue #16): an account opens a
+    private 2-seat Sibala table, a brand-new guest joins and leaves as the
+    game starts, a bot plays the guest's seat to the end; ten such games
+    took the account from 1000 to 1409, since a seat its player left always
+    ranked last.  Now the account is not rated (one person stayed), the
+    guests still lose rating (an abandonment), and the leaderboard has no
+    place for the account."""
+    async with connected(lobby.ws, [f"Farm{secrets.token_hex(3)}"]) as (farmer,):
+        status, _ = await api(lobby.http, "POST", "/api/account/claim", farmer.token, {"password": "correct horse battery"})
+        assert status == 200
+        for i in range(10):
+            async with connected(lobby.ws, [f"G{secrets.token_hex(3)}"]) as (guest,):
+                table = await seated([farmer, guest], "sibala", seats=2, turn_ms=5000, private=True, games=1, options={"rounds": 1})
+                await guest.wait_for(table, playing, timeout=10)
+                theirs = guest.tables[table].seat
+                await guest.request({"t": "leave", "table": table})
+                await farmer.play(table, random.Random(i), timeout=60)
+                view = await farmer.wait_for(table, lambda v: v["ratings"] is not None, timeout=10)
+                mine = farmer.tables[table].seat
+                assert view["ratings"][mine] is None, ("the account was rated from a game its guest left", i, view["ratings"])
+                assert view["ratings"][theirs]["rating_delta"] < 0, "the guest who left still loses rating"
+        me = await polled(lambda: farmer.request({"t": "me"}), lambda m: m["stats"].get("sibala:games") == 10)
+        assert me["stats"]["sibala:games"] == 10 and "sibala" not in me["ratings"], me["ratings"]
+        board = await api(lobby.http, "GET", "/api/leaderboard/sibala", farmer.token)
+        assert board[0] == 200 and board[1]["you"] is None
