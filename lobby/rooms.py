@@ -53,6 +53,8 @@ QUICK_CLAIM_POLL_S = 0.02
 
 #: a transition's answer on a cached base that must be checked on a fresh read
 _STALE = object()
+#: :meth:`Rooms._own_quick_seat`: look again shortly
+_WAIT = object()
 
 
 class _Need(Exception):
@@ -556,7 +558,18 @@ class Rooms:
                 with contextlib.suppress(LobbyError):
                     return table_id, await self.join(table_id, pid, name, bots=bots)
             # no open table of this kind for this player: open one, if nobody claims the kind first
-            doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
+            try:
+                doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
+            except LobbyError as exc:
+                if exc.code != ErrorCode.ALREADY_SEATED:
+                    raise
+                mine = await self._own_quick_seat(game, wanted, pid)
+                if mine is None:
+                    raise
+                if mine is _WAIT:
+                    await asyncio.sleep(QUICK_CLAIM_POLL_S)
+                    continue
+                return mine
             doc["start_at"] = matching.start_at(doc["start_at"], passed, now_ms(), wait_ms)
             await self._reserve(doc, pid)
             if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
@@ -564,6 +577,26 @@ class Rooms:
                 return doc["id"], seat
             await self._abandon(doc, pid)
         raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
+
+    async def _own_quick_seat(self, game: str, options: dict[str, Any], pid: str) -> "tuple[str, int] | object | None":
+        """After a quick request's new table was refused ``ALREADY_SEATED``:
+        where the player's coins are promised, if that is their seat at a
+        quick table of this kind (the same player's other quick request, on
+        another process, got there first): ``(table id, seat)``; ``_WAIT``
+        while that table is still being created (a fresh claim naming no
+        table yet) or the claim has just gone; None when it is another
+        table (the refusal stands)."""
+        current = await self.store.coin_table(pid)
+        if current is None:
+            return _WAIT
+        loaded = await self.store.load_room(current[0])
+        if loaded is None:
+            return _WAIT if now_ms() - current[1] < COIN_CLAIM_GRACE_MS else None
+        doc = loaded[1]
+        seat = tables.seat_of(doc, pid)
+        if seat is None or not doc.get("quick") or doc["game"] != game or doc["options"] != options:
+            return None
+        return doc["id"], seat
 
     async def merge(self, table_id: str, source: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
         """Waiting quick tables of one kind merge rather than wait apart: if

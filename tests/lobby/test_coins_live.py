@@ -249,3 +249,49 @@ async def test_a_join_that_lost_a_race_reads_the_balances_of_who_sat_meanwhile(b
     finally:
         await store_a.aclose()
         await store_b.aclose()
+
+
+async def test_one_players_two_quick_requests_on_two_processes_get_the_same_seat_at_a_coin_table(request):
+    """The same player's quick request reaches two processes at once (a
+    double click, a retry): the first claims the player's coins for the
+    table it opens; the second, which found no open table yet, was refused
+    ``already_seated`` naming that very table (break-it pass).  Now it is
+    given that seat."""
+    url = request.getfixturevalue("redis_server").url
+    prefix = "dq" + secrets.token_hex(3)
+    store_a, store_b = await connect(url, prefix), await connect(url, prefix)
+    try:
+        rooms_a, rooms_b = (Rooms(s, Settings(key_prefix=prefix, quick_wait_ms=60_000)) for s in (store_a, store_b))
+        await store_a.create_player("ann", "tok-ann" + prefix, "Ann", 20_000, 600)
+        options = {"stake": 100, "rounds": 1}
+        claimed = asyncio.Event()
+        claim = store_a.claim_coin_table
+
+        async def claim_then_tell(*args):
+            out = await claim(*args)
+            claimed.set()
+            return out
+
+        slot = store_b.quick_slot
+        forced = []
+
+        async def no_slot_until_the_coins_are_claimed(*args):
+            if not forced:  # B's first look: nothing open yet, though A already holds the coins for its table
+                forced.append(True)
+                await claimed.wait()
+                return None
+            return await slot(*args)
+
+        store_a.claim_coin_table = claim_then_tell
+        store_b.quick_slot = no_slot_until_the_coins_are_claimed
+        first, second = await asyncio.gather(
+            rooms_a.quick("sibala", "ann", "Ann", False, options), rooms_b.quick("sibala", "ann", "Ann", False, options)
+        )
+        assert forced, "the race this test is about did not happen"
+        assert first == second, (first, second)
+        doc = (await store_a.load_room(first[0]))[1]
+        assert [s["pid"] for s in doc["seats"] if s] == ["ann"]
+        assert await store_a.player_tables("ann") == [first[0]]
+    finally:
+        await store_a.aclose()
+        await store_b.aclose()
