@@ -1,6 +1,7 @@
 """A player's profile on a phone, as a new player reads it (issue #15's
-fresh pass, profile.png): the games table's headings are whole words at 360
-and 390 px in both languages ("Ratin g", "Losse s" before), and the recent
+fresh pass, profile.png): the headings of the games table (and of the
+record under the header's coins) are whole words at 360 and 390 px in both
+languages ("Ratin g", "Losse s" before), and the recent
 games name the table as the lobby does, with a date, the hex id only in the
 link."""
 
@@ -16,10 +17,10 @@ from .test_phone_layout import PHONES, fits
 
 pytestmark = SINGLE_REDIS
 
-#: Each heading of the profile's games table: its text, the words (runs
+#: Each heading of a table (by its test id): its text, the words (runs
 #: without spaces: a Chinese heading is one) whose glyphs fall on more than
 #: one line, and whether its text is wider than its cell.
-HEADINGS = """() => [...document.querySelectorAll('[data-testid="profile-games"] th')].map((th) => {
+HEADINGS = """(testid) => [...document.querySelectorAll(`[data-testid="${testid}"] th`)].map((th) => {
   const split = [];
   for (const node of th.childNodes) {
     if (node.nodeType !== Node.TEXT_NODE) continue;
@@ -59,11 +60,17 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
             page.set_viewport_size(phone)
             page.goto(profile_url)
             expect(page.get_by_test_id("profile-games")).to_be_visible()
-            headings = page.evaluate(HEADINGS)
-            assert len(headings) == 7, headings
-            bad = [h for h in headings if h["split"] or h["overflow"]]
-            assert not bad, (lang, phone, bad)
+            # the games table, and your record under the header's coins: whole words
+            page.get_by_test_id("coins").click()
+            expect(page.get_by_test_id("stats-table")).to_be_visible()
+            for table, columns in (("profile-games", 7), ("stats-table", 7)):
+                headings = page.evaluate(HEADINGS, table)
+                assert len(headings) == columns, headings
+                bad = [h for h in headings if h["split"] or h["overflow"]]
+                assert not bad, (table, lang, phone, bad)
             fits(page)
+            page.keyboard.press("Escape")
+            expect(page.get_by_test_id("stats-table")).to_be_hidden()
             # the recent game: the table's readable name and when, its id only in the link
             link = page.get_by_test_id(f"recent-{table_id}-1")
             expect(link).to_have_text(re.compile("^Sibala · Hedwig Longname's table · " if lang == "en" else "^十八啦 · Hedwig Longname 的牌桌 · "))
