@@ -64,6 +64,7 @@ games of one player settled at once both count).
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import TYPE_CHECKING, Any, cast
 
 from openskill.models import PlackettLuce
@@ -266,7 +267,9 @@ async def settled(store: Store, doc: tables.TableDoc) -> None:
             change = st["ratings"][entry["seat"]]
             if change is not None:
                 commands.append(store.board_cmd(game, entry["pid"], change["after"]))
-    entry = f"{doc['id']}/{doc['game_no']}/{game}"
+    # the table's readable name rides along: the profile outlives the table
+    shown = json.dumps({"name": tables.table_name(doc), "opened_by": doc.get("opened_by")}, ensure_ascii=False, separators=(",", ":"))
+    entry = f"{doc['id']}/{doc['game_no']}/{game}/{shown}"
     at = now_ms()
     for pid in pids:
         if not doc.get("private"):  # a private table's id is its only lock: never published
@@ -333,9 +336,10 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
     """A player's profile by public id or claimed name: ``{"id", "name",
     "claimed", "games": {game: {"ordinal", "rating", "provisional", "mu", "sigma", "rated",
     "rank" (1-based or null), "games", "wins", "losses"}} (games they
-    played), "recent": [{"table", "game_no", "game", "at", "replay" (the
-    URL of that table's replay list from that game)}]}``.  No player id,
-    no token.  Raises ``NO_SUCH_PLAYER``."""
+    played), "recent": [{"table", "game_no", "game", "at", "name" (the
+    table's readable name), "opened_by" (its opener's name, None for a
+    quick table), "replay" (the URL of that table's replay list from that
+    game)}]}``.  No player id, no token.  Raises ``NO_SUCH_PLAYER``."""
     pid = None
     if len(ref) == 16 and all(c in "0123456789abcdef" for c in ref):
         (raw,) = await store.run([("GET", store.pub_key(ref))])
@@ -358,6 +362,17 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
         }
     recent = []
     for entry, at in await store.recent(pid, SHOWN_RECENT):
-        table_id, game_no, game = entry.split("/")
-        recent.append({"table": table_id, "game_no": int(game_no), "game": game, "at": at, "replay": f"/api/tables/{table_id}/replay?from={game_no}"})
+        table_id, game_no, game, *rest = entry.split("/", 3)
+        shown = json.loads(rest[0]) if rest else {}  # an entry from before table names: none
+        recent.append(
+            {
+                "table": table_id,
+                "game_no": int(game_no),
+                "game": game,
+                "at": at,
+                "name": shown.get("name") or tables.generated_name(table_id),
+                "opened_by": shown.get("opened_by"),
+                "replay": f"/api/tables/{table_id}/replay?from={game_no}",
+            }
+        )
     return {"id": public_id(pid), "name": record.get("name"), "claimed": bool(record.get("claimed")), "games": games, "recent": recent}

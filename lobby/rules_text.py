@@ -6,7 +6,7 @@ for you, coins and tiers); ``docs/rules.md`` and ``docs/rules.zh.md`` are the
 implementers' reference, in the same layout (tests hold both pairs).  A file
 is cut into its common part (the list that ends the preamble, with the line
 that heads it) and one ``## N. title`` section per game (a `` — source`` tail
-of the heading dropped); a game's page is the common part and then its section,
+of the heading and its number dropped); a game's page is the common part and then its section,
 rendered to HTML by markdown-it-py with raw HTML off (markup in the markdown
 comes out escaped, so the HTML can go into the page as it is).  Each file is
 read and parsed once per process, each page rendered once.
@@ -40,7 +40,8 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 @dataclass(frozen=True)
 class Section:
     """One game's section: ``title`` (the heading without its number and
-    source) and ``markdown`` (from its ``##`` heading to the next one)."""
+    source) and ``markdown`` (from its ``##`` heading to the next one, the
+    heading reduced to the title: the dialog shows one game, unnumbered)."""
 
     title: str
     markdown: str
@@ -73,8 +74,9 @@ def split(text: str) -> RulesText:
     for heading, following in zip(headings, headings[1:] + [None]):
         body = text[heading.end() : following.start() if following else len(text)]
         title = _SOURCE.sub("", heading.group(2))
-        # the player reads the heading without the seed file it came from
-        sections[int(heading.group(1))] = Section(title, f"## {heading.group(1)}. {title}\n{body.rstrip()}\n")
+        # the player reads the heading without the seed file it came from, and
+        # without the number it has among the five games in the full document
+        sections[int(heading.group(1))] = Section(title, f"## {title}\n{body.rstrip()}\n")
     return RulesText(common, sections)
 
 

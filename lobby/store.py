@@ -32,8 +32,9 @@ key                             type    holds
                                         ``names`` (msgpack list of its name keys)
 ``P:player:{pid}:sessions``     hash    session id -> msgpack ``{"token", "created"}``: a claimed
                                         account's sessions (``lobby.accounts``)
-``P:player:{pid}:recent``       zset    ``<table id>/<game no>/<game>`` -> settled at (ms): the
-                                        player's last rated or played games (profile)
+``P:player:{pid}:recent``       zset    ``<table id>/<game no>/<game>/<JSON {"name", "opened_by"}>``
+                                        -> settled at (ms): the player's last rated or played
+                                        games (profile; entries before table names lack the JSON)
 ``P:name:<name key>``           string  ``pid|ms``: the claimed account holding that name key
 ``P:auth:<kind>:<who>``         string  sign-in attempts counted in a window (expires with it)
 ``P:board:<game>``              zset    pid -> rating ordinal (leaderboard)

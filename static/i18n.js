@@ -125,9 +125,7 @@ const TEXTS = {
     stat_disconnects_title: "Games in which you ran out of time at least once, connected or not (the rules count these as disconnects)",
     stat_score: "Score",
     coins_title: "Your coins — click for your record",
-    seed_hash_short: "seed hash: {h}…",
     seed_hash_help: "Fair play: before the first move the server publishes the SHA-256 hash of this game's secret random seed, so it cannot change the seed later. The seed is revealed when the game ends: anyone can check that it hashes to this value and re-run the whole game.",
-    seed_full: "seed: {s}",
     seed_ok: "✓ matches the published hash",
     seed_bad: "✗ does not match the published hash",
     replay: "Replay",
@@ -296,6 +294,16 @@ const TEXTS = {
     acct_device_unknown: "Unknown device",
     acct_device: "{browser} on {os}",
     acct_last_seen: "last used {when}",
+
+    // #15 fresh pass (p15c): hex ids and hashes worded for players
+    fair_title: "Fair play check",
+    fair_sealed: "the dice and cards of this game are sealed",
+    fair_ok: "✓ nothing was changed",
+    fair_bad: "✗ the seed does not match its fingerprint",
+    fair_help: "Every die and card of a game comes from one secret seed. Before the first move the server shows its fingerprint (SHA-256 hash), so it cannot change the seed later; when the game ends it shows the seed, your browser checks that it has this fingerprint, and the replay re-runs the whole game from it.",
+    fair_hash: "Fingerprint (SHA-256)",
+    fair_seed: "Seed",
+    table_opened: "opened {time}",
   },
   zh: {
     app_title: "游戏大厅",
@@ -416,9 +424,7 @@ const TEXTS = {
     stat_disconnects_title: "你至少超时一次的对局数，掉线与否都算（规则把它记为断线）",
     stat_score: "得分",
     coins_title: "你的金币——点击查看战绩",
-    seed_hash_short: "种子哈希：{h}…",
     seed_hash_help: "公平性：第一步之前，服务器公布本局秘密随机种子的 SHA-256 哈希，之后便无法更换种子。本局结束时公开种子：任何人都可以核对它的哈希，并重放整局。",
-    seed_full: "种子：{s}",
     seed_ok: "✓ 与公布的哈希一致",
     seed_bad: "✗ 与公布的哈希不一致",
     replay: "回放",
@@ -587,6 +593,16 @@ const TEXTS = {
     acct_device_unknown: "未知设备",
     acct_device: "{os} 上的 {browser}",
     acct_last_seen: "最近使用 {when}",
+
+    // #15 新用户复查（p15c）：十六进制编号和哈希换成玩家的话
+    fair_title: "公平校验",
+    fair_sealed: "本局的骰子和牌已封存",
+    fair_ok: "✓ 未被改动",
+    fair_bad: "✗ 种子与指纹不一致",
+    fair_help: "一局的每颗骰子、每张牌都来自一个秘密种子。第一步之前，服务器先公布它的指纹（SHA-256 哈希），之后便无法更换种子；一局结束时公开种子，你的浏览器核对它的指纹，回放也用它重演整局。",
+    fair_hash: "指纹（SHA-256）",
+    fair_seed: "种子",
+    table_opened: "{time} 开桌",
   },
 };
 

@@ -242,11 +242,6 @@ export function seatHead(view, seat, mySeat, ...extra) {
   return h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, seatNo(seat)), seatNameEl(view, seat), seatBadges(view, seat, mySeat), extra);
 }
 
-/** The game's seed once the server reveals it (at the end), or null. */
-export function seedLine(view) {
-  return view.seed ? h("div", { class: "seed" }, `${t("seed")}: ${view.seed}`) : null;
-}
-
 /** The match result of a finished (or closed) table, or null:
  * {winners, scores, coins, best (the first winner's score), who (the
  * winners' names, joined by the page language's list separator)}; `names` by seat. */

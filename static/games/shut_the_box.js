@@ -12,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -517,7 +517,6 @@ export class ShutTheBoxView extends TableView {
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
         o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ") })) : null,
-        seedLine(view),
       ]
     );
   }

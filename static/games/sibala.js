@@ -6,7 +6,7 @@
 
 import { t, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, seedLine, outcome, showLog, forcedMoves } from "./common.js";
+import { TableView, seatHead, outcome, showLog, forcedMoves } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -146,7 +146,6 @@ export class SibalaView extends TableView {
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
         o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ")) : null,
-        seedLine(view),
       ]
     );
 

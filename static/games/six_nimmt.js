@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, seedLine, translator, forcedMoves } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -648,7 +648,6 @@ export class SixNimmtView extends TableView {
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
         h("tbody", {}, rows)
       ),
-      seedLine(view),
     ]);
   }
 

@@ -13,7 +13,7 @@
 
 import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, seedLine, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatHead, translator, tableLog, showLog } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -57,7 +57,7 @@ const TEXTS = {
     changes_label: "{what} ({unit}):",
     no_coins: "casual/training: play chips only, no coins move",
     log: "Log",
-    log_started: "Game {n} started (seed hash {hash}…)",
+    log_started: "Game {n} started",
     log_hole: "Hole cards dealt",
     log_deal: "Deal {d}: {cards}",
     log_round: "Betting after deal {d}: {name} is dealer and acts first (cap {cap})",
@@ -123,7 +123,7 @@ const TEXTS = {
     changes_label: "{what}（{unit}）：",
     no_coins: "普通场/训练场：只用娱乐筹码，不动金币",
     log: "记录",
-    log_started: "第 {n} 局开始（种子哈希 {hash}…）",
+    log_started: "第 {n} 局开始",
     log_hole: "发底牌",
     log_deal: "第 {d} 张：{cards}",
     log_round: "第 {d} 张后下注：{name} 为庄家，先说话（本轮最大注 {cap}）",
@@ -263,7 +263,7 @@ function logLines(events, names, timeoutLine) {
     }
     dealGroup = null;
     if (ev.type === "game_started") {
-      lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no, hash: String(ev.seed_hash || "").slice(0, 12) }) });
+      lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no }) }); // the hash is in the fair-play check
     } else if (ev.type === "round") {
       lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
     } else if (ev.type === "action") {
@@ -573,7 +573,6 @@ export class StudView extends TableView {
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),
-      seedLine(view),
     ]);
   }
 }

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, seedLine, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -418,7 +418,6 @@ export class YahtzeeView extends TableView {
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, tr(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
         h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${o.scores[i]}`).join(" · ") })),
-        seedLine(view),
       ]
     );
   }

@@ -3,7 +3,7 @@
 // move, by each option's no_coins, and says why in place), and the live
 // tables of the game (the `tables` subscription) to join or watch.
 
-import { t, gameTitle, localized } from "../i18n.js";
+import { t, gameTitle, localized, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
@@ -107,7 +107,11 @@ function openForm(game) {
   );
 }
 
-/** One row of the live tables: name (and id), status, seats, spectators, join/play/watch. */
+/** When a table was opened (`created`: ms), as the page's language writes a time of day. */
+const openedAt = (created) => new Date(created).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en", { hour: "numeric", minute: "2-digit" });
+
+/** One row of the live tables: name and when it was opened (the id only in
+ * links and the name's tooltip), status, seats, spectators, join/play/watch. */
 function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
@@ -115,7 +119,12 @@ function tableRow(s) {
   return h(
     "tr",
     { testid: `table-row-${s.id}`, "data-status": s.status },
-    h("td", { class: "table-cell" }, h("span", { class: "table-name", testid: `table-name-${s.id}` }, tableName(s)), " ", h("code", { class: "table-id muted" }, s.id)),
+    h(
+      "td",
+      { class: "table-cell" },
+      h("span", { class: "table-name", testid: `table-name-${s.id}`, title: s.id }, tableName(s)),
+      s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null
+    ),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),
     h(
       "td",

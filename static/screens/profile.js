@@ -2,9 +2,9 @@
 // name): the rating, place, games, wins and losses in every game they have
 // played, and their last games, each opening its replay.
 
-import { t, gameTitle } from "../i18n.js";
+import { t, gameTitle, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { gameInfo, errorText } from "../shell.js";
+import { gameInfo, errorText, tableName } from "../shell.js";
 import { profile } from "../account.js";
 import { ratingEl } from "../ratings.js";
 
@@ -45,6 +45,11 @@ function gamesTable(games) {
   );
 }
 
+/** A recent game's when (`at`: ms) in the page's language: "Dec 1, 2026, 5:19 PM". */
+const when = (at) => new Date(at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
+
+/** The last games, each by game, table name and game number, then when;
+ * the table id only in the replay link (and its tooltip). */
 function recentList(recent) {
   if (!recent.length) return h("p", { class: "muted" }, t("none"));
   return h(
@@ -54,8 +59,12 @@ function recentList(recent) {
       h(
         "li",
         {},
-        h("a", { href: `#replay=${encodeURIComponent(r.table)}&game=${r.game_no}`, testid: `recent-${r.table}-${r.game_no}` }, `${title(r.game)} · ${r.table} #${r.game_no}`),
-        h("span", { class: "muted" }, ` — ${new Date(r.at).toLocaleString()}`)
+        h(
+          "a",
+          { href: `#replay=${encodeURIComponent(r.table)}&game=${r.game_no}`, testid: `recent-${r.table}-${r.game_no}`, title: `${r.table} #${r.game_no}` },
+          `${title(r.game)} · ${tableName({ id: r.table, name: r.name, opened_by: r.opened_by })} · ${t("game_no", { n: r.game_no })}`
+        ),
+        h("span", { class: "muted", testid: "recent-at" }, ` — ${when(r.at)}`)
       )
     )
   );

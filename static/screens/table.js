@@ -2,8 +2,8 @@
 // the generic one) and what every table has around it: the head (game,
 // game number, status, our seat, Back and Leave), the waiting card (Start,
 // Join), the away bar, the next-game panel (who is ready, Play again), the
-// table-over panel, stand-up notices, chat, and the fairness row (seed
-// hash, revealed seed and its check, the replay link).
+// table-over panel, stand-up notices, chat, and the fairness row (the
+// fair-play check folded: seed hash, revealed seed and its check; the replay link).
 //
 // The screen computes each version's render context once (tableContext)
 // and hands it to the view with the table view; its one MoveGate carries
@@ -125,35 +125,46 @@ function chatPanel(id) {
 
 // -- fairness ----------------------------------------------------------------------
 
-/** The published seed hash while playing, the seed once revealed (checked
- * against the hash), the replay link (the viewer opens in this page; the
- * table is kept meanwhile: see destroy): {el, render(view)}. */
+/** The fair-play check, folded (a player reads its one line, the hex only
+ * when they open it): the published seed hash while playing, the seed once
+ * revealed (checked against the hash, the one place the page shows it), and
+ * beside it the replay link (the viewer opens in this page; the table is
+ * kept meanwhile: see destroy): {el, render(view)}. */
 function fairness(id) {
-  const hashEl = h("span", { class: "seed-hash", testid: "seed-hash", tabindex: "0" });
-  const seedEl = h("code", { class: "seed-revealed", testid: "seed", hidden: true });
+  const hashEl = h("code", { class: "seed-hash", testid: "seed-hash" });
+  const seedEl = h("code", { class: "seed-revealed", testid: "seed" });
+  const seedRow = h("div", { class: "kv", hidden: true }, h("span", { class: "muted" }, t("fair_seed")), seedEl);
   const checkEl = h("span", { class: "seed-check", testid: "seed-check" });
   const replayLink = h("a", { class: "button", testid: "replay", hidden: true }, t("replay"));
-  const el = h("div", { class: "fair-row", testid: "fairness", hidden: true }, hashEl, seedEl, checkEl, replayLink);
+  const details = h(
+    "details",
+    { class: "fair-check", testid: "fair-check" },
+    h("summary", { testid: "fair-summary" }, h("span", { class: "fair-title" }, t("fair_title")), " ", checkEl),
+    h("p", { class: "muted" }, t("fair_help")),
+    h("div", { class: "kv" }, h("span", { class: "muted" }, t("fair_hash")), hashEl),
+    seedRow
+  );
+  const el = h("div", { class: "fair-row", testid: "fairness", hidden: true }, details, replayLink);
   let checked = null;
   const render = (v) => {
     el.hidden = !v.seed_hash;
     if (!v.seed_hash) return;
-    setText(hashEl, t("seed_hash_short", { h: v.seed_hash.slice(0, 12) }));
-    hashEl.dataset.hash = v.seed_hash;
-    hashEl.title = `${t("seed_hash_help")}\n\nSHA-256: ${v.seed_hash}`;
-    seedEl.hidden = !v.seed;
-    setText(seedEl, v.seed ? t("seed_full", { s: v.seed }) : "");
+    setText(hashEl, v.seed_hash);
+    seedRow.hidden = !v.seed;
+    setText(seedEl, v.seed || "");
     if (!v.seed) {
       checked = null;
-      setText(checkEl, "");
+      delete checkEl.dataset.ok;
+      setText(checkEl, t("fair_sealed"));
     } else if (checked !== v.seed + v.seed_hash) {
       const key = (checked = v.seed + v.seed_hash);
+      delete checkEl.dataset.ok;
       setText(checkEl, "");
       sha256Hex(v.seed).then(
         (digest) => {
           if (checked !== key) return;
           checkEl.dataset.ok = digest === v.seed_hash ? "1" : "0";
-          setText(checkEl, digest === v.seed_hash ? t("seed_ok") : t("seed_bad"));
+          setText(checkEl, digest === v.seed_hash ? t("fair_ok") : t("fair_bad"));
         },
         () => {} // no WebCrypto (an insecure context): no check shown
       );

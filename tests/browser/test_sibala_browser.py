@@ -87,7 +87,9 @@ def test_quick_match_and_whole_match(new_page, lobby):
     # each seat shows four dice faces; the seed is revealed at the end
     for seat in range(3):
         expect(page.get_by_test_id(f"dice-{seat}").locator(".die")).to_have_count(4)
-    expect(page.get_by_test_id("final-result")).to_contain_text("seed:")
+    # the seed is revealed once, in the fair-play check (not in the result panel too)
+    expect(page.get_by_test_id("seed")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    expect(page.get_by_test_id("seed-check")).to_have_attribute("data-ok", "1")
     page.get_by_test_id("back").click()
     expect(page.get_by_test_id("quick-match")).to_be_visible()
     # finished, and open for another game while the ready window runs

@@ -68,8 +68,11 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     page = new_page()
     table_id = started_table(page, lobby, "Ann", "sibala", seats=3, options={"rounds": 1})
     expect(page.get_by_test_id("game-no")).to_have_text("Game 1")
-    # the seed's hash is published while playing; the seed itself is not
-    expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^seed hash: [0-9a-f]{12}…$"))
+    # the seed's hash is published while playing (folded in the fair-play check); the seed itself is not
+    expect(page.get_by_test_id("fair-summary")).to_have_text("Fair play check the dice and cards of this game are sealed")
+    expect(page.get_by_test_id("seed-hash")).to_be_hidden()
+    page.get_by_test_id("fair-summary").click()
+    expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     expect(page.get_by_test_id("seed")).to_be_hidden()
     names = [page.get_by_test_id(f"seat-name-{i}").text_content() for i in range(3)]
     assert names[0] == "Ann" and all(n in tables.BOT_NAMES for n in names[1:]), names
@@ -81,8 +84,10 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     expect(page.get_by_test_id("ready-0")).to_have_attribute("data-ready", "0")
     expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")  # bots are always ready
     expect(page.get_by_test_id("next-countdown")).to_have_text(re.compile(r"^\d+ s to decide$"))
-    expect(page.get_by_test_id("seed")).to_have_text(re.compile(r"^seed: [0-9a-f]{64}$"))
+    expect(page.get_by_test_id("seed")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    expect(page.get_by_test_id("seed")).to_be_visible()  # the check stays open as the player left it
     expect(page.get_by_test_id("seed-check")).to_have_attribute("data-ok", "1")
+    expect(page.get_by_test_id("seed-check")).to_have_text("✓ nothing was changed")
 
     page.get_by_test_id("play-again").click()
     # everyone is ready: the next game starts at once, same table, same seats

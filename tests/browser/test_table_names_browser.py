@@ -22,13 +22,15 @@ def test_tables_are_known_by_name(new_page, lobby):
     expect(ann.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
     expect(ann.get_by_test_id("share-link")).to_have_value(re.compile(f"#table={table_id}$"))  # the id stays the link
 
-    # in the game's lobby: the name, the id beside it
+    # in the game's lobby: the name and when it was opened; the id only in its tooltip and the links
     bo = new_page(locale="zh-CN")
     sign_in(bo, lobby, "Bo")
     bo.get_by_test_id("game-six_nimmt").click()
     row = bo.get_by_test_id(f"table-row-{table_id}")
     expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_text("Ann 的牌桌")
-    expect(row.locator("code")).to_have_text(table_id)
+    expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", table_id)
+    expect(row.get_by_test_id(f"table-opened-{table_id}")).to_have_text(re.compile(r"^ · .*\d+:\d\d.* 开桌$"))
+    assert table_id not in row.inner_text()
     bo.get_by_test_id(f"join-{table_id}").click()
     expect(bo.get_by_test_id("table-name")).to_have_text("Ann 的牌桌")
     expect(bo.get_by_test_id("my-seat")).to_have_text("你的座位：2")

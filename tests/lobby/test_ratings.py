@@ -392,3 +392,25 @@ async def test_an_account_gains_no_rating_from_guests_who_leave_its_private_tabl
         assert me["stats"]["sibala:games"] == 10 and "sibala" not in me["ratings"], me["ratings"]
         board = await api(lobby.http, "GET", "/api/leaderboard/sibala", farmer.token)
         assert board[0] == 200 and board[1]["you"] is None
+
+
+async def test_recent_games_name_the_table_readably(redis_server):
+    """A profile's recent games carry the table's readable name and opener
+    (the page shows those, not the hex id: issue #15's fresh pass), kept in
+    the entry because the table itself is gone long before the profile; an
+    entry written before names gets the generated one."""
+    store = await connect(redis_server.url, "ratenames")
+    try:
+        pids = await _players(store, 2, game="sibala")
+        rooms = Rooms(store, Settings(key_prefix="ratenames"))
+        doc = dict(_finished("sibala", pids, {"rounds": 1}), name="Ann/Bo's table", opened_by="Ann/Bo")
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await rooms.settle(doc["id"])
+        await store.run(store.recent_cmds(pids[0], "00aa11bb22cc/3/sibala", 1, 10))  # an old entry
+        recent = (await ratings.profile(store, ratings.public_id(pids[0])))["recent"]
+        assert [(r["table"], r["game_no"], r["name"], r["opened_by"]) for r in recent] == [
+            (doc["id"], 1, "Ann/Bo's table", "Ann/Bo"),  # a "/" in a name stays in it
+            ("00aa11bb22cc", 3, tables.generated_name("00aa11bb22cc"), None),
+        ]
+    finally:
+        await store.aclose()
