@@ -28,7 +28,7 @@ def hit(name: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-async def wait_for(name: str, condition: Callable[[], Awaitable[bool]], timeout_s: float = 10.0, poll_s: float = 0.01) -> None:
+async def wait_for(name: str, condition: Callable[[], Awaitable[bool]], timeout_s: float = 60.0, poll_s: float = 0.01) -> None:
     """Wait here until ``condition()`` holds (polled every ``poll_s`` s, at
     most ``timeout_s`` s) if failpoint ``name`` is armed: the test makes
     another process act inside a window that is otherwise a few ms wide."""
