@@ -331,8 +331,8 @@ export class MoveGate {
 /** The base of every table view: the contract at the top of this file.  A
  * subclass builds its elements in its constructor (after super(host,
  * stylesheet URL or null)) and this.el = this.frame(...) (the status bar
- * with this.turnEl and this.countdownEl), using this.finalEl and logBox(),
- * and draws in render(). */
+ * with this.turnEl and this.countdownEl, then this.finalEl), using
+ * logBox(), and draws in render() (showFinal() fills the final result). */
 export class TableView {
   constructor(host, stylesheet = null) {
     if (stylesheet) loadStylesheet(stylesheet);
@@ -354,9 +354,11 @@ export class TableView {
 
   /** The view's root element (h's `attrs`): the status bar (`lead`, a list
    * of elements, then the turn line and the countdown), the line where a
-   * refused move is said (this.errorEl: the host fills it), then `body`. */
+   * refused move is said (this.errorEl: the host fills it), the final
+   * result (this.finalEl: at the top, so who won is on the first screen
+   * at a game's end), then `body`. */
   frame(attrs, lead, ...body) {
-    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, body);
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, this.finalEl, body);
   }
 
   update(view, ctx) {

@@ -280,7 +280,6 @@ export class SixNimmtView extends TableView {
     this.el = this.frame(
       { class: "six-nimmt", testid: "six-nimmt" },
       [this.roundEl],
-      this.finalEl,
       h("div", { class: "sn-main" }, this.rowsEl, this.revealEl, this.playersEl),
       this.promptEl,
       this.handBox

@@ -185,11 +185,15 @@ export class YahtzeeView extends TableView {
         h(
           "div",
           { class: "yz-play" },
-          (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
-          // phones: the card is below the dice, so its choices come to the controls' bar too
-          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn, (this.choicesEl = h("div", { class: "yz-choices", testid: "score-choices" })))),
+          // phones: the dice, Roll and the card's choices are one bar pinned to
+          // the screen's foot (yahtzee.css), below the card wherever one scrolls
+          h(
+            "div",
+            { class: "yz-controls" },
+            (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
+            (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn, (this.choicesEl = h("div", { class: "yz-choices", testid: "score-choices" }))))
+          ),
           (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
-          this.finalEl,
           this.logBox("yz-log")
         ),
         h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" })))
