@@ -127,10 +127,20 @@ export const NOTICE_MS = 8000;
 /** Per table id: its TimeoutNotices (kept across view instances). */
 const TIMEOUTS = new Map();
 
+/** Seat `seat`'s turn id in table view `view`, or null while it need not act. */
+function turnOf(view, seat) {
+  return (view.to_act || []).includes(seat) ? (view.turns || {})[String(seat)] || null : null;
+}
+
 /** A table's recent forced moves of people's seats (the lobby's `timeout`
  * events with `bot` false; away seats played by a bot are said by their
- * badge): per seat the latest {ev, state, events (of its version), until
- * (server ms), text (worded by the view: TableView.timeoutText)}. */
+ * badge): per seat the latest {ev, state, events (of its version), turn
+ * (the seat's turn id then, or null), until (server ms), text (worded by
+ * the view: TableView.timeoutText)}.  A notice belongs to the turn that
+ * ran out: it goes once the seat's turn id changes (it acted again, or a
+ * new turn of it started: 6 Nimmt!'s next pick may start with the
+ * timeout itself, and lasts until played), else after NOTICE_MS; an away
+ * seat's lasts NOTICE_MS (a bot plays its turns).  The log keeps it. */
 export class TimeoutNotices {
   constructor() {
     this.version = null;
@@ -139,14 +149,19 @@ export class TimeoutNotices {
   }
 
   /** The timeout events of table view `view` at `version` (each once):
-   * notices until `now` + NOTICE_MS; `word(note)` gives each its sentence. */
+   * notices until `now` + NOTICE_MS or the seat's next turn; `word(note)`
+   * gives each its sentence. */
   take(view, version, now, word) {
     this.now = now;
     if (version !== this.version) {
       this.version = version;
+      for (const [seat, note] of this.bySeat) {
+        const s = view.seats[seat];
+        if (!(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
+      }
       for (const ev of view.events || []) {
         if (!ev || ev.type !== "timeout" || ev.bot) continue;
-        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, until: now + NOTICE_MS, text: "" });
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn: turnOf(view, ev.seat), until: now + NOTICE_MS, text: "" });
       }
     }
     for (const [seat, note] of this.bySeat) {
