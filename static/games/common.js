@@ -56,7 +56,7 @@
 // A view works out no rule: what I may do is tv.moves, the figures are the
 // engine's (tv.state) and the game's board.
 
-import { t, getLang } from "../i18n.js";
+import { t, getLang, fillText } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { ratingChanges } from "../ratings.js";
 
@@ -483,13 +483,14 @@ export class TableView {
 }
 
 /** A game's own texts: tr(key, params) is `texts[lang][key]` (else the
- * English one, else the key) with its {name} placeholders filled. */
+ * English one, else the key) with its {name} placeholders filled (a
+ * count's forms as i18n.fillText takes them). */
 export function translator(texts) {
   return function tr(key, params) {
-    const table = texts[getLang()] || texts.en;
-    let text = key in table ? table[key] : texts.en[key] !== undefined ? texts.en[key] : key;
-    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-    return text;
+    const lang = getLang();
+    const table = texts[lang] || texts.en;
+    if (key in table) return fillText(table[key], params, lang);
+    return fillText(texts.en[key] !== undefined ? texts.en[key] : key, params, "en");
   };
 }
 

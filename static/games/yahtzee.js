@@ -66,8 +66,8 @@ const TEXTS = {
     log_rolled: "{name} rolled {dice} (roll {k})",
     log_rolled_kept: "{name} kept {kept}, rolled {dice} (roll {k})",
     log_scored: "{name} scored {points} in {cat} with {dice} (total {total})",
-    winner_one: "Winner: {names} with {n} points",
-    winner_many: "Winners: {names} with {n} points each",
+    winner_one: { one: "Winner: {names} with {n} point", other: "Winner: {names} with {n} points" },
+    winner_many: { one: "Winners: {names} with {n} point each", other: "Winners: {names} with {n} points each" },
     scores_line: "Totals: {list}",
     waiting_dice: "no dice yet",
     // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
