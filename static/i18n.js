@@ -294,6 +294,12 @@ const TEXTS = {
     acct_device_unknown: "Unknown device",
     acct_device: "{browser} on {os}",
     acct_last_seen: "last used {when}",
+    // -- the table screen after the fresh pass of #15 (p15b): words for who has no Play again, no such table
+    next_title_watching: "Game over — the players decide on another",
+    next_help_watching: "The seated players are deciding whether to play again. Stay and watch: a next game shows here when it starts.",
+    gone_title: "No such table",
+    gone_help: "The link may be old: a table closes some time after its last game. Pick a game to find or open a table.",
+    gone_back: "Back to the lobby",
   },
   zh: {
     app_title: "游戏大厅",
@@ -583,6 +589,12 @@ const TEXTS = {
     acct_device_unknown: "未知设备",
     acct_device: "{os} 上的 {browser}",
     acct_last_seen: "最近使用 {when}",
+    // -- 牌桌页面（#15 新用户复查，p15b）：没有“再来一局”按钮的人看到的话、牌桌不存在
+    next_title_watching: "本场结束——玩家们在决定是否再来一局",
+    next_help_watching: "在座的玩家正在决定是否再来一局。可以留下继续观看：下一局开始后会显示在这里。",
+    gone_title: "没有这张牌桌",
+    gone_help: "链接可能已经过期：牌桌在最后一局结束后一段时间会关闭。选一个游戏，找一张牌桌或开一张新桌。",
+    gone_back: "返回大厅",
   },
 };
 
