@@ -24,7 +24,7 @@ const TEXTS = {
     cancel: "Cancel",
     name_bad: "A name is 1 to 24 characters.",
     change_name: "Change name",
-    coins: "{n} coins",
+    coins: { one: "{n} coin", other: "{n} coins" },
     games: "Games",
     play: "Play",
     preview: "preview: generic table view",
@@ -166,7 +166,7 @@ const TEXTS = {
     sibala_log_forced_other: "time's up: rolled for them",
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
     // -- money (#15 item 3): what leaving costs, asked first
-    leave_cost_ask: "Leaving now costs you {n} coins: the pot goes to the others. Leave the game?",
+    leave_cost_ask: { one: "Leaving now costs you {n} coin: the pot goes to the others. Leave the game?", other: "Leaving now costs you {n} coins: the pot goes to the others. Leave the game?" },
     leave_pay: "Leave and pay {n}",
     leave_stay: "Stay",
     coins_live_title: "Your coins at this table: your balance less what you put in",
@@ -176,7 +176,7 @@ const TEXTS = {
     notice_nobody_came: "Nobody else came, so the table closed",
     over_no_next_game: "Thanks for playing!",
     over_no_next_game_help: "Nobody asked for another game, so this table has closed. The result stays here for you to look at.",
-    over_games_played: "All {n} games are played.",
+    over_games_played: { 1: "The table's game is played.", other: "All {n} games are played." },
     over_games_played_help: "This table has played its games and closed. Thanks for playing! The result stays here for you to look at.",
     // -- words (#15 item 5): results and refusals in the page's own language
     list_sep: ", ",
@@ -193,10 +193,10 @@ const TEXTS = {
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "No bots here: coins move at this table ({what}).",
     start_help_bots: "The game starts when every seat is taken, or when everyone seated presses Start: bots fill the empty seats.",
-    start_help_people: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} players.",
+    start_help_people: { one: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} player.", other: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} players." },
     start_help_no_bots: "This table was opened without bots.",
     start_help_coins: "Bots cannot sit here: coins move at this table.",
-    start_needs: "Start needs at least {n} players seated ({k} now): wait for more.",
+    start_needs: { one: "Start needs at least {n} player seated ({k} now): wait for more.", other: "Start needs at least {n} players seated ({k} now): wait for more." },
     err_other: "That did not work. Try again in a moment.",
     err_disconnected: "Not connected to the lobby: wait for the connection to come back.",
     err_timeout: "The lobby did not answer in time. Try again.",
@@ -258,7 +258,7 @@ const TEXTS = {
     acct_rate_limited: "Too many attempts. Wait a few minutes and try again.",
     err_no_such_player: "No such player.",
     acct_pw_length: "A password needs {lo} to {hi} characters.",
-    acct_pw_distinct: "A password needs at least {n} different characters.",
+    acct_pw_distinct: { one: "A password needs at least {n} different character.", other: "A password needs at least {n} different characters." },
     acct_pw_name: "A password must not contain your name.",
     err_weak_password: "That password is not allowed.",
     err_not_claimed: "This player has no account yet: keep it with a password first.",
@@ -304,6 +304,13 @@ const TEXTS = {
     fair_hash: "Fingerprint (SHA-256)",
     fair_seed: "Seed",
     table_opened: "opened {time}",
+
+    // -- the table screen after the fresh pass of #15 (p15b): words for who has no Play again, no such table
+    next_title_watching: "Game over — the players decide on another",
+    next_help_watching: "The seated players are deciding whether to play again. Stay and watch: a next game shows here when it starts.",
+    gone_title: "No such table",
+    gone_help: "The link may be old: a table closes some time after its last game. Pick a game to find or open a table.",
+    gone_back: "Back to the lobby",
   },
   zh: {
     app_title: "游戏大厅",
@@ -475,7 +482,7 @@ const TEXTS = {
     notice_nobody_came: "没有其他人来，本桌已关闭",
     over_no_next_game: "感谢参与！",
     over_no_next_game_help: "没有人要再来一局，本桌已关闭。结果会留在这里供你查看。",
-    over_games_played: "{n} 局已全部打完。",
+    over_games_played: { 1: "本桌的一局已经打完。", other: "{n} 局已全部打完。" },
     over_games_played_help: "本桌的对局已经打完并关闭。感谢参与！结果会留在这里供你查看。",
     // -- words (#15 item 5)
     list_sep: "、",
@@ -603,6 +610,13 @@ const TEXTS = {
     fair_hash: "指纹（SHA-256）",
     fair_seed: "种子",
     table_opened: "{time} 开桌",
+
+    // -- 牌桌页面（#15 新用户复查，p15b）：没有“再来一局”按钮的人看到的话、牌桌不存在
+    next_title_watching: "本场结束——玩家们在决定是否再来一局",
+    next_help_watching: "在座的玩家正在决定是否再来一局。可以留下继续观看：下一局开始后会显示在这里。",
+    gone_title: "没有这张牌桌",
+    gone_help: "链接可能已经过期：牌桌在最后一局结束后一段时间会关闭。选一个游戏，找一张牌桌或开一张新桌。",
+    gone_back: "返回大厅",
   },
 };
 
@@ -646,14 +660,30 @@ export function onLangChange(fn) {
   listeners.add(fn);
 }
 
-/** The UI text `key` in the current language, with {name} placeholders filled. */
-export function t(key, params) {
-  const table = TEXTS[lang] || TEXTS.en;
-  let text = key in table ? table[key] : key in TEXTS.en ? TEXTS.en[key] : key;
+const PLURALS = new Map();
+
+/** `text` (a string, or a count's forms {count: the param counted ("n"
+ * unless named), "1" etc.: an exact count's, one, other: the plural
+ * categories of Intl.PluralRules} in language `language`) with its {name}
+ * placeholders filled from `params`; a text with forms takes the count's. */
+export function fillText(text, params, language = lang) {
+  if (text && typeof text === "object") {
+    const n = Number(params ? params[text.count || "n"] : NaN);
+    if (!PLURALS.has(language)) PLURALS.set(language, new Intl.PluralRules(language === "zh" ? "zh-CN" : language));
+    text = text[String(n)] ?? text[PLURALS.get(language).select(n)] ?? text.other;
+  }
   if (params) {
     text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
   }
   return text;
+}
+
+/** The UI text `key` in the current language, with {name} placeholders
+ * filled (and a count's form chosen: fillText). */
+export function t(key, params) {
+  const table = TEXTS[lang] || TEXTS.en;
+  const found = key in table;
+  return fillText(found ? table[key] : key in TEXTS.en ? TEXTS.en[key] : key, params, found ? lang : "en");
 }
 
 /** A server-given name in every language ({en, zh}: a game's title, an

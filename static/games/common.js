@@ -56,7 +56,7 @@
 // A view works out no rule: what I may do is tv.moves, the figures are the
 // engine's (tv.state) and the game's board.
 
-import { t, getLang } from "../i18n.js";
+import { t, getLang, fillText } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { ratingChanges } from "../ratings.js";
 
@@ -127,10 +127,20 @@ export const NOTICE_MS = 8000;
 /** Per table id: its TimeoutNotices (kept across view instances). */
 const TIMEOUTS = new Map();
 
+/** Seat `seat`'s turn id in table view `view`, or null while it need not act. */
+function turnOf(view, seat) {
+  return (view.to_act || []).includes(seat) ? (view.turns || {})[String(seat)] || null : null;
+}
+
 /** A table's recent forced moves of people's seats (the lobby's `timeout`
  * events with `bot` false; away seats played by a bot are said by their
- * badge): per seat the latest {ev, state, events (of its version), until
- * (server ms), text (worded by the view: TableView.timeoutText)}. */
+ * badge): per seat the latest {ev, state, events (of its version), turn
+ * (the seat's turn id then, or null), until (server ms), text (worded by
+ * the view: TableView.timeoutText)}.  A notice belongs to the turn that
+ * ran out: it goes once the seat's turn id changes (it acted again, or a
+ * new turn of it started: 6 Nimmt!'s next pick may start with the
+ * timeout itself, and lasts until played), else after NOTICE_MS; an away
+ * seat's lasts NOTICE_MS (a bot plays its turns).  The log keeps it. */
 export class TimeoutNotices {
   constructor() {
     this.version = null;
@@ -139,14 +149,19 @@ export class TimeoutNotices {
   }
 
   /** The timeout events of table view `view` at `version` (each once):
-   * notices until `now` + NOTICE_MS; `word(note)` gives each its sentence. */
+   * notices until `now` + NOTICE_MS or the seat's next turn; `word(note)`
+   * gives each its sentence. */
   take(view, version, now, word) {
     this.now = now;
     if (version !== this.version) {
       this.version = version;
+      for (const [seat, note] of this.bySeat) {
+        const s = view.seats[seat];
+        if (!(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
+      }
       for (const ev of view.events || []) {
         if (!ev || ev.type !== "timeout" || ev.bot) continue;
-        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, until: now + NOTICE_MS, text: "" });
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn: turnOf(view, ev.seat), until: now + NOTICE_MS, text: "" });
       }
     }
     for (const [seat, note] of this.bySeat) {
@@ -326,8 +341,8 @@ export class MoveGate {
 /** The base of every table view: the contract at the top of this file.  A
  * subclass builds its elements in its constructor (after super(host,
  * stylesheet URL or null)) and this.el = this.frame(...) (the status bar
- * with this.turnEl and this.countdownEl), using this.finalEl and logBox(),
- * and draws in render(). */
+ * with this.turnEl and this.countdownEl, then this.finalEl), using
+ * logBox(), and draws in render() (showFinal() fills the final result). */
 export class TableView {
   constructor(host, stylesheet = null) {
     if (stylesheet) loadStylesheet(stylesheet);
@@ -349,9 +364,11 @@ export class TableView {
 
   /** The view's root element (h's `attrs`): the status bar (`lead`, a list
    * of elements, then the turn line and the countdown), the line where a
-   * refused move is said (this.errorEl: the host fills it), then `body`. */
+   * refused move is said (this.errorEl: the host fills it), the final
+   * result (this.finalEl: at the top, so who won is on the first screen
+   * at a game's end), then `body`. */
   frame(attrs, lead, ...body) {
-    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, body);
+    return h("div", attrs, h("div", { class: "statusbar" }, lead, this.turnEl, this.countdownEl, this.noticeEl), this.errorEl, this.finalEl, body);
   }
 
   update(view, ctx) {
@@ -461,13 +478,14 @@ export class TableView {
 }
 
 /** A game's own texts: tr(key, params) is `texts[lang][key]` (else the
- * English one, else the key) with its {name} placeholders filled. */
+ * English one, else the key) with its {name} placeholders filled (a
+ * count's forms as i18n.fillText takes them). */
 export function translator(texts) {
   return function tr(key, params) {
-    const table = texts[getLang()] || texts.en;
-    let text = key in table ? table[key] : texts.en[key] !== undefined ? texts.en[key] : key;
-    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-    return text;
+    const lang = getLang();
+    const table = texts[lang] || texts.en;
+    if (key in table) return fillText(table[key], params, lang);
+    return fillText(texts.en[key] !== undefined ? texts.en[key] : key, params, "en");
   };
 }
 

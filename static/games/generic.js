@@ -17,7 +17,7 @@ export class GenericView extends TableView {
     this.moveBox = h("div", { class: "move-box", hidden: true }, h("label", {}, t("move_json"), this.moveInput), this.sendBtn);
     this.stateEl = h("pre", { class: "state-json", testid: "state-json" });
 
-    this.el = this.frame({ class: "generic" }, [], this.seatsEl, this.moveBox, this.finalEl, h("h3", {}, t("state")), this.stateEl);
+    this.el = this.frame({ class: "generic" }, [], this.seatsEl, this.moveBox, h("h3", {}, t("state")), this.stateEl);
   }
 
   send() {

@@ -198,7 +198,6 @@ export class ShutTheBoxView extends TableView {
           "div",
           { class: "stb-side" },
           h("div", { class: "stb-players-wrap" }, this.playersEl),
-          this.finalEl,
           h("div", { class: "stb-results-box" }, this.resultsTitle, this.resultsEl),
           this.logBox("stb-log")
         )

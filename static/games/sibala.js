@@ -77,7 +77,6 @@ export class SibalaView extends TableView {
       this.seatsEl,
       this.actionsEl,
       h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl),
-      this.finalEl,
       this.logBox("", t("log"))
     );
   }

@@ -317,7 +317,6 @@ export class StudView extends TableView {
       [this.tierEl, this.dealEl],
       this.seatsEl,
       h("div", { class: "stud-middle" }, this.potEl, this.actionsEl),
-      this.finalEl,
       (this.logDetails = h("details", { class: "log-box stud-log-box", open: true, hidden: true }, h("summary", {}, this.logTitle), this.logEl))
     );
   }

@@ -66,8 +66,8 @@ const TEXTS = {
     log_rolled: "{name} rolled {dice} (roll {k})",
     log_rolled_kept: "{name} kept {kept}, rolled {dice} (roll {k})",
     log_scored: "{name} scored {points} in {cat} with {dice} (total {total})",
-    winner_one: "Winner: {names} with {n} points",
-    winner_many: "Winners: {names} with {n} points each",
+    winner_one: { one: "Winner: {names} with {n} point", other: "Winner: {names} with {n} points" },
+    winner_many: { one: "Winners: {names} with {n} point each", other: "Winners: {names} with {n} points each" },
     scores_line: "Totals: {list}",
     waiting_dice: "no dice yet",
     // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
@@ -185,11 +185,15 @@ export class YahtzeeView extends TableView {
         h(
           "div",
           { class: "yz-play" },
-          (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
-          // phones: the card is below the dice, so its choices come to the controls' bar too
-          (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn, (this.choicesEl = h("div", { class: "yz-choices", testid: "score-choices" })))),
+          // phones: the dice, Roll and the card's choices are one bar pinned to
+          // the screen's foot (yahtzee.css), below the card wherever one scrolls
+          h(
+            "div",
+            { class: "yz-controls" },
+            (this.diceEl = h("div", { class: "yz-dice", testid: "dice" })),
+            (this.actionsEl = h("div", { class: "yz-actions" }, this.rollBtn, (this.choicesEl = h("div", { class: "yz-choices", testid: "score-choices" }))))
+          ),
           (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
-          this.finalEl,
           this.logBox("yz-log")
         ),
         h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" })))

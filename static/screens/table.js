@@ -192,15 +192,9 @@ function nextPanel(id, leaveBtn) {
   const playAgainBtn = actionButton({ class: "primary big", testid: "play-again" }, t("play_again"), () => net.ready(id), { done: () => entry && render(entry) });
   // on phones a bar at the screen's foot (style.css), so no one scrolls to the panel
   const actions = h("div", { class: "row next-actions" }, playAgainBtn, leaveBtn);
-  const el = h(
-    "div",
-    { class: "card next-panel", testid: "next-panel", hidden: true },
-    h("h3", {}, t("next_title")),
-    countdown,
-    readyList,
-    actions,
-    h("p", { class: "muted small" }, t("next_help"))
-  );
+  const title = h("h3", {}, t("next_title"));
+  const help = h("p", { class: "muted small", testid: "next-help" }, t("next_help"));
+  const el = h("div", { class: "card next-panel", testid: "next-panel", hidden: true }, title, countdown, readyList, actions, help);
   const render = (e) => {
     entry = e;
     const v = e.view;
@@ -227,6 +221,9 @@ function nextPanel(id, leaveBtn) {
     );
     const mineReady = !spectator && !!ready[e.seat];
     actions.hidden = playAgainBtn.hidden = leaveBtn.hidden = spectator || !me || me.left;
+    // who has no Play again (a spectator, a seat left) is told what happens, not what to press
+    setText(title, t(actions.hidden ? "next_title_watching" : "next_title"));
+    setText(help, t(actions.hidden ? "next_help_watching" : "next_help"));
     playAgainBtn.disabled = mineReady || isRunning(playAgainBtn);
     setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
   };
@@ -333,6 +330,16 @@ export function tableScreen(id) {
     overText,
     h("div", { class: "row" }, h("button", { class: "primary", testid: "over-back", onclick: toLobby }, t("back")))
   );
+  // a link to a table that does not exist (or expired): this alone, with the way back
+  const goneText = h("p", { testid: "gone-text" });
+  const gone = h(
+    "div",
+    { class: "card gone", testid: "no-such-table", role: "alert", hidden: true },
+    h("h2", {}, t("gone_title")),
+    goneText,
+    h("p", { class: "muted" }, t("gone_help")),
+    h("div", { class: "row" }, h("button", { class: "primary", testid: "gone-back", onclick: toLobby }, t("gone_back")))
+  );
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
   const chat = chatPanel(id);
 
@@ -420,26 +427,25 @@ export function tableScreen(id) {
   net.open(id);
   setTitle("");
   if (entry && entry.view) setTimeout(() => alive && update(net.tables.get(id) || entry), 0);
-  return {
-    el: h(
-      "section",
-      { class: "screen screen-table", testid: "table-screen", "data-table": id },
-      h(
-        "div",
-        { class: "table-head" },
-        h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
-        h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
-      ),
-      h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
-      errEl,
-      awayBar,
-      h(
-        "div",
-        { class: "table-layout" },
-        h("div", { class: "table-main" }, waiting, body),
-        h("div", { class: "table-side" }, next.el, overPanel, noticesEl, chat.el)
-      )
+  const parts = [
+    h(
+      "div",
+      { class: "table-head" },
+      h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
+      h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
     ),
+    h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
+    errEl,
+    awayBar,
+    h(
+      "div",
+      { class: "table-layout" },
+      h("div", { class: "table-main" }, waiting, body),
+      h("div", { class: "table-side" }, next.el, overPanel, noticesEl, chat.el)
+    ),
+  ];
+  return {
+    el: h("section", { class: "screen screen-table", testid: "table-screen", "data-table": id }, parts, gone),
     onTable: (e) => {
       if (e.id === id) update(e);
     },
@@ -449,7 +455,15 @@ export function tableScreen(id) {
       chat.render(e);
     },
     onTableError: ({ id: tid, error }) => {
-      if (tid === id) showErrorIn(errEl, error);
+      if (tid !== id) return;
+      if (error && error.code === "no_such_table" && !(entry && entry.view)) {
+        // nothing was ever shown: no half-loaded table beside the error
+        for (const part of parts) part.hidden = true;
+        setText(goneText, errorText(error));
+        gone.hidden = false;
+        return;
+      }
+      showErrorIn(errEl, error);
     },
     tick,
     /** `rebuilding`: the same table's screen is made again at once (a

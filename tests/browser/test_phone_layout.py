@@ -1,7 +1,8 @@
 """Phones (issue #15 item 1): every game at its largest table, the lobby and
 the replay viewer fit 360 and 390 px wide with no horizontal scroll, and
 while it is your turn the turn line, the countdown and your controls are on
-screen without scrolling.
+screen without scrolling, and stay there wherever you scroll; at a game's
+end who won is on the first screen, above the pinned Play again bar.
 
 Each table is opened with the most seats the game takes, bots in the
 others, so the widest board of each game is the one measured.
@@ -82,6 +83,11 @@ def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, l
     for what in ("turn", "countdown"):
         assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen"
     assert on_screen(act), f"{control} is off screen"
+    # scrolled down to the score card, the log: the controls come along (the fresh pass: Yahtzee's Roll was 140 px above the screen)
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    for what in ("turn", "countdown"):
+        assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen at the bottom"
+    assert on_screen(act), f"{control} is off screen at the bottom"
     if game == "six_nimmt":
         cards = page.locator('[data-testid="hand"] button')
         assert cards.count() == 10
@@ -169,17 +175,29 @@ SHORT = {
 }
 
 
+#: The viewport's part above the pinned Play again bar: whether an element is in it.
+ABOVE_BAR = """el => { const r = el.getBoundingClientRect();
+  const bar = document.querySelector('.next-actions').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= Math.min(innerHeight, bar.top); }"""
+
+
 @pytest.mark.parametrize("game", list(SHORT))
-def test_play_again_is_on_screen_after_a_game(new_page, lobby, game):
-    """After a game, Play again and Leave are on screen wherever the page
-    stands (the result on the felt above, the next-game panel below it), and
-    the record popup (the header's coins) fits the screen."""
+def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, game):
+    """After a game, who won is on the first screen, above the pinned Play
+    again bar (the fresh pass: Sibala, Shut the Box and stud showed the last
+    round there and the winner below the fold); Play again and Leave are on
+    screen wherever the page stands (the next-game panel is below the
+    felt), and the record popup (the header's coins) fits the screen."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
     start(page)
     again = page.get_by_test_id("play-again")
     expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    page.evaluate("window.scrollTo(0, 0)")
+    winners = page.get_by_test_id("winners")
+    expect(winners).not_to_be_empty()
+    assert winners.evaluate(ABOVE_BAR), f"the winner is not on the first screen: {winners.bounding_box()}"
     for y in ("0", "document.scrollingElement.scrollHeight"):
         page.evaluate(f"window.scrollTo(0, {y})")
         assert on_screen(again), f"Play again is off screen (scrolled to {y})"

@@ -152,7 +152,7 @@ def test_turns_with_row_choice_to_final_standings(new_page, lobby):
     winners = [s for s in range(4) if score(page, s) == scores[0]]
     names = [text_name(page, s) for s in winners]
     expect(page.get_by_test_id("winners")).to_have_text(
-        re.compile(rf"^Winners?: {re.escape(', '.join(names))} with {scores[0]} bull heads( each)?$")
+        re.compile(rf"^Winners?: {re.escape(', '.join(names))} with {scores[0]} bull head{'' if scores[0] == 1 else 's'}( each)?$")
     )
     expect(page.get_by_test_id("hand")).to_be_hidden()
     expect(page.get_by_test_id("seed")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))  # revealed once, in the fair-play check
