@@ -6,7 +6,7 @@ for you, coins and tiers); ``docs/rules.md`` and ``docs/rules.zh.md`` are the
 implementers' reference, in the same layout (tests hold both pairs).  A file
 is cut into its common part (the list that ends the preamble, with the line
 that heads it) and one ``## N. title`` section per game (a `` — source`` tail
-of the heading and its number dropped); a game's page is the common part and then its section,
+of the heading and its number dropped); a game's page is its section and then the common part,
 rendered to HTML by markdown-it-py with raw HTML off (markup in the markdown
 comes out escaped, so the HTML can go into the page as it is).  Each file is
 read and parsed once per process, each page rendered once.
@@ -97,11 +97,12 @@ def render(markdown: str) -> str:
 
 @functools.cache
 def page(game: str, lang: str) -> dict[str, Any]:
-    """A game's rules page ``{"game", "lang", "title", "html"}``: the common
-    part then the game's section, as HTML; built once per (game, lang), so
+    """A game's rules page ``{"game", "lang", "title", "html"}``: the game's
+    section, then the part common to every table (a player opens Rules for
+    the game's own rules first), as HTML; built once per (game, lang), so
     read-only.
     Raises ``KeyError`` for a game not in :data:`SECTIONS` or a language not
     in :data:`FILES` (the caller checks both first)."""
     text = parsed(lang)
     section = text.sections[SECTIONS[game]]
-    return {"game": game, "lang": lang, "title": section.title, "html": render(text.common) + render(section.markdown)}
+    return {"game": game, "lang": lang, "title": section.title, "html": render(section.markdown) + render("### " + text.common)}  # the common part's line heads it

@@ -84,3 +84,29 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
                 assert set(re.findall(r"[A-Za-z]+", text)) <= {"A", "K", "Q", "J"}, re.findall(r"[A-Za-z]+", text)
             page.keyboard.press("Escape")
             expect(page.get_by_test_id("rules-dialog")).to_be_hidden()
+
+
+def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_reads_whole(new_page, lobby):
+    """Found by the final fresh pass: every dialog opened on a screen of
+    what is common to all tables before the game's own rules, and stud's
+    seven-column tier table was squeezed until its figures broke ('1/0/0',
+    '10/00/0') at 390 and 360 px."""
+    for width, height in ((390, 844), (360, 740)):
+        page = new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        game_lobby(page, lobby, "Tia", "stud")
+        page.get_by_test_id("rules").click()
+        body = page.get_by_test_id("rules-body")
+        expect(body.locator("h2").first).to_have_text(rules_text.page("stud", "en")["title"])
+        table = body.locator("table").first
+        expect(table).to_be_visible()
+        # every cell on one line: no figure or word broken across lines
+        broken = table.evaluate(
+            """t => [...t.querySelectorAll('th, td')].filter(c => {
+                 const r = document.createRange(); r.selectNodeContents(c);
+                 return r.getClientRects().length > 1; }).map(c => c.textContent)"""
+        )
+        assert broken == [], (width, broken)
+        # the table scrolls inside the dialog, the page itself does not
+        assert table.evaluate("t => t.getBoundingClientRect().right") <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width

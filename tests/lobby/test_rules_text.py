@@ -104,12 +104,12 @@ def test_api_rules_in_both_languages(lobby):
     assert status == 200 and headers["cache-control"] == "max-age=3600"
     assert en["game"] == "stud" and en["lang"] == "en" and en["title"].startswith("Five-card stud")
     html = en["html"]
-    # the common part first, then the section with its tier table
-    assert html.index("At every table") < html.index("<h2>Five-card stud") < html.index("<table>")
+    # the game's own section first, its tier table in it, then what holds at every table, headed
+    assert html.index("<h2>Five-card stud") < html.index("<table>") < html.index("<h3>At every table</h3>")
     assert "6 Nimmt" not in html and "Sibala" not in html
     status, _, zh = _get(f"{lobby.http}/api/rules/stud?lang=zh")
     assert status == 200 and zh["lang"] == "zh" and zh["title"].startswith("同花顺")
-    assert zh["html"].index("每张牌桌") < zh["html"].index("<h2>同花顺") and "专家" in zh["html"]
+    assert zh["html"].index("<h2>同花顺") < zh["html"].index("<h3>每张牌桌</h3>") and "专家" in zh["html"]
     for game in engines.REGISTRY:
         status, _, body = _get(f"{lobby.http}/api/rules/{game}?lang=en")
         # the game's heading, without its number in the full document
