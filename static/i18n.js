@@ -640,6 +640,12 @@ export function getLang() {
   return lang;
 }
 
+/** The BCP 47 locale of the page's language, for dates and times
+ * (`toLocaleString`): a 中文 page never shows "12/1/2026, 6:24 PM". */
+export function dateLocale() {
+  return lang === "zh" ? "zh-CN" : "en";
+}
+
 export function setLang(next) {
   if (!TEXTS[next] || next === lang) return;
   lang = next;

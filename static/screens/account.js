@@ -4,7 +4,7 @@
 // claims its player with a password; an account lists its sessions, signs
 // out here, one other session, or everywhere.
 
-import { t } from "../i18n.js";
+import { t, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, runAction, actionButton, showErrorIn, confirmDialog } from "../shell.js";
 import { renderHeader } from "../header.js";
@@ -87,7 +87,7 @@ function sessionsCard() {
       (reply) => fill(list, reply.sessions.map(sessionRow)),
       (e) => showErrorIn(err, e)
     );
-  const when = (ms) => new Date(ms).toLocaleString();
+  const when = (ms) => new Date(ms).toLocaleString(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
   const device = (d) => (d && d.browser && d.os ? t("acct_device", d) : d ? d.browser || d.os : t("acct_device_unknown"));
   const sessionRow = (s) =>
     h(

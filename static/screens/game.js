@@ -3,7 +3,7 @@
 // move, by each option's no_coins, and says why in place), and the live
 // tables of the game (the `tables` subscription) to join or watch.
 
-import { t, gameTitle, localized, getLang } from "../i18n.js";
+import { t, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
@@ -108,7 +108,7 @@ function openForm(game) {
 }
 
 /** When a table was opened (`created`: ms), as the page's language writes a time of day. */
-const openedAt = (created) => new Date(created).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en", { hour: "numeric", minute: "2-digit" });
+const openedAt = (created) => new Date(created).toLocaleTimeString(dateLocale(), { hour: "numeric", minute: "2-digit" });
 
 /** One row of the live tables: name and when it was opened (the id only in
  * links and the name's tooltip), status, seats, spectators, join/play/watch. */

@@ -2,7 +2,7 @@
 // name): the rating, place, games, wins and losses in every game they have
 // played, and their last games, each opening its replay.
 
-import { t, gameTitle, getLang } from "../i18n.js";
+import { t, gameTitle, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText, tableName } from "../shell.js";
 import { profile } from "../account.js";
@@ -46,7 +46,7 @@ function gamesTable(games) {
 }
 
 /** A recent game's when (`at`: ms) in the page's language: "Dec 1, 2026, 5:19 PM". */
-const when = (at) => new Date(at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
+const when = (at) => new Date(at).toLocaleString(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
 
 /** The last games, each by game, table name and game number, then when;
  * the table id only in the replay link (and its tooltip). */

@@ -9,7 +9,7 @@
 // and hands it to the view with the table view; its one MoveGate carries
 // the view's moves.
 
-import { t, gameTitle } from "../i18n.js";
+import { t, gameTitle, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
 import { setLiveCoins } from "../header.js";
@@ -109,7 +109,7 @@ function chatPanel(id) {
             h(
               "li",
               { class: line.spectator ? "chat-line spectator" : "chat-line", testid: "chat-line" },
-              h("time", { class: "chat-time", title: new Date(line.at).toLocaleString() }, clockTime(line.at)),
+              h("time", { class: "chat-time", title: new Date(line.at).toLocaleString(dateLocale()) }, clockTime(line.at)),
               h("span", { class: "chat-name" }, line.name),
               line.spectator ? h("span", { class: "chat-spec", testid: "chat-spectator" }, t("chat_spectator")) : null,
               h("span", { class: "chat-text", testid: "chat-text" }, line.text)
