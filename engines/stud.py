@@ -90,7 +90,7 @@ def _tier_label(tier: dict[str, Any]) -> dict[str, str]:
     en, zh = tier["name"]["en"].capitalize(), tier["name"]["zh"]
     if tier["coins"]:
         return {"en": f"{en} ({tier['min_coins']} coins)", "zh": f"{zh}（{tier['min_coins']} 金币）"}
-    return {"en": f"{en} (play chips)", "zh": f"{zh}（游戏筹码）"}
+    return {"en": f"{en} (play chips)", "zh": f"{zh}（娱乐筹码）"}
 
 
 #: Move types a player may send.

@@ -180,3 +180,19 @@ def test_sibala_names_three_points_plainly():
     the players' Chinese says "3 点（最小）" style words instead."""
     zh = _text("sibala", "zh")
     assert "扁膣" not in zh and "3（1 + 2，最小）" in zh and "BG" not in zh
+
+
+def test_one_chinese_term_for_play_chips_on_every_page():
+    """The final fresh pass read 游戏筹码 in the tier list and 娱乐筹码 on the
+    table: the rules and every Chinese text the page shows name play chips
+    one way."""
+    from pathlib import Path
+
+    from engines import REGISTRY
+
+    root = Path(__file__).resolve().parents[2]
+    texts = [(root / "docs" / "play.zh.md").read_text(encoding="utf-8")]
+    texts += [p.read_text(encoding="utf-8") for p in (root / "static").rglob("*.js")]
+    texts += [str(REGISTRY[g].info.options) for g in REGISTRY]
+    assert not [t for t in texts if "游戏筹码" in t]
+    assert any("娱乐筹码" in t for t in texts[1:])
