@@ -166,7 +166,10 @@ const TEXTS = {
     sibala_log_forced_other: "time's up: rolled for them",
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
     // -- money (#15 item 3): what leaving costs, asked first
-    leave_cost_ask: { one: "Leaving now costs you {n} coin: the pot goes to the others. Leave the game?", other: "Leaving now costs you {n} coins: the pot goes to the others. Leave the game?" },
+    leave_cost_ask: {
+      one: "Leaving now costs you {n} coin in all, your bets in the pot included (the pot goes to the others): you will have {after} coins. Leave the game?",
+      other: "Leaving now costs you {n} coins in all, your bets in the pot included (the pot goes to the others): you will have {after} coins. Leave the game?",
+    },
     leave_pay: "Leave and pay {n}",
     leave_stay: "Stay",
     coins_live_title: "Your coins at this table: your balance less what you put in",
@@ -288,6 +291,7 @@ const TEXTS = {
     rating_provisional: "provisional: few games yet",
     rating_provisional_note: "A rating marked ? is provisional: over a player's first games it moves fast and firms up, so a win can gain more than a loss costs.",
     rating_not_rated: "Not rated: ratings count games between two or more people.",
+    rating_unrated_seat: "not rated: fewer than two people played this game to its end",
     err_details: "Details",
     acct_pw_policy: "{min} to {max} characters, at least {distinct} different ones, not containing your name.",
     acct_pw_type: "A password must be text.",
@@ -472,7 +476,7 @@ const TEXTS = {
     sibala_log_forced_other: "超时：已替其掷骰",
     sibala_hurry: "快！时间到将替你掷骰",
     // -- 金币（#15 第 3 项）
-    leave_cost_ask: "现在离开（逃跑）要付 {n} 金币：底池归其他玩家。确定离开吗？",
+    leave_cost_ask: "现在离开（逃跑）共要付 {n} 金币，含你已下在底池里的注（底池归其他玩家）：离开后你有 {after} 金币。确定离开吗？",
     leave_pay: "离开并支付 {n}",
     leave_stay: "留下",
     coins_live_title: "你在本桌的金币：余额减去已下注",
@@ -594,6 +598,7 @@ const TEXTS = {
     rating_provisional: "暂定：对局还少",
     rating_provisional_note: "标有 ? 的是暂定等级分：最初几局里变化大、逐渐稳定，所以赢一局的涨幅可能大于输一局的跌幅。",
     rating_not_rated: "不计等级分：至少两名真人玩家的对局才计入。",
+    rating_unrated_seat: "不计等级分：坚持到终局的真人玩家不足两名",
     err_details: "详情",
     acct_pw_policy: "{min} 到 {max} 个字符，至少 {distinct} 个不同的字符，不能包含你的名字。",
     acct_pw_type: "密码必须是文字。",

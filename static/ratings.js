@@ -43,7 +43,11 @@ export function ratingChanges(view, names) {
     "ul",
     { class: "rating-changes", testid: "rating-changes" },
     per.map((r, seat) => {
-      if (!r) return null;
+      const person = view.seats && view.seats[seat] && !view.seats[seat].bot;
+      if (!r) {
+        // a person not rated while others were: fewer than two people played it to the end (the others left)
+        return person ? h("li", { testid: `rating-change-${seat}`, class: "unrated" }, h("span", { class: "name" }, names[seat] || `#${seat}`), " ", t("rating_unrated_seat")) : null;
+      }
       const delta = typeof r.rating_delta === "number" ? r.rating_delta : r.delta;
       return h(
         "li",

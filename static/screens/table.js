@@ -284,7 +284,9 @@ export function tableScreen(id) {
     const btn = h("button", { class: "danger", ...attrs }, t("leave"));
     btn.addEventListener("click", async () => {
       for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
-        if (!(await confirmDialog(t("leave_cost_ask", { n: cost }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
+        // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
+        const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
+        if (!(await confirmDialog(t("leave_cost_ask", { n: cost, after }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
       }
       runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
     });
