@@ -51,6 +51,7 @@ const TEXTS = {
     roll_first: "Roll ({n} left)",
     reroll: "Re-roll ({n} left)",
     no_rolls: "No rolls left",
+    roll_wait: "Roll (not your turn)",
     sending: "…",
     hint_roll: "Roll the dice to start your turn.",
     hint_hold: "Click dice to hold them, re-roll the rest, or pick a category to score.",
@@ -112,6 +113,7 @@ const TEXTS = {
     roll_first: "掷骰（剩 {n} 次）",
     reroll: "重掷（剩 {n} 次）",
     no_rolls: "没有掷骰次数了",
+    roll_wait: "掷骰（还没轮到你）",
     sending: "…",
     hint_roll: "掷骰开始你的回合。",
     hint_hold: "点骰子可保留，重掷其余的；或选一个项目计分。",
@@ -303,7 +305,8 @@ export class YahtzeeView extends TableView {
       this.rollBtn.disabled = !turn || busy || left <= 0 || allHeld;
       this.rollBtn.dataset.rollsLeft = String(left);
       this.rollBtn.classList.toggle("pulse", !!turn && !busy && state.rolls === 0);
-      setText(this.rollBtn, busy ? t("rolling") : left <= 0 ? tr("no_rolls") : tr(state.rolls === 0 ? "roll_first" : "reroll", { n: left }));
+      // the rolls left are the seat to act's: while another seat acts, the button says only that it is not my turn
+      setText(this.rollBtn, busy ? t("rolling") : !turn ? tr("roll_wait") : left <= 0 ? tr("no_rolls") : tr(state.rolls === 0 ? "roll_first" : "reroll", { n: left }));
     }
     let hint = "";
     if (view.status === "playing" && state) {

@@ -258,7 +258,7 @@ def test_language_switch_is_remembered(new_page, lobby, client_only):
     # a Chinese browser starts in Chinese
     zh = new_page(locale="zh-CN")
     zh.goto(lobby.http + "/")
-    expect(zh.get_by_test_id("sign-in")).to_have_text("登录")
+    expect(zh.get_by_test_id("sign-in")).to_have_text("开始玩")
 
 
 def test_protocol_change_prompts_reload(new_page, lobby, client_only):

@@ -163,3 +163,22 @@ def test_replay_shows_the_dice_of_each_scoring_step(new_page, lobby):
     for i, face in enumerate(m.group(2).split()):
         expect(page.get_by_test_id(f"die-{i}")).to_have_attribute("data-face", face)
     expect(page.locator(".yz-die.blank")).to_have_count(0)
+
+
+def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_page, lobby):
+    """Found by the final fresh pass: while the other seat acted, my button
+    read "No rolls left", the other seat's rolls."""
+    a, b = new_page(), new_page(locale="zh-CN")
+    sign_in(a, lobby, "Ida")
+    table_id = open_table(a, "yahtzee", seats=2, bots=False)
+    sign_in(b, lobby, "Jo", f"#table={table_id}")
+    b.get_by_test_id("join-table").click()  # full: it starts, seat 0 (Ida) acts first
+    roll_a = a.get_by_test_id("roll")
+    expect(roll_a).to_be_enabled()
+    for _ in range(3):
+        roll_a.click()
+        expect(a.get_by_test_id("dice")).to_have_attribute("data-rolls", re.compile(r"[123]"))
+        if roll_a.is_disabled():
+            break
+    expect(b.get_by_test_id("roll")).to_be_disabled()
+    expect(b.get_by_test_id("roll")).to_have_text("掷骰（还没轮到你）")
