@@ -69,7 +69,7 @@ def test_a_spectator_is_not_told_to_press_play_again(new_page, lobby, locale, bu
 #: Every text worded with a count {n}: key -> (its English for 1, for 2).
 COUNTS = {
     "coins": ("1 coin", "2 coins"),
-    "leave_cost_ask": ("Leaving now costs you 1 coin:", "Leaving now costs you 2 coins:"),
+    "leave_cost_ask": ("Leaving now costs you 1 coin in all", "Leaving now costs you 2 coins in all"),
     "start_help_people": ("with at least 1 player.", "with at least 2 players."),
     "start_needs": ("Start needs at least 1 player seated", "Start needs at least 2 players seated"),
     "over_games_played": ("The table's game is played.", "All 2 games are played."),
@@ -86,9 +86,9 @@ def test_counts_are_worded_with_the_right_plural(new_page, lobby):
     got = page.evaluate(
         """async (keys) => { const { t, setLang } = await import('/static/i18n.js');
         const out = {};
-        for (const key of keys) out[key] = [t(key, { n: 1, k: 0 }), t(key, { n: 2, k: 0 })];
+        for (const key of keys) out[key] = [t(key, { n: 1, k: 0, after: 0 }), t(key, { n: 2, k: 0, after: 0 })];
         setLang('zh');
-        for (const key of keys) out[key].push(t(key, { n: 1, k: 0 }));
+        for (const key of keys) out[key].push(t(key, { n: 1, k: 0, after: 0 }));
         setLang('en');
         return out; }""",
         list(COUNTS),
