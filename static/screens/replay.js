@@ -1,6 +1,6 @@
 // The replay viewer (#replay=ID&game=N): steps through a finished game of a
 // table from its published record.  GET /api/tables/ID/replay?from=N lists
-// the table's finished games from game N (seed hash, revealed seed, steps,
+// the table's finished games from game N (seed fingerprint, revealed seed, steps,
 // result) and, sent with our token, which seat was ours in each;
 // GET /api/tables/ID/replay/N?[seat=S&]page=P gives each step's engine view
 // in pages (the public one, or our own seat's: a seat's point of view, with
@@ -137,15 +137,22 @@ export function replayScreen({ net, id, gameNo, onError }) {
       selectText(cmdEl);
     }
   });
+  // the table page's words for fairness; the command line folded for who wants it
   const fairBox = h(
     "div",
     { class: "card replay-fair", testid: "replay-fair" },
-    h("h3", {}, t("verify_title")),
-    h("div", { class: "kv", title: t("seed_hash_help") }, h("span", { class: "muted" }, t("seed_hash")), hashEl),
-    h("div", { class: "kv" }, h("span", { class: "muted" }, t("seed")), seedEl),
+    h("h3", {}, t("fair_title")),
     checkEl,
-    h("p", { class: "small", testid: "verify-note" }, t("verify_note")),
-    h("div", { class: "cmd-row" }, cmdEl, copyBtn)
+    h("p", { class: "muted small" }, t("fair_help")),
+    h("div", { class: "kv" }, h("span", { class: "muted" }, t("fair_hash")), hashEl),
+    h("div", { class: "kv" }, h("span", { class: "muted" }, t("fair_seed")), seedEl),
+    h(
+      "details",
+      { class: "verify", testid: "verify-details" },
+      h("summary", {}, t("verify_title")),
+      h("p", { class: "small", testid: "verify-note" }, t("verify_note")),
+      h("div", { class: "cmd-row" }, cmdEl, copyBtn)
+    )
   );
   const side = h(
     "div",
@@ -405,7 +412,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     sha256Hex(record.seed).then(
       (digest) => {
         checkEl.dataset.ok = digest === record.seed_hash ? "1" : "0";
-        setText(checkEl, digest === record.seed_hash ? t("seed_ok") : t("seed_bad"));
+        setText(checkEl, digest === record.seed_hash ? t("fair_ok") : t("fair_bad"));
       },
       () => {}
     );

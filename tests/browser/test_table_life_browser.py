@@ -161,6 +161,15 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     expect(replay.get_by_test_id("result-line")).to_have_text(line)
     # fairness: the seed matches its hash, and how to verify the whole game
     expect(replay.get_by_test_id("replay-seed-check")).to_have_attribute("data-ok", "1")
+    expect(replay.get_by_test_id("replay-seed-check")).to_have_text("✓ nothing was changed")
+    # in the table page's words ("Fair play check", "Fingerprint"), not a debugger's
+    fair = replay.get_by_test_id("replay-fair")
+    expect(fair).to_contain_text("Fair play check")
+    expect(fair).to_contain_text("Fingerprint (SHA-256)")
+    assert "seed hash" not in fair.inner_text().lower()
+    # the command line is there for who opens it
+    expect(replay.get_by_test_id("verify-command")).to_be_hidden()
+    replay.get_by_test_id("verify-details").locator("summary").click()
     expect(replay.get_by_test_id("verify-command")).to_have_text(f"python -m lobby.client --url {lobby.ws} verify --table {table_id}")
 
     # back at the table, its game over (the ready window may have closed it meanwhile)
