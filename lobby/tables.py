@@ -1141,7 +1141,7 @@ def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
         "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
-        "seats": [None if s is None else {"name": s["name"], "bot": s["bot"]} for s in doc["seats"]],
+        "seats": [None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left"))} for s in doc["seats"]],
         "spectators": spectators,
         "private": doc["private"],
         "created": doc["created"],

@@ -7,7 +7,7 @@ import { t, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
-import { markedName } from "../games/common.js";
+import { markedName, isBot } from "../games/common.js";
 import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */
@@ -110,6 +110,13 @@ function openForm(game) {
 /** When a table was opened (`created`: ms), as the page's language writes a time of day. */
 const openedAt = (created) => new Date(created).toLocaleTimeString(dateLocale(), { hour: "numeric", minute: "2-digit" });
 
+/** A seated chip of a table's row: the name (a bot's marked), a seat whose
+ * player left mid-game with the "left" badge's word (a bot plays it out). */
+function seatChip(seat) {
+  const text = seat.left ? t("left_name", { name: seat.name }) : markedName(seat);
+  return h("span", { class: seat.left ? "chip left" : isBot(seat) ? "chip bot" : "chip", title: text }, text);
+}
+
 /** One row of the live tables: name and when it was opened (the id only in
  * links and the name's tooltip), status, seats, spectators, join/play/watch. */
 function tableRow(s) {
@@ -129,7 +136,7 @@ function tableRow(s) {
     h(
       "td",
       { class: "seat-chips" },
-      s.seats.map((seat) => (seat ? h("span", { class: seat.bot ? "chip bot" : "chip", title: markedName(seat) }, markedName(seat)) : h("span", { class: "chip empty" }, t("empty_seat"))))
+      s.seats.map((seat) => (seat ? seatChip(seat) : h("span", { class: "chip empty" }, t("empty_seat"))))
     ),
     h("td", { class: "num", testid: `spectators-${s.id}` }, String(s.spectators)),
     h(

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, open_table, sign_in
 
 pytestmark = SINGLE_REDIS
 
@@ -47,3 +47,25 @@ def test_tables_are_known_by_name(new_page, lobby):
     cy.get_by_test_id("game-yahtzee").click()
     cy.get_by_test_id("quick-match").click()
     expect(cy.get_by_test_id("table-name")).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
+
+
+def test_the_list_shows_a_seat_whose_player_left_as_left_not_as_a_bot(new_page, lobby):
+    """A player who leaves mid-game hands the seat to a bot that plays it
+    out; the live list said "Ann (bot)" (its summary had no ``left``)."""
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=2, bots=False)
+    bo = new_page()
+    sign_in(bo, lobby, "Bo")
+    bo.get_by_test_id("game-six_nimmt").click()
+    bo.get_by_test_id(f"join-{table_id}").click()
+    expect_status(bo, "playing")  # full: it starts
+    ann.get_by_test_id("leave").click()
+    expect(bo.get_by_test_id("seat-0")).to_contain_text("left")
+
+    cy = new_page(locale="zh-CN")
+    sign_in(cy, lobby, "Cy")
+    cy.get_by_test_id("game-six_nimmt").click()
+    chips = cy.get_by_test_id(f"table-row-{table_id}").locator(".seat-chips .chip")
+    expect(chips).to_have_text(["Ann（已离开）", "Bo"])
+    assert "机器人" not in chips.first.inner_text()
