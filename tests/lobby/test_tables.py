@@ -463,7 +463,7 @@ def test_summary_is_the_table_s_line_in_the_list():
         "opened_by": None,
         "game": "sibala",
         "status": "playing",
-        "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": False}],
+        "seats": [{"name": "A", "bot": False, "left": False}, {"name": "B", "bot": False, "left": False}],
         "spectators": 3,
         "private": False,
         "created": 0,
