@@ -125,8 +125,14 @@ async def sign_in(request: Request) -> dict[str, Any]:
 
 @route
 async def policy(request: Request) -> dict[str, Any]:
-    """``GET /api/account/policy``: the password policy (:func:`accounts.password_policy`), to state before a claim."""
-    return {"password": accounts.password_policy(_lobby(request).settings.password_min)}
+    """``GET /api/account/policy``: the password policy (:func:`accounts.password_policy`), to state before a claim,
+    and what becomes of a player's seats with no session connected, to state before signing out everywhere:
+    ``{"password": {...}, "seats": {"grace_ms": LOBBY_ABSENT_GRACE_MS (ms), "away_after": LOBBY_AWAY_AFTER (timeouts)}}``."""
+    settings = _lobby(request).settings
+    return {
+        "password": accounts.password_policy(settings.password_min),
+        "seats": {"grace_ms": settings.absent_grace_ms, "away_after": settings.away_after},
+    }
 
 
 @route

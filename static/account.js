@@ -45,18 +45,30 @@ export function signInWithPassword(name, password) {
   return api("/api/account/signin", { method: "POST", body: { name, password } });
 }
 
-let policy = null; // the server's password policy, once asked for (a promise)
-let known = null; // the policy as read (for the refusals' numbers)
+let policy = null; // GET /api/account/policy's answer, once asked for (a promise)
+let known = null; // the password policy as read (for the refusals' numbers)
+
+function readPolicy() {
+  if (!policy)
+    policy = api("/api/account/policy").then(
+      (r) => r,
+      () => (policy = null)
+    );
+  return policy;
+}
 
 /** The server's password policy ({min, max, distinct}: lobby.accounts),
  * read once; resolves null when it cannot be read. */
 export function passwordPolicy() {
-  if (!policy)
-    policy = api("/api/account/policy").then(
-      (r) => (known = r.password),
-      () => (policy = null)
-    );
-  return policy;
+  return readPolicy().then((r) => (r ? (known = r.password) : null));
+}
+
+/** What becomes of our seats while no session of ours is connected:
+ * {grace_ms (ms: a seat at a table that has not started is given up after
+ * it), away_after (timeouts in a row before a bot plays a running game's
+ * seat; 0: never)}; resolves null when it cannot be read. */
+export function seatPolicy() {
+  return readPolicy().then((r) => (r ? r.seats : null));
 }
 
 /** Our account's live sessions: {sessions: [{id, created, last_seen (ms), device ({browser, os} | null), current}]}. */

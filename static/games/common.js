@@ -499,8 +499,8 @@ export function loadStylesheet(url) {
 
 /** A table's recent public events, newest last, at most `max`: kept per
  * table across view instances (a table screen makes a new view, and the
- * screen is made again when the language changes).  `last` is an item a view keeps apart (cleared with
- * the rest when a new game starts). */
+ * screen is made again when the language changes).  `last` is an item a view keeps apart, `notes` what
+ * else a view keeps of the game's events (both cleared with the rest when a new game starts). */
 export class EventLog {
   constructor(max) {
     this.max = max;
@@ -508,6 +508,7 @@ export class EventLog {
     this.gameNo = null;
     this.items = [];
     this.last = null;
+    this.notes = {};
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken); a
@@ -527,6 +528,7 @@ export class EventLog {
   reset() {
     this.items = [];
     this.last = null;
+    this.notes = {};
     this.version = null;
   }
 

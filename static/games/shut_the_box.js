@@ -4,7 +4,8 @@
 // that covers the throw can be selected, and only a whole such set can be
 // shut.  Below: every player's score per round, rounds won (and coins at a
 // table with a stake), each round's result, recent moves and the match
-// result.  The rules are the engine's: the sets a throw lets you shut
+// result; after the match the box gives way to how each player finished
+// the last round (their tiles, when this page saw their turn end, and score).  The rules are the engine's: the sets a throw lets you shut
 // (`coverings`) and whether one die may be thrown (`one_die`) come with the
 // view.  State shape: engines/shut_the_box.py (ShutTheBox.view): n, rounds,
 // round, seat, open, throw, dice, scores, wins, stake, coins, history,
@@ -66,6 +67,12 @@ const TEXTS = {
     winner_coins: "Coins: {list}",
     tile_label: "Tile {n}",
     tile_shut: "Tile {n} (shut)",
+    // after the match: each player's tiles as their turn of the last round left them
+    final_boards: "Round {r}: how each player finished",
+    board_score: "score {s}",
+    board_box: "box shut: score 0",
+    board_not_played: "did not play (the box was shut)",
+    board_tiles: "{name}: open {open}",
     // time's up (#15 item 2): RULES.md 5, a timeout ends the turn, scored on the open tiles
     timeout_mine: "Time's up — your turn ended: score {s}",
     timeout_other: "{name}'s time ran out — turn over: score {s}",
@@ -115,6 +122,11 @@ const TEXTS = {
     winner_coins: "金币：{list}",
     tile_label: "数字牌 {n}",
     tile_shut: "数字牌 {n}（已关闭）",
+    final_boards: "第 {r} 局：各玩家的最后牌面",
+    board_score: "得分 {s}",
+    board_box: "全部关闭：得分 0",
+    board_not_played: "未上场（已有人全部关闭）",
+    board_tiles: "{name}：剩余 {open}",
     // 超时（#15 第 2 项）
     timeout_mine: "时间到——你的回合结束，得分 {s}",
     timeout_other: "{name} 超时——回合结束，得分 {s}",
@@ -173,6 +185,8 @@ export class ShutTheBoxView extends TableView {
     this.hintEl = h("div", { class: "stb-hint", testid: "hint" });
     this.actionsEl = h("div", { class: "stb-actions", testid: "actions" }, this.rollBtn, this.rollOneBtn, this.shutBtn, this.clearBtn);
     this.lastEl = h("div", { class: "stb-last", testid: "last-turn", hidden: true });
+    this.throwRow = h("div", { class: "stb-throw-row" }, this.diceEl, this.throwEl);
+    this.boardsEl = h("ul", { class: "stb-final-boards", testid: "final-boards", hidden: true });
     this.playersEl = h("table", { class: "stb-players", testid: "players" });
     this.resultsTitle = h("h3", {});
     this.resultsEl = h("ul", { class: "stb-results", testid: "round-results" });
@@ -187,8 +201,9 @@ export class ShutTheBoxView extends TableView {
           "div",
           { class: "stb-board" },
           this.boardTitle,
+          this.boardsEl,
           this.tilesEl,
-          h("div", { class: "stb-throw-row" }, this.diceEl, this.throwEl),
+          this.throwRow,
           this.actionsEl,
           this.setsEl,
           this.hintEl,
@@ -267,9 +282,17 @@ export class ShutTheBoxView extends TableView {
   // -- rendering -----------------------------------------------------------
 
   take(view, ctx) {
-    for (const item of logItems(this.log.take(view, ctx.version))) {
+    const events = this.log.take(view, ctx.version);
+    const over = events.find((ev) => ev.type === "round_over");
+    const round = over ? over.round : view.state ? view.state.round : 0;
+    for (const item of logItems(events)) {
       this.log.items.push(item);
-      if (item.type === "turn_over") this.log.last = item;
+      if (item.type !== "turn_over") continue;
+      this.log.last = item;
+      // each seat's tiles as its turn left them, in the round of the newest turn
+      const notes = this.log.notes;
+      if (!notes.boards || notes.boards.round !== round) notes.boards = { round, seats: {} };
+      notes.boards.seats[item.seat] = item.open;
     }
     this.log.trim();
   }
@@ -297,7 +320,13 @@ export class ShutTheBoxView extends TableView {
     } else setText(this.roundEl, "");
 
     const playing = view.status === "playing" && state && state.round < state.rounds;
-    setText(this.boardTitle, playing ? tr("tiles_of", { name: names[state.seat] }) : "");
+    // after the match the box shows no fresh ownerless tiles: how each player finished instead
+    const done = !!state && state.round >= state.rounds && state.history.length > 0;
+    const lastRound = done ? state.history[state.history.length - 1] : null;
+    setText(this.boardTitle, playing ? tr("tiles_of", { name: names[state.seat] }) : done ? tr("final_boards", { r: lastRound.round + 1 }) : "");
+    this.tilesEl.hidden = done;
+    this.throwRow.hidden = done;
+    this.renderBoards(view, lastRound, names);
 
     // tiles
     const open = state && playing ? state.open : TILES;
@@ -394,6 +423,7 @@ export class ShutTheBoxView extends TableView {
       } else if (acting.length) hint = tr("hint_wait", { name: acting.map((s) => names[s]).join(t("list_sep")) });
     }
     setText(this.hintEl, hint);
+    this.hintEl.hidden = done;
     this.hintEl.classList.toggle("mine", !!turn);
 
     this.renderLast(names);
@@ -412,10 +442,42 @@ export class ShutTheBoxView extends TableView {
     return tr("hurry");
   }
 
+  /** After the match (`rec`: the last round's record, else null): each
+   * seat's tiles as its turn left them (when this page saw that turn; a
+   * reload knows the scores only) and its score. */
+  renderBoards(view, rec, names) {
+    this.boardsEl.hidden = !rec;
+    if (!rec) return;
+    const seen = this.log.notes.boards && this.log.notes.boards.round === rec.round ? this.log.notes.boards.seats : {};
+    fill(
+      this.boardsEl,
+      view.seats.map((_, i) => {
+        const s = rec.scores[i];
+        const open = seen[i];
+        const won = rec.winners.includes(i);
+        const text = s === null ? tr("board_not_played") : s === 0 ? tr("board_box") : tr("board_score", { s });
+        return h(
+          "li",
+          { class: `stb-final-board${won ? " won" : ""}`, testid: `final-board-${i}`, "data-score": s === null ? "" : s, "data-open": open ? open.join(" ") : null, "data-won": won ? "true" : "false" },
+          h("span", { class: "stb-final-name", title: names[i] }, names[i]),
+          open
+            ? h(
+                "span",
+                { class: "stb-mini-tiles", role: "img", "aria-label": tr("board_tiles", { name: names[i], open: open.length ? open.join(" ") : "–" }) },
+                TILES.map((n) => h("span", { class: `stb-mini-tile ${open.includes(n) ? "open" : "shut"}` }, String(n)))
+              )
+            : null,
+          h("span", { class: "stb-final-score" }, text)
+        );
+      })
+    );
+  }
+
   renderLast(names) {
     const last = this.log.last;
-    this.lastEl.hidden = !last;
-    if (!last) return;
+    const done = this.view.state && this.view.state.round >= this.view.state.rounds;
+    this.lastEl.hidden = !last || done;
+    if (!last || done) return;
     const name = names[last.seat] || seatNo(last.seat);
     const openText = last.open.length ? last.open.join(" ") : "–";
     let text;

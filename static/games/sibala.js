@@ -34,8 +34,10 @@ export function handWords(categories, category, value) {
 }
 
 /** A finished round's result (a state.history record) in the page's
- * language: "Ann wins with normal point: 9", "Ann, Bo tie with …",
- * "Everyone ties" (the same figures as the kata's line). */
+ * language: "Ann wins with normal point: 9", "Ann, Bo tie with … — the
+ * round counts for each", "Everyone ties — the round counts for every
+ * player" (the same figures as the kata's line; RULES.md 1: a shared round
+ * is a win for each who shares it). */
 export function roundResult(names, categories, record) {
   if (record.tie_all) return t("sibala_tie_all");
   const who = record.winners.map((s) => names[s]).join(t("list_sep"));
@@ -177,6 +179,7 @@ export class SibalaView extends TableView {
         old = true;
       }
       const wins = state && state.wins ? state.wins[i] : 0;
+      const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
         "div",
         { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "" },
@@ -191,7 +194,7 @@ export class SibalaView extends TableView {
         seatHead(view, i, mySeat),
         dice,
         h("div", { class: "hand-text" }, handText),
-        state ? h("div", { class: "wins", testid: `wins-${i}`, "data-wins": wins }, t("rounds_won", { n: wins })) : null
+        state ? h("div", { class: "wins", testid: `wins-${i}`, "data-wins": wins, "data-shared": shared }, t(shared ? "rounds_won_shared" : "rounds_won", { n: wins, k: shared })) : null
       );
     });
   }

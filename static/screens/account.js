@@ -79,6 +79,15 @@ function claimCard(done) {
   );
 }
 
+/** The sign-out-everywhere confirm: what it ends, and what becomes of our
+ * seats meanwhile (the server's seat policy, when it can be read). */
+async function everywhereAsk() {
+  const seats = await account.seatPolicy();
+  if (!seats) return t("acct_everywhere_ask");
+  const s = Math.round(seats.grace_ms / 1000);
+  return [t("acct_everywhere_ask"), t("acct_everywhere_waiting", { s }), t(seats.away_after ? "acct_everywhere_running" : "acct_everywhere_running_no_bot", { n: seats.away_after })].join(t("sentence_sep"));
+}
+
 function sessionsCard() {
   const list = h("ul", { class: "sessions", testid: "sessions" }, h("li", { class: "muted" }, t("stats_loading")));
   const err = h("div", { class: "form-error", testid: "sessions-error", role: "alert" });
@@ -104,7 +113,7 @@ function sessionsCard() {
   load();
   const everywhere = h("button", { class: "danger", testid: "sign-out-everywhere" }, t("acct_sign_out_everywhere"));
   everywhere.addEventListener("click", async () => {
-    if (!(await confirmDialog(t("acct_everywhere_ask"), t("acct_sign_out_everywhere"), t("cancel")))) return;
+    if (!(await confirmDialog(await everywhereAsk(), t("acct_sign_out_everywhere"), t("cancel")))) return;
     runAction(everywhere, () => account.signOut("*"), { keep: true, errorEl: err, done: leavePage });
   });
   return h(

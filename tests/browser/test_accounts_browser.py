@@ -287,3 +287,46 @@ def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
     expect(page.get_by_test_id("rating-changes")).to_have_count(0)
     page.get_by_test_id("lang-switch").click()
     expect(note).to_have_text("不计等级分：至少两名真人玩家的对局才计入。")
+
+
+def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds_the_table(new_page, lobby_factory):
+    """The final fresh pass found a waiting table gone after signing out
+    everywhere and back in: the seat is given up when no session comes back
+    within LOBBY_ABSENT_GRACE_MS (tests/lobby/test_sign_out_seats_live.py).
+    The confirm now says so, with the server's numbers (here a 60 s grace),
+    in both languages; signing in again within it opens the table, seated."""
+    proc = lobby_factory(prefix="signoutseat", env={"LOBBY_ABSENT_GRACE_MS": "60000"})
+    name = unique("Gus")
+    a = new_page()
+    sign_in(a, proc, name)
+    table_id = open_table(a, "sibala", seats=2, bots=False)  # waiting: Gus holds seat 0
+    claim(a, PASSWORD)
+    expect(a.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
+    b = new_page()  # a second device
+    password_sign_in(b, proc, name, PASSWORD)
+    expect(b.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+
+    asks = {
+        "en": "Sign out on every device, this one too? You can sign in again with your name and password."
+        " Your seat at a table that has not started is given up unless you sign in again within 60 s."
+        " In a game already running your turns time out, and after 2 in a row a bot plays for you until you are back.",
+        "zh": "在所有设备上退出登录（包括本设备）？之后可用名字和密码再次登录。"
+        "尚未开始的牌桌上的座位，若你 60 秒内没有再次登录，就会被让出。"
+        "正在进行的对局中，你的回合会超时；连续超时 2 次后由机器人代你出手，直到你回来。",
+    }
+    for lang, ask in asks.items():
+        if lang == "zh":
+            a.get_by_test_id("confirm-no").click()
+            a.get_by_test_id("lang-switch").click()
+        a.get_by_test_id("sign-out-everywhere").click()
+        expect(a.get_by_test_id("confirm-text")).to_have_text(ask)
+    a.get_by_test_id("confirm-yes").click()
+    expect(a.get_by_test_id("acct-signin-form")).to_be_visible()
+    expect(b.get_by_test_id("signed-out-notice")).to_be_visible()
+
+    # back within the grace: the table opens with the seat
+    password_sign_in(b, proc, name, PASSWORD)
+    expect(b.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+    expect_status(b, "waiting")
+    expect(b.get_by_test_id("my-seat")).to_be_visible()
+    expect(b.get_by_test_id("seat-name-0")).to_have_text(name)

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-from .helpers import SINGLE_REDIS, expect_status, sign_in, started_table, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table, text_name
 
 pytestmark = SINGLE_REDIS
 
@@ -138,3 +138,47 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     expect(viewer.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", str(expected))
     expect(viewer.get_by_test_id("winners")).to_contain_text("胜者")
     expect(viewer.get_by_test_id("actions")).to_be_hidden()
+
+
+def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby):
+    """The final fresh pass found nine open tiles with no owner after the
+    match (the state after the last turn, reset): the box now shows each
+    player's tiles as their turn of the last round left them, with the
+    score and the winners marked (in Chinese, then English); a reload,
+    which saw no turn, keeps the scores and still no fresh box."""
+    page = new_page()
+    sign_in(page, lobby, "Ola")
+    table_id = open_table(page, "shut_the_box", seats=3, options={"rounds": 1})
+    viewer = new_page(locale="zh-CN")
+    sign_in(viewer, lobby, "Wen", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    start(page)
+    page.get_by_test_id("leave").click()  # a bot plays the seat: three bots play the round
+    expect(finished(viewer)).to_be_visible()
+
+    expect(viewer.get_by_test_id("tiles")).to_be_hidden()
+    expect(viewer.get_by_test_id("board-title")).to_have_text("第 1 局：各玩家的最后牌面")
+    for i in range(3):
+        row = viewer.get_by_test_id(f"final-board-{i}")
+        score = viewer.get_by_test_id(f"round-score-{i}-0").get_attribute("data-score")
+        expect(row).to_have_attribute("data-score", score)
+        expect(row).to_have_attribute("data-won", viewer.get_by_test_id(f"round-score-{i}-0").get_attribute("data-won"))
+        if score == "":  # someone before shut the box
+            expect(row).to_have_text(re.compile(r"未上场（已有人全部关闭）$"))
+            assert row.get_attribute("data-open") is None
+            continue
+        open_ = [int(x) for x in row.get_attribute("data-open").split()]
+        assert sum(open_) == int(score), (open_, score)  # the score is the tiles left open
+        expect(row.locator(".stb-mini-tile")).to_have_count(9)
+        assert [int(x.text_content()) for x in row.locator(".stb-mini-tile.open").all()] == open_
+        expect(row).to_have_text(re.compile("全部关闭：得分 0$" if score == "0" else rf"得分 {score}$"))
+    viewer.get_by_test_id("lang-switch").click()
+    expect(viewer.get_by_test_id("board-title")).to_have_text("Round 1: how each player finished")
+    expect(viewer.get_by_test_id("tiles")).to_be_hidden()
+
+    viewer.reload()
+    expect(finished(viewer)).to_be_visible()
+    expect(viewer.get_by_test_id("tiles")).to_be_hidden()
+    for i in range(3):
+        score = viewer.get_by_test_id(f"round-score-{i}-0").get_attribute("data-score")
+        expect(viewer.get_by_test_id(f"final-board-{i}")).to_have_attribute("data-score", score)

@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, open_table, play_to_end, sign_in, start, started_table
+from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, finished, open_table, play_to_end, sign_in, start, started_table
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -278,3 +278,48 @@ def test_protocol_change_prompts_reload(new_page, lobby, client_only):
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("reload-banner")).to_be_visible()
     expect(page.get_by_test_id("reload")).to_be_visible()
+
+
+def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, client_only):
+    """RULES.md 1: players tied for the best hand share the round, and a
+    shared round is a won round for each of them.  The final fresh pass read
+    "Everyone ties" and then a won round more for everybody with no word of
+    why: the result says it, and each seat's rounds won say how many were
+    shared.  The lobby's seeds are its own (commit-reveal), so the test
+    waits for a real tie: two bots roll 50-round matches (a round of two
+    seats ties with chance 0.159: no tie in 50 rounds is 2e-4, in three
+    matches 5e-12), watched by a spectator in Chinese, then in English."""
+    page = new_page()
+    sign_in(page, lobby, "Tia")
+    viewer = new_page(locale="zh-CN")
+    ties = viewer.get_by_test_id("log").locator("li.log-result", has_text="全体平局")
+    for match in range(3):
+        table_id = open_table(page, "sibala", seats=2, options={"rounds": 50}, from_home=match == 0)
+        start(page)
+        page.get_by_test_id("leave").click()  # a bot plays the seat: two bots roll the match
+        expect(page.get_by_test_id("quick-match")).to_be_visible()
+        if match == 0:
+            sign_in(viewer, lobby, "Kan", f"#table={table_id}")
+        else:
+            viewer.goto(f"{lobby.http}/#table={table_id}")
+        expect(viewer.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
+        expect(finished(viewer)).to_be_visible()
+        expect(viewer.get_by_test_id("log").locator("li.log-result")).to_have_count(50)
+        if ties.count():
+            break
+    else:
+        raise AssertionError("no round of 150 tied")
+
+    k = ties.count()
+    for line in ties.all():
+        expect(line).to_have_text(re.compile(r"^第 \d+ 局：全体平局——每位玩家各算赢一局$"))
+    wins = [int(viewer.get_by_test_id(f"wins-{s}").get_attribute("data-wins")) for s in (0, 1)]
+    assert sum(wins) == 50 + k, (wins, k)  # a tied round counted for both seats
+    for s in (0, 1):
+        expect(viewer.get_by_test_id(f"wins-{s}")).to_have_text(f"赢局：{wins[s]}（其中并列 {k} 局）")
+        expect(viewer.get_by_test_id(f"wins-{s}")).to_have_attribute("data-shared", str(k))
+    viewer.get_by_test_id("lang-switch").click()
+    tie = viewer.get_by_test_id("log").locator("li.log-result", has_text="Everyone ties")
+    expect(tie).to_have_count(k)
+    expect(tie.first).to_have_text(re.compile(r"^Round \d+: Everyone ties — the round counts for every player$"))
+    expect(viewer.get_by_test_id("wins-0")).to_have_text(f"Rounds won: {wins[0]} ({k} shared)")

@@ -342,7 +342,10 @@ IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605
 
 async def test_the_password_policy_is_told_up_front_each_refusal_names_its_rule_and_sessions_name_their_device(lobby_factory):
     proc = lobby_factory(prefix="policy", env={"LOBBY_PASSWORD_MIN": "12"})
-    assert await api(proc.http, "GET", "/api/account/policy") == (200, {"password": {"min": 12, "max": 256, "distinct": 4}})
+    assert await api(proc.http, "GET", "/api/account/policy") == (
+        200,
+        {"password": {"min": 12, "max": 256, "distinct": 4}, "seats": {"grace_ms": 10_000, "away_after": 2}},
+    )
     name = _name("Kit")
     async with connected(proc.ws, [name]) as (kit,):
         for password, reason in ((5, "type"), ("eleven char", "length"), ("abababababab", "distinct"), (f"x{name.upper()}x!", "name")):
