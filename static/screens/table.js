@@ -433,7 +433,7 @@ export function tableScreen(id) {
     h(
       "div",
       { class: "table-head" },
-      h("div", { class: "title-row" }, titleEl, gameEl, gameNoEl, statusEl, specEl, seatEl),
+      h("div", { class: "title-row" }, titleEl, h("div", { class: "table-meta" }, gameEl, gameNoEl, statusEl, specEl, seatEl)),
       h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
     ),
     h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
