@@ -179,6 +179,7 @@ const TEXTS = {
     notice_nobody_came: "Nobody else came, so the table closed",
     over_no_next_game: "Thanks for playing!",
     over_no_next_game_help: "Nobody asked for another game, so this table has closed. The result stays here for you to look at.",
+    over_no_next_game_help_bots: "No player asked for another game (bots do not play alone), so this table has closed. The result stays here for you to look at.",
     over_games_played: { 1: "The table's game is played.", other: "All {n} games are played." },
     over_games_played_help: "This table has played its games and closed. Thanks for playing! The result stays here for you to look at.",
     // -- words (#15 item 5): results and refusals in the page's own language
@@ -485,7 +486,8 @@ const TEXTS = {
     notice_absent: "开局时 {name} 不在",
     notice_nobody_came: "没有其他人来，本桌已关闭",
     over_no_next_game: "感谢参与！",
-    over_no_next_game_help: "没有人要再来一局，本桌已关闭。结果会留在这里供你查看。",
+    over_no_next_game_help: "没有人要再来一场，本桌已关闭。结果会留在这里供你查看。",
+    over_no_next_game_help_bots: "没有玩家要再来一场（机器人不会自己开局），本桌已关闭。结果会留在这里供你查看。",
     over_games_played: { 1: "本桌的一局已经打完。", other: "{n} 局已全部打完。" },
     over_games_played_help: "本桌的对局已经打完并关闭。感谢参与！结果会留在这里供你查看。",
     // -- words (#15 item 5)
