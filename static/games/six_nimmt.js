@@ -90,8 +90,8 @@ const TEXT = {
   zh: {
     round_turn: "第 {r} 轮 · 第 {t}/10 手",
     game_over: "游戏结束",
-    threshold: "某人总分超过 {n} 的那一轮结束后终局",
-    waiting_start: "等待开局。",
+    threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
+    waiting_start: "等待开始。",
     pick_prompt: "点击一张牌出牌。",
     picked_wait: "你选了 {card}，等待 {names}…",
     choose_prompt: "你的牌 {card} 比每一行的末张都小：点击一行收走（超时则收第 {row} 行）。",
@@ -293,7 +293,7 @@ export class SixNimmtView extends TableView {
     this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
     for (const ev of view.events || []) {
-      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      if (ev.type !== "timeout" || !state) continue;
       const move = ev.moves[ev.moves.length - 1] || {};
       const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
       if (at) this.forced.add(`${at.round}.${at.turn}:${ev.seat}`);

@@ -286,4 +286,4 @@ def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
     expect(note).to_have_text("Not rated: ratings count games between two or more people.")
     expect(page.get_by_test_id("rating-changes")).to_have_count(0)
     page.get_by_test_id("lang-switch").click()
-    expect(note).to_have_text("不计等级分：至少两名真人玩家的对局才计入。")
+    expect(note).to_have_text("不计等级分：至少两名真人玩家的比赛才计入。")

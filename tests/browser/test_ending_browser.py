@@ -70,7 +70,7 @@ def test_who_sits_the_next_game_out_is_named_neutrally(new_page, lobby):
     ann.get_by_test_id("play-again").click()  # Bo does not: the next game starts without him
     expect(ann.get_by_test_id("game-no")).to_have_text("Game 2")
     expect(ann.get_by_test_id("notice")).to_have_text("Bo sat this game out")
-    expect(bo.get_by_test_id("notice")).to_have_text("Bo 没有参加这一局")
+    expect(bo.get_by_test_id("notice")).to_have_text("Bo 没有参加这一场")
     for page in (ann, bo):
         assert "stood up" not in page.get_by_test_id("notices").text_content()
         assert "请离" not in page.get_by_test_id("notices").text_content()
@@ -83,4 +83,4 @@ def test_a_table_with_bots_ready_closes_saying_bots_do_not_play_alone_in_chinese
     play_to_end(page)
     expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")
     expect_status(page, "closed")
-    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^没有玩家要再来一场（机器人不会自己开局），本桌已关闭。"))
+    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^没有玩家要再来一场（机器人不会自己开始新的一场），本桌已关闭。"))
