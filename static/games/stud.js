@@ -13,7 +13,7 @@
 
 import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -239,8 +239,9 @@ function timeoutsBeforeFolds(events) {
 }
 
 /** The log's lines ({kind, text}) of public `events` (`names` by seat;
- * `timeoutLine(event, name)` words a time's-up event). */
-function logLines(events, names, timeoutLine) {
+ * `timeoutLine(event, name)` words a time's-up event; an action a bot played
+ * for an away seat, `away` by markAway, is marked, "for you" on `mySeat`). */
+function logLines(events, names, timeoutLine, mySeat = null) {
   const lines = [];
   let dealGroup = null;
   for (const ev of timeoutsBeforeFolds(events)) {
@@ -268,7 +269,7 @@ function logLines(events, names, timeoutLine) {
       lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
     } else if (ev.type === "action") {
       const key = `log_${ev.action}`;
-      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
+      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}`, text: tr("log_pot", { text: tr(key, { name: awayName(name(ev.seat), !!ev.away, ev.seat === mySeat), to: ev.to }), pot: ev.pot }) });
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
         lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
@@ -333,7 +334,7 @@ export class StudView extends TableView {
   }
 
   eventLines(events, names) {
-    return logLines(events, names, this.timeoutLine()).map((l) => l.text);
+    return logLines(markAway(events), names, this.timeoutLine(), this.ctx ? this.ctx.seat : null).map((l) => l.text);
   }
 
   /** How the log words a timeout event: (event, name) -> text. */
@@ -342,7 +343,7 @@ export class StudView extends TableView {
   }
 
   renderLog(view, names) {
-    const lines = logLines(this.log.items, names, this.timeoutLine());
+    const lines = logLines(this.log.items, names, this.timeoutLine(), this.ctx.seat);
     const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
