@@ -682,7 +682,9 @@ const PLURALS = new Map();
 /** `text` (a string, or a count's forms {count: the param counted ("n"
  * unless named), "1" etc.: an exact count's, one, other: the plural
  * categories of Intl.PluralRules} in language `language`) with its {name}
- * placeholders filled from `params`; a text with forms takes the count's. */
+ * placeholders filled from `params`; a text with forms takes the count's.
+ * In Chinese a value ending in a full-width bracket ("Mei（托管）") takes no
+ * space after it ("{name} 掷出" → "Mei（托管）掷出"). */
 export function fillText(text, params, language = lang) {
   if (text && typeof text === "object") {
     const n = Number(params ? params[text.count || "n"] : NaN);
@@ -690,7 +692,11 @@ export function fillText(text, params, language = lang) {
     text = text[String(n)] ?? text[PLURALS.get(language).select(n)] ?? text.other;
   }
   if (params) {
-    text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    text = text.replace(/\{(\w+)\}( ?)/g, (m, name, space) => {
+      if (!(name in params)) return m;
+      const value = String(params[name]);
+      return value + (space && language === "zh" && value.endsWith("）") ? "" : space);
+    });
   }
   return text;
 }

@@ -48,7 +48,7 @@ def test_sibala_marks_the_rolls_a_bot_made_for_an_away_seat(new_page, lobby):
     # my first turn runs out (time's up), then I am away: a bot rolls for me
     mine, theirs = ann.get_by_test_id("log"), bo.get_by_test_id("log")
     expect(mine.locator("li.log-timeout").first).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+ — "))
-    expect(mine.locator("li.log-away").first).to_have_text(re.compile(r"^第 \d+ 局：Ann（托管，机器人代你操作） ?掷出 "))
+    expect(mine.locator("li.log-away").first).to_have_text(re.compile(r"^第 \d+ 局：Ann（托管，机器人代你操作）掷出 "))
     expect(theirs.locator("li.log-away").first).to_have_text(re.compile(r"^Round \d+: Ann \(away, a bot played\) rolled "))
     # back: my own roll is mine again, unmarked
     back(ann)
@@ -86,6 +86,29 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
         expect(entry.locator(".sn-rev-away, .sn-rev-timeout")).to_have_count(0)
 
 
+@pytest.mark.parametrize(
+    ("game", "locale", "options", "away_turn", "own_roll"),
+    [
+        ("yahtzee", "en-US", {}, r"^Ann \(away, a bot played for you\) scored ", r"^Ann rolled .+ \(roll 1\)$"),
+        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^Ann（托管，机器人代你操作）(：|全部关闭)", r"^Ann 掷出 \d( \+ \d)? = \d+$"),
+    ],
+)
+def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, lobby, game, locale, options, away_turn, own_roll):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    open_table(page, game, seats=2, turn_s=3, options=options)
+    start(page)
+    # my first turn runs out, then a bot plays my next turn to its end (the
+    # other seat's turn between: a dozen moves at bot speed)
+    log = page.get_by_test_id("log")
+    expect(log.locator("li.log-result.log-away").first).to_have_text(re.compile(away_turn), timeout=60_000)
+    back(page)  # the other seat's turn: mine comes next, mine to play
+    page.locator('[data-testid="roll"]:enabled').click()
+    mine = log.locator("li", has_text="Ann").last
+    expect(mine).to_have_text(re.compile(own_roll))
+    expect(mine).not_to_have_class(re.compile(r"log-away"))
+
+
 #: Per game: a version's events in which a bot played seat 0 while away
 #: (the lobby's ``timeout`` event, ``bot`` true, after the engine's) and one
 #: of the same seat's own moves later; the English and Chinese line of each.
@@ -93,19 +116,19 @@ WORDS = {
     "stud": (
         [{"type": "action", "seat": 0, "action": "call", "to": 20, "added": 10, "pot": 40}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "call"}]}],
         [{"type": "action", "seat": 0, "action": "fold", "to": 20, "added": 0, "pot": 40}],
-        ("Ann (away, a bot played) calls to 20 (pot 40)", "Ann（托管） 跟注到 20（底池 40）"),
+        ("Ann (away, a bot played) calls to 20 (pot 40)", "Ann（托管）跟注到 20（底池 40）"),
         ("Ann folds (pot 40)", "Ann 弃牌（底池 40）"),
     ),
     "yahtzee": (
         [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
         [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}],
-        ("Ann (away, a bot played) rolled", "Ann（托管） 掷出"),
+        ("Ann (away, a bot played) rolled", "Ann（托管）掷出"),
         ("Ann rolled", "Ann 掷出"),
     ),
     "shut_the_box": (
         [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
         [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}],
-        ("Ann (away, a bot played) threw 3 + 4 = 7", "Ann（托管） 掷出 3 + 4 = 7"),
+        ("Ann (away, a bot played) threw 3 + 4 = 7", "Ann（托管）掷出 3 + 4 = 7"),
         ("Ann threw 3 + 4 = 7", "Ann 掷出 3 + 4 = 7"),
     ),
 }
