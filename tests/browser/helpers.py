@@ -25,8 +25,8 @@ SINGLE_REDIS = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 #: A Sibala round's result line in English, with player names: the kata's
 #: figures (RULES.md section 1) in the page's words.
 RESULT_RE = re.compile(r"^(Everyone ties|.+ (wins|tie) with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
-#: The same in Chinese ("小明 胜，点数 12", "全体平局").
-RESULT_ZH_RE = re.compile(r"^(全体平局|.+ (胜|平手)，(点数 ([3-9]|1[0-2])|一色 [1-6]))$")
+#: The same in Chinese ("小明 胜，点数 12", "Ada（机器人）胜，点数 4", "全体平局").
+RESULT_ZH_RE = re.compile(r"^(全体平局|.+ ?(胜|平手)，(点数 ([3-9]|1[0-2])|一色 [1-6]))$")
 #: The kata's own line (the English result line's tooltip).
 KATA_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
 
