@@ -78,9 +78,9 @@ const TEXT = {
     timeout_pick_hidden: "{name}'s time ran out — a card was picked for them",
     timeout_row_mine: "Time's up — row {n} was taken for you",
     timeout_row_other: "{name}'s time ran out — row {n} was taken for them",
-    // a bot played an away seat's card (the reveal's entry; its title names the seat)
-    away_pick: "away: a bot played",
-    away_pick_mine: "away: a bot played for you",
+    // a bot played an away seat's card (the reveal's narrow entry; its title says it in full)
+    away_pick: "bot (away)",
+    away_pick_mine: "bot for you",
     hurry_pick: "Hurry — at 0 your lowest card is played",
     hurry_row: "Hurry — at 0 the row with the fewest bull heads is taken",
     log_picked: "{name} picked a card",
@@ -144,7 +144,7 @@ const TEXT = {
     timeout_row_mine: "时间到——已替你收走第 {n} 行",
     timeout_row_other: "{name} 超时——已替其收走第 {n} 行",
     away_pick: "托管",
-    away_pick_mine: "托管：代你出牌",
+    away_pick_mine: "托管代出",
     hurry_pick: "快！时间到将替你出最小的牌",
     hurry_row: "快！时间到将替你收走牛头最少的一行",
     log_picked: "{name} 选好了一张牌",
