@@ -42,7 +42,7 @@ def back(page) -> None:
 def test_sibala_marks_the_rolls_a_bot_made_for_an_away_seat(new_page, lobby):
     ann, bo = new_page(locale="zh-CN"), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=3, options={"rounds": 40})
+    table_id = open_table(ann, "sibala", seats=2, turn_s=5, options={"rounds": 40})
     watch(bo, lobby, "Bo", table_id)
     start(ann)
     # my first turn runs out (time's up), then I am away: a bot rolls for me
@@ -61,7 +61,7 @@ def test_sibala_marks_the_rolls_a_bot_made_for_an_away_seat(new_page, lobby):
 def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby):
     ann, bo = new_page(), new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=3)
+    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=5)
     watch(bo, lobby, "Bo", table_id)
     start(ann)
     # my first pick runs out (time's up), then a bot picks for me while I am away
@@ -96,14 +96,16 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
 def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, lobby, game, locale, options, away_turn, own_roll):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, game, seats=2, turn_s=3, options=options)
+    open_table(page, game, seats=2, turn_s=5, options=options)
     start(page)
     # my first turn runs out, then a bot plays my next turn to its end (the
     # other seat's turn between: a dozen moves at bot speed)
     log = page.get_by_test_id("log")
     expect(log.locator("li.log-result.log-away").first).to_have_text(re.compile(away_turn), timeout=60_000)
     back(page)  # the other seat's turn: mine comes next, mine to play
-    page.locator('[data-testid="roll"]:enabled').click()
+    roll = page.locator('[data-testid="roll"]:visible:enabled')
+    expect(roll).to_be_visible(timeout=60_000)  # after the other seat's whole turn
+    roll.click()
     mine = log.locator("li", has_text="Ann").last
     expect(mine).to_have_text(re.compile(own_roll))
     expect(mine).not_to_have_class(re.compile(r"log-away"))
