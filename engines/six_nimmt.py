@@ -73,7 +73,7 @@ INFO = GameInfo(
             lo=1,
             hi=1000,
             doc="the game ends after the round in which some player's total exceeds this",
-            label={"en": "End after a round above (points)", "zh": "终局分数线"},
+            label={"en": "End after a round above (points)", "zh": "终场分数线"},
         ),
     ),
     # bull heads by card number (index 0 unused): every card face shows them

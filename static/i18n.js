@@ -103,6 +103,8 @@ const TEXTS = {
     away: "away",
     away_title: "A bot plays this seat until its player is back",
     away_bar: "You are away — a bot is playing for you.",
+    away_played: "{name} (away, a bot played)",
+    away_played_mine: "{name} (away, a bot played for you)",
     im_back: "I'm back",
     chat: "Chat",
     chat_placeholder: "Say something…",
@@ -176,6 +178,7 @@ const TEXTS = {
     notice_nobody_came: "Nobody else came, so the table closed",
     over_no_next_game: "Thanks for playing!",
     over_no_next_game_help: "Nobody asked for another game, so this table has closed. The result stays here for you to look at.",
+    over_no_next_game_help_bots: "No player asked for another game (bots do not play alone), so this table has closed. The result stays here for you to look at.",
     over_games_played: { 1: "The table's game is played.", other: "All {n} games are played." },
     over_games_played_help: "This table has played its games and closed. Thanks for playing! The result stays here for you to look at.",
     // -- words (#15 item 5): results and refusals in the page's own language
@@ -403,18 +406,20 @@ const TEXTS = {
     send_move: "发送",
     error: "错误：{msg}",
     game_no: "第 {n} 场",
-    play_again: "再来一局",
-    next_title: "本场结束——再来一局？",
-    next_help: "按“再来一局”参加下一局。不按也没关系：可以留下慢慢看结果，只是不参加下一局。",
+    play_again: "再来一场",
+    next_title: "本场结束——再来一场？",
+    next_help: "按“再来一场”参加下一场。不按也没关系：可以留下慢慢看结果，只是不参加下一场。",
     next_in: "还剩 {s} 秒",
     ready_yes: "已准备",
     ready_no: "考虑中…",
     waiting_others: "等待其他玩家…",
     table_over: "本桌已结束。",
-    table_over_help: "这张牌桌不会再开新局。",
+    table_over_help: "这张牌桌不会再开新的一场。",
     away: "托管中",
     away_title: "玩家暂离，回来之前由机器人托管",
     away_bar: "你已暂离——机器人正在托管你的座位。",
+    away_played: "{name}（托管）",
+    away_played_mine: "{name}（托管，机器人代你操作）",
     im_back: "我回来了",
     chat: "聊天",
     chat_placeholder: "说点什么…",
@@ -434,20 +439,26 @@ const TEXTS = {
     stat_losses: "负",
     stat_escapes: "逃跑",
     stat_disconnects: "超时/断线",
-    stat_disconnects_title: "你至少超时一次的对局数，掉线与否都算（规则把它记为断线）",
+    stat_disconnects_title: "你至少超时一次的场数，掉线与否都算（规则把它记为断线）",
     stat_score: "得分",
     coins_title: "你的金币——点击查看战绩",
+<<<<<<< HEAD
+=======
+    seed_hash_help: "公平性：第一步之前，服务器公布本场秘密随机种子的 SHA-256 哈希，之后便无法更换种子。本场结束时公开种子：任何人都可以核对它的哈希，并重放整场。",
+    seed_ok: "✓ 与公布的哈希一致",
+    seed_bad: "✗ 与公布的哈希不一致",
+>>>>>>> hW
     replay: "回放",
     replay_game: "回放第 {n} 场",
     replay_title: "回放",
     replay_sub: "{name} · 第 {n} 场",
     replay_loading: "正在载入回放…",
-    replay_none: "这里没有可回放的已结束对局。",
+    replay_none: "这里没有可回放的已结束比赛。",
     back_to_table: "← 返回牌桌",
     step_of: "第 {i} / {n} 步",
-    step_start: "开局",
+    step_start: "开始",
     action_move: "{name}：{move}",
-    action_leave: "{name} 离开了本局",
+    action_leave: "{name} 离开了本场",
     first: "第一步",
     prev: "上一步",
     next: "下一步",
@@ -457,7 +468,7 @@ const TEXTS = {
     pov: "视角",
     pov_public: "观众（公开）",
     pov_seat: "座位 {n}：{name}",
-    game_select: "对局",
+    game_select: "第几场",
     raw_json: "本步的原始视图（JSON）",
     no_view: "该游戏的牌桌视图不支持回放；原始视图：",
     verify_title: "自己验证",
@@ -480,13 +491,14 @@ const TEXTS = {
     leave_stay: "留下",
     coins_live_title: "你在本桌的金币：余额减去已下注",
     // -- 结束（#15 第 7 项）
-    notice_sat_out: "{name} 没有参加这一局",
-    notice_absent: "开局时 {name} 不在",
+    notice_sat_out: "{name} 没有参加这一场",
+    notice_absent: "开始时 {name} 不在",
     notice_nobody_came: "没有其他人来，本桌已关闭",
     over_no_next_game: "感谢参与！",
-    over_no_next_game_help: "没有人要再来一局，本桌已关闭。结果会留在这里供你查看。",
-    over_games_played: { 1: "本桌的一局已经打完。", other: "{n} 局已全部打完。" },
-    over_games_played_help: "本桌的对局已经打完并关闭。感谢参与！结果会留在这里供你查看。",
+    over_no_next_game_help: "没有人要再来一场，本桌已关闭。结果会留在这里供你查看。",
+    over_no_next_game_help_bots: "没有玩家要再来一场（机器人不会自己开始新的一场），本桌已关闭。结果会留在这里供你查看。",
+    over_games_played: { 1: "本桌的一场已经打完。", other: "{n} 场已全部打完。" },
+    over_games_played_help: "本桌的比赛已经打完并关闭。感谢参与！结果会留在这里供你查看。",
     // -- words (#15 item 5)
     list_sep: "、",
     sentence_sep: "",
@@ -521,7 +533,7 @@ const TEXTS = {
     err_no_such_table: "牌桌不存在（或已过期）。",
     err_table_full: "这张牌桌已坐满。",
     err_table_started: "这张牌桌已经开始了。",
-    err_table_finished: "这局已经结束了。",
+    err_table_finished: "这一场已经结束了。",
     err_too_few_players: "玩家还不够，暂时不能开始，请等待其他玩家。",
     err_already_seated: "你的金币已在另一张牌桌上押着，请先在那里打完。",
     err_not_seated: "你在这张牌桌没有座位。",
@@ -563,8 +575,8 @@ const TEXTS = {
     acct_sign_out_everywhere: "在所有设备上退出",
     acct_everywhere_ask: "在所有设备上退出登录（包括本设备）？之后可用名字和密码再次登录。",
     acct_everywhere_waiting: "尚未开始的牌桌上的座位，若你 {s} 秒内没有再次登录，就会被让出。",
-    acct_everywhere_running: "正在进行的对局中，你的回合会超时；连续超时 {n} 次后由机器人代你出手，直到你回来。",
-    acct_everywhere_running_no_bot: "正在进行的对局中，你的回合会一直超时，直到你回来。",
+    acct_everywhere_running: "正在进行的比赛中，你的回合会超时；连续超时 {n} 次后由机器人代你出手，直到你回来。",
+    acct_everywhere_running_no_bot: "正在进行的比赛中，你的回合会一直超时，直到你回来。",
     err_bad_credentials: "名字或密码错误。",
     err_name_taken: "这个名字（或看起来相同的名字）已属于另一个账号。",
     err_already_claimed: "此玩家已经是账号。",
@@ -581,7 +593,7 @@ const TEXTS = {
     lb_title: "排行榜：{game}",
     lb_back_to_game: "← 返回游戏",
     lb_your_place: "你的名次：第 {rank} 名，等级分 {rating}",
-    lb_not_ranked: "你还不在此排行榜上：和另一位玩家玩一局吧。",
+    lb_not_ranked: "你还不在此排行榜上：和另一位玩家玩一场吧。",
     lb_empty: "此游戏还没有人有等级分。",
     lb_player: "玩家",
     lb_rating: "等级分",
@@ -589,19 +601,19 @@ const TEXTS = {
     lb_next: "更多 →",
     lb_page: "第 {n} 页，共 {of} 页",
     pf_rank: "名次",
-    pf_rated: "计分局",
+    pf_rated: "计等级分",
     pf_account: "账号",
-    pf_recent: "最近的对局",
+    pf_recent: "最近的比赛",
 
     // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单
     signed_out_notice: "你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。",
     err_signed_out: "你已退出登录。",
     name_bad_taken: "这个名字（或看起来相同的名字）属于一个账号：请换一个，或登录该账号。",
     guest_mark: "游客",
-    rating_provisional: "暂定：对局还少",
-    rating_provisional_note: "标有 ? 的是暂定等级分：最初几局里变化大、逐渐稳定，所以赢一局的涨幅可能大于输一局的跌幅。",
-    rating_not_rated: "不计等级分：至少两名真人玩家的对局才计入。",
-    rating_unrated_seat: "不计等级分：坚持到终局的真人玩家不足两名",
+    rating_provisional: "暂定：比赛场数还少",
+    rating_provisional_note: "标有 ? 的是暂定等级分：最初几场里变化大、逐渐稳定，所以赢一场的涨幅可能大于输一场的跌幅。",
+    rating_not_rated: "不计等级分：至少两名真人玩家的比赛才计入。",
+    rating_unrated_seat: "不计等级分：坚持到最后的真人玩家不足两名",
     err_details: "详情",
     acct_pw_policy: "{min} 到 {max} 个字符，至少 {distinct} 个不同的字符，不能包含你的名字。",
     acct_pw_type: "密码必须是文字。",
@@ -611,19 +623,19 @@ const TEXTS = {
 
     // #15 新用户复查（p15c）：十六进制编号和哈希换成玩家的话
     fair_title: "公平校验",
-    fair_sealed: "本局的骰子和牌已封存",
+    fair_sealed: "本场的骰子和牌已封存",
     fair_ok: "✓ 未被改动",
     fair_bad: "✗ 种子与指纹不一致",
-    fair_help: "一局的每颗骰子、每张牌都来自一个秘密种子。第一步之前，服务器先公布它的指纹（SHA-256 哈希），之后便无法更换种子；一局结束时公开种子，你的浏览器核对它的指纹，回放也用它重演整局。",
+    fair_help: "一场的每颗骰子、每张牌都来自一个秘密种子。第一步之前，服务器先公布它的指纹（SHA-256 哈希），之后便无法更换种子；一场结束时公开种子，你的浏览器核对它的指纹，回放也用它重演整场。",
     fair_hash: "指纹（SHA-256）",
     fair_seed: "种子",
     table_opened: "{time} 开桌",
 
-    // -- 牌桌页面（#15 新用户复查，p15b）：没有“再来一局”按钮的人看到的话、牌桌不存在
-    next_title_watching: "本场结束——玩家们在决定是否再来一局",
-    next_help_watching: "在座的玩家正在决定是否再来一局。可以留下继续观看：下一局开始后会显示在这里。",
+    // -- 牌桌页面（#15 新用户复查，p15b）：没有“再来一场”按钮的人看到的话、牌桌不存在
+    next_title_watching: "本场结束——玩家们在决定是否再来一场",
+    next_help_watching: "在座的玩家正在决定是否再来一场。可以留下继续观看：下一场开始后会显示在这里。",
     gone_title: "没有这张牌桌",
-    gone_help: "链接可能已经过期：牌桌在最后一局结束后一段时间会关闭。选一个游戏，找一张牌桌或开一张新桌。",
+    gone_help: "链接可能已经过期：牌桌在最后一场结束后一段时间会关闭。选一个游戏，找一张牌桌或开一张新桌。",
     gone_back: "返回大厅",
   },
 };
@@ -679,7 +691,9 @@ const PLURALS = new Map();
 /** `text` (a string, or a count's forms {count: the param counted ("n"
  * unless named), "1" etc.: an exact count's, one, other: the plural
  * categories of Intl.PluralRules} in language `language`) with its {name}
- * placeholders filled from `params`; a text with forms takes the count's. */
+ * placeholders filled from `params`; a text with forms takes the count's.
+ * In Chinese a value ending in a full-width bracket ("Mei（托管）") takes no
+ * space after it ("{name} 掷出" → "Mei（托管）掷出"). */
 export function fillText(text, params, language = lang) {
   if (text && typeof text === "object") {
     const n = Number(params ? params[text.count || "n"] : NaN);
@@ -687,7 +701,11 @@ export function fillText(text, params, language = lang) {
     text = text[String(n)] ?? text[PLURALS.get(language).select(n)] ?? text.other;
   }
   if (params) {
-    text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    text = text.replace(/\{(\w+)\}( ?)/g, (m, name, space) => {
+      if (!(name in params)) return m;
+      const value = String(params[name]);
+      return value + (space && language === "zh" && value.endsWith("）") ? "" : space);
+    });
   }
   return text;
 }

@@ -111,14 +111,39 @@ export function seatBadges(view, seat, mySeat) {
 /** Per table id: {gameNo, keys} (see forcedMoves). */
 const FORCED = new Map();
 
-/** Table `id`'s keys of the moves a timeout made in game `gameNo` (a Set a
- * view fills and reads for its log: Sibala's rolls "round:seat", 6
- * Nimmt!'s cards "round.turn:seat"); afresh for a new game, kept across
- * view instances. */
+/** Table `id`'s moves the lobby played for a person's seat in game
+ * `gameNo` (a Map a view fills and reads for its log: key → the `timeout`
+ * event's `bot`, false when time ran out, true when a bot played the away
+ * seat; keys Sibala's rolls "round:seat", 6 Nimmt!'s cards
+ * "round.turn:seat"); afresh for a new game, kept across view instances. */
 export function forcedMoves(id, gameNo) {
   let f = FORCED.get(id);
-  if (!f || f.gameNo !== gameNo) FORCED.set(id, (f = { gameNo, keys: new Set() }));
+  if (!f || f.gameNo !== gameNo) FORCED.set(id, (f = { gameNo, keys: new Map() }));
   return f.keys;
+}
+
+/** `events` (one version's) with each event of a seat a bot played because
+ * its player is away (the lobby's `timeout` event with `bot` true, after the
+ * engine's) copied with `away: true`; the same list when there is none. */
+export function markAway(events) {
+  const seats = new Set();
+  for (const ev of events) if (ev && ev.type === "timeout" && ev.bot) seats.add(ev.seat);
+  if (!seats.size) return events;
+  return events.map((ev) => (ev && ev.type !== "timeout" && seats.has(ev.seat) ? { ...ev, away: true } : ev));
+}
+
+/** Seat `seat`'s name `name` in a log line of a move a bot played while its
+ * player was away: "Mei (away, a bot played)", `mine` "… for you"
+ * (Chinese "Mei（托管）"); `name` itself when `away` is false. */
+export function awayName(name, away, mine) {
+  return away ? t(mine ? "away_played_mine" : "away_played", { name }) : name;
+}
+
+/** The name a log line gives event `ev`'s seat (`names` by seat): marked
+ * when a bot played it for its away player (`ev.away`: markAway, EventLog);
+ * `mySeat`: mine, or null. */
+export function logName(ev, names, mySeat) {
+  return awayName(names[ev.seat] || seatNo(ev.seat), !!ev.away, ev.seat === mySeat);
 }
 
 /** How long a timeout notice stays on its seat and in the status bar (ms, server time). */
@@ -511,7 +536,8 @@ export class EventLog {
     this.notes = {};
   }
 
-  /** The events of table view `view` at `version` not taken yet (none for one taken); a
+  /** The events of table view `view` at `version` not taken yet (none for one taken),
+   * those of seats a bot played while away marked (markAway); a
    * new game, or a version below the last one taken (a replay stepping
    * back: its versions are steps), starts the log afresh. */
   take(view, version) {
@@ -521,7 +547,7 @@ export class EventLog {
       this.gameNo = view.game_no;
     }
     this.version = version;
-    return view.events || [];
+    return markAway(view.events || []);
   }
 
   /** Forget every item: the next take() starts afresh. */

@@ -13,7 +13,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -152,9 +152,10 @@ function logItems(events) {
   return items;
 }
 
-/** A log item's line (`names` by seat). */
-function logText(ev, names) {
-  const name = names[ev.seat] || seatNo(ev.seat);
+/** A log item's line (`names` by seat; one a bot played for an away seat,
+ * `ev.away`, names it so, "for you" on `mySeat`). */
+function logText(ev, names, mySeat = null) {
+  const name = logName(ev, names, mySeat);
   if (ev.type === "rolled") return tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
   if (ev.type === "shut") return tr("log_shut", { name, tiles: tilesLabel(ev.tiles) });
   if (ev.reason === "box_shut") return tr("log_box", { name });
@@ -298,7 +299,7 @@ export class ShutTheBoxView extends TableView {
   }
 
   eventLines(events, names) {
-    return logItems(events).map((item) => logText(item, names));
+    return logItems(markAway(events)).map((item) => logText(item, names, this.ctx ? this.ctx.seat : null));
   }
 
   render() {
@@ -584,7 +585,7 @@ export class ShutTheBoxView extends TableView {
 
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
-    const items = this.log.items.map((ev) => h("li", { class: ev.type === "turn_over" ? "log-result" : "" }, logText(ev, names)));
+    const items = this.log.items.map((ev) => h("li", { class: `${ev.type === "turn_over" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat)));
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 }

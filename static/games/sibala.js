@@ -6,7 +6,7 @@
 
 import { t, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, outcome, showLog, forcedMoves } from "./common.js";
+import { TableView, seatHead, outcome, showLog, forcedMoves, awayName } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -64,7 +64,7 @@ export class SibalaView extends TableView {
   constructor(host) {
     super(host);
     this.logKey = null;
-    this.forced = new Set(); // the rolls a timeout made, "round:seat" (forcedMoves)
+    this.forced = new Map(); // the rolls the lobby made for a person, "round:seat" → by a bot (away) (forcedMoves)
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
@@ -83,15 +83,16 @@ export class SibalaView extends TableView {
     );
   }
 
-  /** Remember which rolls a timeout made (the round is the state's, or the
-   * one that roll finished). */
+  /** Remember which rolls the lobby made for a person's seat, and whether a
+   * bot made it for an away seat (the round is the state's, or the one that
+   * roll finished). */
   take(view) {
     this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
     for (const ev of view.events || []) {
-      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      if (ev.type !== "timeout" || !state) continue;
       const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
-      this.forced.add(`${round}:${ev.seat}`);
+      this.forced.set(`${round}:${ev.seat}`, !!ev.bot);
     }
   }
 
@@ -216,9 +217,12 @@ export class SibalaView extends TableView {
   renderLog(names, state) {
     const lines = [];
     const rolled = (r, s, faces, hd) => {
-      const text = t("log_rolled", { r: r + 1, name: names[s], dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
-      const forced = this.forced.has(`${r}:${s}`);
-      lines.push({ kind: forced ? "roll log-timeout" : "roll", text: forced ? `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text });
+      const how = this.forced.get(`${r}:${s}`); // undefined: its player rolled; false: time ran out; true: a bot, the seat away
+      const name = awayName(names[s], how === true, s === this.ctx.seat);
+      const text = t("log_rolled", { r: r + 1, name, dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
+      if (how === true) lines.push({ kind: "roll log-away", text });
+      else if (how === false) lines.push({ kind: "roll log-timeout", text: `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` });
+      else lines.push({ kind: "roll", text });
     };
     if (state && state.history) {
       state.history.forEach((rec, r) => {

@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -78,6 +78,9 @@ const TEXT = {
     timeout_pick_hidden: "{name}'s time ran out — a card was picked for them",
     timeout_row_mine: "Time's up — row {n} was taken for you",
     timeout_row_other: "{name}'s time ran out — row {n} was taken for them",
+    // a bot played an away seat's card (the reveal's narrow entry; its title says it in full)
+    away_pick: "bot (away)",
+    away_pick_mine: "bot for you",
     hurry_pick: "Hurry — at 0 your lowest card is played",
     hurry_row: "Hurry — at 0 the row with the fewest bull heads is taken",
     log_picked: "{name} picked a card",
@@ -90,8 +93,8 @@ const TEXT = {
   zh: {
     round_turn: "第 {r} 轮 · 第 {t}/10 手",
     game_over: "游戏结束",
-    threshold: "某人总分超过 {n} 的那一轮结束后终局",
-    waiting_start: "等待开局。",
+    threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
+    waiting_start: "等待开始。",
     pick_prompt: "点击一张牌出牌。",
     picked_wait: "你选了 {card}，等待 {names}…",
     choose_prompt: "你的牌 {card} 比每一行的末张都小：点击一行收走（超时则收第 {row} 行）。",
@@ -140,6 +143,8 @@ const TEXT = {
     timeout_pick_hidden: "{name} 超时——已替其选了一张牌",
     timeout_row_mine: "时间到——已替你收走第 {n} 行",
     timeout_row_other: "{name} 超时——已替其收走第 {n} 行",
+    away_pick: "托管",
+    away_pick_mine: "托管代出",
     hurry_pick: "快！时间到将替你出最小的牌",
     hurry_row: "快！时间到将替你收走牛头最少的一行",
     log_picked: "{name} 选好了一张牌",
@@ -218,7 +223,7 @@ export class SixNimmtView extends TableView {
   constructor(host) {
     super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
-    this.forced = new Set(); // reveal entries a timeout played, "round.turn:seat" (forcedMoves)
+    this.forced = new Map(); // reveal entries the lobby played for a person, "round.turn:seat" → by a bot (away) (forcedMoves)
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
@@ -286,17 +291,21 @@ export class SixNimmtView extends TableView {
     );
   }
 
-  /** Remember which reveal entries a timeout played ("round.turn:seat"): a
-   * pick revealed in the same commit, or a row choice, belongs to the last
+  /** Remember which reveal entries the lobby played for a person's seat
+   * ("round.turn:seat" → whether a bot played it, the seat away): a pick
+   * revealed in the same commit, or a row choice, belongs to the last
    * reveal; a pick still hidden to the turn being picked. */
   take(view) {
     this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
     for (const ev of view.events || []) {
-      if (ev.type !== "timeout" || ev.bot || !state) continue;
+      if (ev.type !== "timeout" || !state) continue;
       const move = ev.moves[ev.moves.length - 1] || {};
       const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
-      if (at) this.forced.add(`${at.round}.${at.turn}:${ev.seat}`);
+      if (!at) continue;
+      const key = `${at.round}.${at.turn}:${ev.seat}`;
+      // a row a bot chose for an away seat leaves its pick's own mark (time's up) standing
+      if (!this.forced.has(key) || !ev.bot) this.forced.set(key, !!ev.bot);
     }
   }
 
@@ -429,7 +438,7 @@ export class SixNimmtView extends TableView {
     const key = at ? `${at.round}.${at.turn}` : "";
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
-    const forced = (e) => this.forced.has(`${key}:${e.seat}`);
+    const forced = (e) => this.forced.get(`${key}:${e.seat}`); // undefined: its player's; false: time ran out; true: a bot, the seat away
     const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
@@ -472,7 +481,10 @@ export class SixNimmtView extends TableView {
           // a bot's bare name (the full, marked one in the title): the card is narrow
           h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, view.seats[e.seat] ? bareName(view.seats[e.seat]) : seatName(view, e.seat)),
           h("div", { class: "sn-rev-out" }, out),
-          forced(e) ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null
+          forced(e) === false ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null,
+          forced(e) === true
+            ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-away-${k}`, title: awayName(seatName(view, e.seat), true, e.seat === mySeat) }, tr(e.seat === mySeat ? "away_pick_mine" : "away_pick"))
+            : null
         );
       })
     );

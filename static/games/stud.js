@@ -1,5 +1,5 @@
 // The five-card stud 同花顺 table view (28-card deck, QQ rules; RULES.md 2):
-// seats with names, bet totals (本局已下注数) and, in coin tiers, balances;
+// seats with names, bet totals (本手已下注数) and, in coin tiers, balances;
 // the viewer's own hole card face up and every other hole card face down
 // until the showdown; up cards; the pot; the dealer 庄 marker; whose turn
 // with its countdown; the legal actions of the seat to act as buttons with a
@@ -13,7 +13,7 @@
 
 import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ const TEXTS = {
     hurry: "Hurry — at 0 you fold",
   },
   zh: {
-    tier_line: "{tier} · 底注 {ante} · 每局上限 {max}",
+    tier_line: "{tier} · 底注 {ante} · 每手上限 {max}",
     play_chips: "娱乐筹码",
     coins_unit: "金币",
     chips_unit: "筹码",
@@ -104,7 +104,7 @@ const TEXTS = {
     winner: "赢家",
     your_turn: "轮到你了",
     to_call: "需跟 {n}",
-    amount: "下注额（本局总数）",
+    amount: "下注额（本手总数）",
     range: "{lo}–{hi}，每档 {step}",
     check: "不下注",
     call: "跟注 {n}",
@@ -114,7 +114,7 @@ const TEXTS = {
     fold: "弃牌",
     sending: "发送中…",
     waiting_for: "等待 {name}",
-    game_over: "本局结束",
+    game_over: "本场结束",
     win_showdown: "{name} 开牌获胜，赢得底池 {pot}",
     win_fold: "{name} 赢得底池 {pot}：其他玩家都已弃牌",
     win_escape: "{esc} 逃跑：{name} 获得 {paid}",
@@ -123,7 +123,7 @@ const TEXTS = {
     changes_label: "{what}（{unit}）：",
     no_coins: "普通场/训练场：只用娱乐筹码，不动金币",
     log: "记录",
-    log_started: "第 {n} 局开始",
+    log_started: "第 {n} 场开始",
     log_hole: "发底牌",
     log_deal: "第 {d} 张：{cards}",
     log_round: "第 {d} 张后下注：{name} 为庄家，先说话（本轮最大注 {cap}）",
@@ -144,7 +144,7 @@ const TEXTS = {
     act_raise: "加注到 {to}",
     act_allin: "全压 {to}",
     act_fold: "弃牌",
-    not_started: "开局后发牌。",
+    not_started: "开始后发牌。",
     // 超时的玩家被判罚弃牌（#15 第 2 项）
     timeout_mine: "时间到——你被判弃牌",
     timeout_other: "{name} 超时，被判弃牌",
@@ -239,8 +239,9 @@ function timeoutsBeforeFolds(events) {
 }
 
 /** The log's lines ({kind, text}) of public `events` (`names` by seat;
- * `timeoutLine(event, name)` words a time's-up event). */
-function logLines(events, names, timeoutLine) {
+ * `timeoutLine(event, name)` words a time's-up event; an action a bot played
+ * for an away seat, `away` by markAway, is marked, "for you" on `mySeat`). */
+function logLines(events, names, timeoutLine, mySeat = null) {
   const lines = [];
   let dealGroup = null;
   for (const ev of timeoutsBeforeFolds(events)) {
@@ -268,7 +269,7 @@ function logLines(events, names, timeoutLine) {
       lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
     } else if (ev.type === "action") {
       const key = `log_${ev.action}`;
-      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}`, text: tr("log_pot", { text: tr(key, { name: name(ev.seat), to: ev.to }), pot: ev.pot }) });
+      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}`, text: tr("log_pot", { text: tr(key, { name: awayName(name(ev.seat), !!ev.away, ev.seat === mySeat), to: ev.to }), pot: ev.pot }) });
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
         lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
@@ -333,7 +334,7 @@ export class StudView extends TableView {
   }
 
   eventLines(events, names) {
-    return logLines(events, names, this.timeoutLine()).map((l) => l.text);
+    return logLines(markAway(events), names, this.timeoutLine(), this.ctx ? this.ctx.seat : null).map((l) => l.text);
   }
 
   /** How the log words a timeout event: (event, name) -> text. */
@@ -342,7 +343,7 @@ export class StudView extends TableView {
   }
 
   renderLog(view, names) {
-    const lines = logLines(this.log.items, names, this.timeoutLine());
+    const lines = logLines(this.log.items, names, this.timeoutLine(), this.ctx.seat);
     const key = this.ctx.lang + "\n" + lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;

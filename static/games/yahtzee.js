@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -157,9 +157,10 @@ function movesOf(view, type) {
 /** Whether the log shows event `ev` (a roll, a score). */
 const logged = (ev) => ev.type === "rolled" || ev.type === "scored";
 
-/** The log's line for a rolled or scored event (`names` by seat). */
-function logText(ev, names) {
-  const name = names[ev.seat] || seatNo(ev.seat);
+/** The log's line for a rolled or scored event (`names` by seat; one a bot
+ * played for an away seat, `ev.away`, names it so, "for you" on `mySeat`). */
+function logText(ev, names, mySeat = null) {
+  const name = logName(ev, names, mySeat);
   if (ev.type === "scored") return tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total });
   if (ev.hold && ev.hold.length) return tr("log_rolled_kept", { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), dice: diceText(ev.dice), k: ev.roll });
   return tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll });
@@ -447,12 +448,12 @@ export class YahtzeeView extends TableView {
         const name = names[ev.seat] || seatNo(ev.seat);
         return h("li", { class: "log-timeout" }, this.timeoutText({ ev, events: [...this.log.items] }, ev.seat === this.ctx.seat, name));
       }
-      return h("li", { class: ev.type === "scored" ? "log-result" : "" }, logText(ev, names));
+      return h("li", { class: `${ev.type === "scored" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat));
     });
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 
   eventLines(events, names) {
-    return events.filter(logged).map((ev) => logText(ev, names));
+    return markAway(events).filter(logged).map((ev) => logText(ev, names, this.ctx ? this.ctx.seat : null));
   }
 }

@@ -13,7 +13,7 @@ import { t, gameTitle, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
 import { setLiveCoins } from "../header.js";
-import { MoveGate, tableContext, markedName } from "../games/common.js";
+import { MoveGate, tableContext, markedName, isBot } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
@@ -248,9 +248,10 @@ function noticeText(n) {
 }
 
 /** The table-over panel's title and text for table view `v`: why it closed
- * (`closed_reason`), said kindly; [title key, text key, params]. */
+ * (`closed_reason`), said kindly (with bots seated: their "ready" does not
+ * start a game alone); [title key, text key, params]. */
 function overWords(v) {
-  if (v.closed_reason === "no_next_game") return ["over_no_next_game", "over_no_next_game_help", {}];
+  if (v.closed_reason === "no_next_game") return ["over_no_next_game", (v.seats || []).some(isBot) ? "over_no_next_game_help_bots" : "over_no_next_game_help", {}];
   if (v.closed_reason === "games_played" || (v.games && v.game_no >= v.games)) return ["over_games_played", "over_games_played_help", { n: v.games || v.game_no }];
   return ["table_over", "table_over_help", {}];
 }

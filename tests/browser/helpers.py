@@ -27,9 +27,9 @@ SINGLE_REDIS = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 #: A shared round says that it counts for each who shares it (RULES.md 1).
 _HAND = r"(normal point: ([3-9]|1[0-2])|all of a kind: [1-6])"
 RESULT_RE = re.compile(rf"^(Everyone ties — the round counts for every player|.+ wins with {_HAND}|.+ tie with {_HAND} — the round counts for each)$")
-#: The same in Chinese ("小明 胜，点数 12", "全体平局——每位玩家各算赢一局").
+#: The same in Chinese ("小明 胜，点数 12", "Ada（机器人）胜，点数 4", "全体平局——每位玩家各算赢一局").
 _HAND_ZH = r"(点数 ([3-9]|1[0-2])|一色 [1-6])"
-RESULT_ZH_RE = re.compile(rf"^(全体平局——每位玩家各算赢一局|.+ 胜，{_HAND_ZH}|.+ 平手，{_HAND_ZH}——各算赢一局)$")
+RESULT_ZH_RE = re.compile(rf"^(全体平局——每位玩家各算赢一局|.+ ?胜，{_HAND_ZH}|.+ ?平手，{_HAND_ZH}——各算赢一局)$")
 #: The kata's own line (the English result line's tooltip).
 KATA_RE = re.compile(r"^(Tie\.|.+ (win|tie)\. - with (normal point: ([3-9]|1[0-2])|all of a kind: [1-6]))$")
 

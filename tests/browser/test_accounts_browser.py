@@ -286,7 +286,7 @@ def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
     expect(note).to_have_text("Not rated: ratings count games between two or more people.")
     expect(page.get_by_test_id("rating-changes")).to_have_count(0)
     page.get_by_test_id("lang-switch").click()
-    expect(note).to_have_text("不计等级分：至少两名真人玩家的对局才计入。")
+    expect(note).to_have_text("不计等级分：至少两名真人玩家的比赛才计入。")
 
 
 def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds_the_table(new_page, lobby_factory):
@@ -312,7 +312,7 @@ def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds
         " In a game already running your turns time out, and after 2 in a row a bot plays for you until you are back.",
         "zh": "在所有设备上退出登录（包括本设备）？之后可用名字和密码再次登录。"
         "尚未开始的牌桌上的座位，若你 60 秒内没有再次登录，就会被让出。"
-        "正在进行的对局中，你的回合会超时；连续超时 2 次后由机器人代你出手，直到你回来。",
+        "正在进行的比赛中，你的回合会超时；连续超时 2 次后由机器人代你出手，直到你回来。",
     }
     for lang, ask in asks.items():
         if lang == "zh":

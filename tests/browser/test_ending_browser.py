@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import expect_status, finished, open_table, play_to_end, sign_in, start
+from .helpers import expect_status, finished, open_table, play_to_end, sign_in, start, started_table
 
 READY_MS = 2500
 
@@ -34,12 +34,15 @@ def test_not_pressing_play_again_closes_the_table_kindly(new_page, lobby):
     expect(panel).to_contain_text("No need to: stay and look at the result as long as you like")
     assert "stood up" not in panel.text_content()
 
-    # I do not press Play again: the window ends, the table closes with thanks
+    # the bot's seat says ready; that alone starts no game
+    expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")
+    # I do not press Play again: the window ends, the table closes with thanks,
+    # in words that are true with the bot ready
     expect_status(page, "closed")
     over = page.get_by_test_id("table-over")
     expect(over).to_have_attribute("data-reason", "no_next_game")
     expect(page.get_by_test_id("table-over-title")).to_have_text("Thanks for playing!")
-    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^Nobody asked for another game, so this table has closed\."))
+    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^No player asked for another game \(bots do not play alone\), so this table has closed\."))
     expect(panel).to_be_hidden()
     # the result stays; my seat is mine, not "left"; no notice of anyone stood up
     expect(page.get_by_test_id("final-result")).to_be_visible()
@@ -67,7 +70,17 @@ def test_who_sits_the_next_game_out_is_named_neutrally(new_page, lobby):
     ann.get_by_test_id("play-again").click()  # Bo does not: the next game starts without him
     expect(ann.get_by_test_id("game-no")).to_have_text("Game 2")
     expect(ann.get_by_test_id("notice")).to_have_text("Bo sat this game out")
-    expect(bo.get_by_test_id("notice")).to_have_text("Bo 没有参加这一局")
+    expect(bo.get_by_test_id("notice")).to_have_text("Bo 没有参加这一场")
     for page in (ann, bo):
         assert "stood up" not in page.get_by_test_id("notices").text_content()
         assert "请离" not in page.get_by_test_id("notices").text_content()
+
+
+def test_a_table_with_bots_ready_closes_saying_bots_do_not_play_alone_in_chinese(new_page, lobby):
+    """The bots' seats said ready: the closing words say why that started no game (中文)."""
+    page = new_page(locale="zh-CN")
+    started_table(page, lobby, "Ann", "sibala", seats=2, options={"rounds": 1})
+    play_to_end(page)
+    expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")
+    expect_status(page, "closed")
+    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^没有玩家要再来一场（机器人不会自己开始新的一场），本桌已关闭。"))

@@ -46,7 +46,7 @@ def test_a_time_s_up_notice_goes_when_my_next_turn_starts(new_page, lobby):
     expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
 
 
-@pytest.mark.parametrize(("locale", "button"), [("en-US", "Play again"), ("zh-CN", "“再来一局”")])
+@pytest.mark.parametrize(("locale", "button"), [("en-US", "Play again"), ("zh-CN", "“再来一场”")])
 def test_a_spectator_is_not_told_to_press_play_again(new_page, lobby, locale, button):
     host = new_page()
     sign_in(host, lobby, "Host")

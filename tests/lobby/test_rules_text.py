@@ -196,3 +196,53 @@ def test_one_chinese_term_for_play_chips_on_every_page():
     texts += [str(REGISTRY[g].info.options) for g in REGISTRY]
     assert not [t for t in texts if "游戏筹码" in t]
     assert any("娱乐筹码" in t for t in texts[1:])
+
+
+#: The Chinese texts that may say 局: a round inside a game (Sibala's and
+#: Shut the Box's rounds; 平局 is a tie), per file of static/ by key.
+ROUND_KEYS = {
+    "i18n.js": {"round_of", "rounds_won", "last_round", "result_line", "log_rolled", "log_result", "winner_one", "winner_many", "sibala_tie_all"},
+    "games/shut_the_box.js": {"round_of", "round_col", "round_title", "wins", "results", "res_shut", "res_win", "res_tie", "res_solo"},
+}
+#: Rules sections whose 局 is a round of the game.
+ROUND_SECTIONS = {"sibala", "shut_the_box"}
+KEY = re.compile(r"^\s*(\w+):")
+
+
+def _zh_value(path, key: str) -> str:
+    """The Chinese text of ``key`` in a static/ text table (its last definition: zh follows en)."""
+    found = re.findall(rf'^\s*{key}: "([^"]*)"', path.read_text(encoding="utf-8"), re.M)
+    assert found, (path, key)
+    return found[-1]
+
+
+def test_chinese_says_chang_for_a_whole_game_and_ju_only_for_a_round():
+    """中文 used 局 for a round and for a whole game: stud's log said
+    "第 1 局开始" under a header that said "第 1 场" (the final fresh pass).
+    A whole game of a table is 场 everywhere the page and the rules speak;
+    局 is left to a round inside a Sibala or Shut the Box game."""
+    from pathlib import Path
+
+    from engines import REGISTRY
+
+    static = Path(__file__).resolve().parents[2] / "static"
+    wrong = []
+    for path in sorted(static.rglob("*.js")):
+        allowed = ROUND_KEYS.get(str(path.relative_to(static)), set())
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            key = KEY.match(line)
+            if "局" in line and not (key and key.group(1) in allowed):
+                wrong.append(f"{path.name}:{no}: {line.strip()}")
+    zh = rules_text.parsed("zh")
+    wrong += [f"play.zh.md: {line}" for line in zh.common.splitlines() if "局" in line]
+    rounds = {rules_text.SECTIONS[g] for g in ROUND_SECTIONS}
+    for game, section in zh.sections.items():
+        if game not in rounds:
+            wrong += [f"play.zh.md {game}: {line}" for line in section.markdown.splitlines() if "局" in line]
+    for game, engine in REGISTRY.items():
+        wrong += [f"{game} option {o.name}: {o.label}" for o in engine.info.options if "局" in str(o.label) and o.name != "rounds"]
+    assert not wrong, "\n".join(wrong)
+    # the header, Play again and stud's log name a game alike
+    assert _zh_value(static / "i18n.js", "game_no") == "第 {n} 场"
+    assert _zh_value(static / "i18n.js", "play_again") == "再来一场"
+    assert _zh_value(static / "games" / "stud.js", "log_started") == "第 {n} 场开始"
