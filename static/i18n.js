@@ -439,15 +439,9 @@ const TEXTS = {
     stat_losses: "负",
     stat_escapes: "逃跑",
     stat_disconnects: "超时/断线",
-    stat_disconnects_title: "你至少超时一次的场数，掉线与否都算（规则把它记为断线）",
+    stat_disconnects_title: "你至少超时一次的场数（掉线也算）",
     stat_score: "得分",
     coins_title: "你的金币——点击查看战绩",
-<<<<<<< HEAD
-=======
-    seed_hash_help: "公平性：第一步之前，服务器公布本场秘密随机种子的 SHA-256 哈希，之后便无法更换种子。本场结束时公开种子：任何人都可以核对它的哈希，并重放整场。",
-    seed_ok: "✓ 与公布的哈希一致",
-    seed_bad: "✗ 与公布的哈希不一致",
->>>>>>> hW
     replay: "回放",
     replay_game: "回放第 {n} 场",
     replay_title: "回放",
