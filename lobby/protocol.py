@@ -229,7 +229,9 @@ def clean_name(raw: Any) -> str:
     characters), ``hidden`` (a character that draws nothing: Unicode's
     default ignorables such as U+034F or variation selectors, or a blank
     letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
-    stacked combining marks), ``reserved`` (ends in "(bot)": bots' names).
+    stacked combining marks), ``reserved`` (ends in "(bot)": bots' names),
+    ``bracket`` (ends in a closing bracket or a look-alike: where pages
+    write their markers, "(away)", "（托管）", "(left)").
     Markup is kept as text; the browser renders names with ``textContent``,
     never as HTML.
     """
@@ -252,6 +254,8 @@ def clean_name(raw: Any) -> str:
         raise bad("marks", "name stacks too many combining marks")
     if _bot_like(name):
         raise bad("reserved", "names ending in (bot) are for bots")
+    if _ends_in_bracket(name):
+        raise bad("bracket", "names may not end in a bracket: the page writes (bot), (away), (left) there")
     return name
 
 
@@ -284,6 +288,19 @@ def _bot_like(name: str) -> bool:
     for key in name_keys(name):
         bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD)
         if any(bare.endswith(b) for b in bot):
+            return True
+    return False
+
+
+def _ends_in_bracket(name: str) -> bool:
+    """Whether ``name`` ends in a closing bracket of any kind or a look-alike
+    (")", "）", "】", "⦆", ...: Unicode's close punctuation, in the name
+    keys without marks and spaces): each page writes its markers in brackets
+    after a name ("Ada (bot)", "Ann（托管）", "Bo (left)"), so a name ending
+    in one could pass for a marked one in any language."""
+    for key in (name, *name_keys(name)):
+        bare = "".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD)
+        if bare and (bare[-1] == ")" or unicodedata.category(bare[-1]) == "Pe"):
             return True
     return False
 

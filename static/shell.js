@@ -30,7 +30,7 @@ export function gameInfo(id) {
 }
 
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
-const NAME_REASONS = new Set(["length", "reserved", "control", "hidden", "invisible", "marks", "taken"]);
+const NAME_REASONS = new Set(["length", "reserved", "bracket", "control", "hidden", "invisible", "marks", "taken"]);
 
 const moreTexts = [];
 

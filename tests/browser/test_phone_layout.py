@@ -303,3 +303,19 @@ def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, g
     page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
     expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
     fits(page)
+
+
+def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
+    """Each rated seat's line under the result names its player: a name of
+    24 letters with no break made a 390 px page 458 px wide (third break-it
+    pass); the lines wrap inside the screen."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "W" * 23 + "a")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options=SHORT["sibala"], bots=False)
+    sign_in(bo, lobby, "W" * 23 + "b")
+    bo.get_by_test_id("game-sibala").click()
+    bo.get_by_test_id(f"join-{table_id}").click()
+    for page in (ann, bo):
+        expect(page.get_by_test_id("rating-changes")).to_be_visible(timeout=60_000)  # our timeouts play it out
+        expect(page.get_by_test_id("rating-change-1")).to_contain_text("W" * 23 + "b")
+        fits(page)

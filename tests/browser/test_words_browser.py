@@ -61,6 +61,11 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
         page.get_by_test_id("name-input").fill("Ada (bot)")
         page.get_by_test_id("sign-in").click()
         expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(reason)
+        # a name ending in another of the pages' markers passed for a marked one (third break-it pass)
+        page.get_by_test_id("name-input").fill("Ann（托管）")
+        page.get_by_test_id("sign-in").click()
+        bracket = "A name may not end in a bracket" if locale == "en-US" else "名字不能以括号结尾"
+        expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_contain_text(bracket)
         # and a good one signs in
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()

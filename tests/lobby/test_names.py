@@ -41,6 +41,18 @@ def test_bad_names(name):
         ("Ada (bo\u0442)", "reserved"),  # Cyrillic te
         ("Ada (\u0299ot)", "reserved"),  # small capital B
         ("Ada \u2985bot\u2986", "reserved"),  # white parentheses
+        # the pages' other markers and their look-alikes (the third break-it pass:
+        # "Ann (away, a bot played)" read as an away seat's bot move, "Ada（机器人）" as a bot in 中文)
+        ("Ann (away, a bot played)", "bracket"),
+        ("A (away, a bot played)", "bracket"),
+        ("Ann\uff08\u6258\u7ba1\uff09", "bracket"),  # Ann（托管）
+        ("Ada\uff08\u673a\u5668\u4eba\uff09", "bracket"),  # Ada（机器人）
+        ("Bo (left)", "bracket"),
+        ("Bo\uff08\u5df2\u79bb\u5f00\uff09", "bracket"),  # Bo（已离开）
+        ("bot (away)", "bracket"),
+        ("Bo \u3010x\u3011", "bracket"),  # 【x】
+        ("Bo (left)\u0301 ", "bracket"),  # a mark and a space after it
+        ("Bob (NYC)", "bracket"),  # any bracket at the end: where pages write markers
     ],
 )
 def test_bad_names_say_which_check_failed(name, reason):
@@ -51,7 +63,7 @@ def test_bad_names_say_which_check_failed(name, reason):
     assert exc.value.reason == reason
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot", "Ann\u2764\ufe0f", "Bob (NYC)"])
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot", "Ann\u2764\ufe0f", "Bob (NYC) Lee", "Ann :-("])
 def test_good_names(name):
     assert clean_name(name) == name
 
