@@ -84,7 +84,8 @@ function claimCard(done) {
 async function everywhereAsk() {
   const seats = await account.seatPolicy();
   if (!seats) return t("acct_everywhere_ask");
-  const s = Math.round(seats.grace_ms / 1000);
+  // never more time than the server gives: whole seconds down, tenths below one second
+  const s = seats.grace_ms >= 1000 ? Math.floor(seats.grace_ms / 1000) : Math.floor(seats.grace_ms / 100) / 10;
   return [t("acct_everywhere_ask"), t("acct_everywhere_waiting", { s }), t(seats.away_after ? "acct_everywhere_running" : "acct_everywhere_running_no_bot", { n: seats.away_after })].join(t("sentence_sep"));
 }
 
