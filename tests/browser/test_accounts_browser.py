@@ -330,3 +330,14 @@ def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds
     expect_status(b, "waiting")
     expect(b.get_by_test_id("my-seat")).to_be_visible()
     expect(b.get_by_test_id("seat-name-0")).to_have_text(name)
+
+
+def test_the_sign_out_confirm_never_promises_more_grace_than_the_server_gives(new_page, lobby_factory):
+    """The confirm rounded the grace: 1600 ms read "2 s" (third break-it
+    pass); it says whole seconds rounded down."""
+    proc = lobby_factory(prefix="signoutround", env={"LOBBY_ABSENT_GRACE_MS": "1600"})
+    a = new_page()
+    sign_in(a, proc, unique("Hal"))
+    claim(a, PASSWORD)
+    a.get_by_test_id("sign-out-everywhere").click()
+    expect(a.get_by_test_id("confirm-text")).to_contain_text("unless you sign in again within 1 s.")
