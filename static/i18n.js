@@ -124,7 +124,7 @@ const TEXTS = {
     stat_losses: "Losses",
     stat_escapes: "Escapes",
     stat_disconnects: "Timed out",
-    stat_disconnects_title: "Games in which your time ran out at least once (a dropped connection counts too)",
+    stat_disconnects_title: "Games in which you ran out of time at least once (a dropped connection counts too)",
     stat_score: "Score",
     coins_title: "Your coins — click for your record",
     replay: "Replay",
