@@ -115,3 +115,19 @@ def test_stud_keeps_its_log_across_a_reload_in_chinese(new_page, lobby):
     expect(log).to_have_count(len(before))
     assert lines(page) == before
     assert GAP_ZH not in before and GAP_EN not in before
+
+
+def test_sibala_keeps_the_time_s_up_marks_across_a_reload(new_page, lobby):
+    """Sibala's log is drawn from the rounds' record, which a reload gets
+    again; what the lobby rolled for me when my time ran out is the page's
+    own note (forcedMoves): kept too."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, turn_s=3, options={"rounds": 5})
+    start(page)
+    forced = page.get_by_test_id("log").locator("li.log-timeout").first
+    expect(forced).to_contain_text("time's up: rolled for you", timeout=10_000)
+    line = forced.text_content()
+    page.reload()
+    expect(page.get_by_test_id("log").locator("li").first).to_be_visible()
+    expect(forced).to_have_text(line)
