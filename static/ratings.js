@@ -59,7 +59,21 @@ export function ratingChanges(view, names) {
     })
   );
   // the "?" said in words, where a phone shows no title
-  return per.some((r) => r && r.provisional) ? [list, provisionalNote()] : list;
+  return [list, per.some((r) => r && r.provisional) ? provisionalNote() : null, roseNote(view, names)];
+}
+
+/** Why a rated seat's shown rating rose although it did not win alone (a
+ * tie, a loss): each game makes a rating surer (σ smaller), and the shown
+ * figure, 1000 + 20 × (μ − 3σ), rises with that (lobby/ratings.py); null
+ * when no seat's did. */
+function roseNote(view, names) {
+  const winners = (view.result && view.result.winners) || [];
+  const rose = view.ratings
+    .map((r, seat) => ({ r, seat }))
+    .filter(({ r, seat }) => r && (typeof r.rating_delta === "number" ? r.rating_delta : r.delta) > 0 && !(winners.length === 1 && winners[0] === seat));
+  if (!rose.length) return null;
+  const who = rose.map(({ seat }) => names[seat] || `#${seat}`).join(t("list_sep"));
+  return h("p", { class: "muted rating-note", testid: "rating-rose-note" }, t("rating_rose_note", { names: who }));
 }
 
 /** What the "?" of a provisional rating means, as visible text. */

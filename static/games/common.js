@@ -10,7 +10,9 @@
 //                       id, the games' static figures (welcome.games: each
 //                       GameInfo's `board`), the server clock (epoch ms) and
 //                       where errors go (the table screen: the view's
-//                       errorEl, under its status bar, beside its controls).  Made once per table screen (the
+//                       errorEl, under its status bar, beside its controls);
+//                       `keep` true (the table screen's): the log is kept
+//                       across a reload of the tab (keepTable).  Made once per table screen (the
 //                       screen, and so the view, is built again after a
 //                       language change: see app.js).
 //   view.el             its root element, built by the constructor; the
@@ -375,6 +377,7 @@ export class TableView {
     this.games = host.games || (() => []);
     this.now = host.now || (() => Date.now());
     this.onError = host.onError || (() => {});
+    this.keep = !!host.keep; // the table screen's view: its log is kept across a reload (keepTable)
     this.view = null; // the table view drawn
     this.ctx = null; // its render context
     this.names = []; // the seats' names
@@ -401,6 +404,7 @@ export class TableView {
     this.ctx = ctx;
     this.names = view.seats.map((_, i) => seatName(view, i));
     this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.ev.seat === ctx.seat, this.names[note.ev.seat] || `#${note.ev.seat}`));
+    if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);
     setText(this.turnEl, this.turnLine());
     this.render();
@@ -534,6 +538,7 @@ export class EventLog {
     this.items = [];
     this.last = null;
     this.notes = {};
+    this.saved = null; // what an earlier page of the tab kept (keepTable), until the first take
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken),
@@ -541,13 +546,37 @@ export class EventLog {
    * new game, or a version below the last one taken (a replay stepping
    * back: its versions are steps), starts the log afresh. */
   take(view, version) {
-    if (!view || this.version === version) return [];
+    if (!view) return [];
+    if (this.saved) this.restore(view, version);
+    if (this.version === version) return [];
     if (view.game_no !== this.gameNo || (this.version !== null && version < this.version)) {
       this.reset();
       this.gameNo = view.game_no;
     }
     this.version = version;
     return markAway(view.events || []);
+  }
+
+  /** What keepTable saves of this log: {gameNo, version, items, last, notes}. */
+  dump() {
+    return { gameNo: this.gameNo, version: this.version, items: this.items, last: this.last, notes: this.notes };
+  }
+
+  /** The first version after a reload (`view` at `version`): take up the
+   * saved log (this.saved, a dump()) when it is this game's and not newer;
+   * when versions passed unseen meanwhile (more than the one whose events
+   * `view` carries), a LOG_GAP item says lines may be missing there. */
+  restore(view, version) {
+    const saved = this.saved;
+    this.saved = null;
+    if (this.version !== null || !Array.isArray(saved.items) || saved.gameNo !== view.game_no || !(saved.version <= version)) return;
+    this.gameNo = saved.gameNo;
+    this.version = saved.version;
+    this.items = saved.items;
+    this.last = saved.last || null;
+    this.notes = saved.notes || {};
+    if (version > saved.version + 1) this.items.push({ type: LOG_GAP });
+    this.trim();
   }
 
   /** Forget every item: the next take() starts afresh. */
@@ -562,6 +591,91 @@ export class EventLog {
   trim() {
     if (this.items.length > this.max) this.items.splice(0, this.items.length - this.max);
   }
+}
+
+// -- the log across a reload ------------------------------------------------------
+
+/** The log item that stands where versions passed while the page was gone
+ * (EventLog.restore): a view's log shows it as gapText(). */
+export const LOG_GAP = "log_gap";
+
+/** The line of a LOG_GAP item: "… any moves made while you were away are not listed". */
+export function gapText() {
+  return t("log_gap");
+}
+
+/** sessionStorage keys of the kept tables: KEEP_PREFIX + table id. */
+const KEEP_PREFIX = "tablelog:";
+/** At most this many tables are kept in a tab's sessionStorage (the oldest go). */
+const KEEP_TABLES = 8;
+/** Table id -> its EventLog or null (a view without one), for saveKept. */
+const KEPT = new Map();
+
+function session() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Keep table `id`'s log (`log`: its EventLog, or null where the view has
+ * none; Sibala's is drawn from the state) and its forced moves
+ * (forcedMoves) in the tab's sessionStorage when the page goes
+ * (pagehide) or is hidden; the first call for `id` in a page takes up
+ * what an earlier page of the tab saved: the log's on its first version
+ * (EventLog.restore: the same game only), the forced moves unless known. */
+export function keepTable(id, log) {
+  if (KEPT.has(id) && KEPT.get(id) === log) return;
+  const first = !KEPT.has(id);
+  KEPT.set(id, log);
+  if (!first) return;
+  let saved = null;
+  try {
+    const store = session();
+    saved = store && JSON.parse(store.getItem(KEEP_PREFIX + id) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved) return;
+  if (log && log.version === null && saved.log) log.saved = saved.log;
+  const f = saved.forced;
+  if (f && !FORCED.has(id) && Array.isArray(f.keys)) FORCED.set(id, { gameNo: f.gameNo, keys: new Map(f.keys) });
+}
+
+/** Save every kept table (keepTable), newest first, KEEP_TABLES at most. */
+function saveKept() {
+  const store = session();
+  if (!store) return;
+  const at = Date.now();
+  for (const [id, log] of KEPT) {
+    const f = FORCED.get(id);
+    const data = { at, log: log ? log.dump() : null, forced: f ? { gameNo: f.gameNo, keys: [...f.keys] } : null };
+    try {
+      store.setItem(KEEP_PREFIX + id, JSON.stringify(data));
+    } catch {
+      // full: what is not saved starts afresh after a reload
+    }
+  }
+  const keys = [];
+  for (let i = 0; i < store.length; i++) if (store.key(i).startsWith(KEEP_PREFIX)) keys.push(store.key(i));
+  if (keys.length <= KEEP_TABLES) return;
+  const when = (k) => {
+    try {
+      return JSON.parse(store.getItem(k)).at || 0;
+    } catch {
+      return 0;
+    }
+  };
+  keys.sort((a, b) => when(b) - when(a));
+  for (const k of keys.slice(KEEP_TABLES)) store.removeItem(k);
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", saveKept);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveKept();
+  });
 }
 
 /** Table `id`'s EventLog in `logs` (a Map of one game's tables). */

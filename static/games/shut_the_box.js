@@ -13,7 +13,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -585,7 +585,9 @@ export class ShutTheBoxView extends TableView {
 
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
-    const items = this.log.items.map((ev) => h("li", { class: `${ev.type === "turn_over" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat)));
+    const items = this.log.items.map((ev) =>
+      ev.type === LOG_GAP ? h("li", { class: "log-gap muted" }, gapText()) : h("li", { class: `${ev.type === "turn_over" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat))
+    );
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 }

@@ -13,7 +13,7 @@
 
 import { getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName } from "./common.js";
+import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -263,7 +263,9 @@ function logLines(events, names, timeoutLine, mySeat = null) {
       continue;
     }
     dealGroup = null;
-    if (ev.type === "game_started") {
+    if (ev.type === LOG_GAP) {
+      lines.push({ kind: "gap muted", text: gapText() });
+    } else if (ev.type === "game_started") {
       lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no }) }); // the hash is in the fair-play check
     } else if (ev.type === "round") {
       lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -444,6 +444,7 @@ export class YahtzeeView extends TableView {
   renderLog(names) {
     setText(this.logTitle, tr("log_title"));
     const items = this.log.items.map((ev) => {
+      if (ev.type === LOG_GAP) return h("li", { class: "log-gap muted" }, gapText());
       if (ev.type === "timeout") {
         const name = names[ev.seat] || seatNo(ev.seat);
         return h("li", { class: "log-timeout" }, this.timeoutText({ ev, events: [...this.log.items] }, ev.seat === this.ctx.seat, name));

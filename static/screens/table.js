@@ -387,7 +387,7 @@ export function tableScreen(id) {
     if (!view || viewGame !== v.game) {
       if (view) view.destroy();
       const View = VIEWS[v.game] || GenericView;
-      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: moveError });
+      view = new View({ id, games: () => net.games, now: () => net.serverNow(), onError: moveError, keep: true });
       viewGame = v.game;
       fill(body, view.el);
     }

@@ -144,8 +144,9 @@ def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby)
     """The final fresh pass found nine open tiles with no owner after the
     match (the state after the last turn, reset): the box now shows each
     player's tiles as their turn of the last round left them, with the
-    score and the winners marked (in Chinese, then English); a reload,
-    which saw no turn, keeps the scores and still no fresh box."""
+    score and the winners marked (in Chinese, then English); a reload of
+    the tab keeps the scores and the tiles it saw (sessionStorage), and
+    still no fresh box."""
     page = new_page()
     sign_in(page, lobby, "Ola")
     table_id = open_table(page, "shut_the_box", seats=3, options={"rounds": 1})
@@ -176,9 +177,12 @@ def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby)
     expect(viewer.get_by_test_id("board-title")).to_have_text("Round 1: how each player finished")
     expect(viewer.get_by_test_id("tiles")).to_be_hidden()
 
+    seen = [viewer.get_by_test_id(f"final-board-{i}").get_attribute("data-open") for i in range(3)]
     viewer.reload()
     expect(finished(viewer)).to_be_visible()
     expect(viewer.get_by_test_id("tiles")).to_be_hidden()
     for i in range(3):
         score = viewer.get_by_test_id(f"round-score-{i}-0").get_attribute("data-score")
         expect(viewer.get_by_test_id(f"final-board-{i}")).to_have_attribute("data-score", score)
+        if seen[i] is not None:
+            expect(viewer.get_by_test_id(f"final-board-{i}")).to_have_attribute("data-open", seen[i])

@@ -246,3 +246,33 @@ def test_chinese_says_chang_for_a_whole_game_and_ju_only_for_a_round():
     assert _zh_value(static / "i18n.js", "game_no") == "第 {n} 场"
     assert _zh_value(static / "i18n.js", "play_again") == "再来一场"
     assert _zh_value(static / "games" / "stud.js", "log_started") == "第 {n} 场开始"
+
+
+#: Per game and language: what its rules say of when coins change, as the
+#: page shows it (stud's header and seat drop by the ante and each bet; a
+#: Sibala or Shut the Box balance changes once, at the match's end).
+COIN_WORDS = {
+    "stud": {"en": "the ante and every bet leave your balance as you put them into the pot", "zh": "底注和每次下注在你放进底池时就从你的余额中扣除"},
+    "sibala": {"en": "changes once, when the match is over", "zh": "你的余额（页面顶部的金币）在比赛结束时按各局之和一次结算"},
+    "shut_the_box": {"en": "changes once, when the match is over", "zh": "在比赛结束时按这个总数一次结算"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(rules_text.FILES))
+@pytest.mark.parametrize("game", sorted(COIN_WORDS))
+def test_the_rules_say_when_coins_change_as_the_page_shows_it(game, lang):
+    """The fresh pass: the header's coins dropped by the ante when a stud
+    game started (20000 → 19900) while the rules said "Coins change only
+    when a game is over"."""
+    text = " ".join(_text(game, lang).split())
+    assert COIN_WORDS[game][lang] in text
+    assert "Coins change only when a game is over" not in text and "只有一场结束时金币才会变化" not in text
+
+
+@pytest.mark.parametrize("lang", sorted(rules_text.FILES))
+def test_the_rules_say_why_a_tie_can_raise_both_ratings(lang):
+    """The fresh pass: a tie raised both newcomers' ratings (+16 each) and
+    nothing the player reads said why."""
+    common = " ".join(rules_text.parsed(lang).common.split())
+    assert {"en": "a tie can raise both", "zh": "平手可能让双方都涨分"}[lang] in common
+    assert "1000" in common

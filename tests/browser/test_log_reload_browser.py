@@ -1,0 +1,133 @@
+"""A table's log across a reload of the same tab (issue #15, the fresh
+pass: after a reload "Recent moves" showed only what happened since; stud's
+记录 lost everything before it).  The page keeps each table's log in the
+tab's sessionStorage (games/common.js keepTable) and takes it up on the
+table's first version after the reload, for the same game only: the earlier
+lines are there, the new ones follow, another table starts clean; where
+moves passed while the page was gone one line says they are not listed.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, open_table, sign_in, start
+
+pytestmark = SINGLE_REDIS
+
+#: The texts of the log's lines, in order.
+LINES = "() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.textContent)"
+
+GAP_EN = "… any moves made while you were away are not listed"
+GAP_ZH = "……你离开期间的行动没有列出"
+
+
+def lines(page) -> list[str]:
+    return page.evaluate(LINES)
+
+
+def my_roll(page):
+    """Roll, enabled: it is my turn."""
+    roll = page.locator('[data-testid="roll"]:enabled')
+    expect(roll).to_be_visible(timeout=30_000)
+    return roll
+
+
+def test_yahtzee_keeps_its_recent_moves_across_a_reload(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "yahtzee", seats=2)
+    start(page)
+    my_roll(page).click()
+    page.get_by_test_id("score-chance").click()
+    # the bot's turn, then mine again: nothing moves while I look
+    expect(page.get_by_test_id("turn-no")).to_have_text("Turn 2 of 15", timeout=30_000)
+    my_roll(page)
+    before = lines(page)
+    assert len(before) >= 4 and before[0].startswith("Ann rolled") and any(line.startswith("Ada") or "(bot)" in line for line in before), before
+
+    page.reload()
+    log = page.get_by_test_id("log").locator("li")
+    expect(log).to_have_count(len(before))
+    assert lines(page) == before  # nothing passed unseen: no gap line
+    # the new line follows the old ones
+    my_roll(page).click()
+    expect(log).to_have_count(len(before) + 1)
+    after = lines(page)
+    assert after[: len(before)] == before and after[-1].startswith("Ann rolled"), after
+
+    # another table in the same tab starts clean
+    page.goto(f"{lobby.http}/")
+    open_table(page, "yahtzee", seats=2)
+    start(page)
+    my_roll(page)
+    assert lines(page) == ["—"], lines(page)
+
+
+def test_a_spectator_s_log_says_what_it_did_not_see(new_page, lobby):
+    """中文: the spectator's tab goes elsewhere while Ann rolls again and
+    scores, and comes back: its first lines, then one line saying moves made
+    meanwhile are not listed, then what it sees from then on."""
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "yahtzee", seats=2)
+    bo = new_page(locale="zh-CN")
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    expect(bo.get_by_test_id("spectating")).to_be_visible()
+    start(ann)
+    my_roll(ann).click()
+    log = bo.get_by_test_id("log").locator("li")
+    expect(log).to_have_count(1)
+    expect(log.first).to_contain_text("Ann 掷出")
+    first = lines(bo)
+
+    bo.goto("about:blank")
+    my_roll(ann).click()  # a second roll and the score: versions the spectator does not see
+    ann.get_by_test_id("score-chance").click()
+    expect(ann.get_by_test_id("turn-no")).to_have_text("Turn 2 of 15", timeout=30_000)
+    bo.goto(f"{lobby.http}/#table={table_id}")
+
+    expect(log.nth(1)).to_have_text(GAP_ZH)
+    got = lines(bo)
+    assert got[0] == first[0] and got[1] == GAP_ZH, got
+    assert GAP_ZH not in got[2:], got
+
+
+def test_stud_keeps_its_log_across_a_reload_in_chinese(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "Ann")
+    open_table(page, "stud", seats=3, options={"tier": "casual"})
+    start(page)
+    # my turn to bet, after a bot's action (the last version's events are
+    # not all the log): the bots wait for me
+    mine = page.locator('[data-testid="act-check"]:enabled, [data-testid="act-call"]:enabled').first
+    for _ in range(4):
+        expect(mine).to_be_visible(timeout=30_000)
+        before = lines(page)
+        if len(before) >= 3 and "机器人" in before[-1]:
+            break
+        mine.click()
+        expect(page.get_by_test_id("log").locator("li")).not_to_have_count(len(before))
+    assert before[0] == "第 1 场开始" and len(before) >= 3 and "机器人" in before[-1], before
+
+    page.reload()
+    log = page.get_by_test_id("log").locator("li")
+    expect(log).to_have_count(len(before))
+    assert lines(page) == before
+    assert GAP_ZH not in before and GAP_EN not in before
+
+
+def test_sibala_keeps_the_time_s_up_marks_across_a_reload(new_page, lobby):
+    """Sibala's log is drawn from the rounds' record, which a reload gets
+    again; what the lobby rolled for me when my time ran out is the page's
+    own note (forcedMoves): kept too."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, turn_s=3, options={"rounds": 5})
+    start(page)
+    forced = page.get_by_test_id("log").locator("li.log-timeout").first
+    expect(forced).to_contain_text("time's up: rolled for you", timeout=10_000)
+    line = forced.text_content()
+    page.reload()
+    expect(page.get_by_test_id("log").locator("li").first).to_be_visible()
+    expect(forced).to_have_text(line)
