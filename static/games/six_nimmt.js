@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName, resultNames } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -633,7 +633,8 @@ export class SixNimmtView extends TableView {
     const scores = result.scores || state.scores || [];
     const winners = result.winners || [];
     const best = winners.length ? scores[winners[0]] : 0;
-    const who = listNames(winners.map((s) => names[s]), 10);
+    const marked = resultNames(view, names);
+    const who = listNames(winners.map((s) => marked[s]), 10);
     const order = scores.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
     const history = state.history || [];
     let rank = 0;
