@@ -106,6 +106,28 @@ def test_a_left_seats_moves_are_marked_as_a_bots(new_page, lobby):
     assert who == "Ann (left), Ada (bot)", who
 
 
+def test_a_left_seats_rolls_and_cards_are_marked_in_sibala_and_six_nimmt(new_page, lobby):
+    """Sibala's log (drawn from the rounds) and 6 Nimmt!'s reveal mark a
+    left seat's moves as a bot's too (中文 for Sibala)."""
+    ann, bo = new_page(), new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=2, options={"rounds": 20})
+    watch(bo, lobby, "Bo", table_id)
+    start(ann)
+    leave_running(ann)
+    expect(bo.get_by_test_id("log").locator("li.log-away", has_text="Ann").first).to_have_text(re.compile(r"^第 \d+ 局：Ann（已离开，机器人代打）掷出 "))
+
+    cy, di = new_page(), new_page()
+    sign_in(cy, lobby, "Cy")
+    table_id = open_table(cy, "six_nimmt", seats=2)
+    watch(di, lobby, "Di", table_id)
+    start(cy)
+    leave_running(cy)
+    left = di.locator('[data-testid="reveal"] .sn-rev[data-seat="0"] [data-testid^="reveal-left-"]')
+    expect(left).to_have_text("left")
+    expect(left).to_have_attribute("title", "Cy (left, a bot plays)")
+
+
 def test_the_only_other_person_leaving_after_play_again_closes_at_once(new_page, lobby):
     ann, bo = new_page(), new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
