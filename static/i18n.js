@@ -496,7 +496,7 @@ const TEXTS = {
     leave_pay: "离开并支付 {n}",
     leave_record: "你的记录里会记为离开。",
     leave_running_ask: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的记录里会记为离开。",
-    leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍在局中（输赢照算），你的记录里会记为离开。",
+    leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。",
     leave_yes: "离开",
     leave_stay: "留下",
     coins_live_title: "你在本桌的金币：余额减去已下注",

@@ -76,7 +76,7 @@ def test_leaving_a_stake_table_says_the_coins_stay_at_stake_in_chinese(new_page,
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")  # full: it starts
     ann.get_by_test_id("leave").click()
-    expect(ann.get_by_test_id("confirm-text")).to_have_text("现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍在局中（输赢照算），你的记录里会记为离开。")
+    expect(ann.get_by_test_id("confirm-text")).to_have_text("现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。")
     ann.get_by_test_id("confirm-no").click()
     expect_status(ann, "playing")
 
