@@ -102,7 +102,7 @@ class Settlement(TypedDict):
 
 class Notice(TypedDict):
     name: str  # the player stood up
-    reason: str  # not_ready, absent, nobody_came, insufficient_coins, moved
+    reason: str  # not_ready, absent, nobody_came, insufficient_coins, moved, left
 
 
 class TableDoc(TypedDict):
@@ -148,7 +148,7 @@ class TableDoc(TypedDict):
     quick_retry_ms: int  # a waiting quick table below its minimum looks again this often (:func:`stranded`)
     moved_to: str | None  # the table this one's players were moved to (:func:`moved_out`)
     notices: list[Notice]  # the last ten players stood up, and why
-    closed_reason: NotRequired[str | None]  # why a finished table closed: "no_next_game" or "games_played" (:func:`_closed`)
+    closed_reason: NotRequired[str | None]  # why a finished table closed: "no_next_game", "too_few" or "games_played" (:func:`_closed`)
     opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
 
 
@@ -379,11 +379,15 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
 
 def leave(doc: TableDoc, pid: str, now: int) -> Change:
     """``pid`` leaves its seat (log ``{"kind": "leave", "seat"}``).
-    Waiting: the seat empties (a table with no people left closes).
+    Waiting: the seat empties (a table with no people left closes, with
+    the notice ``left``).
     Playing: the engine's :meth:`leave` decides (stud's escape 逃跑: the log
     has its ``events`` and ``engine_leave``); otherwise a bot plays the seat
     to the end of the game, from its own delay on when the seat must act
-    (the player's coins stay at stake: see :func:`liable`).  Between games: the seat is gone from the next game.
+    (the player's coins stay at stake: see :func:`liable`).  Between games:
+    the seat is gone from the next game; when everyone still seated is
+    ready and too few remain to play, the table closes at once
+    (``closed_reason`` ``"too_few"``: :func:`_too_few`).
     Raises :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
@@ -396,6 +400,7 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["absent"].pop(pid, None)
         if not humans(d):
+            d["notices"] = [*d["notices"], {"name": doc["seats"][seat]["name"], "reason": "left"}][-10:]
             d["status"] = Status.CLOSED.value
         return Change(d, log)
     d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == Status.PLAYING)
@@ -413,7 +418,20 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
         if not humans(d):
             d["next"] = None
             d["status"] = Status.CLOSED.value
+        elif _too_few(d):
+            d = _closed(d, "too_few")
     return Change(d, log)
+
+
+def _too_few(doc: TableDoc) -> bool:
+    """Whether a finished table's next game can no longer start: every
+    person still seated is ready (nobody left to decide), no bot sits, and
+    fewer than the game's minimum stay."""
+    nxt = doc["next"]
+    staying = [i for i, s in enumerate(doc["seats"]) if s and not s.get("left")]
+    if nxt is None or any(doc["seats"][i]["bot"] for i in staying) or not all(nxt["ready"][i] for i in staying):
+        return False
+    return len(staying) < engines.get(doc["game"]).info.min_players
 
 
 def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None) -> TableDoc:
@@ -794,7 +812,8 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     the close of a finished table no game follows (``close_at``); the end
     of a ready period (the next game starts with who pressed ready, the
     others stood up with the notice ``sat_out``; with too few ready the
-    table closes, ``closed_reason`` ``"no_next_game"``, nobody stood up),
+    table closes, ``closed_reason`` ``"no_next_game"``, or ``"too_few"``
+    when a person was ready, nobody stood up),
     bots' and away
     seats' moves, and forced moves of seats whose deadline passed (only for
     the turn the deadline was set for; at most :data:`MAX_FORCED` rounds).
@@ -857,7 +876,9 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
                     d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
             return begin(d, now, seed, ctx=ctx)
         # no next game: the table closes with its result on show, nobody stood up
-        return Change(_closed(d, "no_next_game"), {"kind": "close", "at": now})
+        # ("too_few" when someone asked for one: "nobody asked" would be false)
+        asked = any(nxt["ready"][i] for i in humans(d))
+        return Change(_closed(d, "too_few" if asked else "no_next_game"), {"kind": "close", "at": now})
     if doc["status"] != Status.PLAYING:
         return None
     engine = engines.get(doc["game"])
@@ -921,7 +942,8 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
 def _closed(doc: TableDoc, reason: str) -> TableDoc:
     """A finished table closed politely: ``closed_reason`` and the event
     ``{"type": "closed", "reason": reason}`` (``"no_next_game"``: the ready
-    window ended without enough players ready; ``"games_played"``: its
+    window ended without enough players ready; ``"too_few"``: everyone
+    still seated was ready but too few stayed (:func:`leave`); ``"games_played"``: its
     ``games`` are played); seats and the result stay as they were."""
     return dict(doc, status=Status.CLOSED.value, next=None, close_at=None, closed_reason=reason, events=[{"type": "closed", "reason": reason}])
 

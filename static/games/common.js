@@ -124,28 +124,44 @@ export function forcedMoves(id, gameNo) {
   return f.keys;
 }
 
+/** Whether seat `s` ({name, bot, left}: a table view's) was left by its
+ * player mid-game: a bot plays it to the end. */
+export function leftSeat(s) {
+  return !!(s && s.left && s.bot);
+}
+
 /** `events` (one version's) with each event of a seat a bot played because
  * its player is away (the lobby's `timeout` event with `bot` true, after the
- * engine's) copied with `away: true`; the same list when there is none. */
-export function markAway(events) {
-  const seats = new Set();
-  for (const ev of events) if (ev && ev.type === "timeout" && ev.bot) seats.add(ev.seat);
-  if (!seats.size) return events;
-  return events.map((ev) => (ev && ev.type !== "timeout" && seats.has(ev.seat) ? { ...ev, away: true } : ev));
+ * engine's) copied with `away: true`, and with `seats` (the table view's,
+ * or null) each event of a seat its player left (leftSeat) with `away:
+ * "left"`; the same list when there is none. */
+export function markAway(events, seats = null) {
+  const how = new Map();
+  for (const ev of events) if (ev && ev.type === "timeout" && ev.bot) how.set(ev.seat, true);
+  (seats || []).forEach((s, i) => leftSeat(s) && how.set(i, "left"));
+  if (!how.size) return events;
+  return events.map((ev) => (ev && ev.type !== "timeout" && how.has(ev.seat) ? { ...ev, away: how.get(ev.seat) } : ev));
 }
 
 /** Seat `seat`'s name `name` in a log line of a move a bot played while its
  * player was away: "Mei (away, a bot played)", `mine` "… for you"
- * (Chinese "Mei（托管）"); `name` itself when `away` is false. */
+ * (Chinese "Mei（托管）"); `away` "left" (its player left): "Mei (left, a
+ * bot plays)"; `name` itself when `away` is false. */
 export function awayName(name, away, mine) {
+  if (away === "left") return t("left_played", { name });
   return away ? t(mine ? "away_played_mine" : "away_played", { name }) : name;
 }
 
 /** The name a log line gives event `ev`'s seat (`names` by seat): marked
- * when a bot played it for its away player (`ev.away`: markAway, EventLog);
- * `mySeat`: mine, or null. */
+ * when a bot played it for its away player or one who left (`ev.away`:
+ * markAway, EventLog); `mySeat`: mine, or null. */
 export function logName(ev, names, mySeat) {
-  return awayName(names[ev.seat] || seatNo(ev.seat), !!ev.away, ev.seat === mySeat);
+  return awayName(names[ev.seat] || seatNo(ev.seat), ev.away || false, ev.seat === mySeat);
+}
+
+/** `names` (by seat) for results: a seat its player left marked "Mei (left)". */
+export function resultNames(view, names) {
+  return names.map((n, i) => (view.seats[i] && view.seats[i].left ? t("left_name", { name: n }) : n));
 }
 
 /** How long a timeout notice stays on its seat and in the status bar (ms, server time). */
@@ -167,7 +183,8 @@ function turnOf(view, seat) {
  * ran out: it goes once the seat's turn id changes (it acted again, or a
  * new turn of it started: 6 Nimmt!'s next pick may start with the
  * timeout itself, and lasts until played), else after NOTICE_MS; an away
- * seat's lasts NOTICE_MS (a bot plays its turns).  The log keeps it. */
+ * seat's lasts until a bot plays its next move (or NOTICE_MS); every
+ * notice goes when the game ends.  The log keeps it. */
 export class TimeoutNotices {
   constructor() {
     this.version = null;
@@ -187,10 +204,12 @@ export class TimeoutNotices {
         if (!(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
       }
       for (const ev of view.events || []) {
+        if (ev && ev.type === "timeout" && ev.bot) this.bySeat.delete(ev.seat); // a bot played its next move
         if (!ev || ev.type !== "timeout" || ev.bot) continue;
         this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn: turnOf(view, ev.seat), until: now + NOTICE_MS, text: "" });
       }
     }
+    if (view.status !== "playing") this.bySeat.clear(); // the game is over: its result, not a notice (the log keeps it)
     for (const [seat, note] of this.bySeat) {
       if (note.until <= now) this.bySeat.delete(seat);
       else note.text = word(note);
@@ -252,6 +271,13 @@ export function turnText(view, turn, acting) {
   return "";
 }
 
+/** Whether it is my turn (`ctx`: a render context) while my seat is away:
+ * a bot plays it unless I act (a move of mine, or I'm back, ends away). */
+export function awayTurn(view, ctx) {
+  const s = ctx.turn && ctx.seat !== null ? view.seats[ctx.seat] : null;
+  return !!(s && s.away && !s.left);
+}
+
 /** The last seconds of a turn in which its player is warned (s). */
 export const URGENT_S = 5;
 
@@ -286,12 +312,13 @@ export function seatHead(view, seat, mySeat, ...extra) {
 
 /** The match result of a finished (or closed) table, or null:
  * {winners, scores, coins, best (the first winner's score), who (the
- * winners' names, joined by the page language's list separator)}; `names` by seat. */
+ * winners' names, a leaver's marked, joined by the page language's list separator)}; `names` by seat. */
 export function outcome(view, names) {
   if (!((view.status === "finished" || view.status === "closed") && view.result)) return null;
   const winners = view.result.winners || [];
   const scores = view.result.scores || [];
-  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => names[s]).join(t("list_sep")) };
+  const marked = resultNames(view, names);
+  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => marked[s]).join(t("list_sep")) };
 }
 
 /** The render context of table entry `entry` ({seat, version, view}: a
@@ -406,7 +433,7 @@ export class TableView {
     this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.ev.seat === ctx.seat, this.names[note.ev.seat] || `#${note.ev.seat}`));
     if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);
-    setText(this.turnEl, this.turnLine());
+    setText(this.turnEl, awayTurn(view, ctx) ? t("away_turn") : this.turnLine());
     this.render();
     this.tick(this.now());
   }
@@ -542,7 +569,8 @@ export class EventLog {
   }
 
   /** The events of table view `view` at `version` not taken yet (none for one taken),
-   * those of seats a bot played while away marked (markAway); a
+   * those of seats a bot played while away or after their player left
+   * marked (markAway); a
    * new game, or a version below the last one taken (a replay stepping
    * back: its versions are steps), starts the log afresh. */
   take(view, version) {
@@ -554,7 +582,7 @@ export class EventLog {
       this.gameNo = view.game_no;
     }
     this.version = version;
-    return markAway(view.events || []);
+    return markAway(view.events || [], view.seats);
   }
 
   /** What keepTable saves of this log: {gameNo, version, items, last, notes}. */

@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead } from "./common.js";
+import { TableView, seatHead, resultNames } from "./common.js";
 
 export class GenericView extends TableView {
   constructor(host) {
@@ -51,7 +51,7 @@ export class GenericView extends TableView {
     this.showFinal(
       view.result && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names: (view.result.winners || []).map((s) => names[s]).join(t("list_sep")) })),
+        h("div", { class: "winners", testid: "winners" }, t("winners_plain", { names: (view.result.winners || []).map((s) => resultNames(view, names)[s]).join(t("list_sep")) })),
         view.result.summary ? h("div", { class: "summary" }, view.result.summary) : null,
       ]
     );

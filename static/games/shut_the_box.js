@@ -13,7 +13,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, resultNames, awayTurn } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -413,7 +413,8 @@ export class ShutTheBoxView extends TableView {
     // hint
     let hint = "";
     if (playing) {
-      if (turn) {
+      if (turn && awayTurn(this.view, this.ctx)) hint = t("away_hint");
+      else if (turn) {
         if (state.throw === null) hint = state.one_die ? tr("hint_choice") : tr("hint_throw");
         else {
           const chosen = this.chosenSet();
@@ -429,7 +430,7 @@ export class ShutTheBoxView extends TableView {
 
     this.renderLast(names);
     this.renderPlayers(view, state, names, ctx.seat, acting);
-    this.renderResults(state, names);
+    this.renderResults(state, resultNames(view, names));
     this.renderFinal(view, state, names);
     this.renderLog(names);
   }

@@ -6,7 +6,7 @@
 
 import { t, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, outcome, showLog, forcedMoves, awayName } from "./common.js";
+import { TableView, seatHead, outcome, showLog, forcedMoves, awayName, leftSeat, resultNames, awayTurn } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -85,14 +85,15 @@ export class SibalaView extends TableView {
 
   /** Remember which rolls the lobby made for a person's seat, and whether a
    * bot made it for an away seat (the round is the state's, or the one that
-   * roll finished). */
+   * roll finished); a roll of a seat its player left is a bot's ("left"). */
   take(view) {
     this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
     for (const ev of view.events || []) {
-      if (ev.type !== "timeout" || !state) continue;
+      const left = ev.type === "rolled" && leftSeat(view.seats[ev.seat]);
+      if (!(ev.type === "timeout" || left) || !state) continue;
       const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
-      this.forced.set(`${round}:${ev.seat}`, !!ev.bot);
+      this.forced.set(`${round}:${ev.seat}`, left ? "left" : !!ev.bot);
     }
   }
 
@@ -131,13 +132,13 @@ export class SibalaView extends TableView {
       this.rollBtn.disabled = !turn || busy;
       this.rollBtn.classList.toggle("pulse", !!turn && !busy);
       setText(this.rollBtn, busy ? t("rolling") : t("roll"));
-      setText(this.hintEl, turn ? t("your_turn") : "");
+      setText(this.hintEl, turn ? t(awayTurn(view, this.ctx) ? "away_hint" : "your_turn") : "");
     }
 
     // round result line (the last finished round)
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
-    setText(this.resultEl, last ? roundResult(names, this.categories(), last) : "");
+    setText(this.resultEl, last ? roundResult(resultNames(view, names), this.categories(), last) : "");
     // the kata's own line, for who knows it (English only)
     this.resultEl.title = last && ctx.lang === "en" ? resultLine(names, last) : "";
 
@@ -151,7 +152,7 @@ export class SibalaView extends TableView {
       ]
     );
 
-    this.renderLog(names, state);
+    this.renderLog(names, state, resultNames(view, names));
   }
 
   /** The hand categories' names ({category: {en, zh}}: the game's board). */
@@ -214,20 +215,21 @@ export class SibalaView extends TableView {
   }
 
 
-  renderLog(names, state) {
+  /** The log from the state's rounds (`marked`: names for round results, a leaver's marked). */
+  renderLog(names, state, marked = names) {
     const lines = [];
     const rolled = (r, s, faces, hd) => {
-      const how = this.forced.get(`${r}:${s}`); // undefined: its player rolled; false: time ran out; true: a bot, the seat away
-      const name = awayName(names[s], how === true, s === this.ctx.seat);
+      const how = this.forced.get(`${r}:${s}`); // undefined: its player rolled; false: time ran out; true: a bot, the seat away; "left": a bot, its player left
+      const name = awayName(names[s], how === true || how === "left" ? how : false, s === this.ctx.seat);
       const text = t("log_rolled", { r: r + 1, name, dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
-      if (how === true) lines.push({ kind: "roll log-away", text });
+      if (how === true || how === "left") lines.push({ kind: "roll log-away", text });
       else if (how === false) lines.push({ kind: "roll log-timeout", text: `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` });
       else lines.push({ kind: "roll", text });
     };
     if (state && state.history) {
       state.history.forEach((rec, r) => {
         for (const s of rec.order) rolled(r, s, rec.rolls[s], rec.hands[s]);
-        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(names, this.categories(), rec) }) });
+        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(marked, this.categories(), rec) }) });
       });
       if (state.round < state.rounds && state.order) {
         for (const s of state.order.slice(0, state.pos)) {

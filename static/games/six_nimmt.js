@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName, resultNames, leftSeat } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -294,11 +294,17 @@ export class SixNimmtView extends TableView {
   /** Remember which reveal entries the lobby played for a person's seat
    * ("round.turn:seat" → whether a bot played it, the seat away): a pick
    * revealed in the same commit, or a row choice, belongs to the last
-   * reveal; a pick still hidden to the turn being picked. */
+   * reveal; a pick still hidden to the turn being picked.  A pick of a
+   * seat its player left is a bot's ("left"). */
   take(view) {
     this.forced = forcedMoves(this.id, view.game_no);
     const state = view.state;
+    const revealed = (view.events || []).some((ev) => ev.type === "revealed");
     for (const ev of view.events || []) {
+      if (ev.type === "picked" && state && leftSeat(view.seats[ev.seat])) {
+        const at = revealed ? state.last_reveal_at : { round: state.round, turn: state.turn };
+        if (at) this.forced.set(`${at.round}.${at.turn}:${ev.seat}`, "left");
+      }
       if (ev.type !== "timeout" || !state) continue;
       const move = ev.moves[ev.moves.length - 1] || {};
       const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
@@ -438,7 +444,7 @@ export class SixNimmtView extends TableView {
     const key = at ? `${at.round}.${at.turn}` : "";
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
-    const forced = (e) => this.forced.get(`${key}:${e.seat}`); // undefined: its player's; false: time ran out; true: a bot, the seat away
+    const forced = (e) => this.forced.get(`${key}:${e.seat}`); // undefined: its player's; false: time ran out; true: a bot, the seat away; "left": a bot, its player left
     const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
@@ -484,7 +490,8 @@ export class SixNimmtView extends TableView {
           forced(e) === false ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null,
           forced(e) === true
             ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-away-${k}`, title: awayName(seatName(view, e.seat), true, e.seat === mySeat) }, tr(e.seat === mySeat ? "away_pick_mine" : "away_pick"))
-            : null
+            : null,
+          forced(e) === "left" ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-left-${k}`, title: awayName(seatName(view, e.seat), "left", false) }, t("left")) : null
         );
       })
     );
@@ -633,7 +640,8 @@ export class SixNimmtView extends TableView {
     const scores = result.scores || state.scores || [];
     const winners = result.winners || [];
     const best = winners.length ? scores[winners[0]] : 0;
-    const who = listNames(winners.map((s) => names[s]), 10);
+    const marked = resultNames(view, names);
+    const who = listNames(winners.map((s) => marked[s]), 10);
     const order = scores.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
     const history = state.history || [];
     let rank = 0;

@@ -271,7 +271,7 @@ function logLines(events, names, timeoutLine, mySeat = null) {
       lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
     } else if (ev.type === "action") {
       const key = `log_${ev.action}`;
-      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}`, text: tr("log_pot", { text: tr(key, { name: awayName(name(ev.seat), !!ev.away, ev.seat === mySeat), to: ev.to }), pot: ev.pot }) });
+      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}`, text: tr("log_pot", { text: tr(key, { name: awayName(name(ev.seat), ev.away || false, ev.seat === mySeat), to: ev.to }), pot: ev.pot }) });
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
         lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -311,7 +311,8 @@ export class YahtzeeView extends TableView {
     }
     let hint = "";
     if (view.status === "playing" && state) {
-      if (turn) {
+      if (turn && awayTurn(view, ctx)) hint = t("away_hint");
+      else if (turn) {
         if (state.rolls === 0) hint = tr("hint_roll");
         else if (state.rolls_left <= 0) hint = tr("hint_score");
         else if (this.holds.size >= DICE) hint = tr("hint_all_held");

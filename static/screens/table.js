@@ -241,7 +241,7 @@ function nextPanel(id, leaveBtn) {
 
 /** A stand-up notice's words by its reason (sat_out, and not_ready from
  * older servers, is neutral: not pressing start or ready is no fault). */
-const NOTICE_KEYS = { sat_out: "notice_sat_out", not_ready: "notice_sat_out", insufficient_coins: "notice_insufficient_coins", moved: "notice_moved", absent: "notice_absent", nobody_came: "notice_nobody_came" };
+const NOTICE_KEYS = { sat_out: "notice_sat_out", not_ready: "notice_sat_out", insufficient_coins: "notice_insufficient_coins", moved: "notice_moved", absent: "notice_absent", nobody_came: "notice_nobody_came", left: "notice_left" };
 
 function noticeText(n) {
   return t(NOTICE_KEYS[n.reason] || "notice_other", { name: n.name });
@@ -251,6 +251,7 @@ function noticeText(n) {
  * (`closed_reason`), said kindly (with bots seated: their "ready" does not
  * start a game alone); [title key, text key, params]. */
 function overWords(v) {
+  if (v.closed_reason === "too_few") return ["over_no_next_game", "over_too_few_help", {}];
   if (v.closed_reason === "no_next_game") return ["over_no_next_game", (v.seats || []).some(isBot) ? "over_no_next_game_help_bots" : "over_no_next_game_help", {}];
   if (v.closed_reason === "games_played" || (v.games && v.game_no >= v.games)) return ["over_games_played", "over_games_played_help", { n: v.games || v.game_no }];
   return ["table_over", "table_over_help", {}];
@@ -275,19 +276,30 @@ export function tableScreen(id) {
   let alive = true;
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
-  // leaving may cost coins (stud's escape: the table view's leave_cost): ask
-  // first, naming the amount, and again if it grew meanwhile
+  // leaving a running game asks first, in the page: a bot plays the seat
+  // to the end and it counts as leaving in the record; where it costs coins
+  // (stud's escape: the table view's leave_cost) naming the amount, and
+  // again if it grew meanwhile.  A waiting or finished table asks nothing.
   const leaveCost = () => {
     const v = entry && entry.view;
     return v && v.leave_cost && entry.seat !== null && entry.seat !== undefined ? v.leave_cost[entry.seat] || 0 : 0;
   };
+  const playing = () => {
+    const v = entry && entry.view;
+    const me = v && entry.seat !== null && entry.seat !== undefined ? v.seats[entry.seat] : null;
+    return !!(v && v.status === "playing" && me && !me.left);
+  };
   const leaveButton = (attrs) => {
     const btn = h("button", { class: "danger", ...attrs }, t("leave"));
     btn.addEventListener("click", async () => {
+      if (playing() && !leaveCost()) {
+        const ask = t(entry.view.coins_to_sit ? "leave_running_ask_coins" : "leave_running_ask");
+        if (!(await confirmDialog(ask, t("leave_yes"), t("leave_stay")))) return;
+      }
       for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
         // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
         const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
-        if (!(await confirmDialog(t("leave_cost_ask", { n: cost, after }), t("leave_pay", { n: cost }), t("leave_stay")))) return;
+        if (!(await confirmDialog(`${t("leave_cost_ask", { n: cost, after })} ${t("leave_record")}`, t("leave_pay", { n: cost }), t("leave_stay")))) return;
       }
       runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
     });

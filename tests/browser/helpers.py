@@ -115,6 +115,14 @@ def start(page) -> None:
     expect_status(page, "playing")
 
 
+def leave_running(page) -> None:
+    """Press Leave at a running game and agree in the page's confirm (it
+    asks first: a bot plays the seat to the end)."""
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("confirm")).to_be_visible()
+    page.get_by_test_id("confirm-yes").click()
+
+
 def play_to_end(page, max_turns: int = 60) -> int:
     """Click Roll whenever it is enabled until the game has finished;
     returns how many times we rolled."""

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from engines.shut_the_box import coverings, one_die_allowed
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, started_table, text_name
 
 pytestmark = SINGLE_REDIS
 
@@ -154,7 +154,7 @@ def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby)
     sign_in(viewer, lobby, "Wen", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
     start(page)
-    page.get_by_test_id("leave").click()  # a bot plays the seat: three bots play the round
+    leave_running(page)  # a bot plays the seat: three bots play the round
     expect(finished(viewer)).to_be_visible()
 
     expect(viewer.get_by_test_id("tiles")).to_be_hidden()

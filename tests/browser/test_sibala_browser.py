@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, finished, open_table, play_to_end, sign_in, start, started_table
+from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, finished, leave_running, open_table, play_to_end, sign_in, start, started_table
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -59,7 +59,7 @@ def test_quick_match_and_whole_match(new_page, lobby):
     expect(page.get_by_test_id("my-seat")).to_contain_text("Your seat:")
     expect(page.locator(".seat .badge-bot").first).to_be_visible()
     roll_when_enabled(page)
-    page.get_by_test_id("leave").click()  # a bot plays the seat to the end
+    leave_running(page)  # a bot plays the seat to the end
     expect(page.get_by_test_id("quick-match")).to_be_visible()
 
     # a short table through the form, started with the Start button
@@ -296,7 +296,7 @@ def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, 
     for match in range(3):
         table_id = open_table(page, "sibala", seats=2, options={"rounds": 50}, from_home=match == 0)
         start(page)
-        page.get_by_test_id("leave").click()  # a bot plays the seat: two bots roll the match
+        leave_running(page)  # a bot plays the seat: two bots roll the match
         expect(page.get_by_test_id("quick-match")).to_be_visible()
         if match == 0:
             sign_in(viewer, lobby, "Kan", f"#table={table_id}")

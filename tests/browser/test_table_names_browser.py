@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, leave_running, open_table, sign_in
 
 pytestmark = SINGLE_REDIS
 
@@ -60,7 +60,7 @@ def test_the_list_shows_a_seat_whose_player_left_as_left_not_as_a_bot(new_page, 
     bo.get_by_test_id("game-six_nimmt").click()
     bo.get_by_test_id(f"join-{table_id}").click()
     expect_status(bo, "playing")  # full: it starts
-    ann.get_by_test_id("leave").click()
+    leave_running(ann)
     expect(bo.get_by_test_id("seat-0")).to_contain_text("left")
 
     cy = new_page(locale="zh-CN")

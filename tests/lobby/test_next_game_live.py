@@ -50,3 +50,18 @@ async def test_who_did_not_press_ready_sits_out_the_next_game(lobby_factory):
         for _, view in replayed(cs[2].frames, table):
             if view["game_no"] == 1:
                 assert not view["seats"][2]["left"]
+
+
+async def test_the_only_other_person_leaving_after_ready_closes_at_once(lobby_factory):
+    """Ann pressed ready and Bo, the only other person, leaves: nobody can
+    come, so the table closes now (``too_few``), not at the end of a ready
+    window far longer than the wait here."""
+    proc = lobby_factory(prefix="nexttoofew", env={"LOBBY_READY_MS": "120000"})
+    async with connected(proc.ws, ["Ann", "Bo"]) as cs:
+        table = await seated(cs, "sibala", seats=2, turn_ms=10000, options={"rounds": 1})
+        await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate(cs)))
+        await cs[0].request({"t": "ready", "table": table})
+        await cs[1].request({"t": "leave", "table": table})
+        closed = await cs[0].wait_for(table, lambda v: v["status"] == "closed", timeout=5)
+        assert closed["closed_reason"] == "too_few" and closed["events"] == [{"type": "closed", "reason": "too_few"}]
+        assert closed["next"] is None and closed["seats"][1]["left"] and not closed["seats"][0]["left"]

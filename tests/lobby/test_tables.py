@@ -381,9 +381,10 @@ def test_due_closes_a_table_below_the_minimum_politely_when_the_ready_window_end
     assert tables.next_due(doc) == deadline and call(tables.due, doc, deadline - 1, SEED, random.Random(1), CTX) is None
     out = call(tables.due, doc, deadline, SEED, random.Random(1), CTX)
     assert out.log == {"kind": "close", "at": deadline}, "Ann alone is below the minimum"
-    assert out.doc["status"] == Status.CLOSED and out.doc["next"] is None and out.doc["closed_reason"] == "no_next_game"
+    # Ann asked for another game: "too few stayed", not "nobody asked"
+    assert out.doc["status"] == Status.CLOSED and out.doc["next"] is None and out.doc["closed_reason"] == "too_few"
     assert not out.doc["seats"][1]["left"] and out.doc["notices"] == doc["notices"], "nobody is stood up for not pressing ready"
-    assert out.doc["events"] == [{"type": "closed", "reason": "no_next_game"}] and out.doc["result"] == doc["result"]
+    assert out.doc["events"] == [{"type": "closed", "reason": "too_few"}] and out.doc["result"] == doc["result"]
 
 
 def test_due_starts_a_waiting_table_at_its_start_time():
