@@ -188,7 +188,8 @@ export class SibalaView extends TableView {
       );
       let handText = "";
       if (faces) {
-        handText = handWords(this.categories(), hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
+        const hand = handWords(this.categories(), hd.category, hd.value);
+        handText = old ? t("hand_last_round", { hand }) : hand;
       }
       fill(
         card,

@@ -91,8 +91,8 @@ const TEXT = {
     log_round_over: "Round {r} over",
   },
   zh: {
-    round_turn: "第 {r} 轮 · 第 {t}/10 手",
-    game_over: "游戏结束",
+    round_turn: "第 {r} 轮 · 第 {t} / 10 回合",
+    game_over: "本场结束",
     threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
     waiting_start: "等待开始。",
     pick_prompt: "点击一张牌出牌。",
@@ -114,9 +114,9 @@ const TEXT = {
     take: "收走",
     cheapest: "超时将收这一行",
     sixth: "第 6 张牌收走整行",
-    reveal_title: "翻牌 · 第 {r} 轮第 {t} 手",
+    reveal_title: "翻牌 · 第 {r} 轮第 {t} 回合",
     reveal_none: "尚未翻牌。",
-    to_row: "→ 第{n}行",
+    to_row: "→ 第 {n} 行",
     took_title: "收走 {cards}：{p} 个牛头",
     choosing: "选择中…",
     queued: "等待放牌",
@@ -135,7 +135,7 @@ const TEXT = {
     winner_one: "胜者：{names}，{n} 个牛头",
     winner_many: "胜者：{names}，各 {n} 个牛头",
     col_player: "玩家",
-    col_round: "第{n}轮",
+    col_round: "第 {n} 轮",
     n_to_act: "{n} 人待选：{s} 秒",
     // 超时（#15 第 2 项）
     timeout_pick_mine: "时间到——已替你出 {card}",
@@ -149,8 +149,8 @@ const TEXT = {
     hurry_row: "快！时间到将替你收走牛头最少的一行",
     log_picked: "{name} 选好了一张牌",
     log_revealed: "翻牌：{list}",
-    log_placed: "{name}：{card} → 第{n}行",
-    log_took: "{name}：{card} 收走第{n}行（{p} 个牛头）",
+    log_placed: "{name}：{card} → 第 {n} 行",
+    log_took: "{name}：{card} 收走第 {n} 行（{p} 个牛头）",
     log_row_choice: "{name} 须为 {card} 收走一行",
     log_round_over: "第 {r} 轮结束",
   },
@@ -423,7 +423,7 @@ export class SixNimmtView extends TableView {
     const sep = getLang() === "zh" ? "、" : ", ";
     return events.flatMap((ev) => {
       if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat) })];
-      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => `${name(c.seat)} ${c.card}`).join(sep) })];
+      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => t("name_figure", { name: name(c.seat), n: c.card })).join(sep) })];
       if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat), card: ev.card, n: ev.row + 1, p: ev.points })];
       if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat), card: ev.card, n: ev.row + 1 })];
       if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat), card: ev.card })];

@@ -438,7 +438,7 @@ export class YahtzeeView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, tr(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${o.scores[i]}`).join(" · ") })),
+        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => t("name_figure", { name: nm, n: o.scores[i] })).join(" · ") })),
       ]
     );
   }

@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -53,3 +53,61 @@ SEEN = """() => {
   look();
   new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
 }"""
+
+
+#: Shut the Box's log words (the view's eventLines, as the replay viewer
+#: asks for them) for a throw of two dice and one of one die, in `lang`.
+STB_LINES = """async (lang) => {
+  const i18n = await import('/static/i18n.js');
+  i18n.setLang(lang);
+  const { ShutTheBoxView } = await import('/static/games/shut_the_box.js');
+  const view = new ShutTheBoxView({ id: 'words' });
+  return [[3, 4], [2]].map((dice) => view.eventLines([{ type: 'rolled', seat: 0, dice, throw: dice.reduce((a, b) => a + b) }], ['Ann'])[0]);
+}"""
+
+
+def test_a_one_die_throw_is_just_its_number(new_page, lobby):
+    """"threw 2 = 2" / "掷出 1 = 1": a throw of one die is said as its number."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    assert page.evaluate(STB_LINES, "en") == ["Ann threw 3 + 4 = 7", "Ann threw 2"]
+    assert page.evaluate(STB_LINES, "zh") == ["Ann 掷出 3 + 4 = 7", "Ann 掷出 2"]
+
+
+def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
+    """At the casual tier the first round's cap is 200 = the lowest bet:
+    the bet hint said "200–200, steps of 100" (每档 100) for the one amount
+    there is; and the deal log put a space after a bot's full-width bracket
+    ("Ada（机器人） K♠")."""
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小安")
+    open_table(page, "stud", seats=2, options={"tier": "casual"})
+    start(page)
+    act = page.locator(".stud-actions button.act:enabled")
+    done = finished(page)
+    bounds = page.get_by_test_id("amount-bounds")
+    one = many = 0
+    for _ in range(40):
+        expect(act.first.or_(done)).to_be_visible()
+        if done.count():
+            if one:
+                break
+            page.get_by_test_id("play-again").click()  # no lone amount came my way: another hand
+            expect_status(page, "playing")
+            continue
+        if bounds.count():
+            lo, hi = (page.get_by_test_id("amount-input").get_attribute(a) for a in ("min", "max"))
+            if lo == hi:
+                expect(bounds).to_have_text(lo)
+                one += 1
+            else:
+                expect(bounds).to_have_text(f"{lo}–{hi}，每档 100")
+                many += 1
+        offered = [b.get_attribute("data-action") for b in act.all()]
+        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
+    else:
+        raise AssertionError("no turn of mine with a lone bet amount")
+    assert one >= 1
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text(re.compile(r"第 \d 张：[^第]*（机器人）"))
+    assert "） " not in log.text_content(), log.text_content()
