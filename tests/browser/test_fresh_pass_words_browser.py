@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, open_table, sign_in, start, stud_turns
 
 pytestmark = SINGLE_REDIS
 
@@ -83,18 +83,9 @@ def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
     sign_in(page, lobby, "小安")
     open_table(page, "stud", seats=2, options={"tier": "casual"})
     start(page)
-    act = page.locator(".stud-actions button.act:enabled")
-    done = finished(page)
     bounds = page.get_by_test_id("amount-bounds")
-    one = many = 0
-    for _ in range(40):
-        expect(act.first.or_(done)).to_be_visible()
-        if done.count():
-            if one:
-                break
-            page.get_by_test_id("play-again").click()  # no lone amount came my way: another hand
-            expect_status(page, "playing")
-            continue
+    one = 0
+    for _ in stud_turns(page, lambda: one):  # hands until a lone amount came my way
         if bounds.count():
             lo, hi = (page.get_by_test_id("amount-input").get_attribute(a) for a in ("min", "max"))
             if lo == hi:
@@ -102,11 +93,6 @@ def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
                 one += 1
             else:
                 expect(bounds).to_have_text(f"{lo}–{hi}，每档 100")
-                many += 1
-        offered = [b.get_attribute("data-action") for b in act.all()]
-        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
-    else:
-        raise AssertionError("no turn of mine with a lone bet amount")
     assert one >= 1
     log = page.get_by_test_id("log")
     expect(log).to_contain_text(re.compile(r"第 \d 张：[^第]*（机器人）"))
