@@ -97,3 +97,34 @@ def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
     log = page.get_by_test_id("log")
     expect(log).to_contain_text(re.compile(r"第 \d 张：[^第]*（机器人）"))
     assert "） " not in log.text_content(), log.text_content()
+
+
+def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, lobby):
+    """"Ivory Panda" on a 中文 page: a generated name is shown in Chinese
+    there (each word of the lobby's lists in Chinese), in English on an
+    English page; the id stays the link; an opener's table stays "Ann 的牌桌"."""
+    from lobby.tables import generated_name
+
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    page.get_by_test_id("game-yahtzee").click()
+    page.get_by_test_id("quick-match").click()
+    name = page.get_by_test_id("table-name")
+    expect(name).to_have_text(re.compile(r"^[\u4e00-\u9fff]{2,5}$"))
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    assert page.url.endswith(f"#table={table_id}")
+    zh = name.text_content()
+    page.get_by_test_id("lang-switch").click()
+    expect(name).to_have_text(generated_name(table_id))
+    page.get_by_test_id("lang-switch").click()
+    expect(name).to_have_text(zh)
+    # the game's list of tables names it so too; an opener's table is "Ann 的牌桌"
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    ann_table = open_table(ann, "yahtzee", seats=3, bots=False)
+    watcher = new_page(locale="zh-CN")
+    sign_in(watcher, lobby, "小红")
+    watcher.get_by_test_id("game-yahtzee").click()
+    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_text(zh)
+    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", table_id)
+    expect(watcher.get_by_test_id(f"table-name-{ann_table}")).to_have_text("Ann 的牌桌")

@@ -72,3 +72,26 @@ def test_chinese_spaces_a_number_in_di():
             if re.search(r"第\{|\}[轮行局场手回张颗次]", line):
                 bad.append(f"{path.name}:{no}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+def test_every_generated_name_word_has_its_chinese_in_the_page():
+    """A 中文 page shows a quick table's generated name in Chinese
+    (static/shell.js NAME_WORDS_ZH): every word of the lobby's lists has one,
+    and no two words share one."""
+    from lobby.tables import NAME_WORDS
+
+    shell = (STATIC / "shell.js").read_text(encoding="utf-8")
+    block = shell[shell.index("const NAME_WORDS_ZH = {") : shell.index("};", shell.index("const NAME_WORDS_ZH"))]
+    zh = dict(re.findall(r'(\w+): "([^"]+)"', block))
+    words = [w for ws in NAME_WORDS for w in ws]
+    assert sorted(zh) == sorted(words)
+    assert len(set(zh.values())) == len(zh)
+    assert all(re.fullmatch(r"[\u4e00-\u9fff]+", v) for v in zh.values()), zh
+
+
+def test_the_yahtzee_rules_say_which_variant_they_are():
+    """The kata's 15 categories with their own scores, said in one line at
+    the top of the Yahtzee section in both languages."""
+    first = {lang: html.unescape(re.search(r"<p>(.*?)</p>", rules_text.page("yahtzee", lang)["html"], re.S).group(1)) for lang in ("en", "zh")}
+    assert first["en"].startswith("This is the Yahtzee kata's variant: 15 categories with their own scores"), first
+    assert first["zh"].startswith("这是快艇骰子练习题（kata）的变体：15 个类别"), first
