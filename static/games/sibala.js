@@ -78,7 +78,7 @@ export class SibalaView extends TableView {
       [this.roundEl],
       this.seatsEl,
       this.actionsEl,
-      h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl),
+      (this.resultBox = h("div", { class: "result-box", testid: "result-box", hidden: true }, h("div", { class: "label" }, t("result_line")), this.resultEl)),
       this.logBox("", t("log"))
     );
   }
@@ -138,6 +138,7 @@ export class SibalaView extends TableView {
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
     setText(this.resultEl, last ? roundResult(names, this.categories(), last) : "");
+    this.resultBox.hidden = !last; // no heading before the first result
     // the kata's own line, for who knows it (English only)
     this.resultEl.title = last && ctx.lang === "en" ? resultLine(names, last) : "";
 

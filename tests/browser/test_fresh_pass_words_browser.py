@@ -128,3 +128,66 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
     expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_text(zh)
     expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", table_id)
     expect(watcher.get_by_test_id(f"table-name-{ann_table}")).to_have_text("Ann 的牌桌")
+
+
+#: Each word the reveal strip can show under a card (a status, the
+#: time's-up tag), put in turn into the boxes of an entry with the tag: whether it
+#: fits them (nothing cut, nothing outside the entry).
+REVEAL_FITS = """(words) => {
+  const rev = document.querySelector('.sn-rev:has(.sn-rev-timeout)');
+  const out = rev.querySelector('.sn-rev-out');
+  const tag = rev.querySelector('.sn-rev-timeout');
+  const box = rev.getBoundingClientRect();
+  const bad = [];
+  for (const [kind, word] of words) {
+    const el = kind === 'tag' ? tag : out;
+    const keep = el.textContent;
+    el.textContent = word;
+    const r = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1) bad.push([word, el.scrollWidth, el.clientWidth, r.left, r.right, box.left, box.right]);
+    // a tag of two lines in a pill's round ends: its words stand out of the pill
+    const cs = getComputedStyle(el);
+    const lines = Math.round(r.height / (parseFloat(cs.lineHeight) || 1.2 * parseFloat(cs.fontSize)));
+    const round = Math.min(parseFloat(cs.borderTopLeftRadius), r.height / 2);
+    if (kind === 'tag' && lines > 1 && round > r.height / 4) bad.push([word, 'round ends', lines, round, r.height]);
+    el.textContent = keep;
+  }
+  return bad;
+}"""
+
+
+def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, viewport):
+    """At 390 px a seat's status in the reveal strip read "choosi…" and the
+    "time's up" tag spilled out of its entry (so would an away seat's tag)."""
+    viewport.update(width=390, height=844)
+    for locale, words in (
+        ("en-US", [("out", "choosing…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
+        ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管代出")]),
+    ):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Ann")
+        open_table(page, "six_nimmt", seats=2, turn_s=2)
+        start(page)
+        # I let the time run out: my card comes with the time's-up tag
+        expect(page.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-timeout').first).to_be_visible(timeout=10_000)
+        bad = page.evaluate(REVEAL_FITS, words)
+        assert not bad, f"{locale}: {bad}"
+
+
+def test_no_empty_round_result_and_the_table_list_headed_truly(new_page, lobby):
+    """A waiting Sibala table showed an empty "ROUND RESULT" heading; the
+    game's table list, headed "Live tables", lists finished tables too."""
+    for locale, head in (("en-US", "Tables"), ("zh-CN", "牌桌")):
+        other = new_page(locale=locale)
+        sign_in(other, lobby, "Bo")
+        other.get_by_test_id("game-sibala").click()
+        expect(other.get_by_test_id("tables-title")).to_have_text(head)
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    expect(page.get_by_test_id("result-box")).to_be_hidden()
+    start(page)
+    expect(page.get_by_test_id("result-box")).to_be_hidden()  # no round is over yet
+    page.locator('[data-testid="roll"]:enabled').click()
+    expect(page.get_by_test_id("result-box")).to_be_visible()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
