@@ -191,3 +191,38 @@ def test_no_empty_round_result_and_the_table_list_headed_truly(new_page, lobby):
     page.locator('[data-testid="roll"]:enabled').click()
     expect(page.get_by_test_id("result-box")).to_be_visible()
     expect(page.get_by_test_id("result-line")).not_to_be_empty()
+
+
+#: The rules dialog's tables as they stand: whether any scrolls sideways,
+#: each body cell's box left..right against the dialog's, and its label.
+RULES_TABLES = """() => {
+  const body = document.querySelector('[data-testid=rules-body]');
+  const box = body.getBoundingClientRect();
+  const tables = [...body.querySelectorAll('table')];
+  return {
+    n: tables.length,
+    scrolls: [body, ...tables].some((el) => el.scrollWidth > el.clientWidth + 1),
+    out: [...body.querySelectorAll('tbody td')].filter((td) => { const r = td.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1; }).map((td) => td.textContent),
+    labels: [...body.querySelectorAll('tbody tr:first-child td')].map((td) => td.dataset.label || ''),
+  };
+}"""
+
+
+def test_stud_s_tier_table_reads_on_a_phone_without_scrolling(new_page, lobby, viewport):
+    """At 390 px the Rules dialog showed 3 of the tier table's 7 columns,
+    the rest behind a sideways scroll: on a phone each tier is a small card,
+    each figure under its column's header."""
+    from lobby import rules_text
+
+    for (width, height), locale in (((390, 844), "en-US"), ((360, 740), "zh-CN")):
+        viewport.update(width=width, height=height)
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Ann")
+        page.get_by_test_id("game-stud").click()
+        page.get_by_test_id("rules").click()
+        lang = "zh" if locale == "zh-CN" else "en"
+        expect(page.get_by_test_id("rules-title")).to_have_text(rules_text.page("stud", lang)["title"])
+        got = page.evaluate(RULES_TABLES)
+        assert got["n"] >= 1 and not got["scrolls"] and not got["out"], (locale, got)
+        heads = page.get_by_test_id("rules-body").locator("table").first.locator("thead th").all_text_contents()
+        assert got["labels"][: len(heads)] == [h.strip() for h in heads] and len(heads) == 7, (heads, got["labels"])
