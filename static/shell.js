@@ -54,10 +54,19 @@ export function errorText(err) {
   return t(key) !== key ? t(key) : t("err_other");
 }
 
-/** A refusal's details line: its code and the server's (English) words. */
+/** Per error code, the texts that word its message's figures (the numbers
+ * in the server's English message, in order) outside English: by count. */
+const FIGURES = { insufficient_coins: { 1: "err_fig_need", 2: "err_fig_need_have" } };
+
+/** A refusal's details line: its code and the server's words, which are
+ * English: a page in another language shows the code and, where FIGURES
+ * words them, the message's figures in its own words, never English prose. */
 export function errorDetails(err) {
   if (!err) return "";
-  return [err.code, err.message].filter(Boolean).join(": ");
+  if (getLang() === "en") return [err.code, err.message].filter(Boolean).join(": ");
+  const figures = String(err.message || "").match(/\d+/g) || [];
+  const key = (FIGURES[err.code] || {})[figures.length];
+  return key ? t("err_code_figures", { code: err.code, text: t(key, { a: figures[0], b: figures[1] }) }) : err.code || "";
 }
 
 /** Show refusal `err` in element `el` (beside the control that caused it):

@@ -226,3 +226,24 @@ def test_stud_s_tier_table_reads_on_a_phone_without_scrolling(new_page, lobby, v
         assert got["n"] >= 1 and not got["scrolls"] and not got["out"], (locale, got)
         heads = page.get_by_test_id("rules-body").locator("table").first.locator("thead th").all_text_contents()
         assert got["labels"][: len(heads)] == [h.strip() for h in heads] and len(heads) == 7, (heads, got["labels"])
+
+
+def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
+    """A 中文 page's Details line showed the server's English
+    ("insufficient_coins: this table needs 5999994 coins; you have 20000"):
+    it shows the code and the figures in Chinese; English keeps the server's words."""
+    for locale, details in (
+        ("zh-CN", r"^insufficient_coins：这张牌桌需要 \d+ 金币(，你有 20000)?$"),
+        ("en-US", r"^insufficient_coins: this table needs \d+ coins(; you have 20000)?$"),
+    ):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Ann")
+        page.get_by_test_id("game-sibala").click()
+        page.get_by_test_id("open-seats").fill("2")
+        page.get_by_test_id("open-opt-stake").fill("999999")
+        page.get_by_test_id("open-bots").set_checked(False)
+        page.get_by_test_id("open-table").click()
+        err = page.locator('[data-testid="error-more"]').first
+        expect(err).to_be_attached()
+        err.locator("summary").click()
+        expect(err.get_by_test_id("error-details")).to_have_text(re.compile(details))
