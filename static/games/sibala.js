@@ -148,7 +148,7 @@ export class SibalaView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ")) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => t("name_figure", { name: n, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ")) : null,
       ]
     );
 

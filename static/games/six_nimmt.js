@@ -59,6 +59,7 @@ const TEXT = {
     col_pile: "Round",
     col_total: "Total",
     col_total_title: "penalty points over all rounds",
+    col_total_sum: "{title}: {sum}",
     col_pile_title: "bull heads taken this round",
     picked: "picked",
     thinking: "thinking…",
@@ -124,6 +125,7 @@ const TEXT = {
     col_pile: "本轮",
     col_total: "总分",
     col_total_title: "各轮罚分合计",
+    col_total_sum: "{title}：{sum}",
     col_pile_title: "本轮收到的牛头",
     picked: "已选",
     thinking: "思考中…",
@@ -554,7 +556,7 @@ export class SixNimmtView extends TableView {
         fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${this.headsTable()[c]}`, title: tr("card_label", { card: c, n: this.headsTable()[c] }) }, String(c))) : null);
       }
       const history = state && state.history ? state.history.map((pts) => pts[i]) : [];
-      p.total.title = history.length ? `${tr("col_total_title")}: ${history.join(" + ")}${state.phase === "over" ? "" : " + …"}` : tr("col_total_title");
+      p.total.title = history.length ? tr("col_total_sum", { title: tr("col_total_title"), sum: history.join(" + ") + (state.phase === "over" ? "" : " + …") }) : tr("col_total_title");
       const score = state && state.scores ? state.scores[i] : 0;
       setText(p.total, state ? String(score) : "");
       p.el.dataset.score = score;

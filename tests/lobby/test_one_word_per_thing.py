@@ -95,3 +95,15 @@ def test_the_yahtzee_rules_say_which_variant_they_are():
     first = {lang: html.unescape(re.search(r"<p>(.*?)</p>", rules_text.page("yahtzee", lang)["html"], re.S).group(1)) for lang in ("en", "zh")}
     assert first["en"].startswith("This is the Yahtzee kata's variant: 15 categories with their own scores"), first
     assert first["zh"].startswith("这是快艇骰子练习题（kata）的变体：15 个类别"), first
+
+
+def test_no_name_and_figure_joined_in_code():
+    """A name joined to a figure in code ("Ada（机器人） 170", "Ann: +10" on a
+    中文 page) takes English spacing and colons: the views word it through
+    the text tables (i18n.js name_figure, a view's own keys)."""
+    bad = []
+    for path in sorted((STATIC / "games").glob("*.js")):
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"`\$\{(nm|n|name\([^)]*\)|tr\([^)]*\))\}:? \$\{", line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "\n".join(bad)
