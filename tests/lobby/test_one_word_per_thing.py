@@ -91,10 +91,11 @@ def test_every_generated_name_word_has_its_chinese_in_the_page():
 
 def test_the_yahtzee_rules_say_which_variant_they_are():
     """The kata's 15 categories with their own scores, said in one line at
-    the top of the Yahtzee section in both languages."""
+    the top of the Yahtzee section in both languages (in players' words:
+    "kata" is the implementers')."""
     first = {lang: html.unescape(re.search(r"<p>(.*?)</p>", rules_text.page("yahtzee", lang)["html"], re.S).group(1)) for lang in ("en", "zh")}
-    assert first["en"].startswith("This is the Yahtzee kata's variant: 15 categories with their own scores"), first
-    assert first["zh"].startswith("这是快艇骰子练习题（kata）的变体：15 个类别"), first
+    assert first["en"].startswith("This is a variant of Yahtzee: 15 categories with their own scores"), first
+    assert first["zh"].startswith("这是快艇骰子的一个变体：15 个类别"), first
 
 
 def test_no_name_and_figure_joined_in_code():
