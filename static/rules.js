@@ -47,6 +47,20 @@ function rulesDialog() {
   return dialog;
 }
 
+/** Give each body cell of the tables under `root` its column's header as
+ * `data-label`: on a phone (style.css) a table's rows stand as small cards,
+ * each cell under its header's words, so no table needs a sideways scroll. */
+function labelCells(root) {
+  for (const table of root.querySelectorAll("table")) {
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.cells].forEach((cell, i) => {
+        if (heads[i]) cell.dataset.label = heads[i];
+      });
+    }
+  }
+}
+
 /** Open the rules of game `game` (its id) in the dialog. */
 export function showRules(game) {
   const d = rulesDialog();
@@ -62,6 +76,7 @@ export function showRules(game) {
       if (d.el.dataset.game !== game || d.el.dataset.lang !== lang) return;
       setText(d.titleEl, r.title);
       d.bodyEl.innerHTML = r.html; // server-rendered, raw HTML escaped (see the top)
+      labelCells(d.bodyEl);
       d.bodyEl.scrollTop = 0;
     },
     (err) => {

@@ -5,7 +5,7 @@
 // request (runAction / actionButton).
 
 import { Net } from "./net.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { h, fill } from "./dom.js";
 
 export const net = new Net();
@@ -54,10 +54,19 @@ export function errorText(err) {
   return t(key) !== key ? t(key) : t("err_other");
 }
 
-/** A refusal's details line: its code and the server's (English) words. */
+/** Per error code, the texts that word its message's figures (the numbers
+ * in the server's English message, in order) outside English: by count. */
+const FIGURES = { insufficient_coins: { 1: "err_fig_need", 2: "err_fig_need_have" } };
+
+/** A refusal's details line: its code and the server's words, which are
+ * English: a page in another language shows the code and, where FIGURES
+ * words them, the message's figures in its own words, never English prose. */
 export function errorDetails(err) {
   if (!err) return "";
-  return [err.code, err.message].filter(Boolean).join(": ");
+  if (getLang() === "en") return [err.code, err.message].filter(Boolean).join(": ");
+  const figures = String(err.message || "").match(/\d+/g) || [];
+  const key = (FIGURES[err.code] || {})[figures.length];
+  return key ? t("err_code_figures", { code: err.code, text: t(key, { a: figures[0], b: figures[1] }) }) : err.code || "";
 }
 
 /** Show refusal `err` in element `el` (beside the control that caused it):
@@ -98,8 +107,25 @@ export function errorSlot(btn) {
 
 const tableNames = new Map(); // id -> {name, opened_by}
 
+/** The Chinese of each word of the lobby's generated table names
+ * (lobby/tables.py NAME_WORDS: an adjective, then a creature or thing). */
+const NAME_WORDS_ZH = {
+  Amber: "琥珀", Azure: "蔚蓝", Brass: "黄铜", Cedar: "雪松", Coral: "珊瑚", Copper: "赤铜", Ivory: "象牙", Jade: "翡翠",
+  Lotus: "莲花", Maple: "枫叶", Opal: "欧泊", Pearl: "珍珠", Plum: "梅花", Silver: "白银", Teal: "青碧", Willow: "垂柳",
+  Crane: "鹤", Dragon: "龙", Finch: "雀", Fox: "狐", Heron: "鹭", Koi: "锦鲤", Lark: "云雀", Lion: "狮",
+  Moon: "月", Otter: "水獭", Panda: "熊猫", Phoenix: "凤凰", River: "河", Star: "星", Tiger: "虎", Wren: "鹪鹩",
+};
+
+/** A generated table name ("Ivory Panda") in the page's language: in 中文
+ * each word's Chinese ("象牙熊猫"); a name not made of the lists' words as it is. */
+function generatedName(name) {
+  if (getLang() !== "zh") return name;
+  const words = name.split(" ");
+  return words.length === 2 && words.every((w) => Object.hasOwn(NAME_WORDS_ZH, w)) ? words.map((w) => NAME_WORDS_ZH[w]).join("") : name;
+}
+
 /** A table's readable name: "Ann's table" when a player opened it, else its
- * generated name ("Jade Crane"); `v` is a table view or a list summary
+ * generated name ("Jade Crane"; 翡翠鹤 on a 中文 page); `v` is a table view or a list summary
  * (protocol.md: name, opened_by), remembered by id, or a table id: the name
  * last seen for it, else "Table <id>".  The id stays the key (links). */
 export function tableName(v) {
@@ -107,7 +133,7 @@ export function tableName(v) {
   const id = v && typeof v === "object" ? v.id : v;
   const known = tableNames.get(id);
   if (known && known.opened_by) return t("table_of", { name: known.opened_by });
-  return known && known.name ? known.name : t("table", { id });
+  return known && known.name ? generatedName(known.name) : t("table", { id });
 }
 
 /** A table status ("waiting", ...; null: not known yet) as a word. */

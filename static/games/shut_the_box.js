@@ -56,6 +56,7 @@ const TEXTS = {
     res_solo: "Round {r}: {name} scored {s}",
     log_title: "Recent moves",
     log_rolled: "{name} threw {dice} = {n}",
+    log_rolled_one: "{name} threw {n}",
     log_shut: "{name} shut {tiles}",
     log_stuck: "{name}: no set for {n} — turn over, score {s}",
     log_box: "{name} shut the box!",
@@ -97,7 +98,7 @@ const TEXTS = {
     hint_wait: "等待 {name}。",
     tiles_of: "{name} 的数字牌",
     player: "玩家",
-    round_col: "第{r}局",
+    round_col: "第 {r} 局",
     round_title: "第 {r} 局得分（低者胜；0 = 全部关闭）",
     wins: "赢局",
     coins: "金币",
@@ -111,6 +112,7 @@ const TEXTS = {
     res_solo: "第 {r} 局：{name} 得 {s} 分",
     log_title: "最近动作",
     log_rolled: "{name} 掷出 {dice} = {n}",
+    log_rolled_one: "{name} 掷出 {n}",
     log_shut: "{name} 关闭 {tiles}",
     log_stuck: "{name}：{n} 无可关闭组合——回合结束，得分 {s}",
     log_box: "{name} 全部关闭！",
@@ -156,7 +158,7 @@ function logItems(events) {
  * `ev.away`, names it so, "for you" on `mySeat`). */
 function logText(ev, names, mySeat = null) {
   const name = logName(ev, names, mySeat);
-  if (ev.type === "rolled") return tr("log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
+  if (ev.type === "rolled") return tr(ev.dice.length === 1 ? "log_rolled_one" : "log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
   if (ev.type === "shut") return tr("log_shut", { name, tiles: tilesLabel(ev.tiles) });
   if (ev.reason === "box_shut") return tr("log_box", { name });
   if (ev.reason === "timeout") return tr("log_timeout", { name, s: ev.score });
@@ -579,7 +581,7 @@ export class ShutTheBoxView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => `${nm} ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ") })) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ") })) : null,
       ]
     );
   }

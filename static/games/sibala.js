@@ -78,7 +78,7 @@ export class SibalaView extends TableView {
       [this.roundEl],
       this.seatsEl,
       this.actionsEl,
-      h("div", { class: "result-box" }, h("div", { class: "label" }, t("result_line")), this.resultEl),
+      (this.resultBox = h("div", { class: "result-box", testid: "result-box", hidden: true }, h("div", { class: "label" }, t("result_line")), this.resultEl)),
       this.logBox("", t("log"))
     );
   }
@@ -139,6 +139,7 @@ export class SibalaView extends TableView {
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
     setText(this.resultEl, last ? roundResult(resultNames(view, names), this.categories(), last) : "");
+    this.resultBox.hidden = !last; // no heading before the first result
     // the kata's own line, for who knows it (English only)
     this.resultEl.title = last && ctx.lang === "en" ? resultLine(names, last) : "";
 
@@ -148,7 +149,7 @@ export class SibalaView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => `${n}: ${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}`).join(" · ")) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => t("name_figure", { name: n, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ")) : null,
       ]
     );
 
@@ -189,7 +190,8 @@ export class SibalaView extends TableView {
       );
       let handText = "";
       if (faces) {
-        handText = handWords(this.categories(), hd.category, hd.value) + (old ? ` (${t("last_round")})` : "");
+        const hand = handWords(this.categories(), hd.category, hd.value);
+        handText = old ? t("hand_last_round", { hand }) : hand;
       }
       fill(
         card,

@@ -59,6 +59,7 @@ const TEXT = {
     col_pile: "Round",
     col_total: "Total",
     col_total_title: "penalty points over all rounds",
+    col_total_sum: "{title}: {sum}",
     col_pile_title: "bull heads taken this round",
     picked: "picked",
     thinking: "thinking…",
@@ -91,8 +92,8 @@ const TEXT = {
     log_round_over: "Round {r} over",
   },
   zh: {
-    round_turn: "第 {r} 轮 · 第 {t}/10 手",
-    game_over: "游戏结束",
+    round_turn: "第 {r} 轮 · 第 {t} / 10 回合",
+    game_over: "本场结束",
     threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
     waiting_start: "等待开始。",
     pick_prompt: "点击一张牌出牌。",
@@ -114,9 +115,9 @@ const TEXT = {
     take: "收走",
     cheapest: "超时将收这一行",
     sixth: "第 6 张牌收走整行",
-    reveal_title: "翻牌 · 第 {r} 轮第 {t} 手",
+    reveal_title: "翻牌 · 第 {r} 轮第 {t} 回合",
     reveal_none: "尚未翻牌。",
-    to_row: "→ 第{n}行",
+    to_row: "→ 第 {n} 行",
     took_title: "收走 {cards}：{p} 个牛头",
     choosing: "选择中…",
     queued: "等待放牌",
@@ -124,6 +125,7 @@ const TEXT = {
     col_pile: "本轮",
     col_total: "总分",
     col_total_title: "各轮罚分合计",
+    col_total_sum: "{title}：{sum}",
     col_pile_title: "本轮收到的牛头",
     picked: "已选",
     thinking: "思考中…",
@@ -135,7 +137,7 @@ const TEXT = {
     winner_one: "胜者：{names}，{n} 个牛头",
     winner_many: "胜者：{names}，各 {n} 个牛头",
     col_player: "玩家",
-    col_round: "第{n}轮",
+    col_round: "第 {n} 轮",
     n_to_act: "{n} 人待选：{s} 秒",
     // 超时（#15 第 2 项）
     timeout_pick_mine: "时间到——已替你出 {card}",
@@ -149,8 +151,8 @@ const TEXT = {
     hurry_row: "快！时间到将替你收走牛头最少的一行",
     log_picked: "{name} 选好了一张牌",
     log_revealed: "翻牌：{list}",
-    log_placed: "{name}：{card} → 第{n}行",
-    log_took: "{name}：{card} 收走第{n}行（{p} 个牛头）",
+    log_placed: "{name}：{card} → 第 {n} 行",
+    log_took: "{name}：{card} 收走第 {n} 行（{p} 个牛头）",
     log_row_choice: "{name} 须为 {card} 收走一行",
     log_round_over: "第 {r} 轮结束",
   },
@@ -429,7 +431,7 @@ export class SixNimmtView extends TableView {
     const sep = getLang() === "zh" ? "、" : ", ";
     return events.flatMap((ev) => {
       if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat) })];
-      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => `${name(c.seat)} ${c.card}`).join(sep) })];
+      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => t("name_figure", { name: name(c.seat), n: c.card })).join(sep) })];
       if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat), card: ev.card, n: ev.row + 1, p: ev.points })];
       if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat), card: ev.card, n: ev.row + 1 })];
       if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat), card: ev.card })];
@@ -561,7 +563,7 @@ export class SixNimmtView extends TableView {
         fill(p.cards, open ? pileCards.map((c) => h("span", { class: `sn-mini h${this.headsTable()[c]}`, title: tr("card_label", { card: c, n: this.headsTable()[c] }) }, String(c))) : null);
       }
       const history = state && state.history ? state.history.map((pts) => pts[i]) : [];
-      p.total.title = history.length ? `${tr("col_total_title")}: ${history.join(" + ")}${state.phase === "over" ? "" : " + …"}` : tr("col_total_title");
+      p.total.title = history.length ? tr("col_total_sum", { title: tr("col_total_title"), sum: history.join(" + ") + (state.phase === "over" ? "" : " + …") }) : tr("col_total_title");
       const score = state && state.scores ? state.scores[i] : 0;
       setText(p.total, state ? String(score) : "");
       p.el.dataset.score = score;

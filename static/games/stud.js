@@ -11,7 +11,7 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { getLang, localized } from "../i18n.js";
+import { t, getLang, localized } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
 
@@ -40,6 +40,7 @@ const TEXTS = {
     to_call: "{n} to call",
     amount: "Amount (your total)",
     range: "{lo}–{hi}, steps of {step}",
+    range_one: "{lo}",
     check: "Check",
     call: "Call {n}",
     bet: "Bet to {n}",
@@ -85,7 +86,7 @@ const TEXTS = {
     hurry: "Hurry — at 0 you fold",
   },
   zh: {
-    tier_line: "{tier} · 底注 {ante} · 每手上限 {max}",
+    tier_line: "{tier} · 底注 {ante} · 每手最大注 {max}",
     play_chips: "娱乐筹码",
     coins_unit: "金币",
     chips_unit: "筹码",
@@ -106,6 +107,7 @@ const TEXTS = {
     to_call: "需跟 {n}",
     amount: "下注额（本手总数）",
     range: "{lo}–{hi}，每档 {step}",
+    range_one: "{lo}",
     check: "不下注",
     call: "跟注 {n}",
     bet: "下注到 {n}",
@@ -258,7 +260,7 @@ function logLines(events, names, timeoutLine, mySeat = null) {
         dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
         lines.push(dealGroup.line);
       }
-      dealGroup.cards.push(`${name(ev.seat)} ${cardText(ev.card)}`);
+      dealGroup.cards.push(t("name_figure", { name: name(ev.seat), n: cardText(ev.card) }));
       dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
       continue;
     }
@@ -530,7 +532,7 @@ export class StudView extends TableView {
         "div",
         { class: "amount", testid: "amount" },
         h("label", {}, h("span", { class: "amount-label" }, tr("amount")), range, number),
-        h("span", { class: "amount-range-text", testid: "amount-bounds" }, tr("range", { lo: list[0], hi: list[list.length - 1], step: state.ante }))
+        h("span", { class: "amount-range-text", testid: "amount-bounds" }, tr(list.length === 1 ? "range_one" : "range", { lo: list[0], hi: list[list.length - 1], step: state.ante }))
       );
     }
 

@@ -166,6 +166,17 @@ function logText(ev, names, mySeat = null) {
   return tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll });
 }
 
+/** The score move a `timeout` event `ev` played for its seat ({category}), or {}. */
+const timeoutScore = (ev) => (ev.moves || []).find((m) => m.type === "score") || {};
+
+/** The points timeout `ev` scored: its category on the seat's score card in
+ * `state` (the engine's view after the move; "?" if the card lacks it). */
+function timeoutPoints(ev, state) {
+  const sheet = (state && state.sheets && state.sheets[ev.seat]) || {};
+  const cat = timeoutScore(ev).category;
+  return cat in sheet ? sheet[cat] : "?";
+}
+
 // Each table's recent moves (kept across view instances: a table screen
 // makes a new view).
 const LOGS = new Map();
@@ -236,7 +247,9 @@ export class YahtzeeView extends TableView {
   /** Remember the public events of each new version (rolls, scores). */
   take(view, ctx) {
     for (const ev of this.log.take(view, ctx.version)) {
-      if (logged(ev) || (ev.type === "timeout" && !ev.bot)) this.log.items.push(ev);
+      if (logged(ev)) this.log.items.push(ev);
+      // a timeout keeps the points its seat's card shows after it
+      else if (ev.type === "timeout" && !ev.bot) this.log.items.push({ ...ev, points: timeoutPoints(ev, view.state) });
     }
     this.log.trim();
   }
@@ -426,16 +439,15 @@ export class YahtzeeView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, tr(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => `${nm} ${o.scores[i]}`).join(" · ") })),
+        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => t("name_figure", { name: nm, n: o.scores[i] })).join(" · ") })),
       ]
     );
   }
 
   timeoutText(note, mine, name) {
-    const move = note.ev.moves.find((m) => m.type === "score") || {};
-    // the points: the engine's `scored` event of the same seat before it
-    const scored = [...(note.events || [])].reverse().find((e) => e.type === "scored" && e.seat === note.ev.seat && e.category === move.category);
-    return tr(mine ? "timeout_mine" : "timeout_other", { name, cat: tr(move.category || "?"), points: scored ? scored.points : "?" });
+    const move = timeoutScore(note.ev);
+    const points = note.ev.points !== undefined ? note.ev.points : timeoutPoints(note.ev, note.state);
+    return tr(mine ? "timeout_mine" : "timeout_other", { name, cat: tr(move.category || "?"), points });
   }
 
   timeoutWarning() {
@@ -448,7 +460,7 @@ export class YahtzeeView extends TableView {
       if (ev.type === LOG_GAP) return h("li", { class: "log-gap muted" }, gapText());
       if (ev.type === "timeout") {
         const name = names[ev.seat] || seatNo(ev.seat);
-        return h("li", { class: "log-timeout" }, this.timeoutText({ ev, events: [...this.log.items] }, ev.seat === this.ctx.seat, name));
+        return h("li", { class: "log-timeout" }, this.timeoutText({ ev }, ev.seat === this.ctx.seat, name));
       }
       return h("li", { class: `${ev.type === "scored" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat));
     });

@@ -184,7 +184,7 @@ export function gameScreen(gameId) {
       h("div", { class: "title-row" }, h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))), rulesButton(gameId)),
       h("p", {}, h("a", { href: `#leaderboard=${encodeURIComponent(gameId)}`, testid: "leaderboard-link" }, t("lb_link"))),
       h("div", { class: "lobby-forms" }, quickMatch(gameId), openForm(game)),
-      h("h3", {}, t("live_tables")),
+      h("h3", { testid: "tables-title" }, t("live_tables")),
       empty,
       table
     ),

@@ -138,6 +138,27 @@ def play_to_end(page, max_turns: int = 60) -> int:
     raise AssertionError("the game did not finish")
 
 
+def stud_turns(page, enough, max_turns: int = 40):
+    """Play stud hands from my seat: yield at each of my turns (the page as
+    it stands when the turn comes), then check or call; at a hand's end stop
+    if ``enough()`` is true, else press Play again.  Raises AssertionError
+    after ``max_turns`` turns and hand ends."""
+    act = page.locator(".stud-actions button.act:enabled")
+    done = finished(page)
+    for _ in range(max_turns):
+        expect(act.first.or_(done)).to_be_visible()
+        if done.count():
+            if enough():
+                return
+            page.get_by_test_id("play-again").click()
+            expect_status(page, "playing")
+            continue
+        yield
+        offered = [b.get_attribute("data-action") for b in act.all()]
+        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
+    raise AssertionError(f"not enough after {max_turns} turns and hand ends")
+
+
 def intercept(page, types: set[str], handle) -> None:
     """Proxy the page's websocket: each frame the page sends whose type is
     in ``types`` goes first to ``handle(ws, msg)`` (``ws``: the page's side,

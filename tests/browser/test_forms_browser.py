@@ -80,7 +80,7 @@ def test_refusals_are_said_beside_their_control_in_plain_words(new_page, lobby):
     page.get_by_test_id("open-table").click()
     err = page.get_by_test_id("open-table-error")
     expect(err.get_by_test_id("error-text")).to_have_text("你的金币不够坐这张牌桌。")
-    expect(err.get_by_test_id("error-details")).to_have_text(re.compile(r"^insufficient_coins: "))
+    expect(err.get_by_test_id("error-details")).to_have_text(re.compile(r"^insufficient_coins：这张牌桌需要 \d+ 金币"))  # no English prose on a 中文 page
     expect(page.get_by_test_id("toast")).to_be_hidden()
     expect(page.get_by_test_id("open-table")).to_be_enabled()
     # a change and another try: the error goes, the table opens

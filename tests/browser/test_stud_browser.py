@@ -73,7 +73,7 @@ def test_casual_game_with_bots_and_a_spectator(new_page, lobby):
     viewer = new_page(locale="zh-CN")
     sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
-    expect(viewer.get_by_test_id("tier")).to_have_text("普通场 · 底注 100 · 每手上限 1000 · 娱乐筹码")
+    expect(viewer.get_by_test_id("tier")).to_have_text("普通场 · 底注 100 · 每手最大注 1000 · 娱乐筹码")
     expect(viewer.get_by_test_id("actions")).to_be_hidden()
 
     def spectator_sees_no_hole_card() -> None:

@@ -1,0 +1,110 @@
+"""One word for one thing across the players' rules and the tables' texts
+(issue #15, the third fresh pass): the rules name a hand, a turn, a game's
+end and stud's cap as the table does, and Chinese texts space a number in
+第 … as everywhere else.  The texts are static/'s text tables (en, then zh)
+and the rules the dialog shows (lobby.rules_text)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from lobby import rules_text
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def _values(path: Path, key: str) -> list[str]:
+    """The texts of ``key`` in a static/ text table: [en, zh]."""
+    found = re.findall(rf'^\s*{key}: "([^"]*)"', (STATIC / path).read_text(encoding="utf-8"), re.M)
+    assert len(found) == 2, (path, key, found)
+    return found
+
+
+def _rules(game: str, lang: str) -> str:
+    """The words of ``game``'s rules in the dialog, tags out."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", rules_text.page(game, lang)["html"]))
+
+
+def test_sibala_rules_name_the_hands_as_the_table_does():
+    """The rules said "Points" / "No points", the table "normal point: 8" / "no point"."""
+    table = (STATIC / "games" / "sibala.js").read_text(encoding="utf-8")
+    assert '"no point"' in table and "normal point" in table
+    rules = _rules("sibala", "en")
+    assert "Normal point:" in rules and "No point:" in rules, rules
+    assert not re.search(r"\b(Points|No points):", rules), rules
+
+
+def test_a_turn_is_one_word_in_chinese():
+    """Yahtzee: the rules said 15 个回合, the header 第 1 / 15 轮; 6 Nimmt!:
+    the rules 10 个回合, the header 第 5/10 手 (手 is stud's hand)."""
+    assert "轮" in _values("games/yahtzee.js", "turn_no")[1]
+    yz = _rules("yahtzee", "zh")
+    assert "共 15 轮" in yz and "15 个回合" not in yz, yz
+    assert "10 个回合" in _rules("six_nimmt", "zh")
+    for key in ("round_turn", "reveal_title"):
+        zh = _values("games/six_nimmt.js", key)[1]
+        assert "回合" in zh and "手" not in zh, zh
+
+
+def test_a_game_s_end_is_one_word():
+    """"Game over" / "Match over"; 游戏结束 / 比赛结束 / 本场结束 for the same heading."""
+    heads = [_values("i18n.js", "final_result"), _values("games/stud.js", "game_over"), _values("games/six_nimmt.js", "game_over")]
+    assert {h[0] for h in heads} == {"Game over"}, heads
+    assert {h[1] for h in heads} == {"本场结束"}, heads
+    # the next-game panel says it alike
+    assert _values("i18n.js", "next_title")[1].startswith("本场结束")
+
+
+def test_stud_names_its_cap_one_way_in_chinese():
+    assert "每手最大注" in _values("games/stud.js", "tier_line")[1]
+    assert "每手最大注" in _rules("stud", "zh")
+    texts = [p.read_text(encoding="utf-8") for p in STATIC.rglob("*.js")]
+    assert not [t for t in texts if "每手上限" in t]
+
+
+def test_chinese_spaces_a_number_in_di():
+    """"第 1 行" beside "→ 第2行" and "第1轮": every 第 {n} … is spaced."""
+    bad = []
+    for path in sorted(STATIC.rglob("*.js")):
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"第\{|\}[轮行局场手回张颗次]", line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_generated_name_word_has_its_chinese_in_the_page():
+    """A 中文 page shows a quick table's generated name in Chinese
+    (static/shell.js NAME_WORDS_ZH): every word of the lobby's lists has one,
+    and no two words share one."""
+    from lobby.tables import NAME_WORDS
+
+    shell = (STATIC / "shell.js").read_text(encoding="utf-8")
+    block = shell[shell.index("const NAME_WORDS_ZH = {") : shell.index("};", shell.index("const NAME_WORDS_ZH"))]
+    zh = dict(re.findall(r'(\w+): "([^"]+)"', block))
+    words = [w for ws in NAME_WORDS for w in ws]
+    assert sorted(zh) == sorted(words)
+    assert len(set(zh.values())) == len(zh)
+    assert all(re.fullmatch(r"[\u4e00-\u9fff]+", v) for v in zh.values()), zh
+
+
+def test_the_yahtzee_rules_say_which_variant_they_are():
+    """The kata's 15 categories with their own scores, said in one line at
+    the top of the Yahtzee section in both languages (in players' words:
+    "kata" is the implementers')."""
+    first = {lang: html.unescape(re.search(r"<p>(.*?)</p>", rules_text.page("yahtzee", lang)["html"], re.S).group(1)) for lang in ("en", "zh")}
+    assert first["en"].startswith("This is a variant of Yahtzee: 15 categories with their own scores"), first
+    assert first["zh"].startswith("这是快艇骰子的一个变体：15 个类别"), first
+
+
+def test_no_name_and_figure_joined_in_code():
+    """A name joined to a figure in code ("Ada（机器人） 170", "Ann: +10" on a
+    中文 page) takes English spacing and colons: the views word it through
+    the text tables (i18n.js name_figure, a view's own keys)."""
+    bad = []
+    for path in sorted((STATIC / "games").glob("*.js")):
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"`\$\{(nm|n|name\([^)]*\)|tr\([^)]*\))\}:? \$\{", line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "\n".join(bad)
