@@ -143,6 +143,7 @@ def test_the_only_other_person_leaving_after_play_again_closes_at_once(new_page,
     expect_status(ann, "closed")
     expect(ann.get_by_test_id("table-over")).to_have_attribute("data-reason", "too_few")
     expect(ann.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^Too few players stayed for another game, so this table has closed\."))
+    expect(bo.get_by_test_id("quick-match")).to_be_visible()  # Bo's leave is done (else the goto races it)
     bo.goto(f"{lobby.http}/#table={table_id}")
     expect(bo.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^留下来再来一场的玩家不够，本桌已关闭。"))
 
