@@ -14,6 +14,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from . import endpoints
 from .app import create_app
 from .config import Settings
 from .redis_server import RedisServer
@@ -26,6 +27,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--data-dir", default="./.lobby-data", help="where the private Redis keeps its data")
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
+    missing = endpoints.missing_vendor()
+    if missing:
+        # without them the page would sit at "Connecting…" with no word why
+        parser.exit(2, f"python -m lobby: the browser libraries are not installed ({', '.join(missing)} under {endpoints.NODE_MODULES}); run `npm ci` in {endpoints.ROOT} (scripts/setup.sh does)\n")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     server = None
     overrides = {}

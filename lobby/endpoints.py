@@ -42,6 +42,16 @@ VENDOR = {
     "msgpack.min.js": "@msgpack/msgpack/dist.umd/msgpack.min.js",
     "fast-json-patch.min.js": "fast-json-patch/dist/fast-json-patch.min.js",
 }
+
+
+def missing_vendor(node_modules: Path | None = None) -> list[str]:
+    """The browser libraries of ``VENDOR`` that are not installed under
+    ``node_modules`` (default ``NODE_MODULES``; paths relative to it); empty
+    when the page can load."""
+    node_modules = NODE_MODULES if node_modules is None else node_modules
+    return [rel for rel in VENDOR.values() if not (node_modules / rel).is_file()]
+
+
 #: answers that change only with a deploy (browser libraries, rules)
 STATIC_ISH = {"Cache-Control": "max-age=3600"}
 
