@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, open_table, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -70,3 +70,16 @@ def test_the_old_result_names_the_leaver_after_the_table_waits_again(new_page, l
     assert "空位" not in cy.get_by_test_id("final-result").text_content()
     expect(cy.get_by_test_id("rating-change-0")).to_contain_text("Ann")
 
+
+def test_sibala_s_round_result_names_its_round(new_page, lobby):
+    """The 中文 pass: "本局结果" (this round's result) headed the last round's
+    result while the next round was played: it names its round."""
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=2, options={"rounds": 3})
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")  # an English spectator
+    start(ann)
+    ann.locator('[data-testid="roll"]:enabled').click()  # round 1; the bot rolls after me
+    expect(ann.get_by_test_id("round")).to_contain_text("2")
+    expect(ann.get_by_test_id("result-box").locator(".label")).to_have_text("第 1 局结果")
+    expect(bo.get_by_test_id("result-box").locator(".label")).to_have_text("Round 1 result")
