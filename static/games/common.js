@@ -108,15 +108,15 @@ export function gameName(view, seat) {
   return s ? markedName(s) : t("empty_seat");
 }
 
-/** Small badges after a seat's name: bot, away (a bot plays it meanwhile),
- * left, you, and "time's up" while the seat's timeout notice lasts (its
+/** Small badges after a seat's name: bot, away (a bot plays it meanwhile:
+ * while the game runs, none once it is over), left, you, and "time's up" while the seat's timeout notice lasts (its
  * sentence in the title: see TimeoutNotices). */
 export function seatBadges(view, seat, mySeat) {
   const s = view.seats[seat];
   const out = [];
   if (!s) return out;
   if (isBot(s)) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
-  if (s.away && !s.left && !s.bot) out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
+  if (s.away && !s.left && !s.bot && view.status === "playing") out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
   const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
