@@ -135,6 +135,7 @@ class TableDoc(TypedDict):
     seed_hash: str | None
     table_ctx: dict[str, Any] | None  # what the engine was given at the start (coins, entered, winners)
     result: dict[str, Any] | None  # the last game's outcome
+    players: NotRequired[list[dict[str, Any]] | None]  # who sat in each seat of the game on show (running or last): {"name", "bot", "left"}, as seats[] said then
     game_no: int  # games started
     timeouts: list[int]  # consecutive forced moves per seat
     game_timeouts: list[int]  # forced moves per seat this game
@@ -254,6 +255,7 @@ def new_table(
         "seed_hash": None,
         "table_ctx": None,
         "result": None,
+        "players": None,
         "game_no": 0,
         "timeouts": [0] * n,
         "game_timeouts": [0] * n,
@@ -405,6 +407,8 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
         return Change(d, log)
     d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == Status.PLAYING)
     if d["status"] == Status.PLAYING:
+        d["players"] = [*_players(d)]
+        d["players"][seat] = dict(d["players"][seat], left=True, bot=True)  # the game's record: its player left, a bot plays it
         left = engines.get(d["game"]).leave(d["state"], seat)
         if left is not None:
             d["state"], d["events"] = left
@@ -482,8 +486,16 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["next"] = None
     d["start_votes"] = []
     d["events"] = [{"type": "game_started", "game_no": d["game_no"], "seed_hash": d["seed_hash"]}]
+    d["players"] = [{"name": s["name"], "bot": s["bot"], "left": False} for s in d["seats"]]
     _after_change(d, now, set())
     return d
+
+
+def _players(doc: TableDoc) -> list[dict[str, Any]]:
+    """``doc["players"]``, or for a doc from before it the seats' names."""
+    if doc.get("players") is not None:
+        return doc["players"]  # type: ignore[return-value]
+    return [{"name": s["name"], "bot": s["bot"], "left": bool(s.get("left"))} if s else None for s in doc["seats"]]  # type: ignore[misc]
 
 
 def begin(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None, **extra: Any) -> Change:
@@ -1128,6 +1140,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "seed_hash": doc["seed_hash"],
         "seed": doc["seed"] if doc["status"] != Status.PLAYING else None,
         "result": doc["result"],
+        # who sat in each seat of the game on show: its result and log name them, whoever sits there now
+        "players": doc.get("players"),
         "timeouts": doc["timeouts"],
         "events": doc["events"],
         "notices": doc["notices"],

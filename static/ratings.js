@@ -34,16 +34,17 @@ export function deltaText(d) {
  * while the game is not rated. */
 export function ratingChanges(view, names) {
   const per = view && view.ratings;
+  const seats = (view && (view.players || view.seats)) || []; // who played the game (games/common.js gameSeats)
   if (!Array.isArray(per) || !per.some((r) => r)) {
     // a finished game with fewer than two people is never rated: say so rather than nothing
-    const people = view && Array.isArray(view.seats) ? view.seats.filter((s) => s && !s.bot).length : 0;
+    const people = seats.filter((s) => s && !s.bot).length;
     return view && view.result && people < 2 ? h("p", { class: "muted rating-note", testid: "rating-not-rated" }, t("rating_not_rated")) : null;
   }
   const list = h(
     "ul",
     { class: "rating-changes", testid: "rating-changes" },
     per.map((r, seat) => {
-      const person = view.seats && view.seats[seat] && !view.seats[seat].bot;
+      const person = seats[seat] && !seats[seat].bot;
       if (!r) {
         // a person not rated while others were: fewer than two people played it to the end (the others left)
         return person ? h("li", { testid: `rating-change-${seat}`, class: "unrated" }, h("span", { class: "name" }, names[seat] || `#${seat}`), " ", t("rating_unrated_seat")) : null;

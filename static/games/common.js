@@ -92,15 +92,31 @@ export function seatName(view, seat) {
   return s ? markedName(s) : t("empty_seat");
 }
 
-/** Small badges after a seat's name: bot, away (a bot plays it meanwhile),
- * left, you, and "time's up" while the seat's timeout notice lasts (its
+/** Who sat in each seat of the game on show (the table view's `players`,
+ * [null | {name, bot, left}] by seat), else its `seats` (a table before
+ * its first game, or a server before `players`): what a game's result,
+ * ratings and log name, though a leaver's seat may be empty or someone
+ * else's by now. */
+export function gameSeats(view) {
+  return (view && (view.players || view.seats)) || [];
+}
+
+/** Seat `seat`'s name in running text about the game on show (gameSeats):
+ * marked as markedName; "empty" for a seat nobody played. */
+export function gameName(view, seat) {
+  const s = gameSeats(view)[seat];
+  return s ? markedName(s) : t("empty_seat");
+}
+
+/** Small badges after a seat's name: bot, away (a bot plays it meanwhile:
+ * while the game runs, none once it is over), left, you, and "time's up" while the seat's timeout notice lasts (its
  * sentence in the title: see TimeoutNotices). */
 export function seatBadges(view, seat, mySeat) {
   const s = view.seats[seat];
   const out = [];
   if (!s) return out;
   if (isBot(s)) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
-  if (s.away && !s.left && !s.bot) out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
+  if (s.away && !s.left && !s.bot && view.status === "playing") out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
   const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
@@ -159,9 +175,11 @@ export function logName(ev, names, mySeat) {
   return awayName(names[ev.seat] || seatNo(ev.seat), ev.away || false, ev.seat === mySeat);
 }
 
-/** `names` (by seat) for results: a seat its player left marked "Mei (left)". */
+/** `names` (by seat) for results: a seat its player left during the game
+ * (gameSeats) marked "Mei (left)". */
 export function resultNames(view, names) {
-  return names.map((n, i) => (view.seats[i] && view.seats[i].left ? t("left_name", { name: n }) : n));
+  const seats = gameSeats(view);
+  return names.map((n, i) => (seats[i] && seats[i].left ? t("left_name", { name: n }) : n));
 }
 
 /** How long a timeout notice stays on its seat and in the status bar (ms, server time). */
@@ -407,7 +425,7 @@ export class TableView {
     this.keep = !!host.keep; // the table screen's view: its log is kept across a reload (keepTable)
     this.view = null; // the table view drawn
     this.ctx = null; // its render context
-    this.names = []; // the seats' names
+    this.names = []; // the names of the game's seats (gameName)
     this.turnEl = h("span", { class: "turn", testid: "turn" });
     this.countdownEl = h("span", { class: "countdown", testid: "countdown", "aria-live": "off" });
     this.noticeEl = h("span", { class: "timeout-notice", testid: "timeout-notice", role: "status", hidden: true });
@@ -429,7 +447,7 @@ export class TableView {
   update(view, ctx) {
     this.view = view;
     this.ctx = ctx;
-    this.names = view.seats.map((_, i) => seatName(view, i));
+    this.names = gameSeats(view).map((_, i) => gameName(view, i));
     this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.ev.seat === ctx.seat, this.names[note.ev.seat] || `#${note.ev.seat}`));
     if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);

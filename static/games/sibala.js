@@ -78,7 +78,7 @@ export class SibalaView extends TableView {
       [this.roundEl],
       this.seatsEl,
       this.actionsEl,
-      (this.resultBox = h("div", { class: "result-box", testid: "result-box", hidden: true }, h("div", { class: "label" }, t("result_line")), this.resultEl)),
+      (this.resultBox = h("div", { class: "result-box", testid: "result-box", hidden: true }, (this.resultLabel = h("div", { class: "label", testid: "result-label" })), this.resultEl)),
       this.logBox("", t("log"))
     );
   }
@@ -139,6 +139,7 @@ export class SibalaView extends TableView {
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
     setText(this.resultEl, last ? roundResult(resultNames(view, names), this.categories(), last) : "");
+    setText(this.resultLabel, last ? t("result_line", { r: history.length }) : ""); // the round it belongs to, not the one being played
     this.resultBox.hidden = !last; // no heading before the first result
     // the kata's own line, for who knows it (English only)
     this.resultEl.title = last && ctx.lang === "en" ? resultLine(names, last) : "";

@@ -165,3 +165,17 @@ def test_event_logs_mark_a_bot_s_move_for_an_away_seat(new_page, lobby, game):
     assert got["zh:0"][0][0].startswith(away_zh.replace("（托管）", "（托管，机器人代你操作）")), got
     for key, want in (("en:null", own_en), ("en:0", own_en), ("zh:null", own_zh), ("zh:0", own_zh)):
         assert got[key][1][0].startswith(want), (key, got)
+
+
+def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
+    """The 中文 pass: "托管中" stayed on a seat after the game (and the table)
+    was over.  Away is said while the game runs; after it, no seat shows an
+    away or time's-up badge (every game draws them with seatBadges)."""
+    ann = new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 2})
+    start(ann)
+    expect(ann.get_by_test_id("away-0")).to_have_text("托管中")  # my turn ran out: a bot plays my seat
+    expect(ann.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile("finished|closed"), timeout=30_000)
+    expect(ann.get_by_test_id("final-result")).to_be_visible()
+    expect(ann.locator(".badge-away, .badge-timeout")).to_have_count(0)
