@@ -756,6 +756,18 @@ export function localized(names, fallback) {
 }
 
 /** A game's title from welcome.games[].title ({en, zh}) in the current language. */
+/** A number as every page writes it: a negative one with the minus sign
+ * U+2212 ("−5"), never a hyphen-minus. */
+export function num(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/** A change (coins, chips, rating, score) with its sign: "+37", "−200",
+ * and `zero` for 0 ("0"; ratings say "±0"). */
+export function signed(n, zero = "0") {
+  return n > 0 ? `+${n}` : n < 0 ? num(n) : zero;
+}
+
 export function gameTitle(game) {
   if (!game) return "";
   return localized(game.title, game.id);

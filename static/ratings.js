@@ -3,7 +3,7 @@
 // `shown`) with a mark while it is provisional, a change as a signed
 // difference of that figure, and the result panel's line of every seat's change.
 
-import { t } from "./i18n.js";
+import { t, signed } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** A rating ({rating, provisional, ordinal}: the API's figures) as text:
@@ -24,8 +24,7 @@ export function ratingEl(r, attrs = {}) {
 
 /** A change of the shown rating with its sign: "+37", "−12", "±0". */
 export function deltaText(d) {
-  const r = Math.round(d);
-  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "±0";
+  return signed(Math.round(d), "±0");
 }
 
 /** The rating changes of a rated finished game (the table view's

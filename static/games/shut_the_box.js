@@ -11,7 +11,7 @@
 // round, seat, open, throw, dice, scores, wins, stake, coins, history,
 // coverings, one_die.
 
-import { t } from "../i18n.js";
+import { t, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, resultNames, awayTurn } from "./common.js";
 import { die } from "./sibala.js";
@@ -549,7 +549,7 @@ export class ShutTheBoxView extends TableView {
           ),
           cells,
           h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins }, String(wins)),
-          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, `${coins > 0 ? "+" : ""}${coins}`) : null
+          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, signed(coins)) : null
         );
       })
     );
@@ -581,7 +581,7 @@ export class ShutTheBoxView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ") })) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: signed(o.coins[i]) })).join(" · ") })) : null,
       ]
     );
   }

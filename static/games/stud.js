@@ -11,7 +11,7 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { t, getLang, localized } from "../i18n.js";
+import { t, getLang, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
 
@@ -573,7 +573,7 @@ export class StudView extends TableView {
         h("span", { class: "changes-label" }, tr("changes_label", { what: tr("changes"), unit })),
         names.map((nm, i) => {
           const v = change[i] || 0;
-          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${v > 0 ? "+" : ""}${v}`);
+          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${signed(v)}`);
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),

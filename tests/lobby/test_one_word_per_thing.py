@@ -158,3 +158,16 @@ def test_shut_the_box_shuts_tiles_with_the_rules_word():
     assert not [z for z in zh if "关闭" in z], [z for z in zh if "关闭" in z]
     assert _values("games/shut_the_box.js", "shut_none")[1] not in (_values("i18n.js", "close")[1], _values("i18n.js", "dismiss")[1])
     assert "关闭" not in (STATIC.parent / "docs" / "rules.zh.md").read_text(encoding="utf-8").split("## 5.")[1].split("\n## ")[0]
+
+
+def test_no_view_writes_a_sign_of_its_own():
+    """A signed figure is written by i18n.js ``signed`` / ``num`` (U+2212 −),
+    never by a view's own ``v > 0 ? "+" : ""`` (which leaves "-200")."""
+    bad = []
+    for path in sorted(STATIC.rglob("*.js")):
+        if path.name == "i18n.js":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r'\? "\+" : ""|`\+\$\{|`−\$\{|"−"', line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "\n".join(bad)
