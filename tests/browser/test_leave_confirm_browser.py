@@ -79,3 +79,32 @@ def test_a_folded_stud_player_leaves_freely_without_being_asked(new_page, lobby)
     expect(me.get_by_test_id("confirm")).to_have_count(0)
     for page in others:
         expect_status(page, "playing")
+
+
+def test_an_open_escape_price_follows_the_pot(new_page, lobby):
+    """Stud, beginner coin table: Ann opens Leave while Bo is to act; Bo
+    bets, the pot grows, and the open confirm names the new price."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")
+    ann_act, bo_act = (p.locator(".stud-actions button.act:enabled") for p in (ann, bo))
+    acting = ann.locator(".to-act")  # seats in join order: Ann 0, Bo 1
+    expect(acting).to_have_count(1)
+    if acting.get_attribute("data-testid") == "seat-0":
+        ann.locator('[data-testid="act-check"]:enabled').click()
+    expect(bo_act.first).to_be_visible()
+    ann.get_by_test_id("leave").click()
+    text = ann.get_by_test_id("confirm-text")
+    expect(text).to_have_text(re.compile(r"^Leaving now costs you \d+ coins"))
+    before = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    offered = [b.get_attribute("data-action") for b in bo_act.all()]
+    bo.get_by_test_id("act-bet" if "bet" in offered else "act-raise").click()
+    expect(ann.get_by_test_id("confirm-yes")).not_to_have_text(f"Leave and pay {before}")
+    after = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    assert after > before
+    expect(text).to_contain_text(str(after))
+    ann.get_by_test_id("confirm-no").click()
+    expect_status(ann, "playing")
