@@ -20,8 +20,8 @@ def test_signed_figures_use_the_minus_sign(new_page, lobby):
     started_table(page, lobby, "Mo", "stud", seats=2, options={"tier": "casual"})
     got = page.evaluate("import('/static/i18n.js').then((m) => [m.signed(-200), m.signed(37), m.signed(0), m.signed(0, '±0'), m.num(-5), m.num(12)])")
     assert got == ["−200", "+37", "0", "±0", "−5", "12"], got
-    rating = page.evaluate("import('/static/ratings.js').then((m) => m.deltaText(-12.4))")
-    assert rating == "−12"
+    rating = page.evaluate("import('/static/ratings.js').then((m) => [m.deltaText(-12.4), m.ratingText({ rating: -5 }), m.ratingText({ ordinal: -3.21 })])")
+    assert rating == ["−12", "−5", "−3.2"], rating
     # I fold at my first turn: my change is a loss, written with the minus sign
     fold = page.locator('[data-testid="act-fold"]:enabled')
     expect(fold.or_(finished(page))).to_be_visible()
