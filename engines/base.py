@@ -297,6 +297,14 @@ class Engine(Protocol):
         counts, and where no coins move)."""
         ...
 
+    def leaves_freely(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` has nothing left to play in this running game
+        (stud: it folded), so its player may leave freely: no bot takes the
+        seat, it costs nothing and it does not count as leaving (the lobby
+        ranks it by the result: :func:`lobby.ratings.absent`).  False where
+        a left seat is played to the end by a bot."""
+        ...
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """A bot's move computed from the seat's own :meth:`view` only, so a
         bot knows no more than a person in that seat."""
@@ -403,6 +411,9 @@ class NoCoins:
 
     def leave_cost(self, state: State, seat: int) -> int:
         return 0  # a bot plays a left seat: leaving itself costs nothing
+
+    def leaves_freely(self, state: State, seat: int) -> bool:
+        return False  # every seat plays to the end: a left one by a bot
 
 
 def most_rounds_won(state: State) -> Outcome | None:

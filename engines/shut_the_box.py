@@ -418,6 +418,9 @@ class ShutTheBox:
     def leave_cost(self, state: State, seat: int) -> int:
         return 0  # a bot plays a left seat: leaving itself costs nothing
 
+    def leaves_freely(self, state: State, seat: int) -> bool:
+        return False  # every seat plays to the end: a left one by a bot
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Optimal play: the dice count and covering of greatest shut
         probability (then lowest expected score), from the view alone."""

@@ -839,6 +839,11 @@ class Stud:
             return 0
         return _escape_price(state, seat)
 
+    def leaves_freely(self, state: State, seat: int) -> bool:
+        """RULES.md 2: a player who has folded may leave freely (their bets
+        stay in the pot, the game goes on without them)."""
+        return not state["over"] and not state["left"][seat] and bool(state["folded"][seat])
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo
         over the unseen cards, then bet/raise when strong, call when the pot

@@ -129,8 +129,10 @@ def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
 def absent(seat: tables.Seat | None) -> bool:
     """Whether a person held ``seat`` but did not play the game to its end
     (module docstring, *Who left*): they left it mid-game (a bot took it
-    over: ``left`` and ``bot``; a seat left after the game ended keeps
-    ``bot`` false), or it is away.  False for a bot's seat or an empty one."""
+    over: ``left`` and ``bot``; a seat left after the game ended, or left
+    freely with nothing more to play (stud: folded,
+    :func:`lobby.tables.leave`), keeps ``bot`` false), or it is away.  False
+    for a bot's seat or an empty one."""
     return bool(seat and seat.get("pid") and ((seat.get("left") and seat.get("bot")) or seat.get("away")))
 
 

@@ -383,7 +383,9 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
     """``pid`` leaves its seat (log ``{"kind": "leave", "seat"}``).
     Waiting: the seat empties (a table with no people left closes, with
     the notice ``left``).
-    Playing: the engine's :meth:`leave` decides (stud's escape 逃跑: the log
+    Playing: a seat the engine says :meth:`leaves_freely` (stud: folded)
+    is left to itself (``bot`` stays false: not an abandonment); else the
+    engine's :meth:`leave` decides (stud's escape 逃跑: the log
     has its ``events`` and ``engine_leave``); otherwise a bot plays the seat
     to the end of the game, from its own delay on when the seat must act
     (the player's coins stay at stake: see :func:`liable`).  Between games:
@@ -405,11 +407,15 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
             d["notices"] = [*d["notices"], {"name": doc["seats"][seat]["name"], "reason": "left"}][-10:]
             d["status"] = Status.CLOSED.value
         return Change(d, log)
-    d["seats"][seat] = dict(d["seats"][seat], left=True, bot=d["status"] == Status.PLAYING)
-    if d["status"] == Status.PLAYING:
+    playing = d["status"] == Status.PLAYING
+    engine = engines.get(d["game"])
+    # a seat with nothing left to play (stud: folded) leaves freely: no bot takes it, no abandonment
+    free = playing and engine.leaves_freely(d["state"], seat)
+    d["seats"][seat] = dict(d["seats"][seat], left=True, bot=playing and not free)
+    if playing:
         d["players"] = [*_players(d)]
-        d["players"][seat] = dict(d["players"][seat], left=True, bot=True)  # the game's record: its player left, a bot plays it
-        left = engines.get(d["game"]).leave(d["state"], seat)
+        d["players"][seat] = dict(d["players"][seat], left=True, bot=not free)  # the game's record: its player left (a bot plays it unless free)
+        left = engine.leave(d["state"], seat)
         if left is not None:
             d["state"], d["events"] = left
             log["events"] = d["events"]
@@ -1081,7 +1087,9 @@ def view(doc: TableDoc, seat: int | None) -> dict[str, Any]:
     running game, else ``[]`` (always ``[]`` for a spectator);
     ``leave_cost``: the coins leaving would cost each seat now
     (:meth:`engines.base.Engine.leave_cost`) while a game runs at a table
-    where coins move, else None."""
+    where coins move, else None; ``leave_free``: per seat, whether its
+    player may leave freely now (:meth:`engines.base.Engine.leaves_freely`)
+    while a game runs, else None."""
     return views(doc, (seat,))[seat]
 
 
@@ -1123,6 +1131,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "coins_to_sit": doc["coins_to_sit"],
         # what leaving would cost each seat now (stud's escape), where coins move
         "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if doc["coins_to_sit"] and to_act else None,
+        # who may leave freely now (stud: folded): no bot, no cost, not counted as leaving
+        "leave_free": [engine.leaves_freely(state, i) for i in range(len(doc["seats"]))] if to_act else None,
         "seats": [
             None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away"))}
             for s in doc["seats"]

@@ -5,7 +5,7 @@
 // (table.js, hosting the game's view: games/common.js says how), the replay
 // viewer (replay.js), the account (account.js), a game's leaderboard
 // (leaderboard.js), a player's profile (profile.js).  Routing is by the URL
-// hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N",
+// hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N[&raw=1]",
 // "#account", "#leaderboard=GAME&page=P", "#player=REF"; a screen's
 // destroy({rebuilding, next}) is told the key of the screen that follows.
 // A language change is handled here, one
@@ -41,7 +41,8 @@ function parseHash() {
   const replay = params.get("replay");
   if (replay && ID_RE.test(replay)) {
     const n = parseInt(game || "", 10);
-    return { replay, gameNo: Number.isFinite(n) && n > 0 ? n : null, table: null, game: null };
+    // &raw=1: the operators' raw view of each step (docs/architecture.md, replays)
+    return { replay, gameNo: Number.isFinite(n) && n > 0 ? n : null, raw: params.get("raw") === "1", table: null, game: null };
   }
   const board = params.get("leaderboard");
   const page = parseInt(params.get("page") || "", 10);
@@ -68,7 +69,7 @@ const SCREENS = {
   home: () => homeScreen(),
   game: (r) => gameScreen(r.game),
   table: (r) => tableScreen(r.table),
-  replay: (r) => replayScreen({ net, id: r.replay, gameNo: r.gameNo, onError: showError }),
+  replay: (r) => replayScreen({ net, id: r.replay, gameNo: r.gameNo, raw: r.raw, onError: showError }),
   account: () => accountScreen(),
   leaderboard: (r) => leaderboardScreen(r.board, r.page),
   player: (r) => profileScreen(r.player),
@@ -79,7 +80,7 @@ const SCREENS = {
 function route(force = false, rebuilding = false) {
   const r = parseHash();
   let key;
-  if (r.replay) key = `replay:${r.replay}:${r.gameNo}`; // public: no sign-in needed
+  if (r.replay) key = `replay:${r.replay}:${r.gameNo}${r.raw ? ":raw" : ""}`; // public: no sign-in needed
   else if (!welcomed) key = wantSignIn || !net.hasToken() ? "signin" : "connecting";
   else if (renaming) key = "rename";
   else if (r.table) key = `table:${r.table}`;

@@ -3,7 +3,7 @@
 // the language switch's label, and the record popover the coins open (the
 // `me` message: coins and per-game stats).
 
-import { t, gameTitle } from "./i18n.js";
+import { t, gameTitle, num } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 import { net, ui, gameInfo } from "./shell.js";
 
@@ -108,7 +108,7 @@ export function renderStats() {
             {},
             rows.map(([g, st]) => {
               const info = gameInfo(g);
-              return h("tr", { testid: `stats-${g}` }, h("td", {}, info ? gameTitle(info) : g), STAT_FIELDS.map((f) => h("td", { class: "num", "data-field": f }, String(st[f] || 0))));
+              return h("tr", { testid: `stats-${g}` }, h("td", {}, info ? gameTitle(info) : g), STAT_FIELDS.map((f) => h("td", { class: "num", "data-field": f }, num(st[f] || 0))));
             })
           )
         )

@@ -141,6 +141,7 @@ const TEXTS = {
     replay_none: "No finished game to replay here.",
     back_to_table: "← Back to the table",
     step_of: "Step {i} / {n}",
+    step_start_of: "Start · {n} steps",
     step_start: "Start: the dealt position",
     action_move: "{name}: {move}",
     action_leave: "{name} left the game",
@@ -155,7 +156,7 @@ const TEXTS = {
     pov_seat: "Seat {n}: {name}",
     game_select: "Game",
     raw_json: "Raw view of this step (JSON)",
-    no_view: "This game's table view cannot show replays; its raw view:",
+    no_view: "This game's table cannot be shown in a replay.",
     verify_title: "Verify it yourself",
     verify_note: "This command downloads the published record, re-runs every step with the revealed seed, and checks the seed against its hash, each recorded intermediate state and the result:",
     copy: "Copy",
@@ -163,10 +164,10 @@ const TEXTS = {
     // -- time's up (#15 item 2): forced moves said, the last seconds warned
     timed_out: "time's up",
     timeout_mine: "Time's up — a move was played for you",
-    timeout_other: "{name}'s time ran out — a move was played for them",
+    timeout_other: "Time's up for {name} — a move was played for them",
     hurry: "Hurry — time is almost up",
     sibala_timeout_mine: "Time's up — your dice were rolled for you",
-    sibala_timeout_other: "{name}'s time ran out — their dice were rolled for them",
+    sibala_timeout_other: "Time's up for {name} — their dice were rolled for them",
     sibala_log_forced_mine: "time's up: rolled for you",
     sibala_log_forced_other: "time's up: rolled for them",
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
@@ -473,6 +474,7 @@ const TEXTS = {
     replay_none: "这里没有可回放的已结束比赛。",
     back_to_table: "← 返回牌桌",
     step_of: "第 {i} / {n} 步",
+    step_start_of: "开始 · 共 {n} 步",
     step_start: "开始",
     action_move: "{name}：{move}",
     action_leave: "{name} 离开了本场",
@@ -487,21 +489,21 @@ const TEXTS = {
     pov_seat: "座位 {n}：{name}",
     game_select: "第几场",
     raw_json: "本步的原始视图（JSON）",
-    no_view: "该游戏的牌桌视图不支持回放；原始视图：",
+    no_view: "该游戏的牌桌无法在回放中显示。",
     verify_title: "自己验证",
     verify_note: "此命令下载公开记录，用公开的种子重放每一步，并核对种子与哈希、每个记录的中间状态以及结果：",
     copy: "复制",
     copied: "已复制",
     // -- 超时（#15 第 2 项）
     timed_out: "超时",
-    timeout_mine: "时间到——已替你走了一步",
+    timeout_mine: "超时——已替你走了一步",
     timeout_other: "{name} 超时——已替其走了一步",
     hurry: "快！时间快到了",
-    sibala_timeout_mine: "时间到——已替你掷骰",
+    sibala_timeout_mine: "超时——已替你掷骰",
     sibala_timeout_other: "{name} 超时——已替其掷骰",
     sibala_log_forced_mine: "超时：已替你掷骰",
     sibala_log_forced_other: "超时：已替其掷骰",
-    sibala_hurry: "快！时间到将替你掷骰",
+    sibala_hurry: "快！超时将替你掷骰",
     // -- 金币（#15 第 3 项）
     leave_cost_ask: "现在离开（逃跑）共要付 {n} 金币，含你已下在底池里的注（底池归其他玩家）：离开后你有 {after} 金币。确定离开吗？",
     leave_pay: "离开并支付 {n}",
@@ -754,6 +756,18 @@ export function localized(names, fallback) {
 }
 
 /** A game's title from welcome.games[].title ({en, zh}) in the current language. */
+/** A number as every page writes it: a negative one with the minus sign
+ * U+2212 ("−5"), never a hyphen-minus. */
+export function num(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/** A change (coins, chips, rating, score) with its sign: "+37", "−200",
+ * and `zero` for 0 ("0"; ratings say "±0"). */
+export function signed(n, zero = "0") {
+  return n > 0 ? `+${n}` : n < 0 ? num(n) : zero;
+}
+
 export function gameTitle(game) {
   if (!game) return "";
   return localized(game.title, game.id);

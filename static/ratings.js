@@ -3,7 +3,7 @@
 // `shown`) with a mark while it is provisional, a change as a signed
 // difference of that figure, and the result panel's line of every seat's change.
 
-import { t } from "./i18n.js";
+import { t, signed, num } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** A rating ({rating, provisional, ordinal}: the API's figures) as text:
@@ -11,8 +11,8 @@ import { h } from "./dom.js";
  * `rating`: its ordinal with one decimal. */
 export function ratingText(r) {
   if (!r) return "—";
-  if (typeof r.rating !== "number") return (Math.round((r.ordinal || 0) * 10) / 10).toFixed(1);
-  return r.provisional ? `${r.rating}?` : String(r.rating);
+  if (typeof r.rating !== "number") return (Math.round((r.ordinal || 0) * 10) / 10).toFixed(1).replace("-", "\u2212");
+  return r.provisional ? `${num(r.rating)}?` : num(r.rating);
 }
 
 /** A rating as an element: its text, and while provisional a title saying so
@@ -24,8 +24,7 @@ export function ratingEl(r, attrs = {}) {
 
 /** A change of the shown rating with its sign: "+37", "−12", "±0". */
 export function deltaText(d) {
-  const r = Math.round(d);
-  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : "±0";
+  return signed(Math.round(d), "±0");
 }
 
 /** The rating changes of a rated finished game (the table view's

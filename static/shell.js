@@ -6,7 +6,7 @@
 
 import { Net } from "./net.js";
 import { t, getLang } from "./i18n.js";
-import { h, fill } from "./dom.js";
+import { h, fill, setText } from "./dom.js";
 
 export const net = new Net();
 window.lobby = { net }; // for the console
@@ -190,20 +190,30 @@ export function actionButton(attrs, label, request, opts) {
 
 /** An in-page question (a modal <dialog>, never window.confirm): `text`
  * with the buttons `yes` and `no`; resolves true when `yes` is pressed,
- * false otherwise (`no`, Escape). */
+ * false otherwise (`no`, Escape).  The promise also has `set(text, yes)`
+ * (new words while it is open: it follows what it asks) and `cancel()`
+ * (closes it as `no`: what it asked no longer applies). */
 export function confirmDialog(text, yes, no) {
-  return new Promise((resolve) => {
-    const dlg = h(
-      "dialog",
-      { class: "confirm card", testid: "confirm", "aria-labelledby": "confirm-text" },
-      h("p", { id: "confirm-text", testid: "confirm-text" }, text),
-      h("form", { method: "dialog", class: "row" }, h("button", { class: "primary", testid: "confirm-no", value: "no", autofocus: true }, no), h("button", { class: "danger", testid: "confirm-yes", value: "yes" }, yes))
-    );
+  const textEl = h("p", { id: "confirm-text", testid: "confirm-text" }, text);
+  const yesBtn = h("button", { class: "danger", testid: "confirm-yes", value: "yes" }, yes);
+  const dlg = h(
+    "dialog",
+    { class: "confirm card", testid: "confirm", "aria-labelledby": "confirm-text" },
+    textEl,
+    h("form", { method: "dialog", class: "row" }, h("button", { class: "primary", testid: "confirm-no", value: "no", autofocus: true }, no), yesBtn)
+  );
+  const asked = new Promise((resolve) => {
     dlg.addEventListener("close", () => {
       dlg.remove();
       resolve(dlg.returnValue === "yes");
     });
-    document.body.appendChild(dlg);
-    dlg.showModal();
   });
+  asked.set = (words, label) => {
+    setText(textEl, words);
+    setText(yesBtn, label);
+  };
+  asked.cancel = () => dlg.open && dlg.close("no");
+  document.body.appendChild(dlg);
+  dlg.showModal();
+  return asked;
 }

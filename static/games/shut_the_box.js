@@ -11,7 +11,7 @@
 // round, seat, open, throw, dice, scores, wins, stake, coins, history,
 // coverings, one_die.
 
-import { t } from "../i18n.js";
+import { t, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, resultNames, awayTurn } from "./common.js";
 import { die } from "./sibala.js";
@@ -60,11 +60,11 @@ const TEXTS = {
     log_shut: "{name} shut {tiles}",
     log_stuck: "{name}: no set for {n} — turn over, score {s}",
     log_box: "{name} shut the box!",
-    log_timeout: "{name}: out of time — turn over, score {s}",
+    log_timeout: "Time's up for {name} — turn over: score {s}",
     last_turn: "Last turn",
     last_stuck: "{name} threw {n}: no set to shut. Score {s} (open: {open}).",
     last_box: "{name} shut the box! Score 0.",
-    last_timeout: "{name} ran out of time. Score {s} (open: {open}).",
+    last_timeout: "Time's up for {name} — turn over: score {s} (open: {open}).",
     winner_coins: "Coins: {list}",
     tile_label: "Tile {n}",
     tile_shut: "Tile {n} (shut)",
@@ -75,8 +75,8 @@ const TEXTS = {
     board_not_played: "did not play (the box was shut)",
     board_tiles: "{name}: open {open}",
     // time's up (#15 item 2): RULES.md 5, a timeout ends the turn, scored on the open tiles
-    timeout_mine: "Time's up — your turn ended: score {s}",
-    timeout_other: "{name}'s time ran out — turn over: score {s}",
+    timeout_mine: "Time's up — your turn is over: score {s}",
+    timeout_other: "Time's up for {name} — turn over: score {s}",
     hurry: "Hurry — at 0 your turn ends, scored on the open tiles",
   },
   zh: {
@@ -84,55 +84,55 @@ const TEXTS = {
     throw_two: "掷骰",
     throw_two_choice: "掷两颗",
     throw_one: "掷一颗",
-    shut: "关闭 {tiles}",
-    shut_none: "关闭",
+    shut: "关上 {tiles}",
+    shut_none: "关上",
     clear: "清除",
     throw_is: "点数：{n}",
     no_throw: "尚未掷骰",
-    legal_sets: "可关闭的组合：",
+    legal_sets: "可关上的组合：",
     hint_throw: "请掷骰。",
-    hint_choice: "7、8、9 已关闭：可掷一颗或两颗。",
-    hint_shut: "点选合计为 {n} 的数字牌，再按“关闭”。",
+    hint_choice: "7、8、9 已关上：可掷一颗或两颗。",
+    hint_shut: "点选合计为 {n} 的数字牌，再按“关上”。",
     hint_selected: "已选 {s} / {n}。",
-    hint_ready: "关闭 {tiles} = {n}？",
+    hint_ready: "关上 {tiles} = {n}？",
     hint_wait: "等待 {name}。",
     tiles_of: "{name} 的数字牌",
     player: "玩家",
     round_col: "第 {r} 局",
-    round_title: "第 {r} 局得分（低者胜；0 = 全部关闭）",
+    round_title: "第 {r} 局得分（低者胜；0 = 闭箱）",
     wins: "赢局",
     coins: "金币",
     playing: "进行中",
     not_played: "–",
     shut_star: "全关！",
     results: "各局结果",
-    res_shut: "第 {r} 局：{name} 全部关闭！",
+    res_shut: "第 {r} 局：{name} 闭箱！",
     res_win: "第 {r} 局：{names} 以 {s} 分获胜",
     res_tie: "第 {r} 局：{names} 以 {s} 分并列",
     res_solo: "第 {r} 局：{name} 得 {s} 分",
     log_title: "最近动作",
     log_rolled: "{name} 掷出 {dice} = {n}",
     log_rolled_one: "{name} 掷出 {n}",
-    log_shut: "{name} 关闭 {tiles}",
-    log_stuck: "{name}：{n} 无可关闭组合——回合结束，得分 {s}",
-    log_box: "{name} 全部关闭！",
-    log_timeout: "{name}：超时——回合结束，得分 {s}",
+    log_shut: "{name} 关上 {tiles}",
+    log_stuck: "{name}：{n} 无可关上的组合——回合结束，得分 {s}",
+    log_box: "{name} 闭箱！",
+    log_timeout: "{name} 超时——回合结束，得分 {s}",
     last_turn: "上一回合",
-    last_stuck: "{name} 掷出 {n}：无可关闭组合。得分 {s}（剩余：{open}）。",
-    last_box: "{name} 全部关闭！得分 0。",
-    last_timeout: "{name} 超时。得分 {s}（剩余：{open}）。",
+    last_stuck: "{name} 掷出 {n}：无可关上的组合。得分 {s}（剩余：{open}）。",
+    last_box: "{name} 闭箱！得分 0。",
+    last_timeout: "{name} 超时——回合结束，得分 {s}（剩余：{open}）。",
     winner_coins: "金币：{list}",
     tile_label: "数字牌 {n}",
-    tile_shut: "数字牌 {n}（已关闭）",
+    tile_shut: "数字牌 {n}（已关上）",
     final_boards: "第 {r} 局：各玩家的最后牌面",
     board_score: "得分 {s}",
-    board_box: "全部关闭：得分 0",
-    board_not_played: "未上场（已有人全部关闭）",
+    board_box: "闭箱：得分 0",
+    board_not_played: "未上场（已有人闭箱）",
     board_tiles: "{name}：剩余 {open}",
     // 超时（#15 第 2 项）
-    timeout_mine: "时间到——你的回合结束，得分 {s}",
+    timeout_mine: "超时——你的回合结束，得分 {s}",
     timeout_other: "{name} 超时——回合结束，得分 {s}",
-    hurry: "快！时间到回合结束，按剩余数字牌计分",
+    hurry: "快！超时则回合结束，按剩余数字牌计分",
   },
 };
 
@@ -549,7 +549,7 @@ export class ShutTheBoxView extends TableView {
           ),
           cells,
           h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins }, String(wins)),
-          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, `${coins > 0 ? "+" : ""}${coins}`) : null
+          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, signed(coins)) : null
         );
       })
     );
@@ -581,7 +581,7 @@ export class ShutTheBoxView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ") })) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: signed(o.coins[i]) })).join(" · ") })) : null,
       ]
     );
   }

@@ -4,7 +4,7 @@
 // a log of rolls and results, and the match result.  State shape:
 // engines/sibala.py (Sibala.view) and docs/protocol.md.
 
-import { t, localized } from "../i18n.js";
+import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatHead, outcome, showLog, forcedMoves, awayName, leftSeat, resultNames, awayTurn } from "./common.js";
 
@@ -150,7 +150,7 @@ export class SibalaView extends TableView {
       o && [
         h("h3", {}, t("final_result")),
         h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => t("name_figure", { name: n, n: `${o.coins[i] > 0 ? "+" : ""}${o.coins[i]}` })).join(" · ")) : null,
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => t("name_figure", { name: n, n: signed(o.coins[i]) })).join(" · ")) : null,
       ]
     );
 

@@ -11,7 +11,7 @@
 // deal, from the game's board).  State shape: engines/stud.py (Stud.view)
 // and docs/protocol.md.
 
-import { t, getLang, localized } from "../i18n.js";
+import { t, getLang, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
 
@@ -82,7 +82,7 @@ const TEXTS = {
     not_started: "The cards are dealt when the game starts.",
     // time's up (#15 item 2): RULES.md 2, a player whose time runs out folds
     timeout_mine: "Time's up — you folded",
-    timeout_other: "{name}'s time ran out — folded",
+    timeout_other: "Time's up for {name} — folded",
     hurry: "Hurry — at 0 you fold",
   },
   zh: {
@@ -148,9 +148,9 @@ const TEXTS = {
     act_fold: "弃牌",
     not_started: "开始后发牌。",
     // 超时的玩家被判罚弃牌（#15 第 2 项）
-    timeout_mine: "时间到——你被判弃牌",
-    timeout_other: "{name} 超时，被判弃牌",
-    hurry: "快！时间到将判你弃牌",
+    timeout_mine: "超时——你被判弃牌",
+    timeout_other: "{name} 超时——被判弃牌",
+    hurry: "快！超时将判你弃牌",
   },
 };
 
@@ -573,7 +573,7 @@ export class StudView extends TableView {
         h("span", { class: "changes-label" }, tr("changes_label", { what: tr("changes"), unit })),
         names.map((nm, i) => {
           const v = change[i] || 0;
-          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${v > 0 ? "+" : ""}${v}`);
+          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${signed(v)}`);
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),

@@ -73,7 +73,7 @@ const TEXTS = {
     waiting_dice: "no dice yet",
     // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
     timeout_mine: "Time's up — {points} in {cat} was scored for you",
-    timeout_other: "{name}'s time ran out — {points} in {cat} was scored for them",
+    timeout_other: "Time's up for {name} — {points} in {cat} was scored for them",
     hurry: "Hurry — at 0 a category is scored for you",
   },
   zh: {
@@ -134,9 +134,9 @@ const TEXTS = {
     scores_line: "总分：{list}",
     waiting_dice: "尚未掷骰",
     // 超时（#15 第 2 项）
-    timeout_mine: "时间到——已替你在「{cat}」记 {points} 分",
+    timeout_mine: "超时——已替你在「{cat}」记 {points} 分",
     timeout_other: "{name} 超时——已替其在「{cat}」记 {points} 分",
-    hurry: "快！时间到将替你选一个项目计分",
+    hurry: "快！超时将替你选一个项目计分",
   },
 };
 

@@ -2,7 +2,7 @@
 // name): the rating, place, games, wins and losses in every game they have
 // played, and their last games, each opening its replay.
 
-import { t, gameTitle, dateLocale } from "../i18n.js";
+import { t, gameTitle, dateLocale, num as numText } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText, tableName } from "../shell.js";
 import { profile } from "../account.js";
@@ -16,7 +16,7 @@ const title = (id) => {
 function gamesTable(games) {
   const rows = Object.entries(games).sort((a, b) => (b[1].games || 0) - (a[1].games || 0));
   if (!rows.length) return h("p", { class: "muted", testid: "profile-no-games" }, t("stats_none"));
-  const num = (v) => h("td", { class: "num" }, v === null || v === undefined ? "—" : String(v));
+  const num = (v) => h("td", { class: "num" }, v === null || v === undefined ? "—" : typeof v === "number" ? numText(v) : String(v));
   return h(
     "table",
     { class: "stats-table", testid: "profile-games" },

@@ -11,7 +11,8 @@
 // before, so the view's log reads as it did live; its versions are the
 // steps) and its render context; each step is told in the words of the
 // view's log (eventLines).  Games without a view, or whose view refuses
-// such an entry, get the frame's JSON.  Nothing here needs a connection or
+// such an entry, say so (the frame's JSON, like each step's raw view, only
+// for operators: #replay=ID&game=N&raw=1).  Nothing here needs a connection or
 // a sign-in: the public replay is for everyone.  It opens in the table's
 // page (app.js keeps the table followed meanwhile).
 
@@ -60,7 +61,7 @@ async function getJSON(url, token) {
 }
 
 /** The replay screen: {el, tick, destroy} like the other screens (app.js). */
-export function replayScreen({ net, id, gameNo, onError }) {
+export function replayScreen({ net, id, gameNo, raw = false, onError }) {
   let fetchedGames = [];
   const games = () => (net && net.games && net.games.length ? net.games : fetchedGames);
   let record = null; // the game's public record
@@ -106,7 +107,8 @@ export function replayScreen({ net, id, gameNo, onError }) {
 
   const stage = h("div", { class: "table-body replay-stage", testid: "replay-stage" });
   const rawPre = h("pre", { class: "state-json", testid: "replay-json" });
-  const rawBox = h("details", { class: "replay-raw" }, h("summary", {}, t("raw_json")), rawPre);
+  // the raw view is the operators' (#replay=…&raw=1), never on a player's page
+  const rawBox = raw ? h("details", { class: "replay-raw", testid: "replay-raw" }, h("summary", {}, t("raw_json")), rawPre) : null;
 
   const seatSel = h("select", { testid: "replay-seat", disabled: true, "aria-label": t("pov") });
   seatSel.addEventListener("change", () => {
@@ -118,7 +120,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
     location.hash = `#replay=${encodeURIComponent(id)}&game=${gameSel.value}`;
   });
   const gameRow = h("label", { class: "field", hidden: true }, h("span", {}, t("game_select")), gameSel);
-  const stepsEl = h("ol", { class: "replay-steps", testid: "replay-steps", start: "0" });
+  const stepsEl = h("ol", { class: "replay-steps", testid: "replay-steps" });
 
   const hashEl = h("code", { class: "mono-wrap", testid: "replay-seed-hash" });
   const seedEl = h("code", { class: "mono-wrap", testid: "replay-seed" });
@@ -240,8 +242,9 @@ export function replayScreen({ net, id, gameNo, onError }) {
     };
   }
 
+  /** No board to draw step `i`: say so (the frame's JSON only with &raw=1). */
   function showJSON(i, why) {
-    fill(stage, h("p", { class: "replay-note" }, why), h("pre", { class: "state-json", testid: "replay-frame-json" }, JSON.stringify(data.frames[i].view, null, 2)));
+    fill(stage, h("p", { class: "replay-note" }, why), raw ? h("pre", { class: "state-json", testid: "replay-frame-json" }, JSON.stringify(data.frames[i].view, null, 2)) : null);
   }
 
   function render() {
@@ -251,8 +254,10 @@ export function replayScreen({ net, id, gameNo, onError }) {
     index = Math.max(0, Math.min(n, index));
     slider.max = String(n);
     slider.value = String(index);
-    slider.setAttribute("aria-valuetext", t("step_of", { i: index, n }));
-    setText(stepEl, t("step_of", { i: index, n }));
+    // one numbering with the list: "Start", then steps 1..n
+    const counter = index === 0 ? t("step_start_of", { n }) : t("step_of", { i: index, n });
+    slider.setAttribute("aria-valuetext", counter);
+    setText(stepEl, counter);
     setText(actionEl, actionText(index));
     actionEl.dataset.step = String(index);
     firstBtn.disabled = prevBtn.disabled = index === 0;
@@ -267,7 +272,7 @@ export function replayScreen({ net, id, gameNo, onError }) {
       const top = cur.offsetTop - stepsEl.offsetTop;
       if (top < stepsEl.scrollTop || top > stepsEl.scrollTop + stepsEl.clientHeight - cur.offsetHeight) stepsEl.scrollTop = top - stepsEl.clientHeight / 2;
     }
-    setText(rawPre, JSON.stringify(frames[index].view, null, 2));
+    if (raw) setText(rawPre, JSON.stringify(frames[index].view, null, 2));
 
     if (hosted) {
       try {
@@ -332,8 +337,8 @@ export function replayScreen({ net, id, gameNo, onError }) {
         h(
           "li",
           { "data-step": String(i), onclick: () => (stopAutoplay(), go(i)) },
-          h("span", { class: "step-no" }, String(i)),
-          " ",
+          i ? h("span", { class: "step-no" }, String(i)) : null,
+          i ? " " : null,
           actionText(i)
         )
       )

@@ -279,7 +279,10 @@ export function tableScreen(id) {
   // leaving a running game asks first, in the page: a bot plays the seat
   // to the end and it counts as leaving in the record; where it costs coins
   // (stud's escape: the table view's leave_cost) naming the amount, and
-  // again if it grew meanwhile.  A waiting or finished table asks nothing.
+  // again if it grew meanwhile.  A waiting or finished table asks nothing,
+  // nor a seat that leaves freely (leave_free: stud after folding).  An open
+  // question follows the table: re-worded each version, closed when what
+  // it asked no longer applies.
   const leaveCost = () => {
     const v = entry && entry.view;
     return v && v.leave_cost && entry.seat !== null && entry.seat !== undefined ? v.leave_cost[entry.seat] || 0 : 0;
@@ -289,17 +292,42 @@ export function tableScreen(id) {
     const me = v && entry.seat !== null && entry.seat !== undefined ? v.seats[entry.seat] : null;
     return !!(v && v.status === "playing" && me && !me.left);
   };
+  const leaveFree = () => {
+    const v = entry && entry.view;
+    return !!(v && v.leave_free && entry.seat !== null && entry.seat !== undefined && v.leave_free[entry.seat]);
+  };
+  /** What leaving asks now: null (nothing), or {key ("bot" | "cost"), cost, text, yes}. */
+  const leaveAsk = () => {
+    if (!playing() || leaveFree()) return null;
+    const cost = leaveCost();
+    if (!cost) return { key: "bot", cost: 0, text: t(entry.view.coins_to_sit ? "leave_running_ask_coins" : "leave_running_ask"), yes: t("leave_yes") };
+    // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
+    const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
+    return { key: "cost", cost, text: `${t("leave_cost_ask", { n: cost, after })} ${t("leave_record")}`, yes: t("leave_pay", { n: cost }) };
+  };
+  let asking = null; // the open leave question: {ask: leaveAsk()'s, dlg: its confirmDialog}
+  /** Keep an open leave question true to the table (each version). */
+  const followAsk = () => {
+    if (!asking) return;
+    const now = leaveAsk();
+    if (!now || now.key !== asking.ask.key) asking.dlg.cancel();
+    else if (now.text !== asking.ask.text || now.yes !== asking.ask.yes) {
+      asking.ask = now;
+      asking.dlg.set(now.text, now.yes);
+    }
+  };
   const leaveButton = (attrs) => {
     const btn = h("button", { class: "danger", ...attrs }, t("leave"));
     btn.addEventListener("click", async () => {
-      if (playing() && !leaveCost()) {
-        const ask = t(entry.view.coins_to_sit ? "leave_running_ask_coins" : "leave_running_ask");
-        if (!(await confirmDialog(ask, t("leave_yes"), t("leave_stay")))) return;
-      }
-      for (let agreed = 0, cost; (cost = leaveCost()) > agreed; agreed = cost) {
-        // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
-        const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
-        if (!(await confirmDialog(`${t("leave_cost_ask", { n: cost, after })} ${t("leave_record")}`, t("leave_pay", { n: cost }), t("leave_stay")))) return;
+      for (let ask = leaveAsk(), agreed; ask; ask = leaveAsk()) {
+        if (asking) return; // one question at a time
+        asking = { ask, dlg: confirmDialog(ask.text, ask.yes, t("leave_stay")) };
+        const yes = await asking.dlg;
+        agreed = asking.ask;
+        asking = null;
+        if (!yes) return;
+        const now = leaveAsk();
+        if (!now || (now.key === agreed.key && now.cost <= agreed.cost)) break; // else it grew meanwhile: ask again
       }
       runAction(btn, () => net.leave(id), { keep: true, done: toLobby });
     });
@@ -425,6 +453,7 @@ export function tableScreen(id) {
     setTitle(ctx.turn ? t("your_turn_title") : "");
     if (ctx.turn && ctx.turn !== lastCue) beep();
     lastCue = ctx.turn;
+    followAsk();
   };
 
   const tick = () => {
@@ -486,6 +515,7 @@ export function tableScreen(id) {
      * keep following the table through either, or its replay viewer. */
     destroy: ({ rebuilding = false, next = "" } = {}) => {
       alive = false;
+      if (asking) asking.dlg.cancel();
       if (view) view.destroy();
       setLiveCoins(null);
       setTitle("");

@@ -90,7 +90,7 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
     ("game", "locale", "options", "away_turn", "own_roll"),
     [
         ("yahtzee", "en-US", {}, r"^Ann \(away, a bot played for you\) scored ", r"^Ann rolled .+ \(roll 1\)$"),
-        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^Ann（托管，机器人代你操作）(：|全部关闭)", r"^Ann 掷出 \d( \+ \d)? = \d+$"),
+        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^Ann（托管，机器人代你操作）(：|闭箱)", r"^Ann 掷出 \d( \+ \d)? = \d+$"),
     ],
 )
 def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, lobby, game, locale, options, away_turn, own_roll):

@@ -168,7 +168,7 @@ def test_my_times_up_notice_goes_when_a_bot_plays_my_next_roll_in_chinese(new_pa
     open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 20})
     start(ann)
     notice = ann.get_by_test_id("timeout-notice")
-    expect(notice).to_have_text("时间到——已替你掷骰")
+    expect(notice).to_have_text("超时——已替你掷骰")
     # away now: the bot's roll for me (its log line) ends the notice and my seat's tag
     expect(ann.get_by_test_id("log").locator("li.log-away").first).to_be_visible()
     expect(notice).to_be_hidden(timeout=1_000)

@@ -165,14 +165,14 @@ def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby)
         expect(row).to_have_attribute("data-score", score)
         expect(row).to_have_attribute("data-won", viewer.get_by_test_id(f"round-score-{i}-0").get_attribute("data-won"))
         if score == "":  # someone before shut the box
-            expect(row).to_have_text(re.compile(r"未上场（已有人全部关闭）$"))
+            expect(row).to_have_text(re.compile(r"未上场（已有人闭箱）$"))
             assert row.get_attribute("data-open") is None
             continue
         open_ = [int(x) for x in row.get_attribute("data-open").split()]
         assert sum(open_) == int(score), (open_, score)  # the score is the tiles left open
         expect(row.locator(".stb-mini-tile")).to_have_count(9)
         assert [int(x.text_content()) for x in row.locator(".stb-mini-tile.open").all()] == open_
-        expect(row).to_have_text(re.compile("全部关闭：得分 0$" if score == "0" else rf"得分 {score}$"))
+        expect(row).to_have_text(re.compile("闭箱：得分 0$" if score == "0" else rf"得分 {score}$"))
     viewer.get_by_test_id("lang-switch").click()
     expect(viewer.get_by_test_id("board-title")).to_have_text("Round 1: how each player finished")
     expect(viewer.get_by_test_id("tiles")).to_be_hidden()

@@ -129,7 +129,7 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     replay = page
     expect(replay.get_by_test_id("replay-sub")).to_have_text("Rex's table · game 1")
     steps = 3 * 2  # three seats roll in each of two rounds
-    expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step 0 / {steps}")
+    expect(replay.get_by_test_id("replay-step")).to_have_text(f"Start · {steps} steps")
     expect(replay.get_by_test_id("replay-action")).to_have_text("Start: the dealt position")
     replay.get_by_test_id("replay-next").click()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step 1 / {steps}")

@@ -77,15 +77,15 @@ def test_six_nimmt_says_which_card_was_played_in_chinese(new_page, lobby):
     hand = page.get_by_test_id("hand").locator("[data-card]")
     expect(hand).to_have_count(10)
     lowest = min(int(c) for c in hand.evaluate_all("els => els.map((e) => e.dataset.card)"))
-    expect(page.get_by_test_id("timeout-notice")).to_have_text("快！时间到将替你出最小的牌")
+    expect(page.get_by_test_id("timeout-notice")).to_have_text("快！超时将替你出最小的牌")
     # the rules play my lowest card; the page says which
     notice = page.get_by_test_id("timeout-notice")
     # (the next warning may follow it at once: a 4 s turn is all last seconds;
     # a card below every row makes me take a row next)
-    expect(notice).to_have_text(re.compile(f"^时间到——已替你出 {lowest}( · 快！时间到将替你(出最小的牌|收走牛头最少的一行))?$"))
+    expect(notice).to_have_text(re.compile(f"^超时——已替你出 {lowest}( · 快！超时将替你(出最小的牌|收走牛头最少的一行))?$"))
     badge = page.get_by_test_id("timeout-0")
     expect(badge).to_have_text("超时")
-    expect(badge).to_have_attribute("title", f"时间到——已替你出 {lowest}")
+    expect(badge).to_have_attribute("title", f"超时——已替你出 {lowest}")
     # and the reveal marks the card the timeout played
     forced = page.get_by_test_id("reveal").locator(f'[data-seat="0"][data-card="{lowest}"]')
     expect(forced.locator(".sn-rev-timeout")).to_have_text("超时")

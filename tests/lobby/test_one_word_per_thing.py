@@ -108,3 +108,66 @@ def test_no_name_and_figure_joined_in_code():
             if re.search(r"`\$\{(nm|n|name\([^)]*\)|tr\([^)]*\))\}:? \$\{", line):
                 bad.append(f"{path.name}:{no}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+def _table_texts() -> list[tuple[str, str, str]]:
+    """Every (file, key, text) of the tables' text tables (i18n.js and the
+    games' TEXTS), both languages."""
+    out = []
+    for path in [STATIC / "i18n.js", *sorted((STATIC / "games").glob("*.js"))]:
+        for key, text in re.findall(r'^\s*(\w+): "([^"]*)"', path.read_text(encoding="utf-8"), re.M):
+            out.append((path.name, key, text))
+    return out
+
+
+#: the record's column (超时/断线, "Timed out": a game in which time ran out or the connection dropped) is another thing
+_RECORD_KEYS = {"stat_disconnects", "stat_disconnects_title"}
+
+
+def test_time_s_up_is_one_phrase_in_each_language():
+    """A turn whose time ran out was said "Time's up — …", "{name}'s time ran
+    out — …", "out of time", "ran out of time" (Shut the Box: three ways for
+    one timeout) and in Chinese 时间到 beside 超时: the table says "Time's up"
+    and 超时 (the players' rules' word), in notice, log and turn line alike."""
+    bad = []
+    for file, key, text in _table_texts():
+        if key in _RECORD_KEYS:
+            continue
+        if re.search(r"time ran out|out of time|ran out|time runs out|timed out", text, re.I) or "时间到" in text:
+            bad.append(f"{file} {key}: {text}")
+    assert not bad, "\n".join(bad)
+    # Shut the Box: one timeout, one sentence in notice, log and the last-turn line
+    for i in (0, 1):
+        other = _values("games/shut_the_box.js", "timeout_other")[i]
+        assert _values("games/shut_the_box.js", "log_timeout")[i] == other
+        assert _values("games/shut_the_box.js", "last_timeout")[i].startswith(other), _values("games/shut_the_box.js", "last_timeout")
+    # every game's "someone else's time is up" starts alike
+    others = [_values("i18n.js", "timeout_other"), _values("i18n.js", "sibala_timeout_other")] + [
+        _values(f"games/{g}.js", k) for g, k in (("stud", "timeout_other"), ("yahtzee", "timeout_other"), ("shut_the_box", "timeout_other"), ("six_nimmt", "timeout_pick_other"), ("six_nimmt", "timeout_row_other"))
+    ]
+    assert all(en.startswith("Time's up for {name} — ") and zh.startswith("{name} 超时——") for en, zh in others), others
+
+
+def test_shut_the_box_shuts_tiles_with_the_rules_word():
+    """The players' rules say 关上 (and 闭箱 for all of them); the button and
+    log said 关闭, the word of the rules dialog's close button."""
+    rules = (STATIC.parent / "docs" / "play.zh.md").read_text(encoding="utf-8")
+    assert "关上" in rules and "闭箱" in rules
+    zh = [text for file, key, text in _table_texts() if file == "shut_the_box.js" and re.search(r"[\u4e00-\u9fff]", text)]
+    assert [z for z in zh if "关上" in z], zh
+    assert not [z for z in zh if "关闭" in z], [z for z in zh if "关闭" in z]
+    assert _values("games/shut_the_box.js", "shut_none")[1] not in (_values("i18n.js", "close")[1], _values("i18n.js", "dismiss")[1])
+    assert "关闭" not in (STATIC.parent / "docs" / "rules.zh.md").read_text(encoding="utf-8").split("## 5.")[1].split("\n## ")[0]
+
+
+def test_no_view_writes_a_sign_of_its_own():
+    """A signed figure is written by i18n.js ``signed`` / ``num`` (U+2212 −),
+    never by a view's own ``v > 0 ? "+" : ""`` (which leaves "-200")."""
+    bad = []
+    for path in sorted(STATIC.rglob("*.js")):
+        if path.name == "i18n.js":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r'\? "\+" : ""|`\+\$\{|`−\$\{|"−"', line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "\n".join(bad)

@@ -486,3 +486,33 @@ def test_an_engine_value_error_at_the_start_is_a_bug_not_a_coin_shortage():
     broken = dict(doc, options={"tier": "no such tier"})  # what new_table would have refused
     with pytest.raises(ValueError):
         tables.join(broken, "b", "B", None, 1, SEED, CTX)
+
+
+@pytest.mark.parametrize("fields", [{}, {"options": {"tier": "beginner"}}], ids=["casual", "coins"])
+def test_a_folded_stud_player_leaves_freely(fields):
+    """RULES.md 2: once folded, one may leave freely.  The view says so
+    (``leave_free``, ``leave_cost`` 0), no bot takes the seat and the record
+    does not count it as leaving (ratings: not absent, ranked by the result)."""
+    from lobby import ratings
+
+    doc = seated("stud", seats=3, pids="abc", **fields)
+    seat, pid, turn = to_act(doc)
+    assert tables.view(doc, seat)["leave_free"] == [False, False, False]
+    doc = tables.move(doc, pid, turn, {"type": "fold"}, 10).doc
+    assert doc["status"] == Status.PLAYING
+    v = tables.view(doc, seat)
+    assert v["leave_free"] == [i == seat for i in range(3)]
+    if v["leave_cost"] is not None:
+        assert v["leave_cost"][seat] == 0
+    left = call(tables.leave, doc, pid, 20)
+    assert left.doc["status"] == Status.PLAYING, "a folded seat's leaving is no escape"
+    assert left.doc["seats"][seat] == {"pid": pid, "name": pid.upper(), "bot": False, "left": True, "away": False}
+    assert not ratings.absent(left.doc["seats"][seat])
+    # a seat still in does not leave freely
+    other = next(i for i in range(3) if i != seat)
+    assert not tables.view(left.doc, other)["leave_free"][other]
+
+
+def test_leave_free_is_false_for_games_where_a_bot_plays_a_left_seat():
+    doc = seated(seats=2, pids="ab")
+    assert tables.view(doc, 0)["leave_free"] == [False, False]

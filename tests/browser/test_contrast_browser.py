@@ -1,0 +1,82 @@
+"""Texts on the felt are readable (issue #15, phones; WCAG AA): Sibala's
+"not rolled yet" was grey (#6b7280) on the green felt.  Every visible text
+of each game's table at 390x844, running, measured from computed styles
+against what is behind it (the nearest painted background; the felt's
+gradient at its lighter and darker ends): at least 4.5:1 (3:1 for large
+text).  Disabled controls are exempt (WCAG 1.4.3)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, started_table
+
+pytestmark = SINGLE_REDIS
+
+
+@pytest.fixture
+def viewport() -> dict:
+    return {"width": 390, "height": 844}
+
+
+MEASURE = """() => {
+  // the felt's gradient ends (static/style.css --felt, --felt-dark)
+  const felt = ["--felt", "--felt-dark"].map((v) => { const x = getComputedStyle(document.documentElement).getPropertyValue(v).trim().replace("#", ""); return `rgb(${[0, 2, 4].map((i) => parseInt(x.substr(i, 2), 16)).join(", ")})`; });
+  const rgba = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)); };
+  // what is behind el: the nearest ancestor with a background (colour, or the felt's gradient)
+  const behind = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (e.classList.contains("table-body")) return { bgs: felt.map((f) => layers.reduceRight((u, l) => over(l, u), rgba(f))) };
+      const c = rgba(cs.backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) return { bgs: [layers.reduceRight((u, l) => over(l, u), [255, 255, 255])] }; }
+    }
+    return { bgs: [layers.reduceRight((u, l) => over(l, u), [255, 255, 255])] };
+  };
+  const bad = [];
+  const body = document.querySelector(".table-body");
+  const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el || !el.getClientRects().length || el.closest("button:disabled, [hidden], [aria-hidden=true]")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden") continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    const fg = rgba(cs.color);
+    fg[3] *= opacity;
+    const size = parseFloat(cs.fontSize), bold = Number(cs.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    for (const bg of behind(el).bgs) {
+      const r = ratio(over(fg, bg), bg);
+      if (r < need) { bad.push(`${text.slice(0, 40)} [${el.className}] ${cs.color} on rgb(${bg.map(Math.round)}): ${r.toFixed(2)} < ${need}`); break; }
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
+GAMES = [
+    ("sibala", {"rounds": 2}, "not rolled yet"),
+    ("stud", {"tier": "casual"}, None),
+    ("six_nimmt", {}, None),
+    ("yahtzee", {}, None),
+    ("shut_the_box", {}, None),
+]
+
+
+@pytest.mark.parametrize("game, options, shows", GAMES, ids=[g for g, _, _ in GAMES])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_texts_on_the_felt_are_readable(new_page, lobby, game, options, shows, locale):
+    page = new_page(locale=locale)
+    started_table(page, lobby, "Flo", game, seats=3, options=options)
+    if shows and locale == "en-US":
+        expect(page.locator(".table-body")).to_contain_text(shows)
+    expect(page.get_by_test_id("turn")).to_be_visible()
+    bad = page.evaluate(MEASURE)
+    assert not bad, "\n".join(bad)

@@ -1,0 +1,110 @@
+"""An open leave confirm follows the table (issue #15, money; a phone,
+390x844): left open while the hand ends (my time runs out: I fold), it
+closes instead of offering to charge a price nobody pays; and a seat that
+may leave freely (stud after folding, RULES.md 2) is asked nothing.  The
+confirm is the table screen's, one for all five games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in
+
+pytestmark = SINGLE_REDIS
+
+
+@pytest.fixture
+def viewport() -> dict:
+    return {"width": 390, "height": 844}
+
+
+def _confirm_closes_when_the_game_ends(page) -> None:
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_be_hidden()  # the game ended under it (time ran out): what it asked is gone
+    expect(finished(page)).to_be_visible()
+    assert "#table=" in page.url, "closing it left nobody"
+
+
+def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby):
+    """Stud, beginner coin table, two people: Ann opens Leave (an escape,
+    naming the price) and waits; the first timeout folds a seat and ends the hand."""
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, turn_s=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")
+    ann.get_by_test_id("leave").click()
+    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑）共要付 \d+ 金币"))
+    expect(ann.get_by_test_id("confirm-yes")).to_have_text(re.compile(r"^离开并支付 \d+$"))
+    _confirm_closes_when_the_game_ends(ann)
+
+
+@pytest.mark.parametrize("game, options", [("stud", {"tier": "casual"}), ("sibala", {"rounds": 1})])
+def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options):
+    page = new_page()
+    sign_in(page, lobby, "Cy")
+    open_table(page, game, seats=2, turn_s=2, options=options)
+    page.get_by_test_id("start").click()
+    expect_status(page, "playing")
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^Leave the game now\? A bot plays your seat to the end"))
+    _confirm_closes_when_the_game_ends(page)
+
+
+def test_a_folded_stud_player_leaves_freely_without_being_asked(new_page, lobby):
+    """Casual stud, three people: whoever acts first folds, then leaves:
+    nothing is asked (RULES.md 2: once folded one may leave freely), the
+    hand goes on, and the seat is shown left, not played by a bot."""
+    pages = [new_page(locale="zh-CN"), new_page(), new_page()]
+    sign_in(pages[0], lobby, "Ann")
+    table_id = open_table(pages[0], "stud", seats=3, options={"tier": "casual"}, bots=False)
+    for page, name in zip(pages[1:], ("Bo", "Cy")):
+        sign_in(page, lobby, name, f"#table={table_id}")
+        page.get_by_test_id("join-table").click()
+    for page in pages:
+        expect_status(page, "playing")
+    acting = pages[1].locator(".to-act")  # seats in join order: Ann 0, Bo 1, Cy 2
+    expect(acting).to_have_count(1)
+    k = int(acting.get_attribute("data-testid").removeprefix("seat-"))
+    me, others = pages[k], [p for i, p in enumerate(pages) if i != k]
+    me.locator('[data-testid="act-fold"]:enabled').click()
+    expect(me.locator('[data-testid="act-fold"]')).to_have_count(0)
+    expect_status(me, "playing")  # two are still in: the hand goes on
+    me.get_by_test_id("leave").click()
+    expect(me.get_by_test_id("table-screen")).to_have_count(0)  # left at once, to the game's lobby
+    expect(me.get_by_test_id("confirm")).to_have_count(0)
+    for page in others:
+        expect_status(page, "playing")
+
+
+def test_an_open_escape_price_follows_the_pot(new_page, lobby):
+    """Stud, beginner coin table: Ann opens Leave while Bo is to act; Bo
+    bets, the pot grows, and the open confirm names the new price."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")
+    ann_act, bo_act = (p.locator(".stud-actions button.act:enabled") for p in (ann, bo))
+    acting = ann.locator(".to-act")  # seats in join order: Ann 0, Bo 1
+    expect(acting).to_have_count(1)
+    if acting.get_attribute("data-testid") == "seat-0":
+        ann.locator('[data-testid="act-check"]:enabled').click()
+    expect(bo_act.first).to_be_visible()
+    ann.get_by_test_id("leave").click()
+    text = ann.get_by_test_id("confirm-text")
+    expect(text).to_have_text(re.compile(r"^Leaving now costs you \d+ coins"))
+    before = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    offered = [b.get_attribute("data-action") for b in bo_act.all()]
+    bo.get_by_test_id("act-bet" if "bet" in offered else "act-raise").click()
+    expect(ann.get_by_test_id("confirm-yes")).not_to_have_text(f"Leave and pay {before}")
+    after = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    assert after > before
+    expect(text).to_contain_text(str(after))
+    ann.get_by_test_id("confirm-no").click()
+    expect_status(ann, "playing")
