@@ -161,7 +161,7 @@ def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, vie
     "time's up" tag spilled out of its entry (so would an away seat's tag)."""
     viewport.update(width=390, height=844)
     for locale, words in (
-        ("en-US", [("out", "choosing…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
+        ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
         ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管代出")]),
     ):
         page = new_page(locale=locale)

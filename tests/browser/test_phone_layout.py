@@ -318,3 +318,98 @@ def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
         expect(page.get_by_test_id("rating-changes")).to_be_visible(timeout=60_000)  # our timeouts play it out
         expect(page.get_by_test_id("rating-change-1")).to_contain_text("W" * 23 + "b")
         fits(page)
+
+
+#: Elements of ``sel`` whose middle is under something else (a pinned bar
+#: over them), and those off screen (``off``): as the page stands, or with
+#: ``scroll``, each scrolled to the screen's middle (as far as the page goes).
+COVERED = """([sel, scroll]) => {
+  const covered = [], off = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (scroll) el.scrollIntoView({block: 'center'});
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const name = `${el.className}[${el.dataset.testid || el.dataset.seat || ''}]`;
+    if (y < 0 || y > innerHeight) { off.push(name); continue; }
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(el.contains(top) || top.contains(el))) covered.push(`${name} under ${top && top.className}`);
+  }
+  return {covered, off};
+}"""
+
+#: Short labels of ``sel`` with a word broken across lines ("收/走",
+#: "choosin/g…", "托管/代出": a label's run of characters between spaces is
+#: one word, CJK too) or sticking out of their box.
+BROKEN = """(sel) => {
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.getClientRects().length || !el.textContent.trim()) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let word = [], lines = new Set(), split = [];
+    const close = () => { if (lines.size > 1) split.push(word.join('')); word = []; lines = new Set(); };
+    for (let node; (node = walker.nextNode()); ) {
+      for (let i = 0; i < node.data.length; i++) {
+        if (/\s/.test(node.data[i])) { close(); continue; }
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getClientRects()[0];
+        if (r) lines.add(Math.round(r.top + r.height / 2));
+        word.push(node.data[i]);
+      }
+    }
+    close();
+    if (split.length || el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.textContent} (broken: ${split}; ${el.scrollWidth}/${el.clientWidth})`);
+  }
+  return out;
+}"""
+
+SN_LABELS = ".sn-take, .sn-rev-out, .sn-rev-timeout, .sn-players .badge, .sn-row-label"
+SN_PLAYERS = ".sn-players .sn-player:not(.sn-player-head)"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(new_page, lobby, viewport, locale):
+    """6 Nimmt! at five seats on a phone (the fresh pass at 360x740): while I
+    pick, the hand is pinned to the screen's foot, and every player's line
+    and each revealed card, scrolled to, are clear of it; while I must take
+    a row, the instruction is pinned instead (the hand cannot be played
+    then): on screen and clear with the rows' Take buttons at the top, and
+    the reveal and every player's line, scrolled to, clear. No short label
+    (Take, a reveal's status or time's-up tag, a badge) breaks inside a
+    word ("收/走", "choosin/g…", "托管/代出")."""
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")  # no card flying over the reveal while it is measured
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "six_nimmt", seats=5, bots=True)
+    start(page)
+    cards = page.locator('[data-testid="hand"] button:enabled')
+    takes = page.locator('[data-testid^="take-row-"]:visible')
+    for _ in range(30):
+        expect(cards.first.or_(takes.first)).to_be_visible()
+        if takes.count():
+            break
+        got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+        assert not got["covered"], f"picking, each scrolled to: {got}"
+        broken = page.evaluate(BROKEN, SN_LABELS)
+        assert not broken, broken
+        # the lowest card when it is below every row (then a row is mine to take), else the highest
+        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        low = min(targets)
+        card = low[0] if low[1] == "" else max(targets)[0]
+        page.get_by_test_id(f"hand-card-{card}").click()
+        expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+    else:
+        raise AssertionError("no row to take in 30 turns")
+    expect(takes).to_have_count(4)
+    page.evaluate("window.scrollTo(0, 0)")
+    mine = page.locator('[data-testid="reveal"] .sn-rev.choosing').get_attribute("data-card")
+    expect(page.get_by_test_id("prompt")).to_contain_text(mine)  # "Your card 8 is lower than every row…"
+    got = page.evaluate(COVERED, ['[data-testid="prompt"], .sn-take', False])
+    assert not got["covered"] and not got["off"], f"taking a row, at the top: {got}"
+    got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+    assert not got["covered"], f"taking a row, each scrolled to: {got}"
+    assert len(page.locator(SN_PLAYERS).all()) == 5
+    broken = page.evaluate(BROKEN, SN_LABELS)
+    assert not broken, broken
+    fits(page)
