@@ -132,7 +132,8 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
 
 #: Each word the reveal strip can show under a card (a status, the
 #: time's-up tag), put in turn into the boxes of an entry with the tag: whether it
-#: fits them (nothing cut, nothing outside the entry).
+#: fits them (nothing cut, nothing outside the entry), and a word without a
+#: space stays on one line ("托管/代出" broke inside).
 REVEAL_FITS = """(words) => {
   const rev = document.querySelector('.sn-rev:has(.sn-rev-timeout)');
   const out = rev.querySelector('.sn-rev-out');
@@ -150,6 +151,7 @@ REVEAL_FITS = """(words) => {
     const lines = Math.round(r.height / (parseFloat(cs.lineHeight) || 1.2 * parseFloat(cs.fontSize)));
     const round = Math.min(parseFloat(cs.borderTopLeftRadius), r.height / 2);
     if (kind === 'tag' && lines > 1 && round > r.height / 4) bad.push([word, 'round ends', lines, round, r.height]);
+    if (!/ /.test(word) && lines > 1) bad.push([word, 'broken', lines]);
     el.textContent = keep;
   }
   return bad;
