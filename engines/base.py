@@ -241,6 +241,13 @@ class Engine(Protocol):
         """The id of ``seat``'s current decision, or None if it need not act."""
         ...
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        """The id of the turn ``seat``'s current decision belongs to (None
+        if it need not act): a turn may ask several decisions (6 Nimmt!'s
+        pick, then a row when that card is below every row), and the lobby
+        counts a turn's timeouts once towards marking a seat away."""
+        ...
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now (amount ranges may be sampled
         representatives; :meth:`apply` is the judge).  Read-only like a

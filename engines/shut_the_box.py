@@ -268,6 +268,10 @@ class ShutTheBox:
         mask = sum(1 << t for t in state["open"])
         return f"r{state['round']}.s{seat}.o{mask}.{'t' if state['throw'] is not None else 'n'}"
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        # every throw and shut of a seat's round is one turn
+        return f"r{state['round']}.s{seat}" if seat in self.to_act(state) else None
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []

@@ -198,6 +198,9 @@ class Sibala:
             return None
         return f"r{state['round']}.s{seat}"
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        return self.turn_id(state, seat)  # one roll: one decision a turn
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}] if seat in self.to_act(state) else []
 

@@ -420,6 +420,10 @@ class SixNimmt(NoCoins):
             return f"p{state['round']}.{state['turn']}"
         return f"c{state['round']}.{state['turn']}.{_pending(state)['card']}"
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        # the pick and the row choice it may lead to are one turn
+        return f"{state['round']}.{state['turn']}" if seat in self.to_act(state) else None
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []

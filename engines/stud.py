@@ -561,6 +561,9 @@ class Stud:
             return None
         return f"g.d{state['deal']}.a{state['action_no']}.s{seat}"
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        return self.turn_id(state, seat)  # each action is a turn (a timeout folds)
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every legal move type; bet/raise at the minimum, the cap and every
         ante step between."""

@@ -273,6 +273,10 @@ class Yahtzee(NoCoins):
         # roll frame cannot roll again
         return f"t{state['turn']}.s{seat}.r{state['rolls']}"
 
+    def turn_of(self, state: State, seat: int) -> str | None:
+        # the rolls and the score are one turn
+        return f"t{state['turn']}.s{seat}" if seat in self.to_act(state) else None
+
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []

@@ -127,7 +127,7 @@ async def sign_in(request: Request) -> dict[str, Any]:
 async def policy(request: Request) -> dict[str, Any]:
     """``GET /api/account/policy``: the password policy (:func:`accounts.password_policy`), to state before a claim,
     and what becomes of a player's seats with no session connected, to state before signing out everywhere:
-    ``{"password": {...}, "seats": {"grace_ms": LOBBY_ABSENT_GRACE_MS (ms), "away_after": LOBBY_AWAY_AFTER (timeouts)}}``."""
+    ``{"password": {...}, "seats": {"grace_ms": LOBBY_ABSENT_GRACE_MS (ms), "away_after": LOBBY_AWAY_AFTER (timed-out turns in a row)}}``."""
     settings = _lobby(request).settings
     return {
         "password": accounts.password_policy(settings.password_min),

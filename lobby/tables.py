@@ -137,7 +137,8 @@ class TableDoc(TypedDict):
     result: dict[str, Any] | None  # the last game's outcome
     players: NotRequired[list[dict[str, Any]] | None]  # who sat in each seat of the game on show (running or last): {"name", "bot", "left"}, as seats[] said then
     game_no: int  # games started
-    timeouts: list[int]  # consecutive forced moves per seat
+    timeouts: list[int]  # consecutive timed-out turns per seat
+    timeout_turns: NotRequired[list[str | None]]  # per seat: the turn (engine ``turn_of``) its last timeout counted for
     game_timeouts: list[int]  # forced moves per seat this game
     events: list[dict[str, Any]]  # public events of the last commit
     next: NextGame | None  # while the seated players may start another game
@@ -259,6 +260,7 @@ def new_table(
         "game_no": 0,
         "timeouts": [0] * n,
         "game_timeouts": [0] * n,
+        "timeout_turns": [None] * n,
         "events": [],
         "next": None,
         "start_votes": [],
@@ -486,6 +488,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["game_no"] += 1
     d["timeouts"] = [0] * n
     d["game_timeouts"] = [0] * n
+    d["timeout_turns"] = [None] * n
     d["start_at"] = None
     d["result"] = None
     d["deadlines"] = {}
@@ -621,6 +624,7 @@ def back(doc: TableDoc, pid: str, now: int) -> Change | None:
     d = _copy(doc)
     d["seats"][seat]["away"] = False
     d["timeouts"][seat] = 0
+    d["timeout_turns"] = [None] * len(d["seats"])  # a timeout after coming back counts again
     d["events"] = [{"type": "back", "seat": seat}]
     if d["status"] == Status.PLAYING:
         _after_change(d, now, {seat})
@@ -904,6 +908,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     d["deadlines"] = dict(doc["deadlines"])
     d["timeouts"] = list(doc["timeouts"])
     d["game_timeouts"] = list(doc["game_timeouts"])
+    d["timeout_turns"] = list(doc.get("timeout_turns") or [None] * len(doc["seats"]))
     d["seats"] = [dict(s) for s in doc["seats"]]
     state = doc["state"]
     moves: list[list[Any]] = []
@@ -928,7 +933,10 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
             else:
                 plan = engine.timeout_moves(state, seat)
                 forced.append(seat)
-                d["timeouts"][seat] += 1
+                turn = engine.turn_of(state, seat)
+                if d["timeout_turns"][seat] != turn:  # a turn's forced moves count once (6 Nimmt!: pick, then row)
+                    d["timeout_turns"][seat] = turn
+                    d["timeouts"][seat] += 1
                 d["game_timeouts"][seat] += 1
                 if d["away_after"] and d["timeouts"][seat] >= d["away_after"]:
                     d["seats"][seat]["away"] = True

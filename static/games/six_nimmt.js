@@ -53,7 +53,7 @@ const TEXT = {
     reveal_none: "No cards revealed yet.",
     to_row: "→ row {n}",
     took_title: { count: "p", one: "took {cards}: {p} bull head", other: "took {cards}: {p} bull heads" },
-    choosing: "choosing…",
+    choosing: "taking a row…",
     queued: "waiting",
     players: "Players",
     col_pile: "Round",
@@ -594,6 +594,8 @@ export class SixNimmtView extends TableView {
     }
     setText(this.promptEl, text);
     this.promptEl.classList.toggle("mine", mine);
+    // a phone pins what you act with: the row to take's instruction here, else the hand (renderHand)
+    this.promptEl.classList.toggle("pinned", mine && state.phase === "choose");
   }
 
   renderHand(view, state, spectator, turn) {
@@ -613,6 +615,7 @@ export class SixNimmtView extends TableView {
     if (sig !== this.handSig) {
       this.handSig = sig;
       this.handEl.classList.toggle("can-pick", canPick);
+      this.handBox.classList.toggle("pinned", canPick); // a phone pins the hand only while it can be played
       fill(
         this.handEl,
         hand.map((c, k) =>

@@ -13,6 +13,18 @@ import { h, fill, setText } from "../dom.js";
 import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn } from "./common.js";
 import { die } from "./sibala.js";
 
+/** Han, kana or Hangul: a name written in them stays across in its narrow
+ * column head on a phone (they wrap between any two characters, and turned
+ * upright in vertical text they were drawn under the badges). */
+const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+
+/** A score-card column head's name (see seatNameEl), marked `cjk` when written in CJK characters. */
+function columnName(view, seat) {
+  const el = seatNameEl(view, seat);
+  el.classList.toggle("cjk", CJK.test(el.textContent));
+  return el;
+}
+
 const TEXTS = {
   en: {
     chance: "Chance",
@@ -361,7 +373,7 @@ export class YahtzeeView extends TableView {
           h(
             "th",
             { class: colClass(i), testid: `seat-${i}`, "data-seat": i },
-            h("div", { class: "seat-head" }, seatNameEl(view, i)),
+            h("div", { class: "seat-head" }, columnName(view, i)),
             h("div", { class: "yz-badges" }, seatBadges(view, i, mySeat))
           )
         )

@@ -132,7 +132,8 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
 
 #: Each word the reveal strip can show under a card (a status, the
 #: time's-up tag), put in turn into the boxes of an entry with the tag: whether it
-#: fits them (nothing cut, nothing outside the entry).
+#: fits them (nothing cut, nothing outside the entry), and a word without a
+#: space stays on one line ("托管/代出" broke inside).
 REVEAL_FITS = """(words) => {
   const rev = document.querySelector('.sn-rev:has(.sn-rev-timeout)');
   const out = rev.querySelector('.sn-rev-out');
@@ -150,6 +151,7 @@ REVEAL_FITS = """(words) => {
     const lines = Math.round(r.height / (parseFloat(cs.lineHeight) || 1.2 * parseFloat(cs.fontSize)));
     const round = Math.min(parseFloat(cs.borderTopLeftRadius), r.height / 2);
     if (kind === 'tag' && lines > 1 && round > r.height / 4) bad.push([word, 'round ends', lines, round, r.height]);
+    if (!/ /.test(word) && lines > 1) bad.push([word, 'broken', lines]);
     el.textContent = keep;
   }
   return bad;
@@ -161,7 +163,7 @@ def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, vie
     "time's up" tag spilled out of its entry (so would an away seat's tag)."""
     viewport.update(width=390, height=844)
     for locale, words in (
-        ("en-US", [("out", "choosing…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
+        ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
         ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管代出")]),
     ):
         page = new_page(locale=locale)

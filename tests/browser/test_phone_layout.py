@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, open_table, play_to_end, sign_in, start, started_table, stud_turns
+from .helpers import SINGLE_REDIS, expect_status, open_table, play_to_end, sign_in, start, started_table, stud_turns
 
 pytestmark = SINGLE_REDIS
 
@@ -317,4 +317,198 @@ def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
     for page in (ann, bo):
         expect(page.get_by_test_id("rating-changes")).to_be_visible(timeout=60_000)  # our timeouts play it out
         expect(page.get_by_test_id("rating-change-1")).to_contain_text("W" * 23 + "b")
+        fits(page)
+
+
+#: Elements of ``sel`` whose middle is under something else (a pinned bar
+#: over them), and those off screen (``off``): as the page stands, or with
+#: ``scroll``, each scrolled to the screen's middle (as far as the page goes).
+COVERED = """([sel, scroll]) => {
+  const covered = [], off = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (scroll) el.scrollIntoView({block: 'center'});
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const name = `${el.className}[${el.dataset.testid || el.dataset.seat || ''}]`;
+    if (y < 0 || y > innerHeight) { off.push(name); continue; }
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(el.contains(top) || top.contains(el))) covered.push(`${name} under ${top && top.className}`);
+  }
+  return {covered, off};
+}"""
+
+#: Short labels of ``sel`` with a word broken across lines ("收/走",
+#: "choosin/g…", "托管/代出": a label's run of characters between spaces is
+#: one word, CJK too) or sticking out of their box.
+BROKEN = """(sel) => {
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.getClientRects().length || !el.textContent.trim()) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let word = [], lines = new Set(), split = [];
+    const close = () => { if (lines.size > 1) split.push(word.join('')); word = []; lines = new Set(); };
+    for (let node; (node = walker.nextNode()); ) {
+      for (let i = 0; i < node.data.length; i++) {
+        if (/\\s/.test(node.data[i])) { close(); continue; }
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getClientRects()[0];
+        if (r) lines.add(Math.round(r.top + r.height / 2));
+        word.push(node.data[i]);
+      }
+    }
+    close();
+    if (split.length || el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.textContent} (broken: ${split}; ${el.scrollWidth}/${el.clientWidth})`);
+  }
+  return out;
+}"""
+
+SN_LABELS = ".sn-take, .sn-rev-out, .sn-rev-timeout, .sn-players .badge, .sn-row-label"
+SN_PLAYERS = ".sn-players .sn-player:not(.sn-player-head)"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(new_page, lobby, viewport, locale):
+    """6 Nimmt! at five seats on a phone (the fresh pass at 360x740): while I
+    pick, the hand is pinned to the screen's foot, and every player's line
+    and each revealed card, scrolled to, are clear of it; while I must take
+    a row, the instruction is pinned instead (the hand cannot be played
+    then): on screen and clear with the rows' Take buttons at the top, and
+    the reveal and every player's line, scrolled to, clear. No short label
+    (Take, a reveal's status or time's-up tag, a badge) breaks inside a
+    word ("收/走", "choosin/g…", "托管/代出")."""
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")  # no card flying over the reveal while it is measured
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "six_nimmt", seats=5, bots=True)
+    start(page)
+    cards = page.locator('[data-testid="hand"] button:enabled')
+    takes = page.locator('[data-testid^="take-row-"]:visible')
+    for _ in range(30):
+        expect(cards.first.or_(takes.first)).to_be_visible()
+        if takes.count():
+            break
+        got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+        assert not got["covered"], f"picking, each scrolled to: {got}"
+        broken = page.evaluate(BROKEN, SN_LABELS)
+        assert not broken, broken
+        # the lowest card when it is below every row (then a row is mine to take), else the highest
+        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        low = min(targets)
+        card = low[0] if low[1] == "" else max(targets)[0]
+        page.get_by_test_id(f"hand-card-{card}").click()
+        expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+    else:
+        raise AssertionError("no row to take in 30 turns")
+    expect(takes).to_have_count(4)
+    page.evaluate("window.scrollTo(0, 0)")
+    mine = page.locator('[data-testid="reveal"] .sn-rev.choosing').get_attribute("data-card")
+    expect(page.get_by_test_id("prompt")).to_contain_text(mine)  # "Your card 8 is lower than every row…"
+    got = page.evaluate(COVERED, ['[data-testid="prompt"], .sn-take', False])
+    assert not got["covered"] and not got["off"], f"taking a row, at the top: {got}"
+    got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+    assert not got["covered"], f"taking a row, each scrolled to: {got}"
+    assert len(page.locator(SN_PLAYERS).all()) == 5
+    broken = page.evaluate(BROKEN, SN_LABELS)
+    assert not broken, broken
+    fits(page)
+
+
+#: Yahtzee's score card as the page stands: how many of its rows
+#: (categories and the total) are wholly between the status bar and the
+#: controls' bar pinned to the screen's foot, and the bars' boxes.
+YZ_ROWS_SEEN = """() => {
+  const head = document.querySelector('.table-body .statusbar').getBoundingClientRect().bottom;
+  const foot = document.querySelector('.yz-controls').getBoundingClientRect().top;
+  const rows = [...document.querySelectorAll('[data-testid=score-card] tbody tr, [data-testid=score-card] tfoot tr')];
+  const seen = rows.filter((r) => { const b = r.getBoundingClientRect(); return b.top >= head - 1 && b.bottom <= foot + 1; });
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+  return {seen: seen.length, rows: rows.length, head, foot, height: innerHeight,
+    rowh: rows.map((r) => Math.round(r.getBoundingClientRect().height)), hint: box('.yz-hint'), card: box('[data-testid=score-card]'), thead: box('[data-testid=score-card] thead'), dice: box('.yz-dice'), actions: box('.yz-actions'), felt: box('.table-body')};
+}"""
+
+
+def test_yahtzee_s_pinned_controls_leave_half_the_score_card_in_sight(new_page, lobby, viewport):
+    """Six seats at 360x740 (the fresh pass: the pinned dice, Roll and the
+    score choices left only Chance to Twos, 4 of the card's 16 rows, in
+    sight; 9 at 390x844): before and after rolling, the page as it stands,
+    at least half the card's rows are on screen above the pinned bar, with
+    the dice, Roll and every score choice still on screen."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "yahtzee", seats=6, bots=True)
+    start(page)
+    roll = page.locator('[data-testid="roll"]:enabled')
+    expect(roll).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(YZ_ROWS_SEEN)
+    assert got["rows"] == 16 and got["seen"] >= 8, f"before rolling: {got}"
+    roll.click()
+    offers = page.locator('button[data-testid^="choice-"]')
+    expect(offers).to_have_count(15)
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(YZ_ROWS_SEEN)
+    assert got["seen"] >= 8, f"rolled: {got}"
+    for i in range(5):
+        assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen"
+    assert on_screen(page.get_by_test_id("roll")), "Roll is off screen"
+    off = [b.get_attribute("data-testid") for b in offers.all() if not on_screen(b)]
+    assert not off, f"score choices off screen: {off}"
+    broken = page.evaluate(BROKEN, ".yz-choice-cat")
+    assert not broken, broken
+    fits(page)
+
+
+#: Each score-card column head's name: its text, whether every character is
+#: drawn inside the name's box (none cut off), and whether reading order runs
+#: down or rightwards (a name turned upside down runs upwards).
+YZ_NAMES = """() => [...document.querySelectorAll('[data-testid=score-card] thead .seat-name')].map((el) => {
+  const box = el.getBoundingClientRect();
+  const node = el.firstChild;
+  const range = document.createRange();
+  const chars = [];
+  for (let i = 0; i < node.data.length; i++) {
+    if (/\\s/.test(node.data[i])) continue;
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const r = range.getBoundingClientRect();
+    chars.push({c: node.data[i], top: r.top, left: r.left, bottom: r.bottom, right: r.right});
+  }
+  const cut = chars.filter((r) => r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1 || r.right > box.right + 1).map((r) => r.c);
+  let backwards = 0;
+  for (let i = 1; i < chars.length; i++) {
+    const a = chars[i - 1], b = chars[i];
+    const down = b.top > a.top + 1, right = b.left > a.left + 1, left = b.left < a.left - 1, up = b.top < a.top - 1;
+    // the next character is below, or right on the same line, or starts a new line (down, or left in vertical text)
+    if (up && !left) backwards++;
+  }
+  const clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+  // a CJK name is written across, as everywhere else on the page
+  const across = chars.length > 1 && chars[1].left > chars[0].left + 1 && Math.abs(chars[1].top - chars[0].top) < 2;
+  return {name: el.textContent, cut, backwards, clipped, across};
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_yahtzee_s_column_heads_show_whole_names_the_right_way_up(new_page, lobby, viewport, locale):
+    """The score card's column heads on a phone (the 中文 pass: a name turned
+    180°, so "小明" showed one upside-down "小"): a Chinese name and a long
+    Latin one are drawn whole, none of their characters cut off, reading
+    downwards or rightwards, never upwards; the Chinese one across (upright
+    in vertical text its glyphs were drawn under the badges)."""
+    ming, phoebe = new_page(locale=locale), new_page(locale=locale)
+    sign_in(ming, lobby, "小明")
+    table_id = open_table(ming, "yahtzee", seats=6, bots=True)  # the narrowest columns
+    sign_in(phoebe, lobby, "Phoebe Marguerite")
+    phoebe.get_by_test_id("game-yahtzee").click()
+    phoebe.get_by_test_id(f"join-{table_id}").click()
+    phoebe.get_by_test_id("start").click()  # who has not pressed start when the table starts is stood up
+    start(ming)
+    for page in (ming, phoebe):
+        expect_status(page, "playing")
+        names = page.evaluate(YZ_NAMES)
+        assert [n["name"] for n in names][:2] == ["小明", "Phoebe Marguerite"], names
+        bad = [n for n in names if n["cut"] or n["backwards"] or n["clipped"]]
+        assert not bad, bad
+        assert names[0]["across"], names[0]
         fits(page)

@@ -90,6 +90,7 @@ def playout(engine, seed: int, prev=None):
         assert to_act == sorted(set(to_act)), "to_act is ascending seats"
         for seat in range(players):
             assert (engine.turn_id(state, seat) is None) == (seat not in to_act)
+            assert (engine.turn_of(state, seat) is None) == (seat not in to_act), "a turn is named while the seat acts"
         if rnd.random() < LEAVE_CHANCE:
             leaver = rnd.randrange(players)
             left = engine.leave(state, leaver)

@@ -8,9 +8,11 @@ import asyncio
 import random
 
 from lobby import replay
+from lobby.client import LobbyRefused
 from lobby.store import connect
 
 from .support import connected, replayed, seated
+from .test_timeout_events_live import timeout_seen, timeouts
 
 
 async def test_ten_clients_play_a_whole_game_watched(lobby):
@@ -64,3 +66,41 @@ async def test_a_player_who_never_picks_goes_away_and_comes_back(lobby):
         assert forced.count(0) >= 2, "the idle seat's first moves were forced by timeouts"
         report = replay.verify(log)
         assert report and all(r["seed_ok"] and r["result_ok"] for r in report)
+
+
+async def test_a_turn_whose_pick_and_row_choice_both_run_out_counts_once(lobby_factory):
+    """One slow turn is one timeout: a row choice forced right after the same
+    turn's forced pick (the pick was below every row) does not count again,
+    so it cannot mark the seat away on its own (RULES.md: twice in a row)."""
+    proc = lobby_factory(prefix="snonce", env={"LOBBY_AWAY_AFTER": "0"})  # never away: the count itself is read
+    async with connected(proc.ws, ["Idle", "Bo", "Cy"]) as (idle, bo, cy):
+        idle.keep_frames = True
+        table = await seated([idle, bo, cy], "six_nimmt", seats=3, turn_ms=1000, games=1)
+
+        async def high(c):
+            """Pick the highest card (so Idle's forced lowest pick is the one below the rows)."""
+            seat, sent = c.tables[table].seat, set()
+            while True:
+                v = await c.wait_for(table, lambda v: v["status"] != "playing" or v["turns"].get(str(seat)) not in (None, *sent), timeout=60)
+                if v["status"] != "playing":
+                    return
+                turn = v["turns"][str(seat)]
+                sent.add(turn)
+                s = v["state"]
+                mv = {"type": "pick", "card": max(s["hand"])} if s["phase"] == "pick" else {"type": "choose_row", "row": s["cheapest_row"]}
+                try:
+                    await c.move(table, turn, mv)
+                except LobbyRefused:
+                    pass
+
+        players = [asyncio.create_task(high(c)) for c in (bo, cy)]
+        try:
+            chosen = await timeout_seen(idle, table, lambda e: e["seat"] == 0 and e["moves"][0]["type"] == "choose_row", timeout_s=90)
+            event, view = chosen[0]
+            assert event["bot"] is False
+            picks = [e for e, v in timeouts(idle, table) if e["seat"] == 0 and e["moves"][0]["type"] == "pick"]
+            assert view["timeouts"][0] == len(picks), "the forced row choice belongs to the forced pick's turn: counted once"
+        finally:
+            for t in players:
+                t.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
