@@ -292,8 +292,10 @@ export function tableScreen(id) {
   const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
   const specEl = h("span", { class: "badge badge-spectating", testid: "spectating", hidden: true }, t("spectating"));
   const seatEl = h("span", { class: "muted", testid: "my-seat" });
-  // the stake (or stud's tier) and what sitting needs, for players, joiners and spectators alike
-  const stakeEl = h("p", { class: "table-stake muted small", testid: "table-stake", hidden: true });
+  // where coins move: the stake (or stud's tier) and what sitting needs, for
+  // players, joiners and spectators alike (in the meta row: no extra line
+  // above the felt; a play-chip tier is said by stud's own view)
+  const stakeEl = h("span", { class: "table-stake", testid: "table-stake", hidden: true });
   const errEl = h("div", { class: "form-error", testid: "table-error", role: "alert" });
 
   let game = null;
@@ -437,7 +439,7 @@ export function tableScreen(id) {
     setText(gameEl, info ? gameTitle(info) : v.game);
     setText(titleEl, tableName(v));
     setScreenTitle(`${tableName(v)} · ${info ? gameTitle(info) : v.game}`);
-    const stake = stakeText(info, v.options, v.coins_to_sit);
+    const stake = v.coins_to_sit > 0 ? stakeText(info, v.options, v.coins_to_sit) : "";
     stakeEl.hidden = !stake;
     setText(stakeEl, stake);
     statusEl.dataset.status = v.status;
@@ -483,8 +485,7 @@ export function tableScreen(id) {
     h(
       "div",
       { class: "table-head" },
-      h("div", { class: "title-row" }, titleEl, h("div", { class: "table-meta" }, gameEl, gameNoEl, statusEl, specEl, seatEl)),
-      stakeEl,
+      h("div", { class: "title-row" }, titleEl, h("div", { class: "table-meta" }, gameEl, gameNoEl, statusEl, specEl, seatEl, stakeEl)),
       h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
     ),
     h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
