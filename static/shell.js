@@ -105,7 +105,7 @@ export function errorText(err) {
   if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`, { max: MAX_NAME });
   if (err.code === "insufficient_coins" && Number.isInteger(err.need)) return t("err_insufficient_coins_figures", { need: err.need, have: err.have ?? 0 });
   const key = `err_${err.code}`;
-  return t(key) !== key ? t(key) : t("err_other");
+  return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
 
 /** Per error code, the texts that word its message's figures (the numbers

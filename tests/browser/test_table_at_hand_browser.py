@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, intercept, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, intercept, open_table, refuse, sign_in
 
 pytestmark = SINGLE_REDIS
 
@@ -167,6 +167,8 @@ def test_start_now_tells_everyone_seated_what_to_do(new_page, lobby, locale):
 def test_a_name_stops_at_its_limit_and_a_refusal_says_why(new_page, lobby, locale):
     zh = locale == "zh-CN"
     page = new_page(locale)
+    # a bad_name with a reason the page does not know: the general sentence, with the limit's figure
+    intercept(page, {"hello"}, lambda ws, msg: msg.get("name") == "Zed" and (refuse(ws, msg, "bad_name", "name must be a string") or True))
     page.goto(lobby.http)
     name = page.get_by_test_id("name-input")
     expect(name).to_have_attribute("maxlength", "24")
@@ -185,6 +187,9 @@ def test_a_name_stops_at_its_limit_and_a_refusal_says_why(new_page, lobby, local
     rename = page.get_by_test_id("name-input")
     expect(page.get_by_test_id("rename-form")).to_be_visible()
     expect(rename).to_have_attribute("maxlength", "24")
+    rename.fill("Zed")
+    page.get_by_test_id("save-name").click()
+    expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text("名字长度为 1 到 24 个字符。" if zh else "A name is 1 to 24 characters.")
 
 
 #: Latin-letter words in a 中文 page's tooltips or title: none, beyond
