@@ -123,7 +123,12 @@ class GameInfo:
     quick-match table opens with; ``options`` lists the engine's own options
     (seat count and turn time are the lobby's); ``board``: JSON-clean
     figures the browser shows before a game has a state (Yahtzee's score
-    card rows, stud's tiers), from the engine's own constants.
+    card rows, stud's tiers), from the engine's own constants.  ``coins``:
+    how the coins a player needs to sit follow from the options (see
+    :meth:`coins_needed`), or None where no coins move: ``{"times": int,
+    "options": [name]}`` (``times`` × the product of those options'
+    values) or ``{"option": name, "values": {str(choice): coins}}``; a
+    client states and checks the need from it before it asks.
     """
 
     id: str
@@ -133,6 +138,20 @@ class GameInfo:
     default_players: int
     options: tuple[OptionSpec, ...] = ()
     board: dict[str, Any] = field(default_factory=dict)
+    coins: dict[str, Any] | None = None
+
+    def coins_needed(self, options: dict[str, Any] | None) -> int:
+        """The coins a player needs to sit with ``options`` (defaults filled
+        in), by :attr:`coins`: 0 where no coins move."""
+        rule, opts = self.coins, self.settings(options)
+        if not rule:
+            return 0
+        if "option" in rule:
+            return int(rule["values"][str(opts[rule["option"]])])
+        need = rule["times"]
+        for name in rule["options"]:
+            need *= opts[name]
+        return need
 
     def to_dict(self) -> dict[str, Any]:
         """The game's metadata as JSON-clean data (``GET /api/games``, the
@@ -145,6 +164,7 @@ class GameInfo:
             "default_players": self.default_players,
             "options": [spec.to_dict() for spec in self.options],
             "board": copy.deepcopy(self.board),
+            "coins": copy.deepcopy(self.coins),
         }
 
     def settings(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -48,6 +48,8 @@ INFO = GameInfo(
             "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}, no_coins=(0,)
         ),
     ),
+    # the most a match can cost: the stake and a second stake every round
+    coins={"times": 2, "options": ["stake", "rounds"]},
 )
 
 # -- rules --------------------------------------------------------------------
@@ -412,9 +414,7 @@ class ShutTheBox:
         return most_rounds_won(state)
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
-        # the most a match can cost: the stake and a second stake every round
-        opts = INFO.settings(options)
-        return 2 * opts["stake"] * opts["rounds"]
+        return INFO.coins_needed(options)
 
     def leave(self, state: State, seat: int) -> None:
         return None

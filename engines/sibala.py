@@ -54,6 +54,8 @@ INFO = GameInfo(
         ),
     ),
     board={"categories": CATEGORY_NAMES},
+    # the most a match can cost: the stake every round
+    coins={"times": 1, "options": ["stake", "rounds"]},
 )
 
 # -- rules --------------------------------------------------------------------
@@ -274,9 +276,7 @@ class Sibala:
         return most_rounds_won(state)
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
-        # the most a match can cost: the stake every round
-        opts = INFO.settings(options)
-        return opts["stake"] * opts["rounds"]
+        return INFO.coins_needed(options)
 
     def leave(self, state: State, seat: int) -> None:
         return None

@@ -118,6 +118,8 @@ INFO = GameInfo(
     ),
     # the tiers' names and figures, shown before a game's first deal
     board={"tiers": {tier: {"name": t["name"], "ante": t["ante"], "max": t["max"], "coins": t["coins"]} for tier, t in TIERS.items()}},
+    # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
+    coins={"option": "tier", "values": {tier: t["min_coins"] for tier, t in TIERS.items()}},
 )
 
 # -- rules --------------------------------------------------------------------
@@ -796,8 +798,7 @@ class Stud:
         )
 
     def coins_to_sit(self, options: dict[str, Any]) -> int:
-        # RULES.md 2, tier table: coins needed to sit (0 in casual and training)
-        return TIERS[INFO.settings(options)["tier"]]["min_coins"]
+        return INFO.coins_needed(options)
 
     def leave(self, state: State, seat: int) -> tuple[State, list[Event]]:
         """``seat`` leaves mid-game (RULES.md 2).

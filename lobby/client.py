@@ -39,11 +39,13 @@ from .tables import Status
 
 
 class LobbyRefused(Exception):
-    """An error frame answering a request: ``code`` and message."""
+    """An error frame answering a request: ``code`` and message; ``frame``
+    the whole error frame (its ``reason``, figures: docs/protocol.md)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, frame: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
+        self.frame = frame or {}
 
 
 @dataclass
@@ -195,7 +197,7 @@ class LobbyClient:
         if kind == "error":
             self.errors.append(frame)
             if ref in self._pending and not self._pending[ref].done():
-                self._pending[ref].set_exception(LobbyRefused(frame["code"], frame.get("msg", "")))
+                self._pending[ref].set_exception(LobbyRefused(frame["code"], frame.get("msg", ""), frame))
             return
         if ref in self._pending and not self._pending[ref].done():
             self._pending[ref].set_result(frame)

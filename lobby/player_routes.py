@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from . import accounts, quota, ratings
+from . import accounts, protocol, quota, ratings
 from .endpoints import http_error
 from .protocol import ErrorCode
 from .sessions import TOKEN_RE
@@ -126,11 +126,13 @@ async def sign_in(request: Request) -> dict[str, Any]:
 @route
 async def policy(request: Request) -> dict[str, Any]:
     """``GET /api/account/policy``: the password policy (:func:`accounts.password_policy`), to state before a claim,
+    a name's length (characters: :data:`protocol.MAX_NAME`), for the name inputs' limit,
     and what becomes of a player's seats with no session connected, to state before signing out everywhere:
-    ``{"password": {...}, "seats": {"grace_ms": LOBBY_ABSENT_GRACE_MS (ms), "away_after": LOBBY_AWAY_AFTER (timed-out turns in a row)}}``."""
+    ``{"password": {...}, "name": {"min": 1, "max": MAX_NAME}, "seats": {"grace_ms": LOBBY_ABSENT_GRACE_MS (ms), "away_after": LOBBY_AWAY_AFTER (timed-out turns in a row)}}``."""
     settings = _lobby(request).settings
     return {
         "password": accounts.password_policy(settings.password_min),
+        "name": {"min": 1, "max": protocol.MAX_NAME},
         "seats": {"grace_ms": settings.absent_grace_ms, "away_after": settings.away_after},
     }
 

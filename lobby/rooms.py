@@ -353,7 +353,7 @@ class Rooms:
             return
         balance = (await self.store.balances([pid]))[pid]
         if balance < coins_to_sit:
-            raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {coins_to_sit} coins; you have {balance}")
+            raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {coins_to_sit} coins; you have {balance}", figures={"need": coins_to_sit, "have": balance})
         for _ in range(MAX_RETRIES):
             current = await self.store.coin_table(pid)
             if current is not None and current[0] != table_id:

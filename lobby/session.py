@@ -199,9 +199,12 @@ class Conn:
 
 
 
-def _reason(exc: ProtocolError | LobbyError) -> dict[str, str]:
-    """The error frame's ``reason`` field of a refusal, when it has one."""
-    return {"reason": exc.reason} if exc.reason else {}
+def _reason(exc: ProtocolError | LobbyError) -> dict[str, Any]:
+    """The error frame's ``reason`` field of a refusal, when it has one, and
+    its figures (``need``, ``have``: ints), when it has them."""
+    extra: dict[str, Any] = {"reason": exc.reason} if exc.reason else {}
+    extra.update(getattr(exc, "figures", None) or {})
+    return extra
 
 
 def _can_write_directly(proto: Any) -> bool:

@@ -175,12 +175,16 @@ class Change(NamedTuple):
 
 class LobbyError(Exception):
     """A request the lobby refuses; ``code`` is the :class:`ErrorCode` sent back,
-    ``reason`` (or None) the error frame's ``reason`` (``bad_name``'s)."""
+    ``reason`` (or None) the error frame's ``reason`` (``bad_name``'s);
+    ``figures`` (or None) the frame's figures, ints by name
+    (``insufficient_coins``: ``need`` and ``have``, coins), for a client
+    to word the refusal in its language."""
 
-    def __init__(self, code: ErrorCode, message: str, reason: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, reason: str | None = None, figures: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.reason = reason
+        self.figures = figures
 
 
 def new_table(
@@ -364,7 +368,8 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has started; watch it instead")
     balances = (ctx or {}).get("balances", {})
     if doc["coins_to_sit"] and balances.get(pid, 0) < doc["coins_to_sit"]:
-        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {doc['coins_to_sit']} coins")
+        have = balances.get(pid, 0)
+        raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {doc['coins_to_sit']} coins; you have {have}", figures={"need": doc["coins_to_sit"], "have": have})
     free = [i for i, s in enumerate(doc["seats"]) if s is None]
     if not free:
         raise LobbyError(ErrorCode.TABLE_FULL, "that table is full")

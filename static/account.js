@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { LobbyError } from "./net.js";
-import { net, addErrorTexts } from "./shell.js";
+import { net, addErrorTexts, MAX_NAME, setMaxName } from "./shell.js";
 
 /** `method` `path` (a body object: sent as JSON; `auth`: with our token);
  * resolves with the answer's JSON, rejects with a LobbyError. */
@@ -55,6 +55,18 @@ function readPolicy() {
       () => (policy = null)
     );
   return policy;
+}
+
+/** Make text input `input` a player name's: it stops at the longest name
+ * the lobby takes (shell.js MAX_NAME, then the policy's `name.max` once
+ * read); returns `input`. */
+export function limitName(input) {
+  input.maxLength = MAX_NAME;
+  readPolicy().then((r) => {
+    if (r && r.name) setMaxName(r.name.max);
+    input.maxLength = MAX_NAME;
+  });
+  return input;
 }
 
 /** The server's password policy ({min, max, distinct}: lobby.accounts),

@@ -12,9 +12,9 @@
 // way: the header is drawn again and the current screen is made again (its
 // game view with it).
 
-import { t, toggleLang, onLangChange } from "./i18n.js";
+import { t, gameTitle, toggleLang, onLangChange } from "./i18n.js";
 import { fill } from "./dom.js";
-import { net, ui, showError } from "./shell.js";
+import { net, ui, showError, setScreenTitle, gameInfo, tableName } from "./shell.js";
 import { headerHooks, renderHeader, renderStats, refreshMe, refreshMeSoon } from "./header.js";
 import { signInScreen, connectingScreen } from "./screens/signin.js";
 import { homeScreen } from "./screens/home.js";
@@ -75,6 +75,18 @@ const SCREENS = {
   player: (r) => profileScreen(r.player),
 };
 
+/** The window title's part for screen `key` (route `r`), in the page's
+ * language: a game's name, a table's, a replay's, a leaderboard's; "" else. */
+function screenTitle(key, r) {
+  const kind = key.split(":")[0];
+  const game = r.game || r.board;
+  if (kind === "game" && gameInfo(game)) return gameTitle(gameInfo(game));
+  if (kind === "leaderboard" && gameInfo(game)) return t("lb_title", { game: gameTitle(gameInfo(game)) });
+  if (kind === "table") return tableName(r.table);
+  if (kind === "replay") return t("replay_title");
+  return "";
+}
+
 /** Show the screen the hash names (when it is not shown already, or
  * `force`); `rebuilding`: the same screen made again (a language change). */
 function route(force = false, rebuilding = false) {
@@ -92,6 +104,7 @@ function route(force = false, rebuilding = false) {
   if (key === screenKey && !force) return;
   if (screen && screen.destroy) screen.destroy({ rebuilding: rebuilding && key === screenKey, next: key });
   screenKey = key;
+  setScreenTitle(screenTitle(key, r));
   screen = SCREENS[key.split(":")[0]](r);
   fill(ui.main, screen.el);
   if (screen.focus) screen.focus();
@@ -132,6 +145,7 @@ net.on("status", () => renderHeader());
 net.on("balance", () => {
   renderHeader();
   renderStats();
+  tell("onBalance");
 });
 net.on("welcome", () => {
   welcomed = true;

@@ -44,12 +44,16 @@ function defaultUrl() {
 }
 
 /** An error reply (or a local failure) of a request: `code`, the English
- * message, and the frame's `reason` (which check refused it, or null). */
+ * message, the frame's `reason` (which check refused it, or null) and its
+ * figures where it has them (insufficient_coins: `need`, `have`, coins;
+ * else undefined). */
 export class LobbyError extends Error {
-  constructor(code, msg, reason = null) {
+  constructor(code, msg, reason = null, frame = null) {
     super(msg || code);
     this.code = code;
     this.reason = reason;
+    if (frame && Number.isInteger(frame.need)) this.need = frame.need;
+    if (frame && Number.isInteger(frame.have)) this.have = frame.have;
   }
 }
 
@@ -315,10 +319,10 @@ export class Net {
       const p = this.pending.get(msg.ref);
       this.pending.delete(msg.ref);
       clearTimeout(p.timer);
-      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg, msg.reason));
+      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg, msg.reason, msg));
       else p.resolve(msg);
     } else if (msg.t === "error") {
-      this.emit("error", new LobbyError(msg.code, msg.msg, msg.reason));
+      this.emit("error", new LobbyError(msg.code, msg.msg, msg.reason, msg));
     }
   }
 

@@ -5,7 +5,7 @@
 // request (runAction / actionButton).
 
 import { Net } from "./net.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, localized } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 
 export const net = new Net();
@@ -29,6 +29,59 @@ export function gameInfo(id) {
   return net.games.find((g) => g.id === id) || null;
 }
 
+/** Every option of `game` (a GameInfo) by name: `options`' value, else the spec's default. */
+function settings(game, options) {
+  const out = {};
+  for (const o of game.options || []) out[o.name] = options && o.name in options ? options[o.name] : o.default;
+  return out;
+}
+
+/** The coins a player needs to sit at a table of `game` (a GameInfo) with
+ * `options` (by name), by its rule (GameInfo.coins, engines/base.py
+ * coins_needed, as the server checks it); 0 where no coins move. */
+export function coinsNeeded(game, options) {
+  const rule = game && game.coins;
+  if (!rule) return 0;
+  const opts = settings(game, options);
+  if (rule.option) return Number((rule.values || {})[String(opts[rule.option])] || 0);
+  return (rule.options || []).reduce((need, name) => need * Number(opts[name] || 0), rule.times || 1);
+}
+
+/** The stake of a table of `game` (a GameInfo) with `options`, in words of
+ * the page's language: "Stake 100 coins", stud's "Tier: Beginner, ante 100"
+ * (play chips said where no coins move); with `coins` (the table's
+ * coins_to_sit) > 0 what sitting needs.  "" for a game with no coin options. */
+export function stakeText(game, options, coins) {
+  if (!game) return "";
+  const opts = settings(game, options);
+  const tiers = (game.board || {}).tiers;
+  const parts = [];
+  for (const o of game.options || []) {
+    if (!o.no_coins) continue;
+    const value = opts[o.name];
+    if (o.kind === "choice" && tiers && tiers[value]) {
+      const tier = tiers[value];
+      const name = localized(tier.name, String(value));
+      parts.push(t(tier.coins ? "stake_tier" : "stake_tier_chips", { tier: name.charAt(0).toUpperCase() + name.slice(1), ante: tier.ante }));
+    } else if (o.kind === "choice") {
+      parts.push(`${localized(o.label, o.name)}: ${localized((o.choice_labels || {})[String(value)], String(value))}`);
+    } else if (!o.no_coins.includes(value)) {
+      parts.push(t("stake_coins", { n: value }));
+    }
+  }
+  if (coins > 0) parts.push(t("stake_needs", { n: coins }));
+  return parts.join(" · ");
+}
+
+/** The longest name the lobby takes (characters: lobby/protocol.py
+ * MAX_NAME, also sent as GET /api/account/policy's `name.max`; the name
+ * inputs' maxlength). */
+export let MAX_NAME = 24;
+/** Take the server's `max` (characters) for names, once read. */
+export function setMaxName(max) {
+  if (Number.isInteger(max) && max > 0) MAX_NAME = max;
+}
+
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
 const NAME_REASONS = new Set(["length", "reserved", "bracket", "control", "hidden", "invisible", "marks", "taken"]);
 
@@ -49,9 +102,10 @@ export function errorText(err) {
     const text = fn(err);
     if (text) return text;
   }
-  if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`);
+  if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`, { max: MAX_NAME });
+  if (err.code === "insufficient_coins" && Number.isInteger(err.need)) return t("err_insufficient_coins_figures", { need: err.need, have: err.have ?? 0 });
   const key = `err_${err.code}`;
-  return t(key) !== key ? t(key) : t("err_other");
+  return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
 
 /** Per error code, the texts that word its message's figures (the numbers
@@ -63,6 +117,8 @@ const FIGURES = { insufficient_coins: { 1: "err_fig_need", 2: "err_fig_need_have
  * words them, the message's figures in its own words, never English prose. */
 export function errorDetails(err) {
   if (!err) return "";
+  // a refusal the sentence words in full (a bad name's reason, the coins' figures): the code alone
+  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || Number.isInteger(err.need)) return err.code;
   if (getLang() === "en") return [err.code, err.message].filter(Boolean).join(": ");
   const figures = String(err.message || "").match(/\d+/g) || [];
   const key = (FIGURES[err.code] || {})[figures.length];
@@ -141,10 +197,22 @@ export function statusText(status) {
   return t(`status_${status || "loading"}`);
 }
 
-/** The window title: `prefix` (the your-turn cue, or "") and the app's name. */
+let screenTitle = "";
+let titlePrefix = "";
+
+/** The window title: `prefix` (the your-turn cue, or "") and the screen's
+ * title (setScreenTitle) before the app's name, in the page's language. */
 export function setTitle(prefix) {
-  const title = (prefix || "") + t("app_title");
+  titlePrefix = prefix || "";
+  const title = titlePrefix + (screenTitle ? `${screenTitle} · ` : "") + t("app_title");
   if (document.title !== title) document.title = title;
+}
+
+/** The current screen's part of the window title ("" on the home screen;
+ * a game's name, a table's); app.js sets it per screen, a screen may refine it. */
+export function setScreenTitle(text) {
+  screenTitle = text || "";
+  setTitle(titlePrefix);
 }
 
 const running = new WeakSet();

@@ -40,6 +40,7 @@ function card(testid, title, help, inputs, err, btn, submit) {
  * session on this page. */
 export function passwordSignInCard() {
   const [nameLabel, nameIn] = field("acct-name", t("name_label"), { testid: "acct-name", type: "text", autocomplete: "username", required: true });
+  account.limitName(nameIn);
   const [pwLabel, pwIn] = field("acct-password", t("acct_password"), { testid: "acct-password", type: "password", autocomplete: "current-password", required: true });
   const err = h("div", { class: "form-error", testid: "acct-signin-error", role: "alert" });
   const btn = h("button", { type: "submit", class: "primary", testid: "acct-signin" }, t("sign_in"));
@@ -62,6 +63,7 @@ function leavePage() {
 
 function claimCard(done) {
   const [nameLabel, nameIn] = field("claim-name", t("name_label"), { testid: "claim-name", type: "text", autocomplete: "username", value: net.player ? net.player.name : "" });
+  account.limitName(nameIn);
   const rules = h("p", { class: "muted field-help", id: "claim-password-rules", testid: "password-policy" });
   const [pwLabel, pwIn] = field("claim-password", t("acct_new_password"), {
     testid: "claim-password",

@@ -3,9 +3,9 @@
 // move, by each option's no_coins, and says why in place), and the live
 // tables of the game (the `tables` subscription) to join or watch.
 
-import { t, gameTitle, localized, dateLocale } from "../i18n.js";
+import { t, getLang, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, statusText, runAction, actionButton, tableName } from "../shell.js";
+import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeText } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 import { markedName, isBot } from "../games/common.js";
 import { rulesButton } from "../rules.js";
@@ -28,16 +28,24 @@ function quickMatch(gameId) {
   );
 }
 
+/** Option `o`'s tooltip in the page's language (i18n's opt_doc_<name>;
+ * an English page falls back on the spec's English doc, another on none). */
+function optionDoc(o) {
+  const key = `opt_doc_${o.name}`;
+  if (t(key) !== key) return t(key);
+  return getLang() === "en" ? o.doc || "" : "";
+}
+
 /** One input of the game's option `o` (an OptionSpec's dict), in its label. */
 function optionField(o) {
   let input;
   if (o.kind === "choice") {
     const choiceLabel = (c) => localized((o.choice_labels || {})[String(c)], String(c));
-    input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default }, choiceLabel(c))));
+    input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default, "data-label": choiceLabel(c) }, choiceLabel(c))));
   } else {
     input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, required: true, value: String(o.default) });
   }
-  return { spec: o, input, label: h("label", { title: o.doc || "" }, h("span", {}, localized(o.label, o.name)), input) };
+  return { spec: o, input, label: h("label", { title: optionDoc(o) }, h("span", {}, localized(o.label, o.name)), input) };
 }
 
 /** The value an option's field holds, typed as its spec's values. */
@@ -59,26 +67,53 @@ function openForm(game) {
   const openPrivate = h("input", { type: "checkbox", testid: "open-private" });
   const openBtn = h("button", { type: "submit", class: "primary", testid: "open-table" }, t("open"));
   const openErr = h("div", { class: "form-error", testid: "open-table-error", role: "alert" });
+  const coinsNote = h("div", { class: "form-error", testid: "open-coins-note", role: "alert", hidden: true });
+  const optionValues = () => {
+    const options = {};
+    for (const f of fields) options[f.spec.name] = fieldValue(f);
+    return options;
+  };
   // bots only where no coins move: while an option makes coins move, the
-  // box is off and disabled, and the note says which; the player's own
-  // choice comes back when none does
+  // box is off and disabled, and the note says so; the player's own
+  // choice comes back when none does.  What the player cannot afford is
+  // refused here, before sending: a tier beyond the balance is disabled
+  // (saying what it needs), a stake too high says so and Open waits.
   let wantBots = true;
   openBots.addEventListener("change", () => (wantBots = openBots.checked));
-  const checkBots = () => {
+  const check = () => {
     const costly = coinFields(fields);
     openBots.disabled = costly.length > 0;
     openBots.checked = costly.length ? false : wantBots;
     botsNote.hidden = !costly.length;
-    setText(botsNote, costly.length ? t("bots_no_coins", { what: costly.map((f) => localized(f.spec.label, f.spec.name)).join(", ") }) : "");
+    setText(botsNote, costly.length ? t("bots_no_coins") : "");
+    const have = net.player ? net.player.coins : 0;
+    for (const f of fields) {
+      if (f.spec.kind !== "choice" || !game.coins || game.coins.option !== f.spec.name) continue;
+      for (const opt of f.input.options) {
+        const need = coinsNeeded(game, { ...optionValues(), [f.spec.name]: opt.value });
+        opt.disabled = need > have;
+        setText(opt, need > have ? `${opt.dataset.label} · ${t("coins_short", { need, have })}` : opt.dataset.label);
+      }
+    }
+    const need = coinsNeeded(game, optionValues());
+    const short = need > have;
+    coinsNote.hidden = !short;
+    setText(coinsNote, short ? t("open_coins_short", { need, have }) : "");
+    openBtn.disabled = short;
+    return !short;
   };
-  for (const f of fields) {
-    f.input.addEventListener("input", checkBots);
-    f.input.addEventListener("change", checkBots);
+  // a refusal shown from the last try goes as soon as the form is edited
+  const edited = () => {
+    showErrorIn(openErr, null);
+    check();
+  };
+  for (const input of [seatsIn, turnIn, openPrivate, ...fields.map((f) => f.input)]) {
+    input.addEventListener("input", edited);
+    input.addEventListener("change", edited);
   }
-  checkBots();
+  check();
   const open = () => {
-    const options = {};
-    for (const f of fields) options[f.spec.name] = fieldValue(f);
+    const options = optionValues();
     return net.openTable({
       game: game.id,
       seats: parseInt(seatsIn.value, 10),
@@ -88,13 +123,13 @@ function openForm(game) {
       options,
     });
   };
-  return h(
+  const form = h(
     "form",
     {
       class: "card open-form",
       onsubmit: (e) => {
         e.preventDefault();
-        runAction(openBtn, open, { keep: true, done: toTable, errorEl: openErr });
+        if (check()) runAction(openBtn, open, { keep: true, done: toTable, errorEl: openErr });
       },
     },
     h("h3", {}, t("open_table")),
@@ -102,9 +137,12 @@ function openForm(game) {
     h("label", { class: "check" }, openBots, " ", t("bots")),
     botsNote,
     h("label", { class: "check" }, openPrivate, " ", t("private")),
+    coinsNote,
     openBtn,
     openErr
   );
+  form.recheck = check; // our balance changed
+  return form;
 }
 
 /** When a table was opened (`created`: ms), as the page's language writes a time of day. */
@@ -123,6 +161,7 @@ function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
   const join = () => net.request({ t: "join", table: s.id });
+  const stake = stakeText(gameInfo(s.game), s.options, s.coins_to_sit);
   return h(
     "tr",
     { testid: `table-row-${s.id}`, "data-status": s.status },
@@ -130,7 +169,8 @@ function tableRow(s) {
       "td",
       { class: "table-cell" },
       h("span", { class: "table-name", testid: `table-name-${s.id}`, title: s.id }, tableName(s)),
-      s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null
+      s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null,
+      stake ? h("div", { class: "table-stake small", testid: `table-stake-${s.id}` }, stake) : null
     ),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),
     h(
@@ -174,6 +214,7 @@ export function gameScreen(gameId) {
     fill(tbody, rows.map(tableRow));
   };
   renderTables();
+  const form = openForm(game);
   net.subscribeTables(gameId).catch(() => {}); // the reply arrives as a `tables` event
 
   return {
@@ -183,12 +224,13 @@ export function gameScreen(gameId) {
       back,
       h("div", { class: "title-row" }, h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))), rulesButton(gameId)),
       h("p", {}, h("a", { href: `#leaderboard=${encodeURIComponent(gameId)}`, testid: "leaderboard-link" }, t("lb_link"))),
-      h("div", { class: "lobby-forms" }, quickMatch(gameId), openForm(game)),
+      h("div", { class: "lobby-forms" }, quickMatch(gameId), form),
       h("h3", { testid: "tables-title" }, t("live_tables")),
       empty,
       table
     ),
     onTables: renderTables,
+    onBalance: () => form.recheck(),
     destroy: () => net.unsubscribeTables(),
   };
 }

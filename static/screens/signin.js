@@ -4,28 +4,31 @@
 
 import { t } from "../i18n.js";
 import { h, setText } from "../dom.js";
-import { net, showErrorIn, runAction } from "../shell.js";
+import { net, showErrorIn, runAction, MAX_NAME } from "../shell.js";
 import { passwordSignInCard } from "./account.js";
+import { limitName } from "../account.js";
 
 /** The sign-in screen, or with `rename` the change-name one: `done()` after
  * a rename was saved, `cancel()` to close it; `notice` (or null) a line
  * above the form (why we are here: signed out).  Its signInError(err) shows a
  * refused first sign-in (net's "sign-in-error" event). */
 export function signInScreen({ rename = false, done = () => {}, cancel = () => {}, notice = null } = {}) {
-  const input = h("input", {
-    id: "name-input",
-    testid: "name-input",
-    type: "text",
-    autocomplete: "nickname",
-    required: true,
-    value: rename && net.player ? net.player.name : "",
-  });
+  const input = limitName(
+    h("input", {
+      id: "name-input",
+      testid: "name-input",
+      type: "text",
+      autocomplete: "nickname",
+      required: true,
+      value: rename && net.player ? net.player.name : "",
+    })
+  );
   const err = h("div", { class: "form-error", testid: "sign-in-error", role: "alert" });
   const submitBtn = h("button", { type: "submit", class: "primary", testid: rename ? "save-name" : "sign-in" }, rename ? t("save_name") : t("sign_in"));
   const submit = () => {
     const name = input.value.trim();
     if (!name) {
-      setText(err, t("name_bad"));
+      setText(err, t("name_bad", { max: MAX_NAME }));
       return;
     }
     setText(err, "");

@@ -11,7 +11,7 @@
 
 import { t, gameTitle, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, actionButton, isRunning, runAction, confirmDialog, tableName } from "../shell.js";
+import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, setScreenTitle, actionButton, isRunning, runAction, confirmDialog, tableName, stakeText } from "../shell.js";
 import { setLiveCoins } from "../header.js";
 import { MoveGate, tableContext, markedName, isBot } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
@@ -257,6 +257,32 @@ function overWords(v) {
   return ["table_over", "table_over_help", {}];
 }
 
+/** Names `names` as one phrase of the page's language ("Ann", "Ann and
+ * Bo", "Ann, Bo and Cy"; 小明、小红和阿强). */
+function namesList(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(t("names_comma")) + t("names_and") + names[names.length - 1];
+}
+
+/** The waiting card's line once someone pressed Start now (table view `v`,
+ * our `seat` or null, server time `now` in ms), or "": who asked, and for a
+ * seated person who has not pressed that they must, else at `start_at`
+ * the game starts without them and their seat is given up (lobby/tables.py
+ * due); for one who pressed, whom they wait for; for a spectator, the same. */
+function startVoteText(v, seat, now) {
+  const votes = v.start_votes || [];
+  const people = v.seats.map((s, i) => (s && !s.bot && !s.left ? i : null)).filter((i) => i !== null);
+  const asked = people.filter((i) => votes.includes(i));
+  const waitingFor = people.filter((i) => !votes.includes(i));
+  if (!asked.length || !waitingFor.length) return "";
+  const s = Math.max(0, Math.ceil((v.start_at - now) / 1000));
+  const names = (list) => namesList(list.map((i) => markedName(v.seats[i])));
+  const mine = seat !== null && seat !== undefined && people.includes(seat);
+  if (mine && waitingFor.includes(seat)) return t("start_vote_you", { names: names(asked), k: asked.length, s });
+  if (mine) return t("start_vote_waiting", { names: names(waitingFor), s });
+  return t("start_vote_watch", { names: names(asked), k: asked.length, s });
+}
+
 // -- the screen --------------------------------------------------------------------
 
 export function tableScreen(id) {
@@ -266,6 +292,10 @@ export function tableScreen(id) {
   const statusEl = h("span", { class: "badge status", testid: "table-status", "data-status": "loading" }, statusText(null));
   const specEl = h("span", { class: "badge badge-spectating", testid: "spectating", hidden: true }, t("spectating"));
   const seatEl = h("span", { class: "muted", testid: "my-seat" });
+  // where coins move: the stake (or stud's tier) and what sitting needs, for
+  // players, joiners and spectators alike (in the meta row: no extra line
+  // above the felt; a play-chip tier is said by stud's own view)
+  const stakeEl = h("span", { class: "table-stake", testid: "table-stake", hidden: true });
   const errEl = h("div", { class: "form-error", testid: "table-error", role: "alert" });
 
   let game = null;
@@ -341,9 +371,11 @@ export function tableScreen(id) {
   const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id), { errorEl: startErr });
   const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }), { errorEl: startErr });
   const startsIn = h("span", { class: "starts-in", testid: "starts-in" });
+  // once someone pressed Start now: who asked, and what each seated person must do before the window ends
+  const startVote = h("p", { class: "start-vote", testid: "start-vote", role: "status", hidden: true });
   const startHelp = h("p", { class: "muted", testid: "start-help" });
   const startNote = h("p", { class: "form-note", testid: "start-note", hidden: true });
-  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, h("div", { class: "row" }, startBtn, joinBtn, startsIn), startNote, startErr);
+  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, startVote, h("div", { class: "row" }, startBtn, joinBtn, startsIn), startNote, startErr);
   const renderWaiting = (v, ctx) => {
     const info = gameInfo(v.game);
     const min = info ? info.min_players : 1;
@@ -434,6 +466,10 @@ export function tableScreen(id) {
     const info = gameInfo(v.game);
     setText(gameEl, info ? gameTitle(info) : v.game);
     setText(titleEl, tableName(v));
+    setScreenTitle(`${tableName(v)} · ${info ? gameTitle(info) : v.game}`);
+    const stake = v.coins_to_sit > 0 ? stakeText(info, v.options, v.coins_to_sit) : "";
+    stakeEl.hidden = !stake;
+    setText(stakeEl, stake);
     statusEl.dataset.status = v.status;
     setText(statusEl, statusText(v.status));
     const ctx = tableContext(e, gate);
@@ -459,7 +495,10 @@ export function tableScreen(id) {
   const tick = () => {
     const v = entry && entry.view;
     const now = net.serverNow();
-    if (v && v.status === "waiting" && typeof v.start_at === "number") {
+    const vote = v && v.status === "waiting" && typeof v.start_at === "number" ? startVoteText(v, entry.seat, now) : "";
+    startVote.hidden = !vote;
+    setText(startVote, vote);
+    if (v && v.status === "waiting" && typeof v.start_at === "number" && !vote) {
       setText(startsIn, t("starts_in", { s: Math.max(0, (v.start_at - now) / 1000).toFixed(1) }));
     } else {
       setText(startsIn, "");
@@ -475,7 +514,7 @@ export function tableScreen(id) {
     h(
       "div",
       { class: "table-head" },
-      h("div", { class: "title-row" }, titleEl, h("div", { class: "table-meta" }, gameEl, gameNoEl, statusEl, specEl, seatEl)),
+      h("div", { class: "title-row" }, titleEl, h("div", { class: "table-meta" }, gameEl, gameNoEl, statusEl, specEl, seatEl, stakeEl)),
       h("div", { class: "row" }, rulesButton(() => game), backBtn, leaveBtn)
     ),
     h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),

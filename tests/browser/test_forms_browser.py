@@ -29,7 +29,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     page.get_by_test_id("open-opt-stake").fill("5")
     expect(bots).to_be_disabled()
     expect(bots).not_to_be_checked()
-    expect(note).to_have_text("No bots here: coins move at this table (Stake).")
+    expect(note).to_have_text("No bots at a coin table: coins move here.")
     page.get_by_test_id("open-opt-stake").fill("0")
     expect(bots).to_be_enabled()
     expect(bots).to_be_checked()  # the player's choice comes back
@@ -43,7 +43,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
     tier.select_option("beginner")
     expect(page.get_by_test_id("open-bots")).to_be_disabled()
-    expect(page.get_by_test_id("open-bots-note")).to_have_text("此桌涉及金币（场次），不能由机器人补位。")
+    expect(page.get_by_test_id("open-bots-note")).to_have_text("金币桌不能有机器人：这里输赢金币。")
     tier.select_option("training")
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
 
@@ -77,13 +77,13 @@ def test_refusals_are_said_beside_their_control_in_plain_words(new_page, lobby):
     game_lobby(page, lobby, "钱少", "sibala")
     page.get_by_test_id("open-opt-rounds").fill("50")
     page.get_by_test_id("open-opt-stake").fill("1000000")
-    page.get_by_test_id("open-table").click()
-    err = page.get_by_test_id("open-table-error")
-    expect(err.get_by_test_id("error-text")).to_have_text("你的金币不够坐这张牌桌。")
-    expect(err.get_by_test_id("error-details")).to_have_text(re.compile(r"^insufficient_coins：这张牌桌需要 \d+ 金币"))  # no English prose on a 中文 page
+    # refused in place, before sending: the form says what the table needs and what the player has
+    note = page.get_by_test_id("open-coins-note")
+    expect(note).to_have_text(re.compile(r"^这张牌桌需要 50000000 金币，你有 \d+：请降低底注或局数。$"))
     expect(page.get_by_test_id("toast")).to_be_hidden()
-    expect(page.get_by_test_id("open-table")).to_be_enabled()
-    # a change and another try: the error goes, the table opens
+    expect(page.get_by_test_id("open-table")).to_be_disabled()
+    # a change and another try: the note goes, the table opens
     page.get_by_test_id("open-opt-stake").fill("0")
+    expect(note).to_be_hidden()
     page.get_by_test_id("open-table").click()
     expect_status(page, "waiting")

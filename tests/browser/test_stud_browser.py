@@ -160,10 +160,14 @@ def test_open_table_form_labels_options_from_the_engine_in_both_languages(new_pa
     sign_in(page, lobby, "Lin")
     page.get_by_test_id("game-stud").click()
     select = page.get_by_test_id("open-opt-tier")
+    have = page.evaluate("window.lobby.net.player.coins")
+    # a tier beyond the balance adds what it needs (and is disabled: test_table_at_hand_browser)
+    short = {"en": " · needs {n} coins, you have {have}", "zh": " · 需要 {n} 金币，你有 {have}"}
     for lang in ("en", "zh"):
         choices = select.locator("option")
         expect(choices).to_have_count(len(spec.choices))
-        assert choices.all_inner_texts() == [spec.choice_labels[c][lang] for c in spec.choices]
+        need = {c: stud.TIERS[c]["min_coins"] for c in spec.choices}
+        assert choices.all_inner_texts() == [spec.choice_labels[c][lang] + (short[lang].format(n=need[c], have=have) if need[c] > have else "") for c in spec.choices]
         expect(page.locator("label", has=select)).to_contain_text(spec.label[lang])
         if lang == "en":
             page.get_by_test_id("lang-switch").click()

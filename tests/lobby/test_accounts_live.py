@@ -344,7 +344,8 @@ async def test_the_password_policy_is_told_up_front_each_refusal_names_its_rule_
     proc = lobby_factory(prefix="policy", env={"LOBBY_PASSWORD_MIN": "12"})
     assert await api(proc.http, "GET", "/api/account/policy") == (
         200,
-        {"password": {"min": 12, "max": 256, "distinct": 4}, "seats": {"grace_ms": 10_000, "away_after": 2}},
+        # a name's length too: the name inputs stop there
+        {"password": {"min": 12, "max": 256, "distinct": 4}, "name": {"min": 1, "max": 24}, "seats": {"grace_ms": 10_000, "away_after": 2}},
     )
     name = _name("Kit")
     async with connected(proc.ws, [name]) as (kit,):

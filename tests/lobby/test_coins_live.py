@@ -81,6 +81,8 @@ async def test_tiers_need_coins_and_refuse_bots(lobby):
         with pytest.raises(LobbyRefused) as exc:
             await c.open("stud", seats=2, options={"tier": "expert"})
         assert exc.value.code == "insufficient_coins"
+        # the refusal carries its figures, for a page to word in its language
+        assert exc.value.frame["need"] == 50000 and exc.value.frame["have"] == await coins(c)
         with pytest.raises(LobbyRefused) as exc:
             await c.open("stud", seats=2, bots=True, options={"tier": "beginner"})
         assert exc.value.code == "bad_options"
@@ -89,6 +91,16 @@ async def test_tiers_need_coins_and_refuse_bots(lobby):
             await c.open("stud", seats=2, options={"tier": "beginner"})
         assert exc.value.code == "already_seated", "one coin table at a time"
         await c.request({"t": "leave", "table": tv.table_id})
+
+
+def test_a_join_refused_for_coins_says_what_is_needed_and_had():
+    """A join at a coin table the player cannot afford is refused with its
+    figures (``need``, ``have``: coins; the error frame carries them)."""
+    doc = tables.new_table("u", "stud", now=0, seats=2, turn_ms=5000, options={"tier": "beginner"})
+    doc = tables.join(doc, "a", "A", None, 0, bytes(32), {"balances": {"a": 5000}}).doc
+    with pytest.raises(tables.LobbyError) as exc:
+        tables.join(doc, "b", "B", None, 1, bytes(32), {"balances": {"a": 5000, "b": 700}})
+    assert exc.value.code == "insufficient_coins" and exc.value.figures == {"need": 1000, "have": 700}
 
 
 async def test_player_below_the_minimum_is_stood_up(redis_server, lobby_factory):

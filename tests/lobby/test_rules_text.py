@@ -201,7 +201,7 @@ def test_one_chinese_term_for_play_chips_on_every_page():
 #: The Chinese texts that may say 局: a round inside a game (Sibala's and
 #: Shut the Box's rounds; 平局 is a tie), per file of static/ by key.
 ROUND_KEYS = {
-    "i18n.js": {"round_of", "rounds_won", "last_round", "hand_last_round", "result_line", "log_rolled", "log_result", "winner_one", "winner_many", "sibala_tie_all", "sibala_tie", "rounds_won_shared"},
+    "i18n.js": {"round_of", "rounds_won", "last_round", "hand_last_round", "result_line", "log_rolled", "log_result", "winner_one", "winner_many", "sibala_tie_all", "sibala_tie", "rounds_won_shared", "open_coins_short", "opt_doc_rounds", "opt_doc_stake"},
     "games/shut_the_box.js": {"round_of", "round_col", "round_title", "wins", "results", "res_shut", "res_win", "res_tie", "res_solo", "final_boards"},
 }
 #: Rules sections whose 局 is a round of the game.
