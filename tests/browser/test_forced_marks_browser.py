@@ -100,3 +100,22 @@ def test_stud_s_replay_says_the_fold_the_clock_made(new_page, lobby):
     expect(stage.get_by_test_id("log").locator("li", has_text="Ann's time ran out — folded")).to_have_count(1)
     # the step list words that step so too
     expect(page.get_by_test_id("replay-steps").locator("li", has_text="Ann's time ran out — folded")).to_have_count(1)
+
+
+def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
+    """The replay's step list words a step as the live log did: the step of
+    Ann's timed-out turn says what was scored for her (its line was left
+    out: the list had rolls and scores only), and the board's log at that
+    step has the line."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "yahtzee", seats=2, turn_s=1)
+    start(page)
+    expect(finished(page)).to_be_visible(timeout=90_000)
+    page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    said = re.compile(r"Ann's time ran out — \d+ in .+ was scored for them")
+    step = page.get_by_test_id("replay-steps").locator("li", has_text=said).first
+    expect(step).to_be_visible()
+    step.click()
+    expect(page.get_by_test_id("replay-stage").get_by_test_id("log").locator("li.log-timeout", has_text=said)).to_have_count(1)
