@@ -293,6 +293,14 @@ class Engine(Protocol):
         cards are revealed).  The lobby's ``timeout`` event carries it."""
         ...
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        """Where the boards mark a move played for ``seat`` in ``state`` (the
+        state before it) by its deadline or a bot: public, msgpack-clean,
+        the same for every viewer (Sibala: the round, 0-based; 6 Nimmt!:
+        ``"round.turn"``, the reveal the move belongs to; else the turn id).
+        The table view's ``forced`` list carries it."""
+        ...
+
     def view(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` (a seat, or None for a spectator) may see.  Never
         contains the seed nor anything the rules hide from that viewer.  May

@@ -402,6 +402,9 @@ class ShutTheBox:
     def public_move(self, state: State, seat: int, move: Move) -> Move:
         return move  # nothing hidden: every move is public
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        return self.turn_id(state, seat) or ""
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only), plus ``coverings``:
         the sets of open tiles (each ascending; fewer tiles first) that

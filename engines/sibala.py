@@ -266,6 +266,9 @@ class Sibala:
     def public_move(self, state: State, seat: int, move: Move) -> Move:
         return move  # nothing hidden: every move is public
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        return state["round"]  # its log marks the round's roll
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (shared, read-only): every roll is public,
         each with its hand (``hands``, kept in the state since the roll).

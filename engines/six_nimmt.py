@@ -520,6 +520,9 @@ class SixNimmt(NoCoins):
             return {"type": "pick"}
         return move
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        return f"{state['round']}.{state['turn']}"  # the reveal a pick or a row choice belongs to
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public fields for everyone: ``n``, ``end_threshold``, ``round``,
         ``turn``, ``phase``, ``to_act``, ``rows``, ``hand_counts``,

@@ -744,6 +744,9 @@ class Stud:
     def public_move(self, state: State, seat: int, move: Move) -> Move:
         return move  # nothing hidden: every move is public
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        return self.turn_id(state, seat) or ""
+
     def view(self, state: State, viewer: int | None) -> View:
         """Public table plus the viewer's own hole card.
 

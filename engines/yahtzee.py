@@ -377,6 +377,9 @@ class Yahtzee(NoCoins):
     def public_move(self, state: State, seat: int, move: Move) -> Move:
         return move  # nothing hidden: every move is public
 
+    def move_key(self, state: State, seat: int) -> str | int:
+        return self.turn_id(state, seat) or ""
+
     def view(self, state: State, viewer: int | None) -> View:
         """The state but the seed (its values shared, read-only), plus
         ``categories`` (every category in the score card's order, a new

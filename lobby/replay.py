@@ -24,7 +24,10 @@ from .tables import state_digest
 def games(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Split a log into games: each ``{"start": record, "steps": [...],
     "seed": hex|None, "result": dict|None}``; a step is ``["move", seat,
-    move]`` or ``["leave", seat]``."""
+    move]``, ``["move", seat, move, mark]`` for the last move of a decision
+    the lobby played for a person (``mark``: ``{"kind": "timeout" | "bot" |
+    "left", "key": the engine's move_key, "moves": how many steps it took,
+    this one the last}``, from the log's ``marks``), or ``["leave", seat]``."""
     out: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     for rec in records:
@@ -33,8 +36,9 @@ def games(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             out.append(current)
         if current is None:
             continue
-        for seat, mv in rec.get("moves", []):
-            current["steps"].append(["move", seat, mv])
+        marks = {m[0]: {"kind": m[1], "key": m[2], "moves": m[3]} for m in rec.get("marks", ())}
+        for i, (seat, mv) in enumerate(rec.get("moves", [])):
+            current["steps"].append(["move", seat, mv, marks[i]] if i in marks else ["move", seat, mv])
         if rec.get("kind") == "leave" and rec.get("engine_leave"):
             current["steps"].append(["leave", rec["seat"]])
         if rec.get("state_hash"):
@@ -108,8 +112,12 @@ def frames(game: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """Every step of a finished game as seen by ``viewer`` (a seat, or None
     for the public view): ``[{"step": i, "action": step or None, "view":
     engine view after it, "to_act": seats, "events": public events of the
-    step}]``, starting with the dealt position (step 0).
-    Raises ``ValueError`` if the log does not replay."""
+    step}]``, starting with the dealt position (step 0).  The last step of
+    a decision the lobby played for a person (a step with a mark: see
+    :func:`games`) has ``"forced": [seat, kind, key]`` (an entry of the
+    table view's ``forced``) and, when time ran out or a bot played the
+    away seat, the lobby's ``timeout`` event after the engine's, as the
+    live table had it.  Raises ``ValueError`` if the log does not replay."""
     start = game["start"]
     engine = engines.get(start["game"])
     state = engine.initial_state(len(start["seats"]), start["options"], bytes.fromhex(game["seed"]), start.get("table"))
@@ -122,7 +130,15 @@ def frames(game: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
                 state, events = left
         else:
             state, events = engine.apply(state, step[1], step[2])
-        out.append({"step": i, "action": step, "view": engine.view(state, viewer), "to_act": engine.to_act(state), "events": events})
+        frame = {"step": i, "action": step, "view": engine.view(state, viewer), "to_act": engine.to_act(state), "events": events}
+        if len(step) > 3:
+            mark, seat = step[3], step[1]
+            frame["forced"] = [seat, mark["kind"], mark["key"]]
+            if mark["kind"] != "left":  # a left seat's moves are marked by the seat, as live
+                played = [s[2] for s in game["steps"][i - mark["moves"] : i]]
+                public = [engine.public_move(state, seat, mv) for mv in played]
+                frame["events"] = [*events, {"type": "timeout", "seat": seat, "bot": mark["kind"] == "bot", "moves": public}]
+        out.append(frame)
     return out
 
 

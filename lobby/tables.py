@@ -140,6 +140,7 @@ class TableDoc(TypedDict):
     timeouts: list[int]  # consecutive timed-out turns per seat
     timeout_turns: NotRequired[list[str | None]]  # per seat: the turn (engine ``turn_of``) its last timeout counted for
     game_timeouts: list[int]  # forced moves per seat this game
+    forced: NotRequired[list[list[Any]]]  # this game's moves played for a person: [seat, "timeout"|"bot"|"left", engine.move_key]
     events: list[dict[str, Any]]  # public events of the last commit
     next: NextGame | None  # while the seated players may start another game
     close_at: NotRequired[int | None]  # a finished table no game follows closes then
@@ -153,6 +154,9 @@ class TableDoc(TypedDict):
     closed_reason: NotRequired[str | None]  # why a finished table closed: "no_next_game", "too_few" or "games_played" (:func:`_closed`)
     opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
 
+
+#: the table view's ``forced`` of a doc without one (shared, read-only)
+_NO_FORCED: list[list[Any]] = []
 
 #: :attr:`Change.seats` of a change that seats or stands up no named player
 _NO_SEATS: Mapping[str, int] = types.MappingProxyType({})
@@ -265,6 +269,7 @@ def new_table(
         "timeouts": [0] * n,
         "game_timeouts": [0] * n,
         "timeout_turns": [None] * n,
+        "forced": [],
         "events": [],
         "next": None,
         "start_votes": [],
@@ -494,6 +499,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["timeouts"] = [0] * n
     d["game_timeouts"] = [0] * n
     d["timeout_turns"] = [None] * n
+    d["forced"] = []
     d["start_at"] = None
     d["result"] = None
     d["deadlines"] = {}
@@ -848,10 +854,15 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     "seat", "bot", "moves"}`` after the engine's: ``moves`` as public as the
     game allows (:meth:`engines.base.Engine.public_move`), ``bot`` true when
     a bot played it because the seat is away (its deadline was the bot's
-    delay); bots' own seats get none.  Logs: ``close``, ``absent`` (graces
+    delay); bots' own seats get none.  Each decision so played for a
+    person's seat (timed out, away, or left: a bot plays it to the end) is
+    added to ``forced`` as ``[seat, "timeout" | "bot" | "left",
+    engine.move_key(state before it)]`` (the table view's ``forced``), and
+    to the log's ``marks`` as ``[index in moves of its last move, kind,
+    key, how many moves it took]``.  Logs: ``close``, ``absent`` (graces
     ended, the table still waits), ``wait`` (the start put off),
     :func:`begin`'s, or ``{"kind": "forced", "moves": [[seat, move]],
-    "events", "timeouts": [seats moved for a person]}``.  ``bot_rng``: the
+    "events", "timeouts": [seats moved for a person], "marks" (when any)}``.  ``bot_rng``: the
     bots' randomness.  None when nothing is due."""
     if doc["status"] == Status.WAITING:
         resolved = _resolve_waiting(doc, now, ctx)
@@ -920,6 +931,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
     events: list[Any] = []
     forced: list[int] = []
     played_for: dict[int, list[Any]] = {}  # people's seats: the moves the deadline made
+    marks: list[list[Any]] = []  # the log's: [index of the decision's last move, kind, key, moves]
     for _ in range(MAX_FORCED):
         due_seats = []
         for seat in engine.to_act(state):
@@ -933,6 +945,10 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
             if seat not in engine.to_act(state):
                 continue
             by_bot = _plays_as_bot(d["seats"][seat])
+            s = d["seats"][seat]
+            kind = None if s["bot"] and not s.get("left") else "left" if s.get("left") else "bot" if by_bot else "timeout"
+            key = engine.move_key(state, seat) if kind else None
+            first = len(moves)
             if by_bot:
                 plan = [engine.bot_move(engine.view(state, seat), seat, bot_rng)]
             else:
@@ -953,6 +969,8 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
                 events.extend(evs)
                 if not d["seats"][seat]["bot"]:
                     played_for.setdefault(seat, [by_bot, []])[1].append(mv)
+            if kind and len(moves) > first:
+                marks.append([len(moves) - 1, kind, key, len(moves) - first])
             moved.add(seat)
         d["state"] = state
         _after_change(d, now, moved)
@@ -965,7 +983,11 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
         public = [engine.public_move(state, seat, mv) for mv in played]
         events.append({"type": "timeout", "seat": seat, "bot": by_bot, "moves": public})
     d["events"] = events
+    if marks:  # a new list only when a person's move was played for them
+        d["forced"] = [*(doc.get("forced") or []), *([moves[i][0], kind, key] for i, kind, key, _ in marks)]
     log = {"kind": "forced", "at": now, "moves": moves, "events": events, "timeouts": forced}
+    if marks:
+        log["marks"] = marks
     _finish_log(d, log)
     return Change(d, log)
 
@@ -1166,6 +1188,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         # who sat in each seat of the game on show: its result and log name them, whoever sits there now
         "players": doc.get("players"),
         "timeouts": doc["timeouts"],
+        # this game's moves played for a person (timed out, away, left): what the boards mark
+        "forced": doc.get("forced") or _NO_FORCED,
         "events": doc["events"],
         "notices": doc["notices"],
         "moved_to": doc.get("moved_to"),

@@ -126,18 +126,21 @@ export function seatBadges(view, seat, mySeat) {
 
 // -- time's up ------------------------------------------------------------------
 
-/** Per table id: {gameNo, keys} (see forcedMoves). */
-const FORCED = new Map();
-
-/** Table `id`'s moves the lobby played for a person's seat in game
- * `gameNo` (a Map a view fills and reads for its log: key → the `timeout`
- * event's `bot`, false when time ran out, true when a bot played the away
- * seat; keys Sibala's rolls "round:seat", 6 Nimmt!'s cards
- * "round.turn:seat"); afresh for a new game, kept across view instances. */
-export function forcedMoves(id, gameNo) {
-  let f = FORCED.get(id);
-  if (!f || f.gameNo !== gameNo) FORCED.set(id, (f = { gameNo, keys: new Map() }));
-  return f.keys;
+/** The moves the lobby played for a person's seat in the game on show, by
+ * the table view's `forced` ([seat, kind, key] in order: the table's record,
+ * so a late spectator, a reload and the replay mark the same): a Map
+ * "key:seat" → false (time ran out), true (a bot played the away seat) or
+ * "left" (a bot plays the seat its player left); keys are the engine's
+ * move_key (Sibala's round, 6 Nimmt!'s "round.turn").  A decision's
+ * time's-up mark stands when a bot later plays on it (6 Nimmt!'s row
+ * after a timed-out pick). */
+export function forcedMarks(view) {
+  const marks = new Map();
+  for (const [seat, kind, key] of (view && view.forced) || []) {
+    const k = `${key}:${seat}`;
+    if (!marks.has(k) || kind === "timeout") marks.set(k, kind === "timeout" ? false : kind === "bot" ? true : "left");
+  }
+  return marks;
 }
 
 /** Whether seat `s` ({name, bot, left}: a table view's) was left by its
@@ -666,11 +669,11 @@ function session() {
 }
 
 /** Keep table `id`'s log (`log`: its EventLog, or null where the view has
- * none; Sibala's is drawn from the state) and its forced moves
- * (forcedMoves) in the tab's sessionStorage when the page goes
- * (pagehide) or is hidden; the first call for `id` in a page takes up
- * what an earlier page of the tab saved: the log's on its first version
- * (EventLog.restore: the same game only), the forced moves unless known. */
+ * none; Sibala's is drawn from the state, its marks from the table view's
+ * `forced`) in the tab's sessionStorage when the page goes (pagehide) or
+ * is hidden; the first call for `id` in a page takes up what an earlier
+ * page of the tab saved, on the log's first version (EventLog.restore:
+ * the same game only). */
 export function keepTable(id, log) {
   if (KEPT.has(id) && KEPT.get(id) === log) return;
   const first = !KEPT.has(id);
@@ -685,8 +688,6 @@ export function keepTable(id, log) {
   }
   if (!saved) return;
   if (log && log.version === null && saved.log) log.saved = saved.log;
-  const f = saved.forced;
-  if (f && !FORCED.has(id) && Array.isArray(f.keys)) FORCED.set(id, { gameNo: f.gameNo, keys: new Map(f.keys) });
 }
 
 /** Save every kept table (keepTable), newest first, KEEP_TABLES at most. */
@@ -695,8 +696,7 @@ function saveKept() {
   if (!store) return;
   const at = Date.now();
   for (const [id, log] of KEPT) {
-    const f = FORCED.get(id);
-    const data = { at, log: log ? log.dump() : null, forced: f ? { gameNo: f.gameNo, keys: [...f.keys] } : null };
+    const data = { at, log: log ? log.dump() : null };
     try {
       store.setItem(KEEP_PREFIX + id, JSON.stringify(data));
     } catch {

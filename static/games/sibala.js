@@ -6,7 +6,7 @@
 
 import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, outcome, showLog, forcedMoves, awayName, leftSeat, resultNames, awayTurn } from "./common.js";
+import { TableView, seatHead, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -64,7 +64,7 @@ export class SibalaView extends TableView {
   constructor(host) {
     super(host);
     this.logKey = null;
-    this.forced = new Map(); // the rolls the lobby made for a person, "round:seat" → by a bot (away) (forcedMoves)
+    this.forced = new Map(); // the rolls the lobby made for a person, "round:seat" → how (forcedMarks)
 
     this.roundEl = h("span", { class: "round", testid: "round" });
     this.seatsEl = h("div", { class: "seats", testid: "seats" });
@@ -83,18 +83,11 @@ export class SibalaView extends TableView {
     );
   }
 
-  /** Remember which rolls the lobby made for a person's seat, and whether a
-   * bot made it for an away seat (the round is the state's, or the one that
-   * roll finished); a roll of a seat its player left is a bot's ("left"). */
+  /** The rolls the lobby made for a person's seat (time's up, a bot for an
+   * away seat, or for one its player left), "round:seat" → how: the table
+   * view's record (forcedMarks). */
   take(view) {
-    this.forced = forcedMoves(this.id, view.game_no);
-    const state = view.state;
-    for (const ev of view.events || []) {
-      const left = ev.type === "rolled" && leftSeat(view.seats[ev.seat]);
-      if (!(ev.type === "timeout" || left) || !state) continue;
-      const round = state.rolls && state.rolls[ev.seat] ? state.round : state.round - 1;
-      this.forced.set(`${round}:${ev.seat}`, left ? "left" : !!ev.bot);
-    }
+    this.forced = forcedMarks(view);
   }
 
   timeoutText(note, mine, name) {

@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMoves, awayName, resultNames, leftSeat } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -225,7 +225,7 @@ export class SixNimmtView extends TableView {
   constructor(host) {
     super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
-    this.forced = new Map(); // reveal entries the lobby played for a person, "round.turn:seat" → by a bot (away) (forcedMoves)
+    this.forced = new Map(); // reveal entries the lobby played for a person, "round.turn:seat" → how (forcedMarks)
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
@@ -293,28 +293,12 @@ export class SixNimmtView extends TableView {
     );
   }
 
-  /** Remember which reveal entries the lobby played for a person's seat
-   * ("round.turn:seat" → whether a bot played it, the seat away): a pick
-   * revealed in the same commit, or a row choice, belongs to the last
-   * reveal; a pick still hidden to the turn being picked.  A pick of a
-   * seat its player left is a bot's ("left"). */
+  /** The reveal entries the lobby played for a person's seat (time's up, a
+   * bot for an away seat, or for one its player left: a pick, or the row
+   * its card took), "round.turn:seat" → how: the table view's record
+   * (forcedMarks). */
   take(view) {
-    this.forced = forcedMoves(this.id, view.game_no);
-    const state = view.state;
-    const revealed = (view.events || []).some((ev) => ev.type === "revealed");
-    for (const ev of view.events || []) {
-      if (ev.type === "picked" && state && leftSeat(view.seats[ev.seat])) {
-        const at = revealed ? state.last_reveal_at : { round: state.round, turn: state.turn };
-        if (at) this.forced.set(`${at.round}.${at.turn}:${ev.seat}`, "left");
-      }
-      if (ev.type !== "timeout" || !state) continue;
-      const move = ev.moves[ev.moves.length - 1] || {};
-      const at = move.card !== undefined || move.type === "choose_row" ? state.last_reveal_at : { round: state.round, turn: state.turn };
-      if (!at) continue;
-      const key = `${at.round}.${at.turn}:${ev.seat}`;
-      // a row a bot chose for an away seat leaves its pick's own mark (time's up) standing
-      if (!this.forced.has(key) || !ev.bot) this.forced.set(key, !!ev.bot);
-    }
+    this.forced = forcedMarks(view);
   }
 
   // -- moves -------------------------------------------------------------------

@@ -343,7 +343,7 @@ export class StudView extends TableView {
 
   /** How the log words a timeout event: (event, name) -> text. */
   timeoutLine() {
-    return (ev, name) => this.timeoutText({ ev }, ev.seat === this.ctx.seat, name);
+    return (ev, name) => this.timeoutText({ ev }, ev.seat === (this.ctx ? this.ctx.seat : null), name);
   }
 
   renderLog(view, names) {

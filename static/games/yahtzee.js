@@ -479,7 +479,11 @@ export class YahtzeeView extends TableView {
     showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
   }
 
-  eventLines(events, names) {
-    return markAway(events).filter(logged).map((ev) => logText(ev, names, this.ctx ? this.ctx.seat : null));
+  eventLines(events, names, state) {
+    const mySeat = this.ctx ? this.ctx.seat : null;
+    // as the log: rolls and scores, and what a timeout scored for a person
+    return markAway(events)
+      .filter((ev) => logged(ev) || (ev.type === "timeout" && !ev.bot))
+      .map((ev) => (logged(ev) ? logText(ev, names, mySeat) : this.timeoutText({ ev, state }, ev.seat === mySeat, names[ev.seat] || seatNo(ev.seat))));
   }
 }

@@ -235,6 +235,8 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
         seed: last ? record.seed : null,
         result: last ? data.result : null,
         timeouts: seats.map(() => 0),
+        // the moves the lobby played for people up to this step, as the live table's record
+        forced: frames.slice(1, i + 1).flatMap((f) => (f.forced ? [f.forced] : [])),
         events: frames.slice(i > shown ? shown + 1 : 0, i + 1).flatMap((f) => f.events || []),
         notices: [],
         state: structuredClone(frames[i].view),

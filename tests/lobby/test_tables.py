@@ -516,3 +516,59 @@ def test_a_folded_stud_player_leaves_freely(fields):
 def test_leave_free_is_false_for_games_where_a_bot_plays_a_left_seat():
     doc = seated(seats=2, pids="ab")
     assert tables.view(doc, 0)["leave_free"] == [False, False]
+
+
+def test_the_moves_played_for_people_are_the_game_s_record_in_the_view():
+    """Issue #15: which moves the clock forced, and which a bot played for an
+    away seat or one its player left, are the table's: the doc's ``forced``
+    ([seat, kind, the engine's move_key]) in every view (a late spectator,
+    a reload), and the log's ``marks`` (the replay's steps); the list is a
+    new object only when such a move is played, and starts afresh each game."""
+    doc = seated(seats=3, pids="abc", away_after=1)
+    assert doc["status"] == Status.PLAYING and tables.views(doc, [None])[None]["forced"] == []
+    seat, _, _ = to_act(doc)
+    now = doc["deadlines"][str(seat)][1]
+    timed = call(tables.due, doc, now, SEED, random.Random(1), CTX)
+    assert timed.doc["forced"] == [[seat, "timeout", 0]] and timed.log["marks"] == [[0, "timeout", 0, 1]]
+    assert tables.views(timed.doc, [None, 1])[1]["forced"] == [[seat, "timeout", 0]]
+    # a person's own move adds nothing, and shares the list (the table part's diff is empty there)
+    nxt, pid, turn = to_act(timed.doc)
+    moved = call(tables.move, timed.doc, pid, turn, {"type": "roll"}, now + 10)
+    assert moved.doc["forced"] is timed.doc["forced"] and "marks" not in moved.log
+    # the last to roll this round leaves: a bot plays its seat ("left")
+    last, pid, _ = to_act(moved.doc)
+    left = tables.leave(moved.doc, pid, now + 20).doc
+    played = call(tables.due, left, tables.next_due(left), SEED, random.Random(1), CTX)
+    assert played.doc["forced"][-1] == [last, "left", 0] and played.log["marks"] == [[0, "left", 0, 1]]
+    # round 2: the away seat (away after one timeout) is played by a bot for its player
+    doc = played.doc
+    while to_act(doc)[0] != seat:
+        s, pid, turn = to_act(doc)
+        doc = tables.due(doc, tables.next_due(doc), SEED, random.Random(1), CTX).doc if doc["seats"][s]["bot"] else tables.move(doc, pid, turn, {"type": "roll"}, now + 30).doc
+    away = call(tables.due, doc, tables.next_due(doc), SEED, random.Random(1), CTX)
+    assert away.doc["forced"][-1] == [seat, "bot", 1] and away.log["marks"][-1][1:] == ["bot", 1, 1]
+    assert away.doc["forced"][:2] == [[seat, "timeout", 0], [last, "left", 0]], "kept for the whole game"
+    # a new game starts its own list
+    fresh = tables._start(dict(away.doc, status=Status.FINISHED.value), now + 40, SEED)
+    assert fresh["forced"] == []
+
+
+def test_a_replay_marks_the_steps_the_lobby_played_for_people():
+    """The log's marks become the steps' fourth element, and each such step's
+    frame carries its ``forced`` entry and the lobby's ``timeout`` event as
+    the live table had it (none for a left seat: its seat says so)."""
+    from lobby import replay
+
+    start = {"kind": "start", "game_no": 1, "game": "sibala", "options": {"rounds": 1}, "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": False}], "table": None, "seed_hash": "h"}
+    records = [
+        start,
+        {"kind": "forced", "moves": [[0, {"type": "roll"}]], "marks": [[0, "timeout", 0, 1]]},
+        {"kind": "forced", "moves": [[1, {"type": "roll"}]], "marks": [[0, "bot", 0, 1]], "seed": SEED.hex(), "result": {}},
+    ]
+    (game,) = replay.games(records)
+    assert game["steps"] == [["move", 0, {"type": "roll"}, {"kind": "timeout", "key": 0, "moves": 1}], ["move", 1, {"type": "roll"}, {"kind": "bot", "key": 0, "moves": 1}]]
+    frames = replay.frames(game, None)
+    assert "forced" not in frames[0] and frames[1]["forced"] == [0, "timeout", 0] and frames[2]["forced"] == [1, "bot", 0]
+    assert frames[1]["events"][-1] == {"type": "timeout", "seat": 0, "bot": False, "moves": [{"type": "roll"}]}
+    assert frames[2]["events"][-1] == {"type": "timeout", "seat": 1, "bot": True, "moves": [{"type": "roll"}]}
+    assert replay.rerun(game)["winners"], "a marked step re-runs as any other"
