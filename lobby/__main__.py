@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 
 import h11
 import uvicorn
@@ -41,9 +42,16 @@ def main(argv: list[str] | None = None) -> None:
     settings = Settings.from_env(**overrides)
     try:
         run(create_app(settings), args.host, args.port, settings, args.log_level)
+    except KeyboardInterrupt:
+        # uvicorn re-raises the Ctrl-C it drained for: a stop, not a crash
+        stopped = True
+    else:
+        stopped = False
     finally:
         if server is not None:
             server.stop()
+    if stopped:
+        raise SystemExit(128 + signal.SIGINT)
 
 
 class DrainingServer(uvicorn.Server):

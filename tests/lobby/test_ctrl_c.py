@@ -1,0 +1,52 @@
+"""The README's ``scripts/run.sh``, stopped with Ctrl-C: the lobby drains,
+stops its private Redis and exits quietly (no traceback for a user's stop)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from lobby.redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path):
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    log = tmp_path / "lobby.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "lobby", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--log-level", "info"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                assert proc.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, "the lobby did not become healthy"
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=0.5) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.05)
+            redis_port = int(re.search(r"private redis-server on redis://127\.0\.0\.1:(\d+)", log.read_text()).group(1))
+            proc.send_signal(signal.SIGINT)
+            rc = proc.wait(30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    text = log.read_text()
+    assert "Traceback" not in text, text[-2000:]
+    assert rc == 128 + signal.SIGINT  # the shell's code for a stop by Ctrl-C
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", redis_port)) != 0, "the private redis-server outlived the lobby"
