@@ -198,7 +198,9 @@ async def api_replay_frames(request: Request, table_id: str) -> Response:
     seat = int(seat_param) if seat_param else None
     if seat is not None and seat >= entry["seats"]:
         return http_error(400, ErrorCode.BAD_MESSAGE, "bad seat")
-    if seat is not None and entry["owners"].get(str(seat)) != await bearer_player(request):
+    owner = entry["owners"].get(str(seat)) if seat is not None else None
+    if seat is not None and (owner is None or owner != await bearer_player(request)):
+        # a bot's seat has no owner, nor has a request without a valid token: never a match
         # a seat's view shows what only its owner saw (a mucked hole card)
         return http_error(403, ErrorCode.NOT_YOUR_SEAT, "a seat's point of view is only for the player who held it (Authorization: Bearer <token>)")
     body = await lobby.replays.page(table_id, entry, game_no, seat, int(page_param))

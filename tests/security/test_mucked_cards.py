@@ -105,3 +105,31 @@ async def test_hole_cards_shown_down_are_in_the_public_replay(lobby):
     assert status == 200
     last = frames[-1]["view"]["players"]
     assert {p["seat"]: p["hole"] for p in last} == shown
+
+
+async def test_a_bot_seat_s_point_of_view_is_nobody_s(lobby):
+    """docs/security.md: a seat's point of view goes to its owner only, and
+    bots' seats to nobody.  A bot seat has no owner, and neither has a
+    request without a (valid) token: the two must not match.  Ann folds at
+    once against a bot, so the bot's hole card is never shown down."""
+    async with connected(lobby.ws, ["Ann"]) as (ann,):
+        tv = await ann.open("stud", seats=2, bots=True, turn_ms=5000)
+        table = tv.table_id
+        await ann.request({"t": "start", "table": table})
+        view = await ann.wait_for(table, lambda v: v["status"] == "playing" and (v["state"]["you"] or {}).get("hole"))
+        mine = ann.tables[table].seat
+        bot = 1 - mine
+        view = await ann.wait_for(table, lambda v: v["to_act"] == [mine] or v["result"] is not None)
+        if view["result"] is None:
+            await ann.move(table, view["turns"][str(mine)], {"type": "fold"})
+        final = await ann.wait_for(table, lambda v: v["result"] is not None)
+        assert final["state"]["showdown"] is None
+        token = ann.token
+    record = (await asyncio.to_thread(_get, f"{lobby.http}/api/tables/{table}/replay", token))[1]["games"][0]
+    state = engines.get("stud").initial_state(len(record["seats"]), record["options"], bytes.fromhex(record["seed"]), record["table"])
+    hidden = json.dumps(state["hole"][bot])
+    base = f"{lobby.http}/api/tables/{table}/replay/1"
+    for who in (None, "not-a-token", token):
+        status, text, _ = await asyncio.to_thread(_frames_text, base, f"&seat={bot}", who)
+        assert status == 403 and json.loads(text)["code"] == "not_your_seat", (who, status, text[:200])
+        assert hidden not in text
