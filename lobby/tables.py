@@ -635,7 +635,9 @@ def back(doc: TableDoc, pid: str, now: int) -> Change | None:
     d = _copy(doc)
     d["seats"][seat]["away"] = False
     d["timeouts"][seat] = 0
-    d["timeout_turns"] = [None] * len(d["seats"])  # a timeout after coming back counts again
+    turns = list(d.get("timeout_turns") or [None] * len(d["seats"]))
+    turns[seat] = None  # this seat's timeout after coming back counts again; the others' stand
+    d["timeout_turns"] = turns
     d["events"] = [{"type": "back", "seat": seat}]
     if d["status"] == Status.PLAYING:
         _after_change(d, now, {seat})

@@ -405,6 +405,21 @@ def test_back_gives_an_away_seat_back_to_its_player():
     assert back.doc["seats"][seat]["away"] is False and back.doc["timeouts"][seat] == 0
 
 
+
+def test_back_clears_only_the_returning_seat_s_counted_turn():
+    """Break-it pass: one seat's back reset every seat's counted turn, so
+    another seat's next forced decision of the same turn (6 Nimmt!'s row
+    after its pick) counted a second time and marked it away."""
+    doc = seated(seats=2, pids="ab", away_after=1)
+    seat, pid, _ = to_act(doc)
+    away = tables.due(doc, doc["deadlines"][str(seat)][1], SEED, random.Random(1), CTX).doc
+    other = 1 - seat
+    counted = dict(away, timeout_turns=[None, None])
+    counted["timeout_turns"][seat], counted["timeout_turns"][other] = "mine", "theirs"
+    back = call(tables.back, counted, pid, 6_000).doc
+    assert back["timeout_turns"][seat] is None and back["timeout_turns"][other] == "theirs"
+    assert counted["timeout_turns"][other] == "theirs" and counted["timeout_turns"][seat] == "mine", "input untouched"
+
 def test_next_due_is_the_earliest_thing_due():
     waiting = seated(pids="a", quick=True, start_at=900, waiting_ttl_ms=800)
     assert tables.next_due(waiting) == 800
