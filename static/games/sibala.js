@@ -6,7 +6,7 @@
 
 import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn } from "./common.js";
+import { TableView, seatHead, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn, markAway, logName } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -198,13 +198,21 @@ export class SibalaView extends TableView {
   }
 
   /** A roll's line (its round from the round_over it ended, else the
-   * state's round) and a round's result line, as in the log. */
+   * state's round) and a round's result line, as in the log: a roll the
+   * clock made (the lobby's `timeout` event among `events`) ends "— time's
+   * up: rolled for them", one a bot made (`ev.away`: markAway) names the
+   * seat so. */
   eventLines(events, names, state) {
     const over = events.find((ev) => ev.type === "round_over");
     const r = (over ? over.round : state ? state.round : 0) + 1;
     const categories = this.categories();
-    return events.flatMap((ev) => {
-      if (ev.type === "rolled") return [t("log_rolled", { r, name: names[ev.seat], dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) })];
+    const mySeat = this.ctx ? this.ctx.seat : null;
+    const timedOut = new Set(events.filter((ev) => ev.type === "timeout" && !ev.bot).map((ev) => ev.seat));
+    return markAway(events).flatMap((ev) => {
+      if (ev.type === "rolled") {
+        const text = t("log_rolled", { r, name: logName(ev, names, mySeat), dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) });
+        return [timedOut.has(ev.seat) && !ev.away ? `${text} — ${t(ev.seat === mySeat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text];
+      }
       if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: roundResult(names, categories, ev) })];
       return [];
     });

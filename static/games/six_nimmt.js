@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames } from "./common.js";
+import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames, markAway, logName } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -410,15 +410,21 @@ export class SixNimmtView extends TableView {
     }
   }
 
-  eventLines(events, names) {
-    const name = (seat) => names[seat] || seatNo(seat);
+  /** The words of `events` (one step's or version's): picks, the reveal,
+   * placings, a row choice, the round's end; a seat a bot played
+   * (`ev.away`: markAway) named so, and what the clock played for a person
+   * (the lobby's `timeout` event) in the status bar's sentence. */
+  eventLines(events, names, state) {
+    const mySeat = this.ctx ? this.ctx.seat : null;
+    const name = (seat, ev = null) => (ev ? logName(ev, names, mySeat) : names[seat] || seatNo(seat));
     const sep = getLang() === "zh" ? "、" : ", ";
-    return events.flatMap((ev) => {
-      if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat) })];
+    return markAway(events).flatMap((ev) => {
+      if (ev.type === "timeout" && !ev.bot) return [this.timeoutText({ ev, state }, ev.seat === mySeat, name(ev.seat))];
+      if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat, ev) })];
       if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => t("name_figure", { name: name(c.seat), n: c.card })).join(sep) })];
-      if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat), card: ev.card, n: ev.row + 1, p: ev.points })];
-      if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat), card: ev.card, n: ev.row + 1 })];
-      if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat), card: ev.card })];
+      if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1, p: ev.points })];
+      if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1 })];
+      if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat, ev), card: ev.card })];
       if (ev.type === "round_over") return [tr("log_round_over", { r: ev.round + 1 })];
       return [];
     });

@@ -192,12 +192,37 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
     let lines = [];
     if (hosted) {
       try {
-        lines = hosted.view.eventLines(frame.events || [], names, frame.view);
+        lines = hosted.view.eventLines(stepEvents(i), names, frame.view);
       } catch (e) {
         lines = [];
       }
     }
     return lines.length ? lines.join(" · ") : t("action_move", { name: who, move: moveText(action[2]) });
+  }
+
+  /** The mark ({kind, key, moves}: lobby/replay.py games) of the decision
+   * the lobby played for a person that step `i` is part of, or null: the
+   * decision's last step carries it, its `moves` steps end there. */
+  function markOf(i) {
+    const frames = data.frames;
+    for (let j = i; j < frames.length; j++) {
+      const mark = frames[j].action && frames[j].action[3];
+      if (mark) return j - mark.moves < i ? mark : null;
+    }
+    return null;
+  }
+
+  /** Step `i`'s events as the live log took them (markAway): those of a
+   * seat a bot played (away, or its player left) marked `away` (true,
+   * "left") on every step of that decision; the clock's `timeout` event
+   * comes with the decision's last step. */
+  function stepEvents(i) {
+    const frame = data.frames[i];
+    const events = frame.events || [];
+    const mark = frame.action && frame.action[0] === "move" ? markOf(i) : null;
+    if (!mark || mark.kind === "timeout") return events;
+    const away = mark.kind === "left" ? "left" : true;
+    return events.map((ev) => (ev && ev.type !== "timeout" && ev.seat === frame.action[1] ? { ...ev, away } : ev));
   }
 
   /** The table entry a game view would get at step `i`, as a spectator,

@@ -119,3 +119,46 @@ def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
     expect(step).to_be_visible()
     step.click()
     expect(page.get_by_test_id("replay-stage").get_by_test_id("log").locator("li.log-timeout", has_text=said)).to_have_count(1)
+
+
+def ann_s_replay(page, lobby, game, options):
+    """Ann opens a 2-seat `game` table (a bot in the other seat) with a 1 s
+    turn and plays nothing; once it has finished, `page` shows its replay.
+    Returns the table's id."""
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, game, seats=2, turn_s=1, options=options)
+    start(page)
+    expect(finished(page)).to_be_visible(timeout=60_000)
+    page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    return table_id
+
+
+def test_sibala_s_replay_step_list_marks_the_clock_s_and_the_bot_s_rolls(new_page, lobby):
+    """Both testers: the replay's step list read "Ann rolled … (no point)"
+    where the board and the live log said "time's up: rolled for them".
+    Ann rolls nothing in three rounds: round 1 is the clock's, round 3 a
+    bot's (her seat away after two); each step's line carries the
+    live log's mark, in English and in 中文."""
+    page = new_page()
+    table_id = ann_s_replay(page, lobby, "sibala", {"rounds": 3})
+    steps = page.get_by_test_id("replay-steps")
+    expect(steps.locator("li", has_text=re.compile(r"Round 1: Ann rolled .+ — time's up: rolled for them$"))).to_have_count(1)
+    expect(steps.locator("li", has_text="Round 3: Ann (away, a bot played) rolled")).to_have_count(1)
+
+    zh = new_page(locale="zh-CN")
+    zh.goto(f"{lobby.http}/#replay={table_id}&game=1")
+    steps = zh.get_by_test_id("replay-steps")
+    expect(steps.locator("li", has_text=re.compile(r"第 1 局：Ann 掷出 .+ — 超时：已替其掷骰$"))).to_have_count(1)
+    expect(steps.locator("li", has_text="第 3 局：Ann（托管）掷出")).to_have_count(1)
+
+
+def test_six_nimmt_s_replay_step_list_says_what_the_clock_and_the_bot_played(new_page, lobby):
+    """6 Nimmt!'s step list had no mark at all: the step of Ann's timed-out
+    pick says so as the live page did ("Ann 超时——已替其选了一张牌"), and a pick a
+    bot made for her away seat names her "Ann（托管）"."""
+    page = new_page(locale="zh-CN")
+    ann_s_replay(page, lobby, "six_nimmt", {"end_threshold": 1})
+    steps = page.get_by_test_id("replay-steps")
+    expect(steps.locator("li", has_text="Ann 超时——已替其").first).to_be_visible()
+    expect(steps.locator("li", has_text="Ann（托管）").first).to_be_visible()

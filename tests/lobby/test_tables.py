@@ -587,3 +587,18 @@ def test_a_replay_marks_the_steps_the_lobby_played_for_people():
     assert frames[1]["events"][-1] == {"type": "timeout", "seat": 0, "bot": False, "moves": [{"type": "roll"}]}
     assert frames[2]["events"][-1] == {"type": "timeout", "seat": 1, "bot": True, "moves": [{"type": "roll"}]}
     assert replay.rerun(game)["winners"], "a marked step re-runs as any other"
+
+
+@pytest.mark.parametrize("game", sorted(engines.REGISTRY))
+def test_back_on_your_own_turn_gives_the_table_s_turn_time_from_then(game):
+    """Issue #15: "I'm back" while a bot plays your turn hands you the
+    turn, with the table's whole turn time from that moment, in every game
+    (the seat as due() leaves it away: the bot's delay on its clock)."""
+    doc = seated(game, seats=3, pids="abc")
+    engine = engines.get(game)
+    seat = engine.to_act(doc["state"])[0]
+    turn = engine.turn_id(doc["state"], seat)
+    doc["seats"][seat]["away"] = True
+    doc["deadlines"] = {**doc["deadlines"], str(seat): [turn, 700 + doc["bot_delay_ms"]]}
+    back = call(tables.back, doc, doc["seats"][seat]["pid"], 1_000)
+    assert back.doc["deadlines"][str(seat)] == [turn, 1_000 + doc["turn_ms"]]
