@@ -56,8 +56,8 @@ def test_sibala_s_replay_marks_the_forced_roll_at_its_step(new_page, lobby):
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     stage = page.get_by_test_id("replay-stage")
-    # step 0: nothing rolled, nothing marked; the step of Ann's forced roll has the live line
-    expect(page.get_by_test_id("replay-step")).to_contain_text("0")
+    # the start: nothing rolled, nothing marked; the step of Ann's forced roll has the live line
+    expect(page.get_by_test_id("replay-step")).to_contain_text("Start")
     expect(stage.locator("li.log-timeout")).to_have_count(0)
     page.get_by_test_id("replay-last").click()
     # a spectator's words: "rolled for them"
@@ -97,9 +97,9 @@ def test_stud_s_replay_says_the_fold_the_clock_made(new_page, lobby):
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     page.get_by_test_id("replay-last").click()
     stage = page.get_by_test_id("replay-stage")
-    expect(stage.get_by_test_id("log").locator("li", has_text="Ann's time ran out — folded")).to_have_count(1)
+    expect(stage.get_by_test_id("log").locator("li", has_text="Time's up for Ann — folded")).to_have_count(1)
     # the step list words that step so too
-    expect(page.get_by_test_id("replay-steps").locator("li", has_text="Ann's time ran out — folded")).to_have_count(1)
+    expect(page.get_by_test_id("replay-steps").locator("li", has_text="Time's up for Ann — folded")).to_have_count(1)
 
 
 def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
@@ -114,7 +114,7 @@ def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
     expect(finished(page)).to_be_visible(timeout=90_000)
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
-    said = re.compile(r"Ann's time ran out — \d+ in .+ was scored for them")
+    said = re.compile(r"Time's up for Ann — \d+ in .+ was scored for them")
     step = page.get_by_test_id("replay-steps").locator("li", has_text=said).first
     expect(step).to_be_visible()
     step.click()
