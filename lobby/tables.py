@@ -898,7 +898,9 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
             if begun.doc["status"] == Status.WAITING and begun.doc["quick"]:
                 begun.doc["start_at"] = now + _retry_ms(begun.doc)
             return begun
-        return Change(dict(d, start_at=now + _retry_ms(d), start_votes=[]), {"kind": "wait", "at": now})  # keep waiting for people
+        # keep waiting for people: a quick table keeps looking for company; an
+        # opened one has nothing to time until someone joins or presses start
+        return Change(dict(d, start_at=now + _retry_ms(d) if d.get("quick") else None, start_votes=[]), {"kind": "wait", "at": now})
     if doc["status"] == Status.FINISHED:
         nxt = doc["next"]
         if nxt is None and doc.get("close_at") is not None and doc["close_at"] <= now:

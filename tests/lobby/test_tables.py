@@ -292,6 +292,25 @@ def test_request_start_waits_for_every_vote_then_starts_with_who_is_seated():
     refused(ErrorCode.TABLE_STARTED, tables.request_start, started.doc, "a", 8, SEED, CTX)
 
 
+
+def test_a_start_nobody_joined_leaves_no_timer_behind():
+    """Break-it pass: A pressed start, B never did and was stood up; A alone
+    (no bots) cannot start, yet the table re-armed its start every 5 s for
+    its whole waiting life (a new version each time, a countdown leading
+    nowhere).  An opened (not quick) table then waits with no start time,
+    as before anyone pressed; a quick table keeps looking for company."""
+    for quick in (False, True):
+        doc = seated(pids="ab", ready_ms=10_000, quick=quick)
+        voted = call(tables.request_start, doc, "a", 5, SEED, CTX).doc
+        out = call(tables.due, voted, voted["start_at"], SEED, random.Random(1), CTX)
+        assert out.log["kind"] == "wait" and pids_of(out.doc) == ["a", None, None]
+        assert out.doc["notices"][-1] == {"name": "B", "reason": "sat_out"} and out.doc["start_votes"] == []
+        if quick:
+            assert out.doc["start_at"] == voted["start_at"] + 5_000
+        else:
+            assert out.doc["start_at"] is None
+            assert call(tables.due, out.doc, voted["start_at"] + 5_000, SEED, random.Random(1), CTX) is None, "nothing to do until someone comes"
+
 def test_ready_starts_the_next_game_when_every_person_is_ready():
     doc, now = play_out(seated(seats=2, pids="ab"))
     refused(ErrorCode.NOT_SEATED, tables.ready, doc, "z", now, SEED, CTX)
