@@ -610,6 +610,7 @@ class Session:
 
     async def on_unwatch(self, msg: Message) -> None:
         await self.fanout.detach(self.conn, msg["table"])
+        self._ack(msg)
 
     async def on_leave(self, msg: Message) -> None:
         await self.rooms.leave(msg["table"], self.conn.pid)

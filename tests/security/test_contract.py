@@ -56,6 +56,20 @@ async def test_a_moves_delta_comes_before_its_ok(lobby):
                 await raw.close()
 
 
+
+async def test_every_command_that_asks_is_answered(lobby):
+    """Break-it pass: ``unwatch`` with a ``ref`` got no reply at all; a
+    command with no reply of its own answers ``ok`` when it asks."""
+    async with connected(lobby.ws, ["Wat"]) as (opener,):
+        table = (await opener.open("sibala", seats=2)).table_id
+        raw = await Raw.connect(lobby.ws, name="Watcher")
+        try:
+            snap = await raw.request({"t": "watch", "table": table})
+            assert snap["t"] == "snapshot"
+            assert await raw.request({"t": "unwatch", "table": table}) == {"t": "ok", "table": table, "ref": raw.ref}
+        finally:
+            await raw.close()
+
 def test_security_doc_lists_every_setting_with_its_default():
     # before: quick-wait, ready, away, TTLs, timers and more were not in docs/security.md
     from dataclasses import fields
