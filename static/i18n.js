@@ -177,7 +177,11 @@ const TEXTS = {
       other: "Leaving now costs you {n} coins in all, your bets in the pot included (the pot goes to the others): you will have {after} coins. Leave the game?",
     },
     leave_pay: "Leave and pay {n}",
-    leave_record: "It counts as leaving in your record.",
+    leave_record: "It counts as an escape in your record.",
+    leave_escape_chips_ask: {
+      one: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer {n} play chip (what the pot holds). It counts as an escape in your record. Leave the game?",
+      other: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer {n} play chips (what the pot holds). It counts as an escape in your record. Leave the game?",
+    },
     leave_running_ask: "Leave the game now? A bot plays your seat to the end, and it counts as leaving in your record.",
     leave_running_ask_coins: "Leave the game now? A bot plays your seat to the end and your coins stay at stake (you win or lose what it does), and it counts as leaving in your record.",
     leave_yes: "Leave",
@@ -525,7 +529,8 @@ const TEXTS = {
     // -- 金币（#15 第 3 项）
     leave_cost_ask: "现在离开（逃跑）共要付 {n} 金币，含你已下在底池里的注（底池归其他玩家）：离开后你有 {after} 金币。确定离开吗？",
     leave_pay: "离开并支付 {n}",
-    leave_record: "你的记录里会记为离开。",
+    leave_record: "你的记录里会记为逃跑。",
+    leave_escape_chips_ask: "现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给庄家与底池相等的 {n} 娱乐筹码。你的记录里会记为逃跑。确定离开吗？",
     leave_running_ask: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的记录里会记为离开。",
     leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。",
     leave_yes: "离开",
