@@ -326,10 +326,10 @@ class Engine(Protocol):
         ...
 
     def leave_cost(self, state: State, seat: int) -> int:
-        """The coins ``seat``'s player would pay by leaving now, as
-        :meth:`leave` would take them (stud's escape: the pot, capped at the
-        balance; 0 where leaving hands the seat to a bot, whose result still
-        counts, and where no coins move)."""
+        """What ``seat``'s player would pay by leaving now, as :meth:`leave`
+        would take it, in the game's unit (stud's escape: the pot, in coins
+        capped at the balance, or in play chips where no coins move; 0 where
+        leaving hands the seat to a bot, whose result still counts)."""
         ...
 
     def leaves_freely(self, state: State, seat: int) -> bool:

@@ -839,10 +839,11 @@ class Stud:
         return s, events
 
     def leave_cost(self, state: State, seat: int) -> int:
-        """Coins an escape would cost ``seat`` now (RULES.md 2, 逃跑): the pot,
-        capped at the balance, while the seat is still in a running game of
-        a coin tier; else 0 (folded, left, over, or play chips)."""
-        if not state["coins_mode"] or state["over"] or state["left"][seat] or state["folded"][seat]:
+        """What an escape would cost ``seat`` now (RULES.md 2, 逃跑), in the
+        tier's unit: the pot, in coins capped at the balance at a coin tier,
+        in play chips at the casual and training rooms, while the seat is
+        still in a running game; else 0 (folded, left, over)."""
+        if state["over"] or state["left"][seat] or state["folded"][seat]:
             return 0
         return _escape_price(state, seat)
 

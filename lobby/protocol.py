@@ -225,13 +225,15 @@ def clean_name(raw: Any) -> str:
 
     Raises :class:`ProtocolError` ``BAD_NAME`` with a ``reason`` the client
     words in its language (docs/protocol.md, error codes): ``not_text``,
-    ``length`` (not 1..24 characters), ``control`` (control or format
+    ``empty`` (nothing but spaces), ``length`` (over 24 characters), ``control`` (control or format
     characters), ``hidden`` (a character that draws nothing: Unicode's
     default ignorables such as U+034F or variation selectors, or a blank
     letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
     stacked combining marks), ``reserved`` (ends in "(bot)": bots' names),
     ``bracket`` (ends in a closing bracket or a look-alike: where pages
-    write their markers, "(away)", "（托管）", "(left)").
+    write their markers, "(away)", "（托管）", "(left)"), ``page_word``
+    (folded, it is one of the pages' own seat words in either language:
+    "empty", "Seat 2", "bot", "Bot 1", "you", "空位", "座位 2", "机器人", "你").
     Markup is kept as text; the browser renders names with ``textContent``,
     never as HTML.
     """
@@ -242,7 +244,9 @@ def clean_name(raw: Any) -> str:
     if not isinstance(raw, str):
         raise bad("not_text", "name must be a string")
     name = unicodedata.normalize("NFC", raw).strip()
-    if not 1 <= len(name) <= MAX_NAME:
+    if not name:
+        raise bad("empty", "name is empty")
+    if len(name) > MAX_NAME:
         raise bad("length", f"name must be 1..{MAX_NAME} characters")
     if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
         raise bad("control", "name has control characters")
@@ -256,6 +260,8 @@ def clean_name(raw: Any) -> str:
         raise bad("reserved", "names ending in (bot) are for bots")
     if _ends_in_bracket(name):
         raise bad("bracket", "names may not end in a bracket: the page writes (bot), (away), (left) there")
+    if _page_word(name):
+        raise bad("page_word", "names may not be the page's own seat words: empty, seat N, bot, bot N, you")
     return name
 
 
@@ -303,6 +309,39 @@ def _ends_in_bracket(name: str) -> bool:
         if bare and (bare[-1] == ")" or unicodedata.category(bare[-1]) == "Pe"):
             return True
     return False
+
+
+#: the pages' own words for a seat (static/i18n.js, en and zh): a name equal
+#: to one reads as a free seat, a seat's label, a bot or ourselves
+_PAGE_WORDS = ("empty", "you", "空位", "你")
+#: the same words that take a seat number after them ("Seat 2", "机器人 1")
+_NUMBERED_WORDS = ("seat", "bot", "座位", "机器人")
+
+
+def _page_word(name: str) -> bool:
+    """Whether ``name``'s keys, without spaces, are a page word (or a
+    look-alike of one), or a numbered one followed by a number only (the
+    keys fold "1" and "l" together: the name must hold a digit then, so
+    "Boto" stays a name)."""
+    words, numbered, digits = _page_word_keys()
+    has_digit = any(unicodedata.category(ch) == "Nd" for ch in name)
+    for key in name_keys(name):
+        bare = key.replace(" ", "")
+        if bare in words:
+            return True
+        for word in numbered:
+            rest = bare[len(word):]
+            if bare.startswith(word) and (not rest or has_digit and all(ch in digits for ch in rest)):
+                return True
+    return False
+
+
+@functools.cache
+def _page_word_keys() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """(the keys of _PAGE_WORDS, of _NUMBERED_WORDS, the characters of the
+    digits' keys), all without spaces."""
+    keys = lambda words: {k.replace(" ", "") for w in words for k in name_keys(w)}  # noqa: E731
+    return frozenset(keys(_PAGE_WORDS)), tuple(sorted(keys(_NUMBERED_WORDS))), frozenset("".join(keys("0123456789")))
 
 
 @functools.cache

@@ -1124,9 +1124,10 @@ def view(doc: TableDoc, seat: int | None) -> dict[str, Any]:
     ``state`` (the engine's view), ``moves``: the viewer's legal moves
     (:meth:`engines.base.Engine.legal_moves`) while its seat must act in a
     running game, else ``[]`` (always ``[]`` for a spectator);
-    ``leave_cost``: the coins leaving would cost each seat now
-    (:meth:`engines.base.Engine.leave_cost`) while a game runs at a table
-    where coins move, else None; ``leave_free``: per seat, whether its
+    ``leave_cost``: what leaving would cost each seat now
+    (:meth:`engines.base.Engine.leave_cost`: coins where coins move, else
+    play chips; above 0 only where leaving ends the game, stud's escape)
+    while a game runs, else None; ``leave_free``: per seat, whether its
     player may leave freely now (:meth:`engines.base.Engine.leaves_freely`)
     while a game runs, else None."""
     return views(doc, (seat,))[seat]
@@ -1168,8 +1169,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "bots": doc["bots"],
         "games": doc["games"],
         "coins_to_sit": doc["coins_to_sit"],
-        # what leaving would cost each seat now (stud's escape), where coins move
-        "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if doc["coins_to_sit"] and to_act else None,
+        # what leaving would cost each seat now (stud's escape: coins, or play chips where no coins move)
+        "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if to_act else None,
         # who may leave freely now (stud: folded): no bot, no cost, not counted as leaving
         "leave_free": [engine.leaves_freely(state, i) for i in range(len(doc["seats"]))] if to_act else None,
         "seats": [

@@ -83,7 +83,7 @@ export function setMaxName(max) {
 }
 
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
-const NAME_REASONS = new Set(["length", "reserved", "bracket", "control", "hidden", "invisible", "marks", "taken"]);
+const NAME_REASONS = new Set(["empty", "length", "page_word", "reserved", "bracket", "control", "hidden", "invisible", "marks", "taken"]);
 
 const moreTexts = [];
 

@@ -156,7 +156,8 @@ function seatChip(seat) {
 }
 
 /** One row of the live tables: name and when it was opened (the id only in
- * links and the name's tooltip), status, seats, spectators, join/play/watch. */
+ * links and the name's tooltip), status, seats, spectators (in words: a
+ * phone's list has no column heads), join/play/watch. */
 function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
@@ -178,7 +179,7 @@ function tableRow(s) {
       { class: "seat-chips" },
       s.seats.map((seat) => (seat ? seatChip(seat) : h("span", { class: "chip empty" }, t("empty_seat"))))
     ),
-    h("td", { class: "num", testid: `spectators-${s.id}` }, String(s.spectators)),
+    h("td", { class: "num", testid: `spectators-${s.id}` }, t("spectators_n", { n: s.spectators })),
     h(
       "td",
       { class: "actions" },

@@ -4,7 +4,7 @@
 
 import { t } from "../i18n.js";
 import { h, setText } from "../dom.js";
-import { net, showErrorIn, runAction, MAX_NAME } from "../shell.js";
+import { net, showErrorIn, runAction } from "../shell.js";
 import { passwordSignInCard } from "./account.js";
 import { limitName } from "../account.js";
 
@@ -28,7 +28,7 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
   const submit = () => {
     const name = input.value.trim();
     if (!name) {
-      setText(err, t("name_bad", { max: MAX_NAME }));
+      setText(err, t("name_bad_empty"));
       return;
     }
     setText(err, "");

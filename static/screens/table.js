@@ -308,7 +308,8 @@ export function tableScreen(id) {
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
   // leaving a running game asks first, in the page: a bot plays the seat
   // to the end and it counts as leaving in the record; where it costs coins
-  // (stud's escape: the table view's leave_cost) naming the amount, and
+  // or play chips (stud's escape, which ends the game at once: the table
+  // view's leave_cost) naming the amount, and
   // again if it grew meanwhile.  A waiting or finished table asks nothing,
   // nor a seat that leaves freely (leave_free: stud after folding).  An open
   // question follows the table: re-worded each version, closed when what
@@ -333,6 +334,8 @@ export function tableScreen(id) {
     if (!cost) return { key: "bot", cost: 0, text: t(entry.view.coins_to_sit ? "leave_running_ask_coins" : "leave_running_ask"), yes: t("leave_yes") };
     // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
     const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
+    // no coins move (stud's casual and training rooms): the escape costs play chips
+    if (!entry.view.coins_to_sit) return { key: "cost", cost, text: t("leave_escape_chips_ask", { n: cost }), yes: t("leave_pay", { n: cost }) };
     return { key: "cost", cost, text: `${t("leave_cost_ask", { n: cost, after })} ${t("leave_record")}`, yes: t("leave_pay", { n: cost }) };
   };
   let asking = null; // the open leave question: {ask: leaveAsk()'s, dlg: its confirmDialog}

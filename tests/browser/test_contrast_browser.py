@@ -1,16 +1,19 @@
-"""Texts on the felt are readable (issue #15, phones; WCAG AA): Sibala's
-"not rolled yet" was grey (#6b7280) on the green felt.  Every visible text
-of each game's table at 390x844, running, measured from computed styles
-against what is behind it (the nearest painted background; the felt's
-gradient at its lighter and darker ends): at least 4.5:1 (3:1 for large
-text).  Disabled controls are exempt (WCAG 1.4.3)."""
+"""Texts are readable (issue #15, phones; WCAG AA): Sibala's "not rolled
+yet" was grey (#6b7280) on the green felt, and the game-over notes ("Not
+rated: ...", "A rating marked ? is provisional ...") pale grey on cream.
+Every visible text of each game's table at 390x844, running and finished
+(the result panel, the rating lines and notes, the next-game panel), and
+of the lobby and account screens, measured from computed styles against
+what is behind it (the nearest painted background; the felt's gradient at
+its lighter and darker ends): at least 4.5:1 (3:1 for large text).
+Disabled controls are exempt (WCAG 1.4.3)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, started_table
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table
 
 pytestmark = SINGLE_REDIS
 
@@ -20,7 +23,11 @@ def viewport() -> dict:
     return {"width": 390, "height": 844}
 
 
-MEASURE = """() => {
+#: the texts under the element ``root`` (a selector) that fail the ratio, once
+#: the page's finite animations are done
+MEASURE = """async (root) => {
+  // measure what stays: cards fading in are measured once their animation is done
+  await Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => null)));
   // the felt's gradient ends (static/style.css --felt, --felt-dark)
   const felt = ["--felt", "--felt-dark"].map((v) => { const x = getComputedStyle(document.documentElement).getPropertyValue(v).trim().replace("#", ""); return `rgb(${[0, 2, 4].map((i) => parseInt(x.substr(i, 2), 16)).join(", ")})`; });
   const rgba = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
@@ -39,8 +46,7 @@ MEASURE = """() => {
     return { bgs: [layers.reduceRight((u, l) => over(l, u), [255, 255, 255])] };
   };
   const bad = [];
-  const body = document.querySelector(".table-body");
-  const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.textContent.trim();
     const el = n.parentElement;
@@ -48,14 +54,15 @@ MEASURE = """() => {
     const cs = getComputedStyle(el);
     if (cs.visibility === "hidden") continue;
     let opacity = 1;
-    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    let faded = "";
+    for (let e = el; e; e = e.parentElement) { const o = Number(getComputedStyle(e).opacity); if (o < 1) faded += ` faded ${o} by [${e.className}]`; opacity *= o; }
     const fg = rgba(cs.color);
     fg[3] *= opacity;
     const size = parseFloat(cs.fontSize), bold = Number(cs.fontWeight) >= 700;
     const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
     for (const bg of behind(el).bgs) {
       const r = ratio(over(fg, bg), bg);
-      if (r < need) { bad.push(`${text.slice(0, 40)} [${el.className}] ${cs.color} on rgb(${bg.map(Math.round)}): ${r.toFixed(2)} < ${need}`); break; }
+      if (r < need) { bad.push(`${text.slice(0, 40)} [${el.className}] ${cs.color} on rgb(${bg.map(Math.round)}): ${r.toFixed(2)} < ${need}${faded}`); break; }
     }
   }
   return [...new Set(bad)];
@@ -78,5 +85,66 @@ def test_texts_on_the_felt_are_readable(new_page, lobby, game, options, shows, l
     if shows and locale == "en-US":
         expect(page.locator(".table-body")).to_contain_text(shows)
     expect(page.get_by_test_id("turn")).to_be_visible()
-    bad = page.evaluate(MEASURE)
+    bad = page.evaluate(MEASURE, ".table-body")
+    assert not bad, "\n".join(bad)
+
+
+#: game -> the options of its shortest game (played out by timeouts and then the bot)
+SHORT = {
+    "sibala": {"rounds": 1},
+    "stud": {"tier": "casual"},
+    "six_nimmt": {"end_threshold": 1},
+    "yahtzee": {},
+    "shut_the_box": {"rounds": 1},
+}
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_a_finished_table_is_readable(new_page, lobby, game):
+    """With a bot: the result, the "Not rated" note and the next-game panel."""
+    page = new_page()
+    sign_in(page, lobby, "Flo")
+    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    start(page)
+    expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    expect(page.get_by_test_id("rating-not-rated")).to_be_visible()
+    bad = page.evaluate(MEASURE, "main")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
+    """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…")."""
+    ann, bo = new_page(locale=locale), new_page(locale=locale)
+    sign_in(ann, lobby, "Flo")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    sign_in(bo, lobby, "Gil", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    for page in (ann, bo):
+        expect_status(page, "playing")
+    expect(finished(ann)).to_be_visible(timeout=60_000)  # their clocks roll for both
+    expect(ann.get_by_test_id("rating-provisional-note")).to_be_visible()
+    bad = ann.evaluate(MEASURE, "main")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
+    page = new_page(locale=locale)
+    page.goto(lobby.http)
+    expect(page.get_by_test_id("sign-in")).to_be_visible()
+    screens = [("sign-in", page.evaluate(MEASURE, "body"))]
+    sign_in(page, lobby, "Flo")
+    screens.append(("games", page.evaluate(MEASURE, "body")))
+    table_id = open_table(page, "sibala", seats=2)
+    page.goto(f"{lobby.http}/#game=sibala")
+    expect(page.get_by_test_id(f"table-row-{table_id}")).to_be_visible()
+    screens.append(("game lobby", page.evaluate(MEASURE, "body")))
+    page.goto(f"{lobby.http}/#account")
+    expect(page.get_by_test_id("claim-form")).to_be_visible()
+    screens.append(("account", page.evaluate(MEASURE, "body")))
+    page.goto(f"{lobby.http}/#leaderboard=sibala")
+    expect(page.get_by_test_id("lb-you")).to_be_visible()
+    screens.append(("leaderboard", page.evaluate(MEASURE, "body")))
+    bad = [f"{screen}: {line}" for screen, lines in screens for line in lines]
     assert not bad, "\n".join(bad)

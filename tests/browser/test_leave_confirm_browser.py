@@ -38,21 +38,53 @@ def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")
     ann.get_by_test_id("leave").click()
-    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑）共要付 \d+ 金币"))
+    # one word for the escape: the confirm, the record (and the result: 逃跑)
+    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑）共要付 \d+ 金币.*你的记录里会记为逃跑。$"))
     expect(ann.get_by_test_id("confirm-yes")).to_have_text(re.compile(r"^离开并支付 \d+$"))
     _confirm_closes_when_the_game_ends(ann)
 
 
+#: what leaving a running game says: stud's escape ends the game at once
+#: (RULES.md 2, also in play chips), elsewhere a bot plays the seat
+ASKS = {
+    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer \d+ play chips \(what the pot holds\)\. It counts as an escape in your record\. Leave the game\?$",
+    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给庄家与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑。确定离开吗？$",
+    ("sibala", "en-US"): r"^Leave the game now\? A bot plays your seat to the end",
+    ("sibala", "zh-CN"): r"^现在离开这场比赛吗？机器人会替你把座位打到结束",
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 @pytest.mark.parametrize("game, options", [("stud", {"tier": "casual"}), ("sibala", {"rounds": 1})])
-def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options):
-    page = new_page()
+def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options, locale):
+    page = new_page(locale=locale)
     sign_in(page, lobby, "Cy")
     open_table(page, game, seats=2, turn_s=2, options=options)
     page.get_by_test_id("start").click()
     expect_status(page, "playing")
     page.get_by_test_id("leave").click()
-    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^Leave the game now\? A bot plays your seat to the end"))
+    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS[game, locale]))
     _confirm_closes_when_the_game_ends(page)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_leaving_a_casual_stud_hand_ends_it_as_the_confirm_says(new_page, lobby, locale):
+    """Casual stud (play chips): the confirm names the escape and its price,
+    and confirming ends the game at once, the result saying the same word."""
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Dee")
+    table_id = open_table(page, "stud", seats=2, options={"tier": "casual"})
+    page.get_by_test_id("start").click()
+    expect_status(page, "playing")
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS["stud", locale]))
+    price = re.search(r"\d+", page.get_by_test_id("confirm-text").text_content()).group()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("quick-match")).to_be_visible()
+    page.goto(f"{lobby.http}/#table={table_id}")
+    expect(finished(page)).to_be_visible()
+    said = rf"^Dee.* 逃跑：.+ ?获得 {price}$" if locale == "zh-CN" else rf"^Dee.* escaped: .+ receives {price}$"
+    expect(page.get_by_test_id("winners")).to_have_text(re.compile(said))
 
 
 def test_a_folded_stud_player_leaves_freely_without_being_asked(new_page, lobby):

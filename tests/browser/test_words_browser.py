@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import KATA_RE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, finished, open_table, play_to_end, sign_in, start
@@ -70,6 +71,30 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()
         expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, locale):
+    """An all-spaces name says it is empty (not "1 to 24 characters"); a name
+    that reads as the page's seat words, in either language, is refused
+    with words of the page's language (issue #15, names)."""
+    zh = locale == "zh-CN"
+    page = new_page(locale=locale)
+    page.goto(f"{lobby.http}/")
+    err = page.get_by_test_id("sign-in-error")
+    page.get_by_test_id("name-input").fill("    ")
+    page.get_by_test_id("sign-in").click()
+    expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
+    said = "这个名字和页面自己的用词一样" if zh else "That name reads like the page's own words"
+    for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You"):
+        page.get_by_test_id("name-input").fill(name)
+        page.get_by_test_id("sign-in").click()
+        expect(err.get_by_test_id("error-text")).to_contain_text(said)
+        expect(err.get_by_test_id("error-details")).to_have_text("bad_name")
+        expect(page.get_by_test_id("sign-in")).to_be_enabled()
+    page.get_by_test_id("name-input").fill("Empty Ann")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text("Empty Ann")
 
 
 def test_the_record_says_timed_out_not_disconnected(new_page, lobby):

@@ -628,7 +628,8 @@ def test_escape_in_casual_moves_play_chips_only():
 
 def test_leave_cost_is_what_an_escape_takes():
     """RULES.md 2 (逃跑): the cost shown before leaving is the pot, capped at
-    the balance; nothing for a folded seat, after the game, or in play chips."""
+    the balance; nothing for a folded seat or after the game; the pot in
+    play chips where no coins move."""
     balances = [5000, 1000, 5000, 5000]
     s = rig(FOUR, table={"coins": balances})
     s, _ = play(s, bet(200), CALL, CALL, CALL)  # deal 3
@@ -644,8 +645,12 @@ def test_leave_cost_is_what_an_escape_takes():
         assert -out.coins[seat] == ENGINE.leave_cost(s, seat)
     over, _ = ENGINE.leave(s, 1)
     assert [ENGINE.leave_cost(over, seat) for seat in range(4)] == [0, 0, 0, 0]
-    casual = rig(FOUR, tier="casual", table={"coins": [0, 0, 0, 0]})
-    assert ENGINE.leave_cost(play(casual, bet(200), CALL)[0], 1) == 0
+    # play chips (the casual room): an escape ends the game there too and costs the pot in chips
+    casual, _ = play(rig(FOUR, tier="casual", table={"coins": [0, 0, 0, 0]}), bet(200), CALL)
+    pot = sum(casual["put"])
+    assert ENGINE.leave_cost(casual, 1) == pot > 0
+    escaped, events = ENGINE.leave(casual, 1)
+    assert escaped["over"] and events[0]["type"] == "escape" and events[0]["paid"] == pot
 
 
 def test_escape_when_the_dealer_has_folded():

@@ -17,7 +17,9 @@ def test_bad_names(name):
     ("name", "reason"),
     [
         (7, "not_text"),
-        ("   ", "length"),
+        ("   ", "empty"),
+        ("", "empty"),
+        ("\u3000 ", "empty"),
         ("x" * 25, "length"),
         ("a\u202eb", "control"),
         ("\u3164", "invisible"),
@@ -63,7 +65,23 @@ def test_bad_names_say_which_check_failed(name, reason):
     assert exc.value.reason == reason
 
 
-@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "bot", "(bot) Ann", "Abbot", "Ann\u2764\ufe0f", "Bob (NYC) Lee", "Ann :-("])
+@pytest.mark.parametrize("name", ["empty", "EMPTY", "Seat 1", "seat  12", "Seat1", "ＳＥＡＴ　３", "Bot", "bot 1", "Bot 2", "you", "You", "空位", "座位 1", "座位３", "机器人", "机器人 1", "你"])
+def test_page_words_are_not_names(name):
+    """A name that reads as the page's own seat words in either language
+    (a free seat, a seat's label, a bot, ourselves) is refused with its own
+    reason, after the name folding (case, widths, spaces, look-alikes)."""
+    with pytest.raises(ProtocolError) as exc:
+        clean_name(name)
+    assert exc.value.reason == "page_word"
+
+
+@pytest.mark.parametrize("name", ["Seatbelt", "Bot 1a", "Botany", "You2", "Empty Ann", "空位子", "座位一号", "机器人小明", "Ada", "Yours", "Boto", "Seat l"])
+def test_names_near_page_words_are_names(name):
+    """Only the words themselves (and the numbered ones with a number) are refused."""
+    assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["Zoë", "李雷", "<b>x</b>", "\u00e1" + "\u0301" * 4, "Robot", "(bot) Ann", "Abbot", "Ann\u2764\ufe0f", "Bob (NYC) Lee", "Ann :-("])
 def test_good_names(name):
     assert clean_name(name) == name
 
