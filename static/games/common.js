@@ -108,17 +108,36 @@ export function gameName(view, seat) {
   return s ? markedName(s) : t("empty_seat");
 }
 
-/** Small badges after a seat's name: bot, away (a bot plays it meanwhile:
- * while the game runs, none once it is over), left, you, and "time's up" while the seat's timeout notice lasts (its
+/** Who a game's board shows in seat `seat` ({name, bot, left} or null):
+ * while a game is on show but not running (finished, or the table back to
+ * waiting under the last game's board) its player (the table view's
+ * `players`: a leaver marked left, though the seat is empty or someone
+ * else's by now), else (or where nobody played it) who sits there now. */
+export function boardSeat(view, seat) {
+  const now = view && view.seats ? view.seats[seat] || null : null;
+  if (!view || view.status === "playing" || !view.players) return now;
+  return view.players[seat] || now;
+}
+
+/** Seat `seat`'s board name (boardSeat) in running text, marked as markedName; "empty" for none. */
+export function boardName(view, seat) {
+  const s = boardSeat(view, seat);
+  return s ? markedName(s) : t("empty_seat");
+}
+
+/** Small badges after a seat's name (the board's: boardSeat): bot, away (a bot plays it meanwhile:
+ * while the game runs, none once it is over), left, you (not beside an
+ * earlier game's player in my seat now), and "time's up" while the seat's timeout notice lasts (its
  * sentence in the title: see TimeoutNotices). */
 export function seatBadges(view, seat, mySeat) {
-  const s = view.seats[seat];
+  const s = boardSeat(view, seat);
+  const now = view.seats[seat];
   const out = [];
   if (!s) return out;
   if (isBot(s)) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
   if (s.away && !s.left && !s.bot && view.status === "playing") out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
-  if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
+  if (seat === mySeat && now && now.name === s.name) out.push(h("span", { class: "badge badge-you" }, t("you")));
   const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
   if (note) out.push(h("span", { class: "badge badge-timeout", testid: `timeout-${seat}`, role: "status", title: note.text }, t("timed_out")));
   return out;
@@ -319,11 +338,11 @@ export function showCountdown(el, text, c, hurry = false) {
   else delete el.dataset.seconds;
 }
 
-/** A seat's name as text (a bot's bare: its badge says bot), the whole of
+/** A board seat's name (boardSeat) as text (a bot's bare: its badge says bot), the whole of
  * it, marked, in the title. */
 export function seatNameEl(view, seat) {
-  const s = view && view.seats ? view.seats[seat] : null;
-  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: seatName(view, seat) }, s ? bareName(s) : t("empty_seat"));
+  const s = boardSeat(view, seat);
+  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: s ? markedName(s) : t("empty_seat") }, s ? bareName(s) : t("empty_seat"));
 }
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */
