@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala
 
 pytestmark = SINGLE_REDIS
 
@@ -52,10 +52,7 @@ def test_a_leaver_s_seat_keeps_their_name_after_play_again(new_page, lobby):
     game stays on show, and seat 1 still names Ann, left (for Bo and a
     spectator); Bo's own seat says "you"."""
     ann, bo, cy = new_page(), new_page(), new_page()
-    sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
-    sign_in(bo, lobby, "Bo", f"#table={table_id}")
-    bo.get_by_test_id("join-table").click()
+    table_id = two_at_sibala(ann, bo, lobby)
     sign_in(cy, lobby, "Cy", f"#table={table_id}")
     expect_status(ann, "playing")  # full: it starts
     leave_running(ann)
