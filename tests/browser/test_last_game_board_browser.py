@@ -10,20 +10,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala
 
 pytestmark = SINGLE_REDIS
 
 #: The live view of table `id` drawn again by a fresh view of `game` as the
 #: table looks back at waiting: seat 0 empty now, its game player "Zed
 #: Quill" who left; seat 1 mine.  Seat 0's name, its badges and the row's text.
-LAST_GAME = """async ([id, game]) => {
-  const { VIEWS } = await import('/static/games/index.js');
-  const { tableContext } = await import('/static/games/common.js');
-  const net = window.lobby.net;
-  const e = net.tables.get(id);
-  const v = e.view;
-  const players = [{ name: 'Zed Quill', bot: true, left: true }, v.seats[1]];
+LAST_GAME = REDRAW_HEAD + """  const players = [{ name: 'Zed Quill', bot: true, left: true }, v.seats[1]];
   const back = { ...v, status: 'waiting', seats: [null, v.seats[1]], players, to_act: [], deadlines: {} };
   const view = new VIEWS[game]({ id: 'last-' + game, games: () => net.games });
   document.body.appendChild(view.el);
