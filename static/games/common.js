@@ -108,17 +108,36 @@ export function gameName(view, seat) {
   return s ? markedName(s) : t("empty_seat");
 }
 
-/** Small badges after a seat's name: bot, away (a bot plays it meanwhile:
- * while the game runs, none once it is over), left, you, and "time's up" while the seat's timeout notice lasts (its
+/** Who a game's board shows in seat `seat` ({name, bot, left} or null):
+ * while a game is on show but not running (finished, or the table back to
+ * waiting under the last game's board) its player (the table view's
+ * `players`: a leaver marked left, though the seat is empty or someone
+ * else's by now), else (or where nobody played it) who sits there now. */
+export function boardSeat(view, seat) {
+  const now = view && view.seats ? view.seats[seat] || null : null;
+  if (!view || view.status === "playing" || !view.players) return now;
+  return view.players[seat] || now;
+}
+
+/** Seat `seat`'s board name (boardSeat) in running text, marked as markedName; "empty" for none. */
+export function boardName(view, seat) {
+  const s = boardSeat(view, seat);
+  return s ? markedName(s) : t("empty_seat");
+}
+
+/** Small badges after a seat's name (the board's: boardSeat): bot, away (a bot plays it meanwhile:
+ * while the game runs, none once it is over), left, you (not beside an
+ * earlier game's player in my seat now), and "time's up" while the seat's timeout notice lasts (its
  * sentence in the title: see TimeoutNotices). */
 export function seatBadges(view, seat, mySeat) {
-  const s = view.seats[seat];
+  const s = boardSeat(view, seat);
+  const now = view.seats[seat];
   const out = [];
   if (!s) return out;
   if (isBot(s)) out.push(h("span", { class: "badge badge-bot", title: t("bot") }, t("bot")));
   if (s.away && !s.left && !s.bot && view.status === "playing") out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
-  if (seat === mySeat) out.push(h("span", { class: "badge badge-you" }, t("you")));
+  if (seat === mySeat && now && now.name === s.name) out.push(h("span", { class: "badge badge-you" }, t("you")));
   const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
   if (note) out.push(h("span", { class: "badge badge-timeout", testid: `timeout-${seat}`, role: "status", title: note.text }, t("timed_out")));
   return out;
@@ -201,16 +220,20 @@ function turnOf(view, seat) {
  * badge): per seat the latest {ev, state, events (of its version), turn
  * (the seat's turn id then, or null), until (server ms), text (worded by
  * the view: TableView.timeoutText)}.  A notice belongs to the turn that
- * ran out: it goes once the seat's turn id changes (it acted again, or a
- * new turn of it started: 6 Nimmt!'s next pick may start with the
- * timeout itself, and lasts until played), else after NOTICE_MS; an away
- * seat's lasts until a bot plays its next move (or NOTICE_MS); every
- * notice goes when the game ends.  The log keeps it. */
+ * ran out: it goes when the seat's next turn starts (it acts again; none
+ * is made when that turn starts with the timeout itself: Shut the Box's
+ * next round, 6 Nimmt!'s next pick), else after NOTICE_MS; an away
+ * seat's lasts until a bot plays its next move (or NOTICE_MS).  When the
+ * game ends the status bar shows its result, not a notice, while the
+ * seats keep their badges (NOTICE_MS); a new game (or the table back to
+ * waiting) drops them.  The log keeps every one. */
 export class TimeoutNotices {
   constructor() {
     this.version = null;
+    this.gameNo = null;
     this.bySeat = new Map();
     this.now = 0;
+    this.over = false; // the game is over: badges only, no status-bar notice
   }
 
   /** The timeout events of table view `view` at `version` (each once):
@@ -220,6 +243,8 @@ export class TimeoutNotices {
     this.now = now;
     if (version !== this.version) {
       this.version = version;
+      if (view.game_no !== this.gameNo || view.status === "waiting") this.bySeat.clear(); // another game's
+      this.gameNo = view.game_no;
       for (const [seat, note] of this.bySeat) {
         const s = view.seats[seat];
         if (!(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
@@ -227,10 +252,16 @@ export class TimeoutNotices {
       for (const ev of view.events || []) {
         if (ev && ev.type === "timeout" && ev.bot) this.bySeat.delete(ev.seat); // a bot played its next move
         if (!ev || ev.type !== "timeout" || ev.bot) continue;
-        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn: turnOf(view, ev.seat), until: now + NOTICE_MS, text: "" });
+        const s = view.seats[ev.seat];
+        const turn = turnOf(view, ev.seat);
+        if (turn !== null && !(s && s.away)) {
+          this.bySeat.delete(ev.seat); // its next turn has started: the notice was the last one's
+          continue;
+        }
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn, until: now + NOTICE_MS, text: "" });
       }
     }
-    if (view.status !== "playing") this.bySeat.clear(); // the game is over: its result, not a notice (the log keeps it)
+    this.over = view.status !== "playing"; // its result, not a notice, in the bar (the seats keep their badges)
     for (const [seat, note] of this.bySeat) {
       if (note.until <= now) this.bySeat.delete(seat);
       else note.text = word(note);
@@ -243,8 +274,10 @@ export class TimeoutNotices {
     return note && note.until > this.now ? note : null;
   }
 
-  /** The notice to show in the status bar: `mySeat`'s, else the newest. */
+  /** The notice to show in the status bar: `mySeat`'s, else the newest;
+   * none once the game is over. */
   latest(mySeat) {
+    if (this.over) return null;
     const live = [...this.bySeat.values()].filter((n) => n.until > this.now);
     return live.find((n) => n.ev.seat === mySeat) || live[live.length - 1] || null;
   }
@@ -319,11 +352,11 @@ export function showCountdown(el, text, c, hurry = false) {
   else delete el.dataset.seconds;
 }
 
-/** A seat's name as text (a bot's bare: its badge says bot), the whole of
+/** A board seat's name (boardSeat) as text (a bot's bare: its badge says bot), the whole of
  * it, marked, in the title. */
 export function seatNameEl(view, seat) {
-  const s = view && view.seats ? view.seats[seat] : null;
-  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: seatName(view, seat) }, s ? bareName(s) : t("empty_seat"));
+  const s = boardSeat(view, seat);
+  return h("span", { class: "seat-name", testid: `seat-name-${seat}`, title: s ? markedName(s) : t("empty_seat") }, s ? bareName(s) : t("empty_seat"));
 }
 
 /** A seat's head: number, name, badges, then `extra` (nodes or null). */

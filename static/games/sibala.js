@@ -6,7 +6,7 @@
 
 import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn, markAway, logName } from "./common.js";
+import { TableView, seatHead, boardSeat, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn, markAway, logName } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -161,7 +161,8 @@ export class SibalaView extends TableView {
     if (this.seatsEl.children.length !== view.seats.length) {
       fill(this.seatsEl, view.seats.map((_, i) => h("div", { class: "seat", testid: `seat-${i}`, "data-seat": i })));
     }
-    view.seats.forEach((s, i) => {
+    view.seats.forEach((_, i) => {
+      const s = boardSeat(view, i); // the game on show's player
       const card = this.seatsEl.children[i];
       card.classList.toggle("to-act", acting.includes(i));
       card.classList.toggle("me", i === mySeat);

@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames, markAway, logName } from "./common.js";
+import { TableView, seatNo, seatName, bareName, boardSeat, boardName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames, markAway, logName } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -437,7 +437,7 @@ export class SixNimmtView extends TableView {
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
     const forced = (e) => this.forced.get(`${key}:${e.seat}`); // undefined: its player's; false: time ran out; true: a bot, the seat away; "left": a bot, its player left
-    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((s) => (s ? s.name : "")).join("\u0000")}`;
+    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((_, i) => boardName(view, i)).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
     setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
@@ -477,13 +477,13 @@ export class SixNimmtView extends TableView {
               : null
           ),
           // a bot's bare name (the full, marked one in the title): the card is narrow
-          h("div", { class: "sn-rev-name", title: seatName(view, e.seat) }, view.seats[e.seat] ? bareName(view.seats[e.seat]) : seatName(view, e.seat)),
+          h("div", { class: "sn-rev-name", title: boardName(view, e.seat) }, boardSeat(view, e.seat) ? bareName(boardSeat(view, e.seat)) : boardName(view, e.seat)),
           h("div", { class: "sn-rev-out" }, out),
           forced(e) === false ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null,
           forced(e) === true
-            ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-away-${k}`, title: awayName(seatName(view, e.seat), true, e.seat === mySeat) }, tr(e.seat === mySeat ? "away_pick_mine" : "away_pick"))
+            ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-away-${k}`, title: awayName(boardName(view, e.seat), true, e.seat === mySeat) }, tr(e.seat === mySeat ? "away_pick_mine" : "away_pick"))
             : null,
-          forced(e) === "left" ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-left-${k}`, title: awayName(seatName(view, e.seat), "left", false) }, t("left")) : null
+          forced(e) === "left" ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-left-${k}`, title: awayName(boardName(view, e.seat), "left", false) }, t("left")) : null
         );
       })
     );
@@ -517,9 +517,10 @@ export class SixNimmtView extends TableView {
       const p = this.playerEls[i];
       p.el.classList.toggle("to-act", acting.includes(i));
       p.el.classList.toggle("me", i === mySeat);
-      p.el.classList.toggle("empty", !s);
-      setText(p.name, view.seats[i] ? bareName(view.seats[i]) : seatName(view, i));
-      p.name.title = seatName(view, i);
+      const shown = boardSeat(view, i);
+      p.el.classList.toggle("empty", !shown);
+      setText(p.name, shown ? bareName(shown) : t("empty_seat"));
+      p.name.title = boardName(view, i);
       fill(p.badges, seatBadges(view, i, mySeat));
       let status = "";
       let statusCls = "";

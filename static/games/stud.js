@@ -13,7 +13,7 @@
 
 import { t, getLang, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
+import { TableView, seatNo, seatHead, boardSeat, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -424,7 +424,8 @@ export class StudView extends TableView {
     const players = (state && state.players) || [];
     const showdown = state && state.showdown ? state.showdown.hands || {} : {};
     const last = state && !state.over ? this.lastActions() : {};
-    view.seats.forEach((s, i) => {
+    view.seats.forEach((_, i) => {
+      const s = boardSeat(view, i); // the game on show's player
       const el = this.seatsEl.children[i];
       const p = players[i];
       const winner = state && state.over && state.winner === i;

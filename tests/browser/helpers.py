@@ -99,6 +99,29 @@ def started_table(page, lobby, name: str, game: str, **form) -> str:
     return table_id
 
 
+#: The head of an `async ([id, game]) => {…}` page function that draws a
+#: board afresh: VIEWS (the games' view classes), tableContext, `net`, and
+#: `v`, table `id`'s live view (its entry `e`), for the body to change and
+#: draw with a new view of `game`.
+REDRAW_HEAD = """async ([id, game]) => {
+  const { VIEWS } = await import('/static/games/index.js');
+  const { tableContext } = await import('/static/games/common.js');
+  const net = window.lobby.net;
+  const e = net.tables.get(id);
+  const v = e.view;
+"""
+
+
+def two_at_sibala(ann, bo, lobby, turn_s: int = 1, rounds: int = 1) -> str:
+    """Ann opens a two-seat Sibala table without bots (``turn_s`` s turns,
+    ``rounds`` rounds) and Bo joins it: full, it starts; the table id."""
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=turn_s, options={"rounds": rounds}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    return table_id
+
+
 def expect_status(page, status: str) -> None:
     """Wait until the table screen shows the table in ``status``."""
     expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", status)

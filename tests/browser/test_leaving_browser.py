@@ -23,7 +23,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala
 
 pytestmark = SINGLE_REDIS
 
@@ -130,10 +130,7 @@ def test_a_left_seats_rolls_and_cards_are_marked_in_sibala_and_six_nimmt(new_pag
 
 def test_the_only_other_person_leaving_after_play_again_closes_at_once(new_page, lobby):
     ann, bo = new_page(), new_page(locale="zh-CN")
-    sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
-    sign_in(bo, lobby, "Bo", f"#table={table_id}")
-    bo.get_by_test_id("join-table").click()
+    table_id = two_at_sibala(ann, bo, lobby)
     for page in (ann, bo):
         expect(finished(page)).to_be_visible()  # time runs out for both: rolled for them
     ann.get_by_test_id("play-again").click()
@@ -177,7 +174,8 @@ def test_my_times_up_notice_goes_when_a_bot_plays_my_next_roll_in_chinese(new_pa
 
 def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby):
     """Stud: my deadline folds me and so ends the hand; the log says so, the
-    status line shows the result."""
+    status line shows the result, and my seat keeps its time's-up badge as
+    every game's seat does (it once said only "folded")."""
     ann = new_page()
     sign_in(ann, lobby, "Ann")
     open_table(ann, "stud", seats=2, turn_s=1)
@@ -185,7 +183,9 @@ def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby)
     expect(finished(ann)).to_be_visible()
     expect(ann.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
     expect(ann.get_by_test_id("timeout-notice")).to_be_hidden(timeout=1_000)
-    expect(ann.get_by_test_id("timeout-0")).to_have_count(0, timeout=1_000)
+    badge = ann.get_by_test_id("seat-0").get_by_test_id("timeout-0")
+    expect(badge).to_have_text("time's up")
+    expect(badge).to_have_attribute("title", "Time's up — you folded")
     expect(ann.get_by_test_id("final-result")).to_be_visible()
 
 

@@ -47,7 +47,9 @@ def test_the_old_result_names_the_leaver_after_the_table_waits_again(new_page, l
     pot_scrolls_with_the_page(bo)
     bo.get_by_test_id("play-again").click()
     expect_status(bo, "waiting")  # only Bo is left: the table waits for players, Ann's seat is empty
-    expect(bo.get_by_test_id("seat-name-0")).to_have_text("empty")
+    # but the board still shows the last game: its seat names Ann, left
+    expect(bo.get_by_test_id("seat-name-0")).to_have_text("Ann")
+    expect(bo.get_by_test_id("seat-0").locator(".badge-left")).to_have_count(1)
     pot_scrolls_with_the_page(bo)
 
     def names_ann(page, empty: str) -> None:
