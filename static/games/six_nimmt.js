@@ -657,11 +657,16 @@ export class SixNimmtView extends TableView {
     this.showFinal([
       h("h3", {}, tr("standings")),
       h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
+      // a long game's table scrolls sideways in its own box (a phone is narrower)
       h(
-        "table",
-        { class: "sn-standings", testid: "standings" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
-        h("tbody", {}, rows)
+        "div",
+        { class: "sn-standings-wrap", testid: "standings-wrap" },
+        h(
+          "table",
+          { class: "sn-standings", testid: "standings" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
+          h("tbody", {}, rows)
+        )
       ),
     ]);
   }

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, open_table, play_to_end, sign_in, start, started_table, stud_turns
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, open_table, play_to_end, sign_in, start, started_table, stud_turns
 
 pytestmark = SINGLE_REDIS
 
@@ -512,3 +512,41 @@ def test_yahtzee_s_column_heads_show_whole_names_the_right_way_up(new_page, lobb
         assert not bad, bad
         assert names[0]["across"], names[0]
         fits(page)
+
+
+#: Draw table `id`'s finished 6 Nimmt! view again with `rounds` rounds of
+#: history, on the felt; the standings' right edge, the viewport's width and
+#: whether a box that fits the screen scrolls the table sideways.
+LONG_STANDINGS = REDRAW_HEAD + """  const rounds = 10;
+  const state = { ...v.state, history: Array.from({ length: rounds }, () => v.state.history[0]) };
+  const long = { ...v, state };
+  const view = new VIEWS[game]({ id: 'long-' + game, games: () => net.games });
+  document.querySelector('.table-body').appendChild(view.el);
+  view.update(long, tableContext({ view: long, seat: 0, version: e.version + 1 }));
+  const table = view.el.querySelector('[data-testid="standings"]');
+  const width = document.documentElement.clientWidth;
+  let box = table.parentElement;
+  while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+  const scrolls = !!box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX) && box.getBoundingClientRect().right <= width + 0.5;
+  const heads = [...table.querySelectorAll('th')].map((th) => th.getBoundingClientRect().height);
+  const out = { right: table.getBoundingClientRect().right, width, scrolls, tallest: Math.max(...heads), row: table.querySelector('td').getBoundingClientRect().height };
+  view.el.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page, lobby, locale):
+    """Both third passes: a 4- or 5-round game's final standings ran past
+    their card ('Tota', totals cut off) or the screen (at 360), the round
+    headers squeezed to a character a line.  The table fits, or scrolls
+    sideways inside a box that fits, and its headers stay on one line."""
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "six_nimmt", seats=2, turn_s=1, options={"end_threshold": 1})
+    start(page)
+    expect(finished(page)).to_be_visible(timeout=60_000)
+    got = page.evaluate(LONG_STANDINGS, [table_id, "six_nimmt"])
+    assert got["right"] <= got["width"] + 0.5 or got["scrolls"], got
+    assert got["tallest"] <= 2 * got["row"], got
+    fits(page)
