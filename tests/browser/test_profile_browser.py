@@ -48,7 +48,9 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
     other.get_by_test_id("join-table").click()  # full: it starts
     expect_status(page, "playing")
     play_both(page, other)
-    # a rated game of two people: on the leaderboard, whose row opens the profile
+    # a rated game of two people (its ratings applied: the result panel shows them; the
+    # leaderboard read before that has no row of ours), on the leaderboard, whose row opens the profile
+    expect(page.get_by_test_id("rating-change-0")).to_contain_text(name)
     page.goto(f"{lobby.http}/#leaderboard=sibala")
     page.locator('[data-testid="lb-table"] tr.me').get_by_role("link").click()
     expect(page.get_by_test_id("profile-name")).to_contain_text(name)
