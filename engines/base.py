@@ -25,8 +25,10 @@ helpers); then ``ENGINE``, the instance the registry imports.  An engine reads
 its options through :meth:`GameInfo.settings`, so a default is written once.
 
 Errors: :class:`InvalidMove` when a move cannot be parsed (wrong shape or
-types), :class:`IllegalMove` when it is well formed but against the rules now.
-Both are ``ValueError`` subclasses carrying a machine ``code``.
+types; code ``unknown_move`` when the game has no move of its ``type``, which
+the lobby answers as ``unknown_move``), :class:`IllegalMove` when it is well
+formed but against the rules now.  Both are ``ValueError`` subclasses
+carrying a machine ``code``.
 """
 
 from __future__ import annotations
@@ -68,6 +70,12 @@ class IllegalMove(ValueError):
         super().__init__(message)
         if code:
             self.code = code
+
+
+#: The most coins a stake option allows (sibala's and shut_the_box's
+#: ``stake``, per player per round): every int option has its ``hi``, so a
+#: form can say the range in place.
+MAX_STAKE = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -275,9 +283,18 @@ class Engine(Protocol):
         as the seat's ``moves``)."""
         ...
 
+    def check_move(self, move: Move) -> None:
+        """Raise :class:`InvalidMove` when ``move`` cannot be parsed (code
+        ``unknown_move`` when the game has no move of its ``type``), as
+        :meth:`apply` would, from the move alone: its shape needs no state,
+        so the lobby judges it before the turn (a malformed stale move is
+        ``bad_move``, not ``turn_over``)."""
+        ...
+
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The state after ``seat`` plays ``move``, and public events.
-        Raises :class:`InvalidMove` or :class:`IllegalMove`; never mutates ``state``."""
+        Raises :class:`InvalidMove` (:meth:`check_move`'s) or
+        :class:`IllegalMove`; never mutates ``state``."""
         ...
 
     def timeout_moves(self, state: State, seat: int) -> list[Move]:
@@ -330,6 +347,14 @@ class Engine(Protocol):
         would take it, in the game's unit (stud's escape: the pot, in coins
         capped at the balance, or in play chips where no coins move; 0 where
         leaving hands the seat to a bot, whose result still counts)."""
+        ...
+
+    def leave_payee(self, state: State, seat: int) -> int | None:
+        """The seat that :meth:`leave` would pay ``seat``'s :meth:`leave_cost`
+        to now, chosen as the settlement will choose it (stud's escape: the
+        dealer, or the best up cards among the others still in when the
+        leaver is the dealer or the dealer folded); None where leaving costs
+        nothing (never ``seat`` itself)."""
         ...
 
     def leaves_freely(self, state: State, seat: int) -> bool:
@@ -446,6 +471,9 @@ class NoCoins:
 
     def leave_cost(self, state: State, seat: int) -> int:
         return 0  # a bot plays a left seat: leaving itself costs nothing
+
+    def leave_payee(self, state: State, seat: int) -> int | None:
+        return None  # nothing is paid
 
     def leaves_freely(self, state: State, seat: int) -> bool:
         return False  # every seat plays to the end: a left one by a bot

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, distinct_ints, last_of, match_start, match_tail, most_rounds_won, move_type, public_view
+from .base import MAX_STAKE, Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, distinct_ints, last_of, match_start, match_tail, most_rounds_won, move_type, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -45,7 +45,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("rounds", "int", 3, lo=1, hi=20, doc="rounds in a match", label={"en": "Rounds", "zh": "局数"}),
         OptionSpec(
-            "stake", "int", 0, lo=0, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}, no_coins=(0,)
+            "stake", "int", 0, lo=0, hi=MAX_STAKE, doc="coins each player pays into the pot per round", label={"en": "Stake", "zh": "底注"}, no_coins=(0,)
         ),
     ),
     # the most a match can cost: the stake and a second stake every round
@@ -305,7 +305,10 @@ class ShutTheBox:
             if set(move) != {"type"}:
                 raise InvalidMove("_timeout takes nothing")
             return {"type": "_timeout"}
-        raise InvalidMove("shut_the_box moves are 'roll' and 'shut'")
+        raise InvalidMove("shut_the_box moves are 'roll' and 'shut'", "unknown_move")
+
+    def check_move(self, move: Move) -> None:
+        self._parse(move)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         move = self._parse(move)
@@ -424,6 +427,9 @@ class ShutTheBox:
 
     def leave_cost(self, state: State, seat: int) -> int:
         return 0  # a bot plays a left seat: leaving itself costs nothing
+
+    def leave_payee(self, state: State, seat: int) -> int | None:
+        return None  # nothing is paid
 
     def leaves_freely(self, state: State, seat: int) -> bool:
         return False  # every seat plays to the end: a left one by a bot

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from . import rng as _rng
-from .base import Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, match_start, match_tail, most_rounds_won, public_view
+from .base import MAX_STAKE, Event, GameInfo, IllegalMove, InvalidMove, Move, OptionSpec, Outcome, State, View, last_of, match_start, match_tail, most_rounds_won, move_type, public_view
 
 # -- constants ---------------------------------------------------------------
 
@@ -47,7 +47,7 @@ INFO = GameInfo(
             "int",
             0,
             lo=0,
-            hi=1_000_000,
+            hi=MAX_STAKE,
             doc="coins each player antes per round",
             label={"en": "Stake", "zh": "底注"},
             no_coins=(0,),
@@ -206,9 +206,14 @@ class Sibala:
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         return [{"type": "roll"}] if seat in self.to_act(state) else []
 
+    def check_move(self, move: Move) -> None:
+        if move_type(move) != "roll":
+            raise InvalidMove("sibala moves are {'type': 'roll'}", "unknown_move")
+        if len(move) != 1:
+            raise InvalidMove("roll takes nothing")
+
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        if not isinstance(move, dict) or move.get("type") != "roll" or len(move) != 1:
-            raise InvalidMove("sibala moves are {'type': 'roll'}")
+        self.check_move(move)
         if seat not in self.to_act(state):
             raise IllegalMove("not your turn", "not_your_turn")
         s = dict(state)  # shares what the roll leaves unchanged
@@ -286,6 +291,9 @@ class Sibala:
 
     def leave_cost(self, state: State, seat: int) -> int:
         return 0  # a bot plays a left seat: leaving itself costs nothing
+
+    def leave_payee(self, state: State, seat: int) -> int | None:
+        return None  # nothing is paid
 
     def leaves_freely(self, state: State, seat: int) -> bool:
         return False  # every seat plays to the end: a left one by a bot

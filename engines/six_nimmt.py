@@ -322,7 +322,7 @@ def _parse(move: Any) -> str:
         if set(move) != {"type", "row"} or not _is_int(move["row"]) or not 0 <= move["row"] < ROWS:
             raise InvalidMove("choose_row is {'type': 'choose_row', 'row': 0..3}")
     else:
-        raise InvalidMove("six_nimmt moves are pick and choose_row")
+        raise InvalidMove("six_nimmt moves are pick and choose_row", "unknown_move")
     return kind
 
 
@@ -430,6 +430,9 @@ class SixNimmt(NoCoins):
         if state["phase"] == PICK:
             return _pick_moves(tuple(state["hands"][seat]))
         return [{"type": "choose_row", "row": r} for r in range(ROWS)]
+
+    def check_move(self, move: Move) -> None:
+        _parse(move)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         kind = _parse(move)

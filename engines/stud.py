@@ -86,10 +86,14 @@ TIERS: dict[str, dict[str, Any]] = {
 }
 
 def _tier_label(tier: dict[str, Any]) -> dict[str, str]:
-    """A tier's option label: its name and what sitting needs."""
+    """A tier's option label {lang: str}: its name and what sitting needs;
+    training, in every figure casual's (RULES.md 2), says so rather than
+    read the same ("Training (play chips, plays as casual)")."""
     en, zh = tier["name"]["en"].capitalize(), tier["name"]["zh"]
     if tier["coins"]:
         return {"en": f"{en} ({tier['min_coins']} coins)", "zh": f"{zh}（{tier['min_coins']} 金币）"}
+    if tier["name"]["en"] == "training":
+        return {"en": f"{en} (play chips, plays as casual)", "zh": f"{zh}（娱乐筹码，玩法同普通场）"}
     return {"en": f"{en} (play chips)", "zh": f"{zh}（娱乐筹码）"}
 
 
@@ -300,6 +304,14 @@ def _escape_price(s: State, seat: int) -> int:
     return min(pot, s["balances"][seat]) if s["coins_mode"] and s["balances"] is not None else pot
 
 
+def _escape_receiver(s: State, seat: int) -> int:
+    """Who receives ``seat``'s escape payment (RULES.md 2): the dealer, or,
+    when ``seat`` is the dealer or the dealer has folded, the best up cards
+    among the others still in."""
+    others = [other for other in _active(s) if other != seat]
+    return s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
+
+
 def _active(s: State) -> list[int]:
     return [seat for seat in range(s["n"]) if not s["folded"][seat]]
 
@@ -362,6 +374,9 @@ def _public_view(s: State) -> View:
     revealed = set()
     if s["showdown"] is not None:
         revealed = {int(k) for k in s["showdown"]["hands"]}
+    # an escape returned every bet (RULES.md 2): the settled table has none, nor a pot
+    returned = s["over"] and s["escaped"] is not None
+    put = [0] * s["n"] if returned else s["put"]
     players = []
     for seat in range(s["n"]):
         entry = {
@@ -369,7 +384,7 @@ def _public_view(s: State) -> View:
             "hole": s["hole"][seat] if seat in revealed else None,
             "has_hole": s["hole"][seat] is not None,
             "up": s["up"][seat],
-            "put": s["put"][seat],
+            "put": put[seat],
             "folded": s["folded"][seat],
             "left": s["left"][seat],
             "acted": s["acted"][seat],
@@ -396,8 +411,8 @@ def _public_view(s: State) -> View:
         "dealer": s["dealer"],
         "turn": s["turn"],
         "turn_id": ENGINE.turn_id(s, s["turn"]) if s["turn"] is not None else None,
-        "pot": sum(s["put"]),
-        "highest": max(s["put"]),
+        "pot": sum(put),
+        "highest": max(put),
         "players": players,
         "over": s["over"],
         "winner": s["winner"],
@@ -583,6 +598,9 @@ class Stud:
             else:
                 moves.append({"type": kind})
         return moves
+
+    def check_move(self, move: Move) -> None:
+        _parse_move(move)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """Play ``move`` for ``seat``.  Raises :class:`InvalidMove` for a
@@ -824,8 +842,7 @@ class Stud:
         if s["folded"][seat]:
             return s, [{"type": "left", "seat": seat}]
         s["escaped"] = seat
-        others = [other for other in _active(s) if other != seat]
-        receiver = s["dealer"] if s["dealer"] in others else _dealer_of(s, others)
+        receiver = _escape_receiver(s, seat)
         pot = sum(s["put"])
         paid = _escape_price(s, seat)
         nets = [0] * s["n"]
@@ -846,6 +863,15 @@ class Stud:
         if state["over"] or state["left"][seat] or state["folded"][seat]:
             return 0
         return _escape_price(state, seat)
+
+    def leave_payee(self, state: State, seat: int) -> int | None:
+        """The seat an escape by ``seat`` would pay now (RULES.md 2), as
+        :meth:`leave` settles it: the dealer, or the best up cards among the
+        others still in when ``seat`` is the dealer or the dealer folded;
+        None while leaving costs nothing (:meth:`leave_cost` 0)."""
+        if not self.leave_cost(state, seat):
+            return None
+        return _escape_receiver(state, seat)
 
     def leaves_freely(self, state: State, seat: int) -> bool:
         """RULES.md 2: a player who has folded may leave freely (their bets

@@ -305,7 +305,10 @@ class Yahtzee(NoCoins):
             if not isinstance(move["category"], str) or move["category"] not in CATEGORIES:
                 raise InvalidMove(f"unknown category {move['category']!r}")
             return {"type": "score", "category": move["category"]}
-        raise InvalidMove("yahtzee moves are 'roll' and 'score'")
+        raise InvalidMove("yahtzee moves are 'roll' and 'score'", "unknown_move")
+
+    def check_move(self, move: Move) -> None:
+        self._parse(move)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         move = self._parse(move)
@@ -381,7 +384,9 @@ class Yahtzee(NoCoins):
         return self.turn_id(state, seat) or ""
 
     def view(self, state: State, viewer: int | None) -> View:
-        """The state but the seed (its values shared, read-only), plus
+        """The state but the seed (its values shared, read-only; each seat's
+        ``sheets`` entry lists its categories in the order they were scored,
+        so a seat's k-th turn spent its k-th: the boards' forced marks), plus
         ``categories`` (every category in the score card's order, a new
         list), ``rolls_left`` (rolls the seat to act has left this turn) and
         ``options_scores``: what the dice would score in each open category

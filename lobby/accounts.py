@@ -9,11 +9,14 @@ guest's (``lobby.sessions``), so every path that takes a token takes it;
 signing out deletes the token, signing out everywhere deletes them all.
 
 Names.  A claimed account's name is unique up to case and look-alikes: a
-name's *keys* (:func:`name_keys`) are its NFKC form, case-folded, mapped
-to the Unicode confusable skeleton (UTS #39, the data of
-``confusable-homoglyphs``) and case-folded again, once folded before the
-skeleton and once after, so "Ann", "ANN", "Аnn" (Cyrillic А) and "Ann" in
-full-width letters hold one name, and so do "Ill" and "lll".  Every key of
+name's *keys* (:func:`name_keys`) are the Unicode confusable skeletons
+(UTS #39, the data of ``confusable-homoglyphs``) of its NFKC form in lower
+and in upper case, case-folded, so every casing of a name has the same
+keys: "Ann", "ANN", "Аnn" (Cyrillic А) and "Ann" in full-width letters
+hold one name, as do "Emma" and "ЕММА" (Cyrillic), and "Ill" and "lll".
+Accounts claimed with older keys gain these at start-up
+(:meth:`Accounts.upgrade_names`); look-ups try the older ones too
+(:func:`lookup_keys`).  Every key of
 a claimed name names its account in Redis (``P:name:<key>``), taken by
 compare-and-set, so two claims of one name cannot both pass.  A guest may
 not take a claimed name (``lobby.sessions``: ``bad_name``, reason
@@ -41,7 +44,7 @@ import argon2
 import ua_parser
 
 from .config import Settings
-from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
+from .protocol import ErrorCode, ProtocolError, clean_name, lookup_keys, name_keys
 from .sessions import new_token, session_id
 from .store import Store
 from .tables import LobbyError
@@ -62,6 +65,9 @@ DEVICE_PART = 40
 REVOKE_WAIT_S = 1.0
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
+#: the version of :func:`name_keys` accounts hold (``P:namekeys``): 2 added
+#: the upper-case form's key, so that every casing of a name has the same keys
+NAME_KEYS_VERSION = 2
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
@@ -142,6 +148,12 @@ def _dummy_hash() -> str:
     return _HASHER.hash(new_token())
 
 
+async def account_named(store: Store, name: str) -> str | None:
+    """The pid of the account holding ``name``'s keys (:func:`lookup_keys`:
+    its own key first, then the older versions'), or None."""
+    return next((owner for owner in await store.name_owners(lookup_keys(name)) if owner is not None), None)
+
+
 class Accounts:
     """Claims, sign-ins and sessions of one lobby process (all state in
     Redis).  Every method raises :class:`LobbyError` with a code of
@@ -156,6 +168,33 @@ class Accounts:
         s = self.settings
         if await self.store.count_attempt("addr", addr, s.signin_window_s) > s.signin_per_addr:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many sign-in attempts from your address; wait up to {s.signin_window_s} s")
+
+    async def upgrade_names(self) -> int:
+        """Give every account the name keys of :data:`NAME_KEYS_VERSION`
+        that it lacks (each by compare-and-set: one another account holds
+        stays that one's), once per Redis (``P:namekeys``): accounts
+        claimed before still block all their look-alikes.  Run at start-up;
+        several processes may run it at once.  Returns how many accounts
+        gained keys."""
+        if await self.store.name_keys_version() >= NAME_KEYS_VERSION:
+            return 0
+        upgraded = 0
+        for pid in await self.store.account_pids():
+            creds = await self.store.credentials(pid)
+            name = (await self.store.player(pid)).get("name")
+            if creds is None or not isinstance(name, str):
+                continue
+            held = list(creds["names"])
+            for key in name_keys(name):
+                if key not in held and await self.store.claim_names([key], pid) is None:
+                    held.append(key)
+            if len(held) > len(creds["names"]):
+                await self.store.set_credentials(pid, names=held)
+                upgraded += 1
+        await self.store.name_keys_version(NAME_KEYS_VERSION)
+        if upgraded:
+            log.info("name keys: %d accounts upgraded to version %d", upgraded, NAME_KEYS_VERSION)
+        return upgraded
 
     async def claim(self, pid: str, token: str, password: Any, name: Any, addr: str, user_agent: str | None = None) -> dict[str, Any]:
         """Make the guest ``pid`` (signed in with ``token``) an account with
@@ -173,7 +212,8 @@ class Accounts:
         check_password(password, clean, self.settings.password_min)
         await self._limit(addr)
         keys = name_keys(clean)
-        if await self.store.claim_names(keys, pid) is not None:
+        # an account claimed before NAME_KEYS_VERSION and not yet upgraded holds the older keys
+        if any(owner not in (None, pid) for owner in await self.store.name_owners(lookup_keys(clean))) or await self.store.claim_names(keys, pid) is not None:
             raise LobbyError(ErrorCode.NAME_TAKEN, "that name (or one that looks the same) belongs to another account")
         try:
             made = await self.store.new_credentials(pid, await _in_thread(_HASHER.hash, password), keys)
@@ -200,8 +240,7 @@ class Accounts:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         s = self.settings
         await self._limit(addr)
-        key = name_keys(name)[0]
-        pid = await self.store.name_owner(key)
+        pid = await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
         # counted as a failure before the hash is checked, so guesses sent at
         # once cannot all pass the limit while they are being verified

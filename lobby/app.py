@@ -78,6 +78,7 @@ class Lobby:
         self.replays = Replays(self.store, self.settings)
         self.read_limits = ReadLimits(self.settings.read_rate_per_s, self.settings.read_burst)
         self.accounts = Accounts(self.store, self.settings)
+        await self.accounts.upgrade_names()  # before any claim or guest name is checked
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver

@@ -82,6 +82,7 @@ class LobbyClient:
         self.tables: dict[str, TableView] = {}
         self.player: dict[str, Any] = {}
         self.games: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] = {}
         self.errors: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.keep_frames = False
@@ -118,6 +119,7 @@ class LobbyClient:
         else:
             hello["name"] = self.name
         welcome = await self.request(hello)
+        self.welcome = welcome  # the last welcome frame (docs/protocol.md)
         self.token = welcome["token"]
         self.player = welcome["player"]
         self.games = welcome["games"]

@@ -25,8 +25,12 @@ class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     #: prefix of every Redis key and channel, so several lobbies can share one Redis
     key_prefix: str = "lobby"
-    #: default turn time of a table (ms); tables may choose 1 s .. 5 min
+    #: default turn time of a table (ms); tables may choose ``min_turn_ms`` .. 5 min
     turn_ms: int = 20_000
+    #: the shortest turn time a table may choose (ms): a person's, no one
+    #: acts in 1 s (the test suite lowers it to 1000 for its 1 s tables);
+    #: the welcome sends it as ``turn_ms.min`` for the Open table form
+    min_turn_ms: int = 5_000
     #: how long a bot "thinks" before its move (ms)
     bot_delay_ms: int = 700
     #: quick-match: wait this long for people before starting with the minimum or bots (ms)
@@ -39,7 +43,7 @@ class Settings:
     #: player's last connection went away, unless they are back by then (ms)
     absent_grace_ms: int = 10_000
     #: a table still waiting for players this long after it opened (or went
-    #: back to waiting) closes (ms; 0: never)
+    #: back to waiting, or someone last joined) closes (ms; 0: never)
     waiting_ttl_ms: int = 900_000
     #: how often each process looks for due timers (ms)
     timer_poll_ms: int = 100

@@ -11,17 +11,22 @@ bots' record.
 
 Who left.  A person *played the game to its end* unless their seat was
 finished by a bot: they left it mid-game, or it was away at the end (they
-had timed out ``away_after`` turns in a row and not acted since).  Nobody
+had timed out ``away_after`` turns in a row, not acted since, and a bot then
+played for the seat: a seat whose timeouts reach the away count on its own
+last move of the game is not away at the end, :func:`lobby.tables.due`).  Nobody
 gains or loses rating from a person who did not play it to its end (issue
 #16: an account opening a private table for fresh guests who left at the
 start ranked first every time: 1000 to 1409 shown in ten games): each person
 who did is rated from the game among those who did (and the bots), ranks
 taken among them; if fewer than two people did, they are not rated for
 that game (their seat's change is None, as a bot's).  Each person who did
-not is rated from the whole game with their seat ranked below every other
-(tied with the other absent ones): an abandonment is a loss, else leaving
-a game one is losing would escape it.  Their update touches no one else's,
-so leaving neither helps nor hurts the others.  :func:`absent` says who;
+not is rated from the whole game with their seat ranked below every other,
+the other absent ones included (each one's update is their own, so when
+every person was absent, each still loses, whichever seat their bot won
+with): an abandonment is a loss, else leaving a game one is losing would
+escape it; their record counts a loss, never a win (the settlement,
+lobby/tables.py).  Their update touches no one else's, so
+leaving neither helps nor hurts the others.  :func:`absent` says who;
 :func:`changes` computes both.  (What this leaves open, throwaway guests
 who stay and lose, private tables: docs/security.md, *Collusion*.)
 
@@ -72,7 +77,7 @@ from openskill.models import PlackettLuce
 import engines
 
 from . import tables
-from .protocol import ErrorCode, name_keys
+from .protocol import ErrorCode, lookup_keys
 from .store import Store, now_ms
 from .tables import LobbyError
 
@@ -136,16 +141,18 @@ def absent(seat: tables.Seat | None) -> bool:
     return bool(seat and seat.get("pid") and ((seat.get("left") and seat.get("bot")) or seat.get("away")))
 
 
-def ranks(doc: tables.TableDoc, among: list[int] | None = None) -> list[int]:
+def ranks(doc: tables.TableDoc, among: list[int] | None = None, last: int | None = None) -> list[int]:
     """Each seat's rank in the table's finished game (1: best; equal ranks
     tie): winners, then by score in the winners' direction; an
-    :func:`absent` seat after every other.  With ``among`` (seat numbers):
+    :func:`absent` seat after every other.  With ``last`` (a seat number):
+    that seat alone below every other, absent ones included (its own
+    update as a loss, :func:`changes`).  With ``among`` (seat numbers):
     the ranks of those seats among themselves only, in that order."""
     result = doc["result"]
     scores, winners = result["scores"], set(result["winners"])
     higher = not winners or max(scores[w] for w in winners) >= max(scores)
     keys = [
-        (absent(s), seat not in winners, -scores[seat] if higher else scores[seat])
+        (2 if seat == last else int(absent(s)), seat not in winners, -scores[seat] if higher else scores[seat])
         for seat, s in enumerate(doc["seats"])
     ]
     if among is not None:
@@ -172,9 +179,8 @@ def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> li
     teams = [[MODEL.rating(*(current[s["pid"]] if s.get("pid") else (MU0, SIGMA0)))] for s in seats]
     new: dict[int, Any] = {}
     gone = [seat for seat, s in enumerate(seats) if absent(s)]
-    if gone:  # each absent person: the whole game, ranked below everyone who stayed
-        whole = MODEL.rate(teams, ranks=ranks(doc))
-        new.update((seat, whole[seat][0]) for seat in gone)
+    for seat in gone:  # each absent person: the whole game, ranked below every other seat (a loss, even if all are absent)
+        new[seat] = MODEL.rate(teams, ranks=ranks(doc, last=seat))[seat][0]
     stayed = [seat for seat in range(len(seats)) if seat not in gone]
     if sum(1 for seat in stayed if seats[seat].get("pid")) >= 2:  # the game among those who played it to its end
         among = MODEL.rate([teams[seat] for seat in stayed], ranks=ranks(doc, stayed))
@@ -337,7 +343,9 @@ async def leaderboard(store: Store, game: str, page: int, me: str | None = None)
 async def profile(store: Store, ref: str) -> dict[str, Any]:
     """A player's profile by public id or claimed name: ``{"id", "name",
     "claimed", "games": {game: {"ordinal", "rating", "provisional", "mu", "sigma", "rated",
-    "rank" (1-based or null), "games", "wins", "losses"}} (games they
+    "rank" (1-based or null), "games", "wins", "losses", "escapes",
+    "disconnects" (games with a timeout)}} (counts of the player's record,
+    as ``me`` sends them; games they
     played), "recent": [{"table", "game_no", "game", "at", "name" (the
     table's readable name), "opened_by" (its opener's name, None for a
     quick table), "replay" (the URL of that table's replay list from that
@@ -347,7 +355,7 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
         (raw,) = await store.run([("GET", store.pub_key(ref))])
         pid = raw.decode() if raw is not None else None
     if pid is None and 0 < len(ref) <= 64:
-        pid = await store.name_owner(name_keys(ref)[0])
+        pid = next((owner for owner in await store.name_owners(lookup_keys(ref)) if owner is not None), None)
     record = await store.player(pid) if pid else {}
     if not record:
         raise LobbyError(ErrorCode.NO_SUCH_PLAYER, "no such player")
@@ -360,7 +368,7 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
         games[game] = {
             **rated.get(game, {**figures(MU0, SIGMA0), "rated": 0}),
             "rank": None if rank is None else rank + 1,
-            **{k: int(record.get(f"{game}:{k}", 0)) for k in ("games", "wins", "losses")},
+            **{k: int(record.get(f"{game}:{k}", 0)) for k in ("games", "wins", "losses", "escapes", "disconnects")},
         }
     recent = []
     for entry, at in await store.recent(pid, SHOWN_RECENT):

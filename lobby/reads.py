@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,6 +28,15 @@ from .config import Settings
 from .redis_server import die_with_parent
 from .store import Store, pack, unpack
 
+
+
+def worker_start() -> None:
+    """In each replay worker process as it starts: die with the lobby, and
+    leave Ctrl-C to it (a terminal sends SIGINT to the whole process group;
+    the lobby stops the pool as it shuts down, so a worker that took the
+    signal itself would only print a KeyboardInterrupt traceback)."""
+    die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 class Busy(Exception):
     """Too many replay builds queued on this process; retry later."""
@@ -105,7 +115,7 @@ class Replays:
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> "asyncio.Future[Any]":
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.settings.replay_workers, multiprocessing.get_context("spawn"), die_with_parent)
+            self._pool = ProcessPoolExecutor(self.settings.replay_workers, multiprocessing.get_context("spawn"), worker_start)
         return asyncio.wrap_future(self._pool.submit(fn, *args))
 
     async def _once(self, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]) -> Any:

@@ -399,6 +399,7 @@ class Rooms:
             now=now,
             opened_by=None if quick else name,
             turn_ms=self.settings.turn_ms if turn_ms is None else turn_ms,
+            min_turn_ms=self.settings.min_turn_ms,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,
             ready_ms=self.settings.ready_ms,
@@ -735,13 +736,14 @@ class Rooms:
         sent to every viewer on every process (:meth:`Store.add_chat`),
         never committed to the table doc, so it races no move.  ``text`` is
         cleaned as the protocol does (1..:data:`MAX_CHAT` characters).
-        Returns the line's id.  Raises :class:`LobbyError` ``BAD_MESSAGE``,
+        Returns the line's id.  Raises :class:`LobbyError` ``BAD_TEXT`` (its
+        reason and ``max``: :func:`clean_text`),
         ``NO_SUCH_TABLE``, or ``CHAT_BUSY`` when the table already took
         ``chat_table_lines`` lines in the last ``chat_table_window_ms`` ms."""
         try:
             text = clean_text(text, MAX_CHAT)
         except ProtocolError as exc:
-            raise LobbyError(exc.code, str(exc)) from None
+            raise LobbyError(exc.code, str(exc), exc.reason, exc.figures) from None
         s = self.settings
         line = {"at": now_ms(), "name": name, "text": text, "spectator": spectator}
         out = await self.store.add_chat(table_id, line, s.chat_keep, s.chat_table_lines, s.chat_table_window_ms)

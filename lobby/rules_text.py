@@ -98,11 +98,14 @@ def render(markdown: str) -> str:
 @functools.cache
 def page(game: str, lang: str) -> dict[str, Any]:
     """A game's rules page ``{"game", "lang", "title", "html"}``: the game's
-    section, then the part common to every table (a player opens Rules for
+    section (its heading is ``title``, the dialog's: not repeated in
+    ``html``), then the part common to every table (a player opens Rules for
     the game's own rules first), as HTML; built once per (game, lang), so
     read-only.
     Raises ``KeyError`` for a game not in :data:`SECTIONS` or a language not
     in :data:`FILES` (the caller checks both first)."""
     text = parsed(lang)
     section = text.sections[SECTIONS[game]]
-    return {"game": game, "lang": lang, "title": section.title, "html": render(section.markdown) + render("### " + text.common)}  # the common part's line heads it
+    # the dialog's title is the section's heading: the body starts under it, not with it again
+    body = section.markdown.split("\n", 1)[1]
+    return {"game": game, "lang": lang, "title": section.title, "html": render(body) + render("### " + text.common)}  # the common part's line heads it

@@ -34,7 +34,7 @@ from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
 from .sessions import sign_in
 from .store import now_ms
-from .tables import LobbyError
+from .tables import MAX_TURN_MS, LobbyError
 
 if TYPE_CHECKING:
     from .app import Lobby
@@ -556,6 +556,8 @@ class Session:
                 "player": {"name": player.get("name"), "coins": coins, "claimed": bool(player.get("claimed"))},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
+                # the turn times a table may have (ms): what the Open table form offers
+                "turn_ms": {"min": self.settings.min_turn_ms, "max": MAX_TURN_MS, "default": self.settings.turn_ms},
                 "now": now_ms(),
             },
         )

@@ -16,7 +16,7 @@ import secrets
 from typing import Any
 
 from .config import Settings
-from .protocol import ErrorCode, ProtocolError, clean_name, name_keys
+from .protocol import ErrorCode, ProtocolError, clean_name, lookup_keys
 from .store import Store
 from .tables import LobbyError
 
@@ -70,10 +70,11 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
 
 async def _not_an_accounts(store: Store, clean: str) -> None:
     """Raise ``BAD_NAME`` (reason ``taken``) when an account holds any of
-    the name keys of ``clean`` (:func:`protocol.name_keys`: the name in
-    another case or a look-alike): a guest may not take it.  One round
-    trip, on a new guest's or a rename's ``hello`` only."""
-    if any(owner is not None for owner in await store.name_owners(name_keys(clean))):
+    the name keys of ``clean`` (:func:`protocol.lookup_keys`: the name in
+    another case or a look-alike, and the keys of older versions): a guest
+    may not take it.  One round trip, on a new guest's or a rename's
+    ``hello`` only."""
+    if any(owner is not None for owner in await store.name_owners(lookup_keys(clean))):
         raise LobbyError(ErrorCode.BAD_NAME, "that name (or one that looks the same) belongs to an account: sign in to it, or pick another", reason="taken")
 
 

@@ -36,6 +36,8 @@ key                             type    holds
                                         -> settled at (ms): the player's last rated or played
                                         games (profile; entries before table names lack the JSON)
 ``P:name:<name key>``           string  ``pid|ms``: the claimed account holding that name key
+``P:namekeys``                  string  the version of the name keys accounts hold
+                                        (``lobby.accounts.NAME_KEYS_VERSION``)
 ``P:auth:<kind>:<who>``         string  sign-in attempts counted in a window (expires with it)
 ``P:board:<game>``              zset    pid -> rating ordinal (leaderboard)
 ``P:pub:<public id>``           string  pid of a public player id (profiles)
@@ -934,6 +936,22 @@ class Store:
     async def name_owners(self, keys: list[str]) -> list[str | None]:
         """The pid holding each name key (None: free), in one round trip."""
         return [None if raw is None else raw.decode().partition("|")[0] for raw in await self.run([("GET", self.name_key(k)) for k in keys])]
+
+    async def account_pids(self) -> list[str]:
+        """Every claimed account's pid (a SCAN of their ``:cred`` hashes, on
+        every node of a cluster): for :meth:`lobby.accounts.Accounts.upgrade_names`."""
+        prefix = f"{self.p}:player:{{"
+        found = {raw.decode() async for raw in self.redis.scan_iter(match=prefix + "*}:cred", count=500)}
+        return sorted(key[len(prefix):-len("}:cred")] for key in found)
+
+    async def name_keys_version(self, set_to: int | None = None) -> int:
+        """The version of the name keys the accounts hold (``P:namekeys``;
+        0: never set); ``set_to`` stores a new one."""
+        if set_to is not None:
+            await self.redis.set(f"{self.p}:namekeys", set_to)
+            return set_to
+        raw = await self.redis.get(f"{self.p}:namekeys")
+        return int(raw) if raw is not None else 0
 
     async def credentials(self, pid: str) -> dict[str, Any] | None:
         """A claimed account's ``{"hash": str, "names": [name keys]}``, or None (a guest)."""

@@ -41,7 +41,7 @@ import engines
 from engines import rng as engine_rng
 from engines.base import IllegalMove, InvalidMove
 
-from .protocol import ErrorCode, packb
+from .protocol import ErrorCode, packb, shown
 
 #: words of generated table names (:func:`table_name`): 16 x 16 names
 NAME_WORDS = (
@@ -49,7 +49,8 @@ NAME_WORDS = (
     ("Crane", "Dragon", "Finch", "Fox", "Heron", "Koi", "Lark", "Lion", "Moon", "Otter", "Panda", "Phoenix", "River", "Star", "Tiger", "Wren"),
 )
 BOT_NAMES = ("Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei")
-MIN_TURN_MS = 1_000
+#: the shortest turn a table may have by default (ms: a person's; lobby.config ``min_turn_ms``) and the longest
+MIN_TURN_MS = 5_000
 MAX_TURN_MS = 300_000
 #: forced/bot moves one commit may apply before giving the others a turn
 MAX_FORCED = 64
@@ -73,7 +74,7 @@ class Seat(TypedDict):
     name: str  # shown name; a bot's is bare ("Ada"): each page adds its own language's bot marker
     bot: bool  # a bot plays it (a bot's seat, or a seat left mid-game)
     left: bool  # its player left (mid-game, or between games)
-    away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts
+    away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts (at a game's end: only if a bot did)
     moved_from: NotRequired[str]  # the table a merge moved its player from (:func:`seat_moved`)
 
 
@@ -102,7 +103,7 @@ class Settlement(TypedDict):
 
 class Notice(TypedDict):
     name: str  # the player stood up
-    reason: str  # not_ready, absent, nobody_came, insufficient_coins, moved, left
+    reason: str  # not_ready, absent, insufficient_coins, moved, left (nobody_came: older docs; now closed_reason)
 
 
 class TableDoc(TypedDict):
@@ -135,7 +136,7 @@ class TableDoc(TypedDict):
     seed_hash: str | None
     table_ctx: dict[str, Any] | None  # what the engine was given at the start (coins, entered, winners)
     result: dict[str, Any] | None  # the last game's outcome
-    players: NotRequired[list[dict[str, Any]] | None]  # who sat in each seat of the game on show (running or last): {"name", "bot", "left"}, as seats[] said then
+    players: NotRequired[list[dict[str, Any]] | None]  # who sat in each seat of the game on show (running or last): {"name", "bot", "left"}, as seats[] said then; "away": True where it was away at the end (:func:`_away_at_end`)
     game_no: int  # games started
     timeouts: list[int]  # consecutive timed-out turns per seat
     timeout_turns: NotRequired[list[str | None]]  # per seat: the turn (engine ``turn_of``) its last timeout counted for
@@ -151,7 +152,7 @@ class TableDoc(TypedDict):
     quick_retry_ms: int  # a waiting quick table below its minimum looks again this often (:func:`stranded`)
     moved_to: str | None  # the table this one's players were moved to (:func:`moved_out`)
     notices: list[Notice]  # the last ten players stood up, and why
-    closed_reason: NotRequired[str | None]  # why a finished table closed: "no_next_game", "too_few" or "games_played" (:func:`_closed`)
+    closed_reason: NotRequired[str | None]  # why a table closed: "no_next_game", "too_few" or "games_played" (:func:`_closed`), "nobody_came" (its wait ran out)
     opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
 
 
@@ -210,12 +211,15 @@ def new_table(
     waiting_ttl_ms: int = 0,
     quick_retry_ms: int = 5_000,
     opened_by: str | None = None,
+    min_turn_ms: int = MIN_TURN_MS,
 ) -> TableDoc:
     """A waiting table's doc.  ``opened_by``: the name of the player who
     opened it, which names the table (else it gets a generated name:
     :func:`table_name`).  Raises :class:`LobbyError` ``UNKNOWN_GAME`` or
     ``BAD_OPTIONS`` (seat count outside the game's range, bad engine option,
-    turn time outside 1 s .. 5 min, bots at a table where coins move).
+    turn time outside ``min_turn_ms`` .. :data:`MAX_TURN_MS`, in ms: reason
+    ``turn_ms``, figures ``min`` and ``max`` in ms; bots at a table where
+    coins move).
     ``waiting_ttl_ms``: how long it may wait for players before it closes
     (0: for ever); ``quick_retry_ms``: how often a quick table below its
     minimum looks again once its wait is over."""
@@ -227,8 +231,10 @@ def new_table(
     n = info.default_players if seats is None else seats
     if not info.min_players <= n <= info.max_players:
         raise LobbyError(ErrorCode.BAD_OPTIONS, f"{game} takes {info.min_players}..{info.max_players} seats")
-    if not MIN_TURN_MS <= turn_ms <= MAX_TURN_MS:
-        raise LobbyError(ErrorCode.BAD_OPTIONS, f"turn time must be {MIN_TURN_MS}..{MAX_TURN_MS} ms")
+    if not min_turn_ms <= turn_ms <= MAX_TURN_MS:
+        raise LobbyError(
+            ErrorCode.BAD_OPTIONS, f"turn time must be {min_turn_ms}..{MAX_TURN_MS} ms", reason="turn_ms", figures={"min": min_turn_ms, "max": MAX_TURN_MS}
+        )
     if games is not None and not 1 <= games <= 1000:
         raise LobbyError(ErrorCode.BAD_OPTIONS, "games must be 1..1000")
     try:
@@ -358,7 +364,8 @@ def _copy(doc: TableDoc) -> TableDoc:
 def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
     ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
-    "name"}``; when the last seat fills, the game starts (with ``seed``; the
+    "name"}``; the table's wait starts again (``wait_until``: ``now`` +
+    ``waiting_ttl_ms``); when the last seat fills, the game starts (with ``seed``; the
     log is :func:`begin`'s, with ``join``: the seat).  None when ``pid``
     already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
     maps pids to coins.  Raises :class:`LobbyError` ``TABLE_STARTED``,
@@ -385,6 +392,8 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     d = _copy(doc)
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
     d["entered"].append(pid)
+    # someone came: the table waits its whole time again (the view's wait_until)
+    d["wait_until"] = now + d["waiting_ttl_ms"] if d.get("waiting_ttl_ms") else None
     log = {"kind": "join", "at": now, "seat": seat, "name": name}
     if filled(d) == len(d["seats"]) and not d["absent"]:  # an absent seat: the timer decides (see due)
         return begin(d, now, seed, ctx=ctx, join=seat)._replace(seats={pid: seat})
@@ -501,6 +510,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["timeout_turns"] = [None] * n
     d["forced"] = []
     d["start_at"] = None
+    d["wait_until"] = None  # playing: no wait to run out (begin sets it again when the table waits again)
     d["result"] = None
     d["deadlines"] = {}
     d["next"] = None
@@ -624,7 +634,9 @@ def ready(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | 
 
 def back(doc: TableDoc, pid: str, now: int) -> Change | None:
     """An away player is back: their seat is theirs again, its timeouts
-    count from 0 and, mid-game, its deadline is a person's again (log
+    count from 0 for the turns after this one (the turn counted already,
+    6 Nimmt!'s forced pick whose row choice is still to make, does not
+    count again) and, mid-game, its deadline is a person's again (log
     ``{"kind": "back", "seat"}``).  None when the seat is not away.  Raises
     :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
@@ -634,10 +646,7 @@ def back(doc: TableDoc, pid: str, now: int) -> Change | None:
         return None
     d = _copy(doc)
     d["seats"][seat]["away"] = False
-    d["timeouts"][seat] = 0
-    turns = list(d.get("timeout_turns") or [None] * len(d["seats"]))
-    turns[seat] = None  # this seat's timeout after coming back counts again; the others' stand
-    d["timeout_turns"] = turns
+    d["timeouts"][seat] = 0  # timeout_turns stays: a counted turn counts once, back or not
     d["events"] = [{"type": "back", "seat": seat}]
     if d["status"] == Status.PLAYING:
         _after_change(d, now, {seat})
@@ -647,31 +656,45 @@ def back(doc: TableDoc, pid: str, now: int) -> Change | None:
 # -- play ---------------------------------------------------------------------------
 
 
+def turn_id(doc: TableDoc, seat: int) -> str | None:
+    """The turn id a ``move`` names for ``seat`` now (the view's ``turns``):
+    ``"<game_no>:<engine turn id>"``, or None when the seat need not act.
+    Engines' ids repeat from game to game of a table (sibala ``r0.s0``), so
+    the game number keeps a late or replayed frame from an earlier game out
+    of this one."""
+    tid = engines.get(doc["game"]).turn_id(doc["state"], seat)
+    return None if tid is None else f"{doc['game_no']}:{tid}"
+
+
+
 def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Change:
     """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
     back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events",
     "state_hash"}`` (and the game's end: :func:`_finish_log`).  On the move
     path: no copy beyond the few containers it changes.
 
-    Raises :class:`LobbyError`: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
+    Raises :class:`LobbyError`, the move's shape judged first (whatever
+    the turn: docs/protocol.md, *Order of checks*): ``UNKNOWN_MOVE`` (the
+    game has no move of that type: the engine's ``unknown_move``, the type
+    named), ``BAD_MOVE`` (the engine's :meth:`~engines.base.Engine.check_move`);
+    then the table's state: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
     started), ``NOT_YOUR_TURN`` (the seat need not act), ``TURN_OVER`` (the
-    seat's turn id differs from ``turn``), ``BAD_MOVE``, ``ILLEGAL_MOVE``.
+    seat's turn id differs from ``turn``), ``ILLEGAL_MOVE``.
     """
-    seat = seat_of(doc, pid)
-    if seat is None:
-        raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
-    if doc["status"] != Status.PLAYING:
-        raise LobbyError(ErrorCode.TABLE_FINISHED, "no game is running at that table")
     engine = engines.get(doc["game"])
-    current = engine.turn_id(doc["state"], seat)
-    if current is None:
-        raise LobbyError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
-    if current != turn:
-        raise LobbyError(ErrorCode.TURN_OVER, "that turn is over")
+    seat = seat_of(doc, pid)
+    refusal = _table_refusal(doc, seat, turn)
+    if refusal is not None:
+        # the shape's code first; a move the table takes has it judged once, by apply
+        try:
+            engine.check_move(mv)
+        except InvalidMove as exc:
+            raise _invalid(exc, doc["game"], mv) from None
+        raise refusal
     try:
         state, events = engine.apply(doc["state"], seat, mv)
     except InvalidMove as exc:
-        raise LobbyError(ErrorCode.BAD_MOVE, str(exc)) from None
+        raise _invalid(exc, doc["game"], mv) from None
     except IllegalMove as exc:
         raise LobbyError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
     d = dict(doc)
@@ -686,6 +709,31 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
     _after_change(d, now, {seat})
     _finish_log(d, log)
     return Change(d, log)
+
+
+def _table_refusal(doc: TableDoc, seat: int | None, turn: str) -> LobbyError | None:
+    """Why the table's state refuses a move of ``seat`` (None: no seat) for
+    turn id ``turn`` (``NOT_SEATED``, ``TABLE_FINISHED``, ``NOT_YOUR_TURN``,
+    ``TURN_OVER``), or None when it may play."""
+    if seat is None:
+        return LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
+    if doc["status"] != Status.PLAYING:
+        return LobbyError(ErrorCode.TABLE_FINISHED, "no game is running at that table")
+    current = turn_id(doc, seat)
+    if current is None:
+        return LobbyError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+    if current != turn:
+        return LobbyError(ErrorCode.TURN_OVER, "that turn is over")
+    return None
+
+
+def _invalid(exc: InvalidMove, game: str, mv: dict[str, Any]) -> LobbyError:
+    """The refusal of a move ``game``'s engine cannot parse: ``UNKNOWN_MOVE``
+    naming its type (cut short) for the engine's ``unknown_move``, else
+    ``BAD_MOVE`` with the engine's words."""
+    if exc.code == "unknown_move":
+        return LobbyError(ErrorCode.UNKNOWN_MOVE, f"unknown move {shown(str(mv.get('type')))} in {game}")
+    return LobbyError(ErrorCode.BAD_MOVE, str(exc))
 
 
 def mark_absent(doc: TableDoc, pid: str, due_ms: int, now: int) -> Change | None:
@@ -705,10 +753,11 @@ def mark_absent(doc: TableDoc, pid: str, due_ms: int, now: int) -> Change | None
 
 def _resolve_waiting(doc: TableDoc, now: int, ctx: dict[str, Any] | None) -> TableDoc | None:
     """A waiting table after what fell due at ``now``: past ``wait_until`` it
-    closes (everyone stood up); each absence whose grace is over gives the
-    seat up unless its player is connected (``ctx["present"]``: the set of
-    seated pids with a live connection); a table left with no people
-    closes.  None when nothing fell due."""
+    closes (everyone stood up, ``closed_reason`` ``"nobody_came"``); each
+    absence whose grace is over gives the seat up unless its player is
+    connected (``ctx["present"]``: the set of seated pids with a live
+    connection); a table left with no people closes.  None when nothing
+    fell due."""
     absent = doc.get("absent") or {}
     expired = [pid for pid, at in absent.items() if at <= now]
     over = doc.get("wait_until") is not None and doc["wait_until"] <= now
@@ -717,8 +766,8 @@ def _resolve_waiting(doc: TableDoc, now: int, ctx: dict[str, Any] | None) -> Tab
     d = _copy(doc)
     d["events"] = []
     if over:
-        for i in humans(d):
-            d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "nobody_came"}][-10:]
+        # said once, by the table (closed_reason), not once per seated player
+        d["closed_reason"] = "nobody_came"
         d["seats"] = [None] * len(d["seats"])
         d["entered"], d["absent"], d["start_votes"], d["status"] = [], {}, [], Status.CLOSED.value
         return d
@@ -1088,9 +1137,32 @@ def _finish_log(d: TableDoc, log: dict[str, Any]) -> None:
     if d["state"] is not None and (log.get("moves") or log.get("engine_leave")):
         log["state_hash"] = state_digest(d["state"])
     if d["status"] in (Status.FINISHED, Status.CLOSED) and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
+        _away_at_end(d)
         log["seed"] = d["seed"]
         log["result"] = d["result"]
         log["settlement"] = d["settlement"]
+
+
+def _away_at_end(d: TableDoc) -> None:
+    """At a game's end, a seat stays away only if a bot played for it while
+    away (a ``"bot"`` entry of ``forced``): one whose timeouts reached
+    ``away_after`` on its own last move was played to the end by the clock,
+    not finished by a bot (lobby/ratings.py, *Who left*).  A seat that stays
+    away records a loss, not its bot's win (as a left seat does: rated as a
+    loss, counted as one), and the game's record says so (``players[seat]``
+    ``away``: the result's headline words a first place of it as a loss,
+    whatever the seat does after the game).  Once per game."""
+    botted = {seat for seat, kind, _ in d.get("forced") or () if kind == "bot"}
+    if any(s and s.get("away") and i not in botted for i, s in enumerate(d["seats"])):
+        d["seats"] = [dict(s, away=False) if s and s.get("away") and i not in botted else s for i, s in enumerate(d["seats"])]
+    away = [i for i, s in enumerate(d["seats"]) if s and s.get("away")]
+    if away:
+        d["players"] = [dict(p, away=True) if p is not None and i in away else p for i, p in enumerate(_players(d))]
+    players = d["settlement"]["players"]
+    if any(d["seats"][p["seat"]].get("away") and p["stats"]["wins"] for p in players):
+        d["settlement"] = dict(d["settlement"], players=[
+            dict(p, stats=dict(p["stats"], wins=0, losses=1)) if d["seats"][p["seat"]].get("away") else p for p in players
+        ])
 
 
 def next_due(doc: TableDoc) -> int | None:
@@ -1127,7 +1199,9 @@ def view(doc: TableDoc, seat: int | None) -> dict[str, Any]:
     ``leave_cost``: what leaving would cost each seat now
     (:meth:`engines.base.Engine.leave_cost`: coins where coins move, else
     play chips; above 0 only where leaving ends the game, stud's escape)
-    while a game runs, else None; ``leave_free``: per seat, whether its
+    while a game runs, else None; ``leave_to``: per seat, the seat that
+    cost would be paid to (:meth:`engines.base.Engine.leave_payee`), None
+    where it is 0, while a game runs, else None; ``leave_free``: per seat, whether its
     player may leave freely now (:meth:`engines.base.Engine.leaves_freely`)
     while a game runs, else None."""
     return views(doc, (seat,))[seat]
@@ -1157,6 +1231,7 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
     to_act = engine.to_act(state) if state is not None and doc["status"] == Status.PLAYING else []
     index = seat_index(doc)
     votes = [index[p] for p in doc.get("start_votes", []) if p in index]
+    leave_cost = [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if to_act else None
     table = {
         "id": doc["id"],
         "name": table_name(doc),
@@ -1170,7 +1245,9 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "games": doc["games"],
         "coins_to_sit": doc["coins_to_sit"],
         # what leaving would cost each seat now (stud's escape: coins, or play chips where no coins move)
-        "leave_cost": [engine.leave_cost(state, i) for i in range(len(doc["seats"]))] if to_act else None,
+        "leave_cost": leave_cost,
+        # whom that cost would be paid to (stud: the dealer, or the best up cards among the others), else None
+        "leave_to": [engine.leave_payee(state, i) if cost else None for i, cost in enumerate(leave_cost)] if leave_cost else None,
         # who may leave freely now (stud: folded): no bot, no cost, not counted as leaving
         "leave_free": [engine.leaves_freely(state, i) for i in range(len(doc["seats"]))] if to_act else None,
         "seats": [
@@ -1178,9 +1255,13 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
             for s in doc["seats"]
         ],
         "to_act": to_act,
-        "turns": {str(s): engine.turn_id(state, s) for s in to_act},
+        "turns": {str(s): turn_id(doc, s) for s in to_act},
         "deadlines": {k: v[1] for k, v in doc["deadlines"].items()},
         "start_at": doc["start_at"],
+        # a waiting table closes then unless someone joins (ms since the epoch, server clock; each join sets it
+        # waiting_ttl_ms later), None while it does not wait or waits for ever
+        "wait_until": doc.get("wait_until") if doc["status"] == Status.WAITING else None,
+        "waiting_ttl_ms": doc.get("waiting_ttl_ms") or 0,
         "next": doc["next"],
         "settled": bool(doc["settlement"] and doc["settlement"]["done"]),
         # the finished game's rating change per seat (lobby.ratings), once rated

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Set up (idempotent) and run the whole test suite. Browser tests need
-# Debian's chromium and the tests need a redis-server: installed with apt when
-# missing and we are root; otherwise we stop and say what to install.
+# Debian's chromium and a CJK font (fonts-noto-cjk: the phone layouts are
+# measured with real Chinese glyphs, not a fallback's boxes of another
+# width), and the tests need a redis-server: installed with apt when missing
+# and we are root; otherwise we stop and say what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} with apt-get" >&2
@@ -18,4 +21,12 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 scripts/setup.sh
-exec .venv/bin/python -m pytest "$@"
+# Two pytest-xdist workers, whole files to each (a file's module fixtures,
+# its browser and its own lobbies, stay in one worker; each worker starts
+# its own redis-server, cluster and lobbies on free ports). TEST_WORKERS=0
+# runs in one process (for -s or --pdb); an -n of the caller's wins.
+workers=(-n "${TEST_WORKERS:-2}" --dist loadfile)
+for arg in "$@"; do
+  case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac
+done
+exec .venv/bin/python -m pytest "${workers[@]}" "$@"

@@ -4,8 +4,8 @@
 // words for their refusals, in the page's language.
 
 import { t } from "./i18n.js";
-import { LobbyError } from "./net.js";
-import { net, addErrorTexts, MAX_NAME, setMaxName } from "./shell.js";
+import { LobbyError, namedError } from "./net.js";
+import { net, addErrorTexts, MAX_NAME, setMaxName, watchLength } from "./shell.js";
 
 /** `method` `path` (a body object: sent as JSON; `auth`: with our token);
  * resolves with the answer's JSON, rejects with a LobbyError. */
@@ -26,7 +26,7 @@ export async function api(path, { method = "GET", body = null, auth = false } = 
     /* not JSON: handled below */
   }
   if (!res.ok) {
-    const err = new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText, (data && data.reason) || null);
+    const err = namedError(new LobbyError((data && data.code) || `http_${res.status}`, (data && data.error) || res.statusText, (data && data.reason) || null), body);
     err.http = true; // worded by accountErrorText
     throw err;
   }
@@ -57,16 +57,17 @@ function readPolicy() {
   return policy;
 }
 
-/** Make text input `input` a player name's: it stops at the longest name
- * the lobby takes (shell.js MAX_NAME, then the policy's `name.max` once
- * read); returns `input`. */
-export function limitName(input) {
-  input.maxLength = MAX_NAME;
+/** Make text input `input` a player name's: past the longest name the
+ * lobby takes (shell.js MAX_NAME, then the policy's `name.max` once read)
+ * its error line `errEl` says so in place, and nothing is cut (shell.js
+ * watchLength); returns check(): false (the line saying why) while too long. */
+export function limitName(input, errEl) {
+  const check = watchLength(input, errEl, () => MAX_NAME, "name_bad_length");
   readPolicy().then((r) => {
     if (r && r.name) setMaxName(r.name.max);
-    input.maxLength = MAX_NAME;
+    if (input.value) check();
   });
-  return input;
+  return check;
 }
 
 /** The server's password policy ({min, max, distinct}: lobby.accounts),

@@ -44,3 +44,47 @@ export function setText(el, text) {
   const value = text === null || text === undefined ? "" : String(text);
   if (el.textContent !== value) el.textContent = value;
 }
+
+/** Room kept for the bars `top` and `bottom` (selectors) may pin inside
+ * `root` to the screen's top and foot (those whose computed position is
+ * sticky or fixed right now): the tallest of each, in CSS px, goes to the
+ * page's --pin-top and --pin-bottom, and each pinned bar gets a
+ * data-pinned attribute (style.css turns them into the scroll margins of
+ * everything outside the bars, and the page's padding under a fixed bar), so
+ * anything scrolled to (scrollIntoView, focus) stops clear of them, while a
+ * control in a bar is reached where it is. measure() after
+ * each redraw (a class can pin or free a bar); a bar's resize and the
+ * window's are followed; stop() clears both. Returns {measure, stop}. */
+export function pinnedRoom(root, { top, bottom }) {
+  const style = document.documentElement.style;
+  const seen = new WeakSet();
+  const tallest = (selector) => {
+    let most = 0;
+    for (const el of root.querySelectorAll(selector)) {
+      if (!seen.has(el)) {
+        seen.add(el);
+        sizes.observe(el);
+      }
+      const position = getComputedStyle(el).position;
+      const pinned = position === "sticky" || position === "fixed";
+      if (pinned !== el.hasAttribute("data-pinned")) el.toggleAttribute("data-pinned", pinned);
+      if (pinned) most = Math.max(most, el.getBoundingClientRect().height);
+    }
+    return `${Math.ceil(most)}px`;
+  };
+  const measure = () => {
+    for (const [name, selector] of [["--pin-top", top], ["--pin-bottom", bottom]]) {
+      const px = tallest(selector);
+      if (style.getPropertyValue(name) !== px) style.setProperty(name, px);
+    }
+  };
+  const sizes = new ResizeObserver(measure);
+  window.addEventListener("resize", measure);
+  const stop = () => {
+    sizes.disconnect();
+    window.removeEventListener("resize", measure);
+    style.removeProperty("--pin-top");
+    style.removeProperty("--pin-bottom");
+  };
+  return { measure, stop };
+}

@@ -3,9 +3,9 @@
 // the language switch's label, and the record popover the coins open (the
 // `me` message: coins and per-game stats).
 
-import { t, gameTitle, num } from "./i18n.js";
+import { t, gameTitle, num, getLang } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
-import { net, ui, gameInfo } from "./shell.js";
+import { net, ui, gameInfo, spendableCoins } from "./shell.js";
 
 const STAT_FIELDS = ["games", "wins", "losses", "escapes", "disconnects", "score"];
 
@@ -46,7 +46,11 @@ export function setLiveCoins(coins) {
 
 export function renderHeader() {
   setText(ui.brand, t("app_title"));
-  ui.lang.textContent = t("lang_other");
+  // the label names the other language in its own words, marked as that
+  // language (whoever reads it finds the button); the title is in the page's
+  const other = getLang() === "zh" ? "en" : "zh-CN";
+  const label = ui.lang.firstElementChild;
+  if (!label || label.lang !== other || label.textContent !== t("lang_other")) fill(ui.lang, h("span", { lang: other }, t("lang_other")));
   ui.lang.title = t("lang_switch_title");
   const status = net.status;
   ui.conn.dataset.status = status;
@@ -56,6 +60,8 @@ export function renderHeader() {
     fill(ui.who);
     return;
   }
+  // one figure everywhere: at the table its live one, elsewhere the balance less a running pot's bets
+  const shown = live === null ? spendableCoins() : live;
   fill(
     ui.who,
     h("span", { class: "player-name", testid: "player-name" }, net.player.name),
@@ -64,8 +70,8 @@ export function renderHeader() {
       {
         class: "coins",
         testid: "coins",
-        title: live === null ? t("coins_title") : `${t("coins_live_title")} — ${t("coins_title")}`,
-        "data-live": live === null ? "false" : "true",
+        title: shown === net.player.coins ? t("coins_title") : `${t("coins_live_title")} — ${t("coins_title")}`,
+        "data-live": shown === net.player.coins ? "false" : "true",
         "aria-haspopup": "dialog",
         "aria-expanded": stats.hidden ? "false" : "true",
         onclick: (e) => {
@@ -73,14 +79,22 @@ export function renderHeader() {
           toggleStats();
         },
       },
-      t("coins", { n: live === null ? net.player.coins : live })
+      t("coins", { n: shown })
     ),
     net.player.claimed ? null : h("button", { class: "link", testid: "change-name", onclick: () => hooks.rename() }, t("change_name")),
     h("a", { class: "link", href: "#account", testid: "account-link" }, net.player.claimed ? t("acct_account") : t("acct_claim_link"))
   );
 }
 
+/** The heading of record field `f` (games, wins, losses, escapes,
+ * disconnects, score: a player's record, `me`'s stats and a profile's
+ * games), one wording for the popover and the profile. */
+export function statHeading(f) {
+  return h("th", { class: "num", title: f === "disconnects" ? t("stat_disconnects_title") : null }, t(`stat_${f}`));
+}
+
 export function renderStats() {
+  stats.setAttribute("aria-label", t("stats_title")); // the language may have changed since
   if (stats.hidden) return;
   const byGame = new Map();
   for (const [key, value] of Object.entries(net.stats || {})) {
@@ -94,7 +108,7 @@ export function renderStats() {
   fill(
     stats,
     h("h3", {}, t("stats_title")),
-    h("div", { class: "stats-coins" }, t("coins", { n: net.player ? net.player.coins : 0 })),
+    h("div", { class: "stats-coins" }, t("coins", { n: spendableCoins() })),
     !statsLoaded
       ? h("p", { class: "muted" }, t("stats_loading"))
       : rows.length === 0
@@ -102,7 +116,7 @@ export function renderStats() {
       : h(
           "table",
           { class: "stats-table", testid: "stats-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, t("stat_game")), STAT_FIELDS.map((f) => h("th", { class: "num", title: f === "disconnects" ? t("stat_disconnects_title") : null }, t(`stat_${f}`))))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("stat_game")), STAT_FIELDS.map(statHeading))),
           h(
             "tbody",
             {},

@@ -9,7 +9,7 @@ const TEXTS = {
   en: {
     app_title: "Game lobby",
     lang_other: "中文",
-    lang_switch_title: "切换到中文",
+    lang_switch_title: "Show the page in Chinese",
     connecting: "Connecting…",
     online: "online",
     offline: "offline — reconnecting…",
@@ -37,6 +37,8 @@ const TEXTS = {
     open_table: "Open a table",
     seats: "Seats",
     turn_time: "Turn time (s)",
+    form_whole_number: "{field}: a whole number from {lo} to {hi}.",
+    form_whole_number_from: "{field}: a whole number from {lo} up.",
     bots: "Bots may fill empty seats",
     private: "Private (not listed; share the link)",
     open: "Open table",
@@ -54,6 +56,7 @@ const TEXTS = {
     left: "left",
     left_name: "{name} (left)",
     you: "you",
+    you_start: "You", // "you" at a sentence's start (a list of names that begins with me: winnersSaid)
     status_waiting: "waiting",
     status_playing: "playing",
     status_finished: "finished",
@@ -64,7 +67,13 @@ const TEXTS = {
     table: "Table {id}",
     share: "Link:",
     start: "Start now",
+    start_pressed: "Start requested",
     starts_in: "Starts in {s} s",
+    closes_in: "Closes in {time} unless someone joins",
+    over_nobody_came: "This table closed",
+    over_nobody_came_help: "No one joined for {wait} while it waited for players.",
+    wait_minutes: { one: "{n} min", other: "{n} min" },
+    wait_seconds: "{n} s",
     roll: "Roll",
     rolling: "Rolling…",
     your_turn_title: "▶ Your turn — ",
@@ -79,14 +88,19 @@ const TEXTS = {
     not_rolled: "not rolled yet",
     result_line: "Round {r} result",
     log: "Log",
+    log_empty: "No moves yet",
     log_gap: "… any moves made while you were away are not listed",
     log_rolled: "Round {r}: {name} rolled {dice} ({hand})",
+    log_rolled_mine: "Round {r}: you rolled {dice} ({hand})",
     log_result: "Round {r}: {line}",
     final_result: "Game over",
-    winner_one: "Winner: {names} (rounds won: {n})",
-    winner_many: "Winners: {names} (rounds won: {n} each)",
+    winner_one: { one: "Winner: {names}, {n} round won", other: "Winner: {names}, {n} rounds won" },
+    winner_many: { one: "Winners: {names}, {n} round won each", other: "Winners: {names}, {n} rounds won each" },
+    winner_you: { one: "You win, {n} round won", other: "You win, {n} rounds won" },
+    winner_you_and: { one: "Winners: {names}, {n} round won each", other: "Winners: {names}, {n} rounds won each" }, // {names} starts with "you" (winnersSaid)
     winners_plain: "Won by: {names}",
     name_figure: "{name} {n}",
+    you_figure: "you {n}",
     leave: "Leave table",
     back: "Back to lobby",
     state: "State",
@@ -98,18 +112,24 @@ const TEXTS = {
     next_title: "Game over — another one?",
     next_help: "Press Play again to play the next game. No need to: stay and look at the result as long as you like — you just sit the next game out.",
     next_in: "{s} s to decide",
+    // the next-game panel of one left too few (the others gone): what can happen is a wait for players
+    next_title_alone: "Nobody else is left to play",
+    next_help_alone: "Keep your seat and the table waits for players to join, or leave for the lobby.",
+    next_help_alone_coins: "Bots cannot sit at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
+    next_in_alone: "Keep your seat? {s} s to decide",
+    wait_for_players: "Wait for players",
     ready_yes: "ready",
     ready_no: "deciding…",
     waiting_others: "Waiting for the others…",
     table_over: "This table is over.",
     table_over_help: "No further game will be played here.",
     away: "away",
-    away_title: "A bot plays this seat until its player is back",
-    away_bar: "You are away — a bot is playing for you.",
+    away_title: "Away: a bot plays this seat until its player is back",
+    away_notice: "You are away: a bot plays for you — press I'm back", // the status bar's notice while my seat is away
     away_played: "{name} (away, a bot played)",
     away_turn: "A bot is playing your turn",
     away_hint: "A bot is playing your turn: make a move, or press I'm back, to take over (either ends your away).",
-    away_played_mine: "{name} (away, a bot played for you)",
+    away_played_mine: "You (away — a bot played for you)", // my own away seat: "you", never my name
     left_played: "{name} (left, a bot plays)",
     im_back: "I'm back",
     chat: "Chat",
@@ -132,7 +152,7 @@ const TEXTS = {
     stat_disconnects: "Timed out",
     stat_disconnects_title: "Games in which you ran out of time at least once (a dropped connection counts too)",
     stat_score: "Score",
-    coins_title: "Your coins — click for your record",
+    coins_title: "Your coins — open your record",
     replay: "Replay",
     replay_game: "Replay game {n}",
     replay_title: "Replay",
@@ -158,6 +178,8 @@ const TEXTS = {
     raw_json: "Raw view of this step (JSON)",
     no_view: "This game's table cannot be shown in a replay.",
     verify_title: "Verify it yourself",
+    verify_intro_dice: "For the curious: anyone can re-check this table's dice from its published seed, on their own computer, with the command below.",
+    verify_intro_cards: "For the curious: anyone can re-check this table's cards from its published seed, on their own computer, with the command below.",
     verify_note: "This command downloads the published record, re-runs every step with the revealed seed, and checks the seed against its hash, each recorded intermediate state and the result:",
     copy: "Copy",
     copied: "Copied",
@@ -168,20 +190,15 @@ const TEXTS = {
     hurry: "Hurry — time is almost up",
     sibala_timeout_mine: "Time's up — your dice were rolled for you",
     sibala_timeout_other: "Time's up for {name} — their dice were rolled for them",
-    sibala_log_forced_mine: "time's up: rolled for you",
-    sibala_log_forced_other: "time's up: rolled for them",
+    forced_line: "{text} — time's up", // a log's line of a move the clock made: the move's own words, marked (forcedLine)
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
     // -- money (#15 item 3): what leaving costs, asked first
-    leave_cost_ask: {
-      one: "Leaving now costs you {n} coin in all, your bets in the pot included (the pot goes to the others): you will have {after} coins. Leave the game?",
-      other: "Leaving now costs you {n} coins in all, your bets in the pot included (the pot goes to the others): you will have {after} coins. Leave the game?",
-    },
+    // stud's escape, one wording at every table: {amount} is coins or play_chips_n, {after} leave_after_coins or "", {to} the payee's name (the view's leave_to)
+    leave_escape_ask: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay {to} {amount} (what the pot holds).{after} It counts as an escape in your record. Leave the game?",
+    play_chips_n: { one: "{n} play chip", other: "{n} play chips" },
+    leave_after_coins: { count: "after", one: " You will have {after} coin left.", other: " You will have {after} coins left." },
     leave_pay: "Leave and pay {n}",
-    leave_record: "It counts as an escape in your record.",
-    leave_escape_chips_ask: {
-      one: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer {n} play chip (what the pot holds). It counts as an escape in your record. Leave the game?",
-      other: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer {n} play chips (what the pot holds). It counts as an escape in your record. Leave the game?",
-    },
+    leave_payee_unknown: "the dealer", // a view without leave_to (an older server's)
     leave_running_ask: "Leave the game now? A bot plays your seat to the end, and it counts as leaving in your record.",
     leave_running_ask_coins: "Leave the game now? A bot plays your seat to the end and your coins stay at stake (you win or lose what it does), and it counts as leaving in your record.",
     leave_yes: "Leave",
@@ -201,20 +218,40 @@ const TEXTS = {
     // -- words (#15 item 5): results and refusals in the page's own language
     list_sep: ", ",
     sentence_sep: " ",
+    // a first place that counts as a loss (the player did not play to the end: games/common.js firstPlaceText)
+    first_lost_mine_away: "You finished first, but you were away at the end: counted as a loss",
+    first_lost_away: "{name} finished first, but was away at the end: counted as a loss",
+    first_lost_mine_left: "You finished first, but you left before the end: counted as a loss",
+    first_lost_left: "{name} finished first, but left before the end: counted as a loss",
+    first_shared_you: "Finished first: you and {names}.",
+    first_shared: "Finished first: {names}.",
+    shared_lost_mine_away: "You were away at the end: counted as a loss.",
+    shared_lost_away: "{name} was away at the end: counted as a loss.",
+    shared_lost_mine_left: "You left before the end: counted as a loss.",
+    shared_lost_left: "{name} left before the end: counted as a loss.",
+    sentence_sep: " ",
     sibala_hand: "{name}: {value}",
     sibala_win: "{names} wins with {hand}",
+    sibala_win_you: "You win with {hand}",
     // RULES.md 1: a shared round counts as a win for each who shares it
     sibala_tie: "{names} tie with {hand} — the round counts for each",
+    sibala_tie_you: "{names} tie with {hand} — the round counts for each", // {names}: "You and Bo" (winnersSaid)
     sibala_tie_all: "Everyone ties — the round counts for every player",
     name_bad_empty: "Type a name: it cannot be empty or only spaces.",
     name_bad_length: "A name is 1 to {max} characters.",
-    name_bad_page_word: "That name reads like the page's own words (“empty”, “Seat 2”, “bot”, “you”): pick another.",
-    name_bad_reserved: "Names ending in “(bot)” are kept for bots: pick another.",
-    name_bad_bracket: "A name may not end in a bracket: the page writes “(bot)”, “(away)” or “(left)” there. Pick another.",
+    name_bad_page_word: "“{name}” reads like one of the page's own words (a seat, a bot, a badge): choose another name.",
+    name_bad_reserved: "“{name}” would read as a bot's name: the word “bot” is kept for bots. Choose another name.",
+    name_bad_bracket: "“{name}” ends in a bracket or quote marks, where the page writes its own marks after a name. Choose another name.",
     name_bad_control: "A name cannot hold control or formatting characters.",
     name_bad_invisible: "A name needs at least one visible character.",
     name_bad_hidden: "A name cannot hold characters that draw nothing (invisible marks or blank letters).",
     name_bad_marks: "A name cannot stack so many accent marks on one letter.",
+    // a chat line refused (bad_text), by its reason
+    text_bad_empty: "Type something to send.",
+    text_bad_length: "A chat line is at most {max} characters.",
+    text_bad_control: "A chat line cannot hold control or formatting characters.",
+    text_bad_invisible: "A chat line needs at least one visible character.",
+    text_bad_marks: "A chat line cannot stack so many accent marks on one letter.",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "No bots at a coin table: coins move here.",
     start_help_bots: "The game starts when every seat is taken, or when everyone seated presses Start: bots fill the empty seats.",
@@ -233,6 +270,7 @@ const TEXTS = {
     err_bad_token: "Your sign-in has expired: sign in again.",
     err_unknown_game: "There is no such game.",
     err_bad_options: "Some of these settings are not allowed: check the seats, the turn time and the game's options.",
+    err_turn_ms: "A turn must last from {lo} to {hi} s: nobody can act faster than that.",
     err_no_such_table: "That table does not exist (or has expired).",
     err_table_full: "That table is full.",
     err_table_started: "That table has already started.",
@@ -248,11 +286,15 @@ const TEXTS = {
     err_too_many_tables: "You have too many tables open: leave or close one first.",
     err_rate_limited: "Slow down: too many messages. Try again in a moment.",
     err_chat_busy: "The chat is busy: try again in a moment.",
+    err_bad_text: "A chat line is 1 to {max} visible characters.",
+    err_unknown_move: "This game has no such move.",
     err_not_your_seat: "Only that seat's player may see it.",
     err_busy: "The lobby is busy: try again in a moment.",
     err_internal: "Something went wrong in the lobby. Try again.",
     // item 6: tables by name
     table_of: "{name}'s table",
+    // a table name's tooltip: its id, said as one (a reference to quote)
+    table_id_tip: "Table id {id}",
     // item 8: the rules dialog
     rules: "Rules",
     rules_loading: "Loading the rules…",
@@ -291,7 +333,8 @@ const TEXTS = {
     err_weak_password: "That password is not allowed.",
     err_not_claimed: "This player has no account yet: keep it with a password first.",
     err_no_such_session: "That session has ended already.",
-    rating_change: "Rating {rating} ({delta})",
+    // another seat's rating lines: one sentence with its name ({name}, first) as the subject
+    rating_change: "{name} Rating {rating} ({delta})",
     lb_link: "Leaderboard",
     lb_title: "Leaderboard: {game}",
     lb_back_to_game: "← Back to the game",
@@ -307,6 +350,7 @@ const TEXTS = {
     pf_rated: "Rated",
     pf_account: "account",
     pf_recent: "Recent games",
+    pf_record: "Record",
 
     // issue #16 follow-ups: sign-out push, account names, shown ratings, account forms
     signed_out_notice: "You were signed out (this session was ended, here or on another device). Carry on as a guest, or sign in again.",
@@ -315,11 +359,31 @@ const TEXTS = {
     guest_mark: "guest",
     rating_provisional: "provisional: few games yet",
     rating_provisional_note: "A rating marked ? is provisional: over a player's first games it moves fast and firms up, so a win can gain more than a loss costs.",
-    rating_rose_note: "Up without a win ({names})? Each game makes a rating surer, and the figure shown rises with that, most of all while it is provisional (?): a tie can raise both players.",
+    rating_rose_tie_note: "Up on a tie ({names})? Each game makes a rating surer, and the figure shown rises with that, most of all while it is provisional (?): a tie can raise every player.",
+    rating_rose_loss_note: "Up without a win ({names})? Each game makes a rating surer, and the figure shown rises with that, most of all while it is provisional (?); finishing ahead of another player raises it too.",
     rating_not_rated: "Not rated: ratings count games between two or more people.",
-    rating_unrated_seat: "not rated: fewer than two people played this game to its end",
+    rating_unrated_seat: "{name} is not rated: fewer than two people played this game to its end",
+    rating_unrated_after_leave: "{name} is not rated: {names} left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
+    rating_unrated_after_away: "{name} is not rated: {names} did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
+    rating_change_left: "{name} left before the end: rated as a loss. Rating {rating} ({delta})",
+    rating_change_away: "{name} was away at the end (a bot finished the game): rated as a loss. Rating {rating} ({delta})",
+    // my own seat's lines (the name is "you")
+    rating_change_mine: "Your rating {rating} ({delta})",
+    rating_change_left_mine: "You left before the end: rated as a loss. Rating {rating} ({delta})",
+    rating_change_away_mine: "You were away at the end (a bot finished the game): rated as a loss. Rating {rating} ({delta})",
+    rating_unrated_seat_mine: "You are not rated: fewer than two people played this game to its end",
+    rating_unrated_after_leave_mine: "You are not rated: {names} left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
+    rating_unrated_after_away_mine: "You are not rated: {names} did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
+    // another seat's line ({name}) when only my seat did not play it to its end: {name} the subject, "you" the one who left
+    rating_unrated_after_leave_you: "{name} is not rated because you left before the end: fewer than two people played it to its end. Leaving costs only your own rating; no one gains from it.",
+    rating_unrated_after_away_you: "{name} is not rated because you did not play it to its end (you left, or were away while a bot finished): fewer than two people did. That costs only your own rating; no one gains from it.",
+    // another seat's line when my seat and others did not play it to its end ({names}: "you and Dee")
+    rating_unrated_after_leave_you_and: "{name} is not rated: {names} left before the end, so fewer than two people played it to its end. Leaving costs only your own ratings; no one gains from it.",
+    rating_unrated_after_away_you_and: "{name} is not rated: {names} did not play it to its end (left, or were away while a bot finished), so fewer than two people did. That costs only your own ratings; no one gains from it.",
     err_details: "Details",
-    err_code_figures: "{code}: {text}",
+    // a refusal's details line: {code} is err_code's, the reference a player can quote
+    err_code: "Error code: {code}",
+    err_code_figures: "{code} — {text}",
     err_fig_need: "this table needs {a} coins",
     err_fig_need_have: "this table needs {a} coins; you have {b}",
     err_insufficient_coins_figures: "This table needs {need} coins; you have {have}.",
@@ -333,6 +397,9 @@ const TEXTS = {
     stake_tier: "Tier: {tier}, ante {ante}",
     stake_tier_chips: "Tier: {tier}, ante {ante} in play chips",
     stake_needs: "needs {n} coins to sit",
+    // the open form's line under stud's tier (screens/game.js tierHint)
+    tier_hint_chips: "Ante {ante}, at most {max} a game, in play chips: no coins move.",
+    tier_hint_coins: "Ante {ante}, at most {max} a game, in coins: sitting needs {n}.",
     start_vote_you: { count: "k", one: "{names} wants to start: press Start now to play this game, or in {s} s it starts without you and your seat is given up.", other: "{names} want to start: press Start now to play this game, or in {s} s it starts without you and your seat is given up." },
     start_vote_waiting: "You pressed Start now. Waiting for {names}: in {s} s whoever has not pressed gives up their seat.",
     start_vote_watch: { count: "k", one: "{names} wants to start: in {s} s whoever seated has not pressed Start now gives up their seat.", other: "{names} want to start: in {s} s whoever seated has not pressed Start now gives up their seat." },
@@ -364,7 +431,7 @@ const TEXTS = {
   zh: {
     app_title: "游戏大厅",
     lang_other: "EN",
-    lang_switch_title: "Switch to English",
+    lang_switch_title: "以英文显示页面",
     connecting: "连接中…",
     online: "在线",
     offline: "离线——正在重连…",
@@ -392,6 +459,8 @@ const TEXTS = {
     open_table: "开桌",
     seats: "座位数",
     turn_time: "每步时限（秒）",
+    form_whole_number: "{field}：请填 {lo} 到 {hi} 之间的整数。",
+    form_whole_number_from: "{field}：请填不小于 {lo} 的整数。",
     bots: "允许机器人补位",
     private: "私人牌桌（不公开，分享链接）",
     open: "开桌",
@@ -409,6 +478,7 @@ const TEXTS = {
     left: "已离开",
     left_name: "{name}（已离开）",
     you: "你",
+    you_start: "你",
     status_waiting: "等待中",
     status_playing: "进行中",
     status_finished: "已结束",
@@ -419,7 +489,13 @@ const TEXTS = {
     table: "牌桌 {id}",
     share: "链接：",
     start: "立即开始",
+    start_pressed: "已请求开始",
     starts_in: "{s} 秒后开始",
+    closes_in: "{time} 后关闭，除非有人加入",
+    over_nobody_came: "本桌已关闭",
+    over_nobody_came_help: "等待玩家期间，{wait}内没有人加入。",
+    wait_minutes: "{n} 分钟",
+    wait_seconds: "{n} 秒",
     roll: "掷骰",
     rolling: "掷骰中…",
     your_turn_title: "▶ 轮到你了 — ",
@@ -434,14 +510,19 @@ const TEXTS = {
     not_rolled: "尚未掷骰",
     result_line: "第 {r} 局结果",
     log: "记录",
+    log_empty: "还没有动作",
     log_gap: "……你离开期间的行动没有列出",
     log_rolled: "第 {r} 局：{name} 掷出 {dice}（{hand}）",
+    log_rolled_mine: "第 {r} 局：你掷出 {dice}（{hand}）",
     log_result: "第 {r} 局：{line}",
     final_result: "本场结束",
-    winner_one: "胜者：{names}（赢 {n} 局）",
-    winner_many: "胜者：{names}（各赢 {n} 局）",
+    winner_one: "胜者：{names}，赢 {n} 局",
+    winner_many: "胜者：{names}，各赢 {n} 局",
+    winner_you: "你赢了，赢 {n} 局",
+    winner_you_and: "胜者：{names}，各赢 {n} 局", // {names} 以“你”开头（winnersSaid）
     winners_plain: "胜者：{names}",
     name_figure: "{name} {n}",
+    you_figure: "你 {n}",
     leave: "离开牌桌",
     back: "返回大厅",
     state: "状态",
@@ -453,18 +534,23 @@ const TEXTS = {
     next_title: "本场结束——再来一场？",
     next_help: "按“再来一场”参加下一场。不按也没关系：可以留下慢慢看结果，只是不参加下一场。",
     next_in: "还剩 {s} 秒",
+    next_title_alone: "其他玩家都已离开",
+    next_help_alone: "保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
+    next_help_alone_coins: "金币桌不能有机器人入座。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
+    next_in_alone: "保留座位？还剩 {s} 秒",
+    wait_for_players: "等待其他玩家",
     ready_yes: "已准备",
     ready_no: "考虑中…",
     waiting_others: "等待其他玩家…",
     table_over: "本桌已结束。",
     table_over_help: "这张牌桌不会再开新的一场。",
-    away: "托管中",
-    away_title: "玩家暂离，回来之前由机器人托管",
-    away_bar: "你已暂离——机器人正在托管你的座位。",
+    away: "托管", // one word for away: the seat's badge, the marks of its moves, the log's name (awayName)
+    away_title: "托管：玩家回来之前由机器人代其操作",
+    away_notice: "你处于托管：机器人正在替你玩——按“我回来了”即可接手",
     away_played: "{name}（托管）",
     away_turn: "机器人正在替你走这一回合",
     away_hint: "机器人正在替你走这一回合：你自己走一步或按“我回来了”即可接手（都会结束托管）。",
-    away_played_mine: "{name}（托管，机器人代你操作）",
+    away_played_mine: "你（托管，机器人代你操作）",
     left_played: "{name}（已离开，机器人代打）",
     im_back: "我回来了",
     chat: "聊天",
@@ -487,7 +573,7 @@ const TEXTS = {
     stat_disconnects: "超时/断线",
     stat_disconnects_title: "你至少超时一次的场数（掉线也算）",
     stat_score: "得分",
-    coins_title: "你的金币——点击查看战绩",
+    coins_title: "你的金币——查看战绩",
     replay: "回放",
     replay_game: "回放第 {n} 场",
     replay_title: "回放",
@@ -513,6 +599,8 @@ const TEXTS = {
     raw_json: "本步的原始视图（JSON）",
     no_view: "该游戏的牌桌无法在回放中显示。",
     verify_title: "自己验证",
+    verify_intro_dice: "给好奇的人：任何人都可以在自己的电脑上，用下面这条命令，根据公开的种子重新核对这张牌桌的骰子。",
+    verify_intro_cards: "给好奇的人：任何人都可以在自己的电脑上，用下面这条命令，根据公开的种子重新核对这张牌桌的牌。",
     verify_note: "此命令下载公开记录，用公开的种子重放每一步，并核对种子与哈希、每个记录的中间状态以及结果：",
     copy: "复制",
     copied: "已复制",
@@ -523,14 +611,14 @@ const TEXTS = {
     hurry: "快！时间快到了",
     sibala_timeout_mine: "超时——已替你掷骰",
     sibala_timeout_other: "{name} 超时——已替其掷骰",
-    sibala_log_forced_mine: "超时：已替你掷骰",
-    sibala_log_forced_other: "超时：已替其掷骰",
+    forced_line: "{text}——超时",
     sibala_hurry: "快！超时将替你掷骰",
     // -- 金币（#15 第 3 项）
-    leave_cost_ask: "现在离开（逃跑）共要付 {n} 金币，含你已下在底池里的注（底池归其他玩家）：离开后你有 {after} 金币。确定离开吗？",
+    leave_escape_ask: "现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 {to} 与底池相等的 {amount}。{after}你的记录里会记为逃跑。确定离开吗？",
+    play_chips_n: "{n} 娱乐筹码",
+    leave_after_coins: "离开后你有 {after} 金币。",
     leave_pay: "离开并支付 {n}",
-    leave_record: "你的记录里会记为逃跑。",
-    leave_escape_chips_ask: "现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给庄家与底池相等的 {n} 娱乐筹码。你的记录里会记为逃跑。确定离开吗？",
+    leave_payee_unknown: "庄家",
     leave_running_ask: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的记录里会记为离开。",
     leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。",
     leave_yes: "离开",
@@ -550,19 +638,38 @@ const TEXTS = {
     // -- words (#15 item 5)
     list_sep: "、",
     sentence_sep: "",
+    first_lost_mine_away: "你名列第一，但你最后处于托管中：按输一场计",
+    first_lost_away: "{name} 名列第一，但最后处于托管中：按输一场计",
+    first_lost_mine_left: "你名列第一，但你中途离开了：按输一场计",
+    first_lost_left: "{name} 名列第一，但中途离开了：按输一场计",
+    first_shared_you: "并列第一：你和 {names}。",
+    first_shared: "并列第一：{names}。",
+    shared_lost_mine_away: "你最后处于托管中：按输一场计。",
+    shared_lost_away: "{name} 最后处于托管中：按输一场计。",
+    shared_lost_mine_left: "你中途离开了：按输一场计。",
+    shared_lost_left: "{name} 中途离开了：按输一场计。",
+    sentence_sep: "",
     sibala_hand: "{name} {value}",
     sibala_win: "{names} 胜，{hand}",
+    sibala_win_you: "你胜，{hand}",
     sibala_tie: "{names} 平手，{hand}——各算赢一局",
+    sibala_tie_you: "{names} 平手，{hand}——各算赢一局", // {names}：“你和 Bo”（winnersSaid）
     sibala_tie_all: "全体平局——每位玩家各算赢一局",
     name_bad_empty: "请输入名字：名字不能为空，也不能只有空格。",
     name_bad_length: "名字长度为 1 到 {max} 个字符。",
-    name_bad_page_word: "这个名字和页面自己的用词一样（“空位”“座位 2”“机器人”“你”），会让人误会，请换一个。",
-    name_bad_reserved: "以“(bot)”结尾的名字留给机器人，请换一个。",
-    name_bad_bracket: "名字不能以括号结尾：页面会在名字后面用括号标注“（机器人）”“（托管）”“（已离开）”。请换一个。",
+    name_bad_page_word: "“{name}”读起来像页面自己的用词（座位、机器人或标记），请换一个名字。",
+    name_bad_reserved: "“{name}”读起来像机器人的名字：“机器人”这个词（英文写法也一样）留给机器人，请换一个名字。",
+    name_bad_bracket: "“{name}”以括号或引号结尾，页面会在名字后面用括号加自己的标注，请换一个名字。",
     name_bad_control: "名字不能包含控制字符或格式字符。",
     name_bad_invisible: "名字至少要有一个看得见的字符。",
     name_bad_hidden: "名字不能包含不显示的字符（隐形标记或空白字母）。",
     name_bad_marks: "名字里同一个字上叠加的附加符号太多。",
+    // 聊天消息被拒（bad_text），按原因
+    text_bad_empty: "请先输入内容再发送。",
+    text_bad_length: "一条聊天消息最多 {max} 个字符。",
+    text_bad_control: "聊天消息不能包含控制字符或格式字符。",
+    text_bad_invisible: "聊天消息至少要有一个看得见的字符。",
+    text_bad_marks: "聊天消息里同一个字上叠加的附加符号太多。",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "金币桌不能有机器人：这里输赢金币。",
     start_help_bots: "坐满即开始；或在座的每个人都按“立即开始”，空位由机器人补上。",
@@ -581,6 +688,7 @@ const TEXTS = {
     err_bad_token: "登录已过期，请重新登录。",
     err_unknown_game: "没有这个游戏。",
     err_bad_options: "有些设置不允许：请检查座位数、每步时限和游戏选项。",
+    err_turn_ms: "每步时限须在 {lo} 到 {hi} 秒之间：再快没有人来得及。",
     err_no_such_table: "牌桌不存在（或已过期）。",
     err_table_full: "这张牌桌已坐满。",
     err_table_started: "这张牌桌已经开始了。",
@@ -596,11 +704,14 @@ const TEXTS = {
     err_too_many_tables: "你开的牌桌太多了，请先离开或关闭一张。",
     err_rate_limited: "发送太频繁，请稍后再试。",
     err_chat_busy: "聊天太忙，请稍后再试。",
+    err_bad_text: "一条聊天消息为 1 到 {max} 个看得见的字符。",
+    err_unknown_move: "这个游戏没有这一步。",
     err_not_your_seat: "只有该座位的玩家可以查看。",
     err_busy: "大厅繁忙，请稍后再试。",
     err_internal: "大厅出了点问题，请重试。",
     // item 6: tables by name
     table_of: "{name} 的牌桌",
+    table_id_tip: "牌桌编号 {id}",
     // item 8: the rules dialog
     rules: "规则",
     rules_loading: "正在载入规则…",
@@ -639,7 +750,7 @@ const TEXTS = {
     err_weak_password: "这个密码不被接受。",
     err_not_claimed: "此玩家还没有账号：请先设置密码保留它。",
     err_no_such_session: "该会话已经结束。",
-    rating_change: "等级分 {rating}（{delta}）",
+    rating_change: "{name} 的等级分 {rating}（{delta}）",
     lb_link: "排行榜",
     lb_title: "排行榜：{game}",
     lb_back_to_game: "← 返回游戏",
@@ -655,6 +766,7 @@ const TEXTS = {
     pf_rated: "计等级分",
     pf_account: "账号",
     pf_recent: "最近的比赛",
+    pf_record: "战绩",
 
     // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单
     signed_out_notice: "你已退出登录（此会话已在本设备或另一台设备上结束）。可以以游客身份继续，或重新登录。",
@@ -663,11 +775,27 @@ const TEXTS = {
     guest_mark: "游客",
     rating_provisional: "暂定：比赛场数还少",
     rating_provisional_note: "标有 ? 的是暂定等级分：最初几场里变化大、逐渐稳定，所以赢一场的涨幅可能大于输一场的跌幅。",
-    rating_rose_note: "没赢也涨分（{names}）？每多下一场，等级分就更可靠，显示的分数也随之上升，暂定（?）时尤其明显：平手可以让双方都涨分。",
+    rating_rose_tie_note: "平手也涨分（{names}）？每多下一场，等级分就更可靠，显示的分数也随之上升，暂定（?）时尤其明显：平手可以让每位玩家都涨分。",
+    rating_rose_loss_note: "没赢也涨分（{names}）？每多下一场，等级分就更可靠，显示的分数也随之上升，暂定（?）时尤其明显；名次排在别人前面也会加分。",
     rating_not_rated: "不计等级分：至少两名真人玩家的比赛才计入。",
-    rating_unrated_seat: "不计等级分：坚持到最后的真人玩家不足两名",
+    rating_unrated_seat: "{name} 不计等级分：坚持到最后的真人玩家不足两名",
+    rating_unrated_after_leave: "{name} 不计等级分：{names} 中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
+    rating_unrated_after_away: "{name} 不计等级分：{names} 没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
+    rating_change_left: "{name} 中途离开：按输一场计。等级分 {rating}（{delta}）",
+    rating_change_away: "{name} 最后处于托管中（由机器人下完）：按输一场计。等级分 {rating}（{delta}）",
+    rating_change_mine: "你的等级分 {rating}（{delta}）",
+    rating_change_left_mine: "你中途离开：按输一场计。等级分 {rating}（{delta}）",
+    rating_change_away_mine: "你最后处于托管中（由机器人下完）：按输一场计。等级分 {rating}（{delta}）",
+    rating_unrated_seat_mine: "你不计等级分：坚持到最后的真人玩家不足两名",
+    rating_unrated_after_leave_mine: "你不计等级分：{names} 中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
+    rating_unrated_after_away_mine: "你不计等级分：{names} 没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
+    rating_unrated_after_leave_you: "{name} 不计等级分，因为你中途离开了：坚持到最后的真人玩家不足两名。离开只扣你本人的等级分，别人不因此加分。",
+    rating_unrated_after_away_you: "{name} 不计等级分，因为你没有坚持到最后（你中途离开，或最后由机器人托管）：坚持到最后的真人玩家不足两名。这只扣你本人的等级分，别人不因此加分。",
+    rating_unrated_after_leave_you_and: "{name} 不计等级分：{names} 中途离开，坚持到最后的真人玩家不足两名。离开只扣你们本人的等级分，别人不因此加分。",
+    rating_unrated_after_away_you_and: "{name} 不计等级分：{names} 没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣你们本人的等级分，别人不因此加分。",
     err_details: "详情",
-    err_code_figures: "{code}：{text}",
+    err_code: "错误代码：{code}",
+    err_code_figures: "{code}（{text}）",
     err_fig_need: "这张牌桌需要 {a} 金币",
     err_fig_need_have: "这张牌桌需要 {a} 金币，你有 {b}",
     err_insufficient_coins_figures: "这张牌桌需要 {need} 金币，你只有 {have}。",
@@ -681,6 +809,8 @@ const TEXTS = {
     stake_tier: "场次：{tier}，底注 {ante}",
     stake_tier_chips: "场次：{tier}，底注 {ante} 娱乐筹码",
     stake_needs: "入座需要 {n} 金币",
+    tier_hint_chips: "底注 {ante}，每手最多 {max}，使用娱乐筹码：不动金币。",
+    tier_hint_coins: "底注 {ante}，每手最多 {max}，使用金币：入座需要 {n} 金币。",
     start_vote_you: "{names} 想开始：按“立即开始”参加这一场；否则 {s} 秒后游戏不等你开始，你的座位会让出。",
     start_vote_waiting: "你已按“立即开始”。正在等 {names}：{s} 秒后，没按的人让出座位。",
     start_vote_watch: "{names} 想开始：{s} 秒后，在座没按“立即开始”的人让出座位。",
@@ -758,13 +888,17 @@ export function onLangChange(fn) {
 }
 
 const PLURALS = new Map();
+/** A CJK character (Han, kana, hangul, CJK and full-width punctuation). */
+const CJK = /^[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]$/u;
 
 /** `text` (a string, or a count's forms {count: the param counted ("n"
  * unless named), "1" etc.: an exact count's, one, other: the plural
  * categories of Intl.PluralRules} in language `language`) with its {name}
  * placeholders filled from `params`; a text with forms takes the count's.
  * In Chinese a value ending in a full-width bracket ("Mei（托管）") takes no
- * space after it ("{name} 掷出" → "Mei（托管）掷出"). */
+ * space after it ("{name} 掷出" → "Mei（托管）掷出"), and a space between a
+ * value and the text beside it goes where both sides are CJK ("{name} 的牌桌"
+ * → "李雷的牌桌", "Bob 的牌桌"). */
 export function fillText(text, params, language = lang) {
   if (text && typeof text === "object") {
     const n = Number(params ? params[text.count || "n"] : NaN);
@@ -772,10 +906,17 @@ export function fillText(text, params, language = lang) {
     text = text[String(n)] ?? text[PLURALS.get(language).select(n)] ?? text.other;
   }
   if (params) {
-    text = text.replace(/\{(\w+)\}( ?)/g, (m, name, space) => {
+    const template = text;
+    // 中文: a space between a filled-in value and the text beside it only
+    // where one side is not CJK ("Bob 的牌桌", "李雷的牌桌", "付给小明 1000")
+    const tight = (a, b) => language === "zh" && CJK.test(a || "") && CJK.test(b || "");
+    text = template.replace(/( ?)\{(\w+)\}( ?)/g, (m, before, name, after, at) => {
       if (!(name in params)) return m;
       const value = String(params[name]);
-      return value + (space && language === "zh" && value.endsWith("）") ? "" : space);
+      const next = template[at + m.length];
+      const lead = before && tight(template[at - 1], value[0]) ? "" : before;
+      const tail = after && (tight(value[value.length - 1], next) || (language === "zh" && value.endsWith("）"))) ? "" : after;
+      return lead + value + tail;
     });
   }
   return text;
@@ -787,6 +928,19 @@ export function t(key, params) {
   const table = TEXTS[lang] || TEXTS.en;
   const found = key in table;
   return fillText(found ? table[key] : key in TEXTS.en ? TEXTS.en[key] : key, params, found ? lang : "en");
+}
+
+/** Names `names` as one phrase of the page's language ("Ann", "Ann and
+ * Bo", "Ann, Bo and Cy"; 小明、小红和阿强; in Chinese "和" is spaced from a
+ * name that is not CJK, as fillText spaces a value: "你和 Bob", "Bob 和小明"). */
+export function namesList(names) {
+  if (names.length < 2) return names.join("");
+  const head = names.slice(0, -1).join(t("names_comma"));
+  const last = names[names.length - 1];
+  if (lang !== "zh") return head + t("names_and") + last;
+  const before = CJK.test(head[head.length - 1]) || head.endsWith("）") ? "" : " ";
+  const after = CJK.test(last[0]) ? "" : " ";
+  return head + before + t("names_and") + after + last;
 }
 
 /** A server-given name in every language ({en, zh}: a game's title, an

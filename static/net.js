@@ -46,7 +46,7 @@ function defaultUrl() {
 /** An error reply (or a local failure) of a request: `code`, the English
  * message, the frame's `reason` (which check refused it, or null) and its
  * figures where it has them (insufficient_coins: `need`, `have`, coins;
- * else undefined). */
+ * bad_text: `max`, characters; else undefined). */
 export class LobbyError extends Error {
   constructor(code, msg, reason = null, frame = null) {
     super(msg || code);
@@ -54,7 +54,18 @@ export class LobbyError extends Error {
     this.reason = reason;
     if (frame && Number.isInteger(frame.need)) this.need = frame.need;
     if (frame && Number.isInteger(frame.have)) this.have = frame.have;
+    if (frame && Number.isInteger(frame.max)) this.max = frame.max;
+    if (frame && Number.isInteger(frame.min)) this.min = frame.min;
+    this.typed = null; // a bad_name's: the name the request sent (namedError)
   }
+}
+
+/** `err` (a LobbyError) with `typed` set to the name request `sent` (its
+ * object) held, when `err` is a bad_name refusal of it: its words quote the
+ * name typed.  Returns `err`. */
+export function namedError(err, sent) {
+  if (err.code === "bad_name" && sent && typeof sent.name === "string") err.typed = sent.name;
+  return err;
 }
 
 export class Net {
@@ -65,6 +76,8 @@ export class Net {
     this.signedIn = false;
     this.player = null;
     this.games = [];
+    /** The turn times a table may have, in ms (the welcome's turn_ms: {min, max, default}). */
+    this.turnLimits = { min: 5000, max: 300000, default: 20000 };
     this.offset = 0; // server clock minus ours (ms)
     /** table id -> {id, seat, version, view, chat, syncing}; chat: lines oldest first */
     this.tables = new Map();
@@ -220,6 +233,15 @@ export class Net {
         this.emit("signed-out", err);
       } else if (err.code === "bad_name") {
         this.pendingName = null;
+        // a new guest's name refused: nothing to sign in with, so not
+        // connecting either; close the socket (the server would at its hello
+        // timeout) and go idle, the next sign-in connects afresh
+        if (!this.token && this.ws && !this.welcomed) {
+          const ws = this.ws;
+          this.ws = null;
+          this._setStatus("idle");
+          ws.close();
+        }
         this.emit("sign-in-error", err);
       }
       // protocol_version is handled for every error frame in _frame
@@ -319,7 +341,7 @@ export class Net {
       const p = this.pending.get(msg.ref);
       this.pending.delete(msg.ref);
       clearTimeout(p.timer);
-      if (msg.t === "error") p.reject(new LobbyError(msg.code, msg.msg, msg.reason, msg));
+      if (msg.t === "error") p.reject(namedError(new LobbyError(msg.code, msg.msg, msg.reason, msg), p.msg));
       else p.resolve(msg);
     } else if (msg.t === "error") {
       this.emit("error", new LobbyError(msg.code, msg.msg, msg.reason, msg));
@@ -341,6 +363,7 @@ export class Net {
     this.attempt = 0;
     this.player = msg.player;
     this.games = msg.games || [];
+    if (msg.turn_ms) this.turnLimits = msg.turn_ms;
     for (const id of msg.tables || []) {
       this._markSeated(id, true);
       this.interest.set(id, "play");

@@ -3,7 +3,7 @@
 // `shown`) with a mark while it is provisional, a change as a signed
 // difference of that figure, and the result panel's line of every seat's change.
 
-import { t, signed, num } from "./i18n.js";
+import { t, signed, num, namesList } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** A rating ({rating, provisional, ordinal}: the API's figures) as text:
@@ -27,53 +27,97 @@ export function deltaText(d) {
   return signed(Math.round(d), "±0");
 }
 
+/** How seat `seat`'s player did not play table view `view`'s game to its
+ * end (lobby/ratings.py, *Who left*: counted and rated as a loss): "left"
+ * (they left mid-game, a bot finished the seat: `players`' left and bot),
+ * "away" (away at the end: the game's record `players[seat].away`, or on
+ * an older server the seat's `away` now), else null (they played it). */
+export function notToTheEnd(view, seat) {
+  const seats = (view && (view.players || view.seats)) || [];
+  const now = (view && view.seats) || [];
+  const s = seats[seat];
+  if (s && s.left && s.bot) return "left";
+  if ((s && s.away) || (s && now[seat] && now[seat].away)) return "away";
+  return null;
+}
+
 /** The rating changes of a rated finished game (the table view's
  * `ratings`: per seat null or {rating, rating_delta, provisional, before,
- * after, delta}), one line per rated seat named by `names` (by seat); null
- * while the game is not rated. */
-export function ratingChanges(view, names) {
+ * after, delta}), one line per rated seat named by `names` (by seat), my
+ * own seat `mySeat` (null: a spectator) said "you": each line's subject is
+ * the seat it is about (its name, or "you" on my own), and one that blames
+ * those who did not play to the end names them from my seat too ("Bo is
+ * not rated because you …"); null while the game is not rated. */
+export function ratingChanges(view, names, mySeat = null) {
   const per = view && view.ratings;
   const seats = (view && (view.players || view.seats)) || []; // who played the game (games/common.js gameSeats)
+  // a person's seat a bot finished (they left it mid-game: `players`' left and bot), or away at its end
+  const left = (seat) => notToTheEnd(view, seat) === "left";
+  const gone = (seat) => notToTheEnd(view, seat) !== null;
+  const person = (seat) => !!(seats[seat] && (!seats[seat].bot || seats[seat].left));
+  const mine = (seat) => mySeat !== null && mySeat !== undefined && seat === mySeat;
+  const named = (seat) => (mine(seat) ? t("you") : names[seat] || `#${seat}`);
+  // another seat's line: its text, a sentence whose subject is that seat's name (every such text begins with {name}), the name in bold
+  const about = (seat, key, params) => {
+    const name = names[seat] || `#${seat}`;
+    const text = t(key, { ...params, name });
+    return text.startsWith(name) ? [h("span", { class: "name" }, name), text.slice(name.length)] : [text];
+  };
   if (!Array.isArray(per) || !per.some((r) => r)) {
     // a finished game with fewer than two people is never rated: say so rather than nothing
-    const people = seats.filter((s) => s && !s.bot).length;
+    const people = seats.filter((s, seat) => person(seat)).length;
     return view && view.result && people < 2 ? h("p", { class: "muted rating-note", testid: "rating-not-rated" }, t("rating_not_rated")) : null;
   }
+  // who did not play it to its end: rated as a loss of their own, which moves no one else's (lobby/ratings.py, *Who left*)
+  const leavers = per.map((r, seat) => seat).filter((seat) => per[seat] && gone(seat));
   const list = h(
     "ul",
     { class: "rating-changes", testid: "rating-changes" },
     per.map((r, seat) => {
-      const person = seats[seat] && !seats[seat].bot;
       if (!r) {
-        // a person not rated while others were: fewer than two people played it to the end (the others left)
-        return person ? h("li", { testid: `rating-change-${seat}`, class: "unrated" }, h("span", { class: "name" }, names[seat] || `#${seat}`), " ", t("rating_unrated_seat")) : null;
+        // a person who stayed, not rated: fewer than two people played it to the end (the others left)
+        if (!person(seat)) return null;
+        // one phrase, "you" first: "you and Dee", "Bo, Dee and Eve" (你和小红)
+        const all = namesList([...leavers.filter(mine), ...leavers.filter((s) => !mine(s))].map(named));
+        const key = !leavers.length ? "rating_unrated_seat" : leavers.every(left) ? "rating_unrated_after_leave" : "rating_unrated_after_away";
+        if (mine(seat)) return h("li", { testid: `rating-change-${seat}`, class: "unrated" }, t(`${key}_mine`, { names: all }));
+        // I did not play it to its end: the seat is the subject, "you" the one who left (alone, or with others)
+        const form = !leavers.some(mine) ? "" : leavers.length === 1 ? "_you" : "_you_and";
+        return h("li", { testid: `rating-change-${seat}`, class: "unrated" }, ...about(seat, key + form, { names: all }));
       }
       const delta = typeof r.rating_delta === "number" ? r.rating_delta : r.delta;
+      const figures = { rating: ratingText(r), delta: deltaText(delta) };
+      const leaver = leavers.includes(seat);
+      const away = leaver && !left(seat);
+      const key = !leaver ? "rating_change" : away ? "rating_change_away" : "rating_change_left";
       return h(
         "li",
         { testid: `rating-change-${seat}`, "data-after": r.after, "data-rating": r.rating, "data-delta": delta, class: delta > 0 ? "up" : delta < 0 ? "down" : "" },
-        h("span", { class: "name" }, names[seat] || `#${seat}`),
-        " ",
-        t("rating_change", { rating: ratingText(r), delta: deltaText(delta) })
+        // my own seat: one sentence of "you" ("You were away …", "Your rating …")
+        ...(mine(seat) ? [t(`${key}_mine`, figures)] : about(seat, key, figures))
       );
     })
   );
   // the "?" said in words, where a phone shows no title
-  return [list, per.some((r) => r && r.provisional) ? provisionalNote() : null, roseNote(view, names)];
+  return [list, per.some((r) => r && r.provisional) ? provisionalNote() : null, roseNote(view, names.map((n, seat) => named(seat)))];
 }
 
-/** Why a rated seat's shown rating rose although it did not win alone (a
- * tie, a loss): each game makes a rating surer (σ smaller), and the shown
- * figure, 1000 + 20 × (μ − 3σ), rises with that (lobby/ratings.py); null
- * when no seat's did. */
+/** Why a rated seat's shown rating rose although it beat no one for it to
+ * rise: a loss (not among the winners), or a tie of every seat (all are
+ * winners); each game makes a rating surer (σ smaller), and the shown
+ * figure, 1000 + 20 × (μ − 3σ), rises with that (lobby/ratings.py). A
+ * winner, alone or sharing the win with others who beat a seat, needs no
+ * such word. Null when no seat's rose so. */
 function roseNote(view, names) {
   const winners = (view.result && view.result.winners) || [];
+  const seats = view.players || view.seats || view.ratings;
+  const allTied = seats.length > 1 && seats.every((s, seat) => winners.includes(seat));
   const rose = view.ratings
     .map((r, seat) => ({ r, seat }))
-    .filter(({ r, seat }) => r && (typeof r.rating_delta === "number" ? r.rating_delta : r.delta) > 0 && !(winners.length === 1 && winners[0] === seat));
+    .filter(({ r, seat }) => r && (typeof r.rating_delta === "number" ? r.rating_delta : r.delta) > 0 && (allTied || !winners.includes(seat)));
   if (!rose.length) return null;
   const who = rose.map(({ seat }) => names[seat] || `#${seat}`).join(t("list_sep"));
-  return h("p", { class: "muted rating-note", testid: "rating-rose-note" }, t("rating_rose_note", { names: who }));
+  return h("p", { class: "muted rating-note", testid: "rating-rose-note" }, t(allTied ? "rating_rose_tie_note" : "rating_rose_loss_note", { names: who }));
 }
 
 /** What the "?" of a provisional rating means, as visible text. */

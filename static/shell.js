@@ -36,6 +36,23 @@ function settings(game, options) {
   return out;
 }
 
+/** My coins as the table shows them (docs/play.md: the coins in a running
+ * hand's pot are not spendable): the balance less what my seat has put in
+ * at every table I follow whose running game shows my seat a live balance
+ * (its view's state.players[seat].balance: stud at a coin table); the
+ * balance itself elsewhere.  In coins; 0 before sign-in. */
+export function spendableCoins() {
+  if (!net.player) return 0;
+  let coins = net.player.coins;
+  for (const entry of net.tables.values()) {
+    const v = entry.view;
+    if (!v || v.status !== "playing" || !v.coins_to_sit || entry.seat === null || entry.seat === undefined) continue;
+    const me = v.state && Array.isArray(v.state.players) ? v.state.players[entry.seat] : null;
+    if (me && typeof me.balance === "number") coins -= Math.max(0, net.player.coins - me.balance);
+  }
+  return coins;
+}
+
 /** The coins a player needs to sit at a table of `game` (a GameInfo) with
  * `options` (by name), by its rule (GameInfo.coins, engines/base.py
  * coins_needed, as the server checks it); 0 where no coins move. */
@@ -50,9 +67,18 @@ export function coinsNeeded(game, options) {
 /** The stake of a table of `game` (a GameInfo) with `options`, in words of
  * the page's language: "Stake 100 coins", stud's "Tier: Beginner, ante 100"
  * (play chips said where no coins move); with `coins` (the table's
- * coins_to_sit) > 0 what sitting needs.  "" for a game with no coin options. */
-export function stakeText(game, options, coins) {
-  if (!game) return "";
+ * coins_to_sit) > 0 what sitting needs.  Nodes: each part ("needs 1000
+ * coins to sit", "入座需要 1000 金币") in a span that never wraps inside
+ * (style.css .keep-together: a figure stays with its unit, 金币 never
+ * splits), " · " between them, where the line may wrap; [] for a game with
+ * no coin options. */
+export function stakeLine(game, options, coins) {
+  return stakeParts(game, options, coins).flatMap((part, i) => [i ? " · " : null, h("span", { class: "keep-together" }, part)]).filter((x) => x !== null);
+}
+
+/** The parts of stakeLine (strings, in the page's language). */
+function stakeParts(game, options, coins) {
+  if (!game) return [];
   const opts = settings(game, options);
   const tiers = (game.board || {}).tiers;
   const parts = [];
@@ -70,12 +96,12 @@ export function stakeText(game, options, coins) {
     }
   }
   if (coins > 0) parts.push(t("stake_needs", { n: coins }));
-  return parts.join(" · ");
+  return parts;
 }
 
 /** The longest name the lobby takes (characters: lobby/protocol.py
  * MAX_NAME, also sent as GET /api/account/policy's `name.max`; the name
- * inputs' maxlength). */
+ * inputs say so in place past it: watchLength). */
 export let MAX_NAME = 24;
 /** Take the server's `max` (characters) for names, once read. */
 export function setMaxName(max) {
@@ -84,6 +110,30 @@ export function setMaxName(max) {
 
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
 const NAME_REASONS = new Set(["empty", "length", "page_word", "reserved", "bracket", "control", "hidden", "invisible", "marks", "taken"]);
+/** The `reason`s of a bad_text refusal (a chat line) worded in i18n.js (text_bad_<reason>). */
+const TEXT_REASONS = new Set(["empty", "length", "control", "invisible", "marks"]);
+/** The longest chat line (characters: lobby/protocol.py MAX_CHAT). */
+export const MAX_CHAT = 200;
+
+/** Watch text input `input` for more than `max()` characters (as the
+ * lobby counts them: code points, after trimming). Past it, error line
+ * `errEl` says so in place with `key`'s words ({max}), as the lobby's
+ * refusal would; nothing is cut from what was typed (a maxlength cut it
+ * without a word). Returns check(): true within the limit (clearing the
+ * line if it said so), else false with the line saying it. */
+export function watchLength(input, errEl, max, key) {
+  let said = false;
+  const check = () => {
+    const over = [...input.value.trim()].length > max();
+    if (over) setText(errEl, t(key, { max: max() }));
+    else if (said) setText(errEl, "");
+    said = over;
+    input.toggleAttribute("aria-invalid", over);
+    return !over;
+  };
+  input.addEventListener("input", check);
+  return check;
+}
 
 const moreTexts = [];
 
@@ -102,8 +152,12 @@ export function errorText(err) {
     const text = fn(err);
     if (text) return text;
   }
-  if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`, { max: MAX_NAME });
+  // page_word, reserved and bracket quote the name typed (err.typed, from the request) and say what it reads as
+  if (err.code === "bad_name" && NAME_REASONS.has(err.reason)) return t(`name_bad_${err.reason}`, { max: MAX_NAME, name: err.typed ?? "" });
+  if (err.code === "bad_text") return t(TEXT_REASONS.has(err.reason) ? `text_bad_${err.reason}` : "err_bad_text", { max: err.max ?? MAX_CHAT });
   if (err.code === "insufficient_coins" && Number.isInteger(err.need)) return t("err_insufficient_coins_figures", { need: err.need, have: err.have ?? 0 });
+  // a turn time out of the server's bounds (ms in the frame, seconds in the words)
+  if (err.code === "bad_options" && err.reason === "turn_ms" && Number.isInteger(err.min)) return t("err_turn_ms", { lo: Math.ceil(err.min / 1000), hi: Math.floor((err.max ?? 300000) / 1000) });
   const key = `err_${err.code}`;
   return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
@@ -112,17 +166,20 @@ export function errorText(err) {
  * in the server's English message, in order) outside English: by count. */
 const FIGURES = { insufficient_coins: { 1: "err_fig_need", 2: "err_fig_need_have" } };
 
-/** A refusal's details line: its code and the server's words, which are
- * English: a page in another language shows the code and, where FIGURES
- * words them, the message's figures in its own words, never English prose. */
+/** A refusal's details line: its code, labelled in the page's language
+ * ("Error code: bad_name", "错误代码：bad_name") so it reads as a reference,
+ * and the server's words, which are English: a page in another language
+ * shows the code and, where FIGURES words them, the message's figures in its
+ * own words, never English prose. */
 export function errorDetails(err) {
   if (!err) return "";
+  const code = t("err_code", { code: err.code || "?" });
   // a refusal the sentence words in full (a bad name's reason, the coins' figures): the code alone
-  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || Number.isInteger(err.need)) return err.code;
-  if (getLang() === "en") return [err.code, err.message].filter(Boolean).join(": ");
+  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || (err.code === "bad_text" && TEXT_REASONS.has(err.reason)) || Number.isInteger(err.need) || (err.reason === "turn_ms" && Number.isInteger(err.min))) return code;
+  if (getLang() === "en") return err.message ? t("err_code_figures", { code, text: err.message }) : code;
   const figures = String(err.message || "").match(/\d+/g) || [];
   const key = (FIGURES[err.code] || {})[figures.length];
-  return key ? t("err_code_figures", { code: err.code, text: t(key, { a: figures[0], b: figures[1] }) }) : err.code || "";
+  return key ? t("err_code_figures", { code, text: t(key, { a: figures[0], b: figures[1] }) }) : code;
 }
 
 /** Show refusal `err` in element `el` (beside the control that caused it):

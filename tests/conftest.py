@@ -38,6 +38,10 @@ TEST_ENV = {
     # and every test's tables are opened from 127.0.0.1: the address quota
     # is tested on processes of its own (tests/security/test_quotas.py)
     "LOBBY_TABLES_PER_ADDR": "100000",
+    # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly;
+    # a person's 5 s minimum is tested on processes of its own
+    # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_turn_minimum_browser.py)
+    "LOBBY_MIN_TURN_MS": "1000",
 }
 
 
@@ -155,14 +159,26 @@ def redis_cluster(tmp_path_factory):
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def backend_lobbies():
+    """The session's shared lobby process of each backend ("redis",
+    "cluster"), started on first use and stopped at the session's end: kept
+    apart from ``lobby`` so that going from one backend's tests to the
+    other's (a pytest-xdist worker does so at each file) starts no process."""
+    procs: dict[str, LobbyProcess] = {}
+    yield procs
+    for proc in procs.values():
+        proc.stop()
+
+
 @pytest.fixture(scope="session", params=["redis", "cluster"])
-def lobby(request, redis_server):
+def lobby(request, redis_server, backend_lobbies):
     """One lobby process shared by the integration tests of a session; the
     suite runs once on a single redis-server and once on a 3-master cluster."""
-    url = redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
-    proc = LobbyProcess(url).start()
-    yield proc
-    proc.stop()
+    if request.param not in backend_lobbies:
+        url = redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
+        backend_lobbies[request.param] = LobbyProcess(url).start()
+    return backend_lobbies[request.param]
 
 
 def _lobbies(redis_server):
@@ -228,5 +244,15 @@ def browser():
 
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last (they are the slowest, and they keep a
-    Playwright event loop open while their module runs)."""
-    items.sort(key=lambda item: "/tests/browser/" in str(item.fspath))
+    Playwright event loop open while their module runs), the files with most
+    tests first among them: pytest-xdist hands out whole files in this order,
+    and a long file handed out last would leave the other worker idle."""
+    per_file: dict[str, int] = {}
+    for item in items:
+        per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
+
+    def key(item) -> tuple[bool, int]:
+        browser = "/tests/browser/" in str(item.fspath)
+        return browser, -per_file[str(item.fspath)] if browser else 0
+
+    items.sort(key=key)

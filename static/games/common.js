@@ -33,7 +33,8 @@
 // A game words what the lobby played for a seat whose time ran out by
 // overriding timeoutText(note, mine, name) ("Time's up — 14 was played for
 // you") and what a timeout would do by timeoutWarning() (my last seconds);
-// TableView shows them in the status bar and seatBadges marks the seat.
+// TableView shows them in the status bar (one at a time: the warning alone
+// in my last seconds) and seatBadges marks the seat.
 //   view.eventLines(events, names, state)  the words the view's log gives
 //                       `events` (one version's public events, as
 //                       tv.events; `names` by seat; `state`: the engine
@@ -52,15 +53,17 @@
 //   busy        a move of mine is on its way: controls wait
 //   sending     that move (the map sent), or null
 //   lang        the UI language ("en" | "zh")
+//   stepEvents  a replay's step: the events of that step alone (its board's
+//               notices are that step's only); null at a live table
 //   send(move)  play `move` for my turn through the screen's one MoveGate
 //               (nothing while busy, off my turn, or in a replay)
 //
 // A view works out no rule: what I may do is tv.moves, the figures are the
 // engine's (tv.state) and the game's board.
 
-import { t, getLang, fillText } from "../i18n.js";
+import { t, getLang, fillText, namesList } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { ratingChanges } from "../ratings.js";
+import { ratingChanges, notToTheEnd } from "../ratings.js";
 
 /** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
 export function seatNo(seat) {
@@ -125,6 +128,14 @@ export function boardName(view, seat) {
   return s ? markedName(s) : t("empty_seat");
 }
 
+/** The "you" badge (seatBadges') after my own seat's name in a result's
+ * standings (`seat` is `mySeat` and still the game's player), else null. */
+export function youBadge(view, seat, mySeat) {
+  const s = boardSeat(view, seat);
+  const now = view.seats[seat];
+  return s && seat === mySeat && now && now.name === s.name ? h("span", { class: "badge badge-you", testid: `you-${seat}` }, t("you")) : null;
+}
+
 /** Small badges after a seat's name (the board's: boardSeat): bot, away (a bot plays it meanwhile:
  * while the game runs, none once it is over), left, you (not beside an
  * earlier game's player in my seat now), and "time's up" while the seat's timeout notice lasts (its
@@ -138,8 +149,10 @@ export function seatBadges(view, seat, mySeat) {
   if (s.away && !s.left && !s.bot && view.status === "playing") out.push(h("span", { class: "badge badge-away", testid: `away-${seat}`, title: t("away_title") }, t("away")));
   if (s.left) out.push(h("span", { class: "badge badge-left" }, t("left")));
   if (seat === mySeat && now && now.name === s.name) out.push(h("span", { class: "badge badge-you" }, t("you")));
-  const note = TIMEOUTS.has(view.id) ? TIMEOUTS.get(view.id).shown(seat) : null;
-  if (note) out.push(h("span", { class: "badge badge-timeout", testid: `timeout-${seat}`, role: "status", title: note.text }, t("timed_out")));
+  const notes = NOTICES_OF.get(view); // the notices of the game view drawing it (a replay's own, not the live table's)
+  const note = notes ? notes.shown(seat) : null;
+  // my own notice outlasts my turn's end (until I act); its badge shows only while I am not to act
+  if (note && !(note.mine && turnOf(view, seat) !== null)) out.push(h("span", { class: "badge badge-timeout", testid: `timeout-${seat}`, role: "status", title: note.text }, t("timed_out")));
   return out;
 }
 
@@ -154,12 +167,84 @@ export function seatBadges(view, seat, mySeat) {
  * time's-up mark stands when a bot later plays on it (6 Nimmt!'s row
  * after a timed-out pick). */
 export function forcedMarks(view) {
-  const marks = new Map();
+  return new Map(forcedList(view).map((e) => [`${e.key}:${e.seat}`, e.how]));
+}
+
+/** Each move the lobby played for a person as {seat, key (the engine's
+ * move_key, a string), how (as forcedMarks: a timeout wins over a bot's
+ * later move on the same decision), then (where a timeout and a bot's
+ * move share the decision, 6 Nimmt!'s row a bot took for the card the
+ * clock played: the bot's how, true or "left"; else undefined: away and
+ * time's up are said apart)}, in the table's order (the first entry of
+ * each decision), walked from the table view's `forced` itself. */
+export function forcedList(view) {
+  const out = [];
+  const at = new Map(); // "key:seat" -> its entry in out
   for (const [seat, kind, key] of (view && view.forced) || []) {
+    const how = kind === "timeout" ? false : kind === "bot" ? true : "left";
     const k = `${key}:${seat}`;
-    if (!marks.has(k) || kind === "timeout") marks.set(k, kind === "timeout" ? false : kind === "bot" ? true : "left");
+    const entry = at.get(k);
+    if (!entry) {
+      const made = { seat: Number(seat), key: String(key), how, then: undefined };
+      at.set(k, made);
+      out.push(made);
+    } else if (how === false && entry.how !== false) {
+      entry.then = entry.how;
+      entry.how = false;
+    } else if (how !== false && entry.how === false) entry.then = how;
   }
-  return marks;
+  return out;
+}
+
+/** The log line of a move the lobby played for a person whose time ran
+ * out: `text`, that move's own line as the game words a move its player
+ * makes, marked ("Ann folds (pot 40) — time's up", "…——超时").  Every
+ * game's log (and the replay's step list) says a forced move in this one
+ * line, in its place among the others. */
+export function forcedLine(text) {
+  return t("forced_line", { text });
+}
+
+/** `events` (one version's, or a replay step's) with each person's
+ * time's-up event (the lobby's `timeout` with `bot` false, which follows
+ * the engine's events of the moves it made) folded into the event that
+ * says its move: the latest earlier event of the same seat that
+ * `carries(ev, timeout)` accepts, copied with `forced: true` (its line is
+ * then forcedLine's), and the timeout event dropped.  A timeout with no
+ * such event stays as it is. */
+export function foldTimeouts(events, carries) {
+  const out = [];
+  for (const ev of events) {
+    if (ev && ev.type === "timeout" && !ev.bot) {
+      let k = out.length - 1;
+      while (k >= 0 && !(out[k] && out[k].type !== "timeout" && out[k].seat === ev.seat && carries(out[k], ev))) k--;
+      if (k >= 0) {
+        out[k] = { ...out[k], forced: true };
+        continue;
+      }
+    }
+    out.push(ev);
+  }
+  return out;
+}
+
+/** The board's mark on a move the lobby played for a person, for as long
+ * as that move is on the board (`how` as forcedMarks gives it: false time
+ * ran out "time's up", true a bot for the away seat, "left" a bot for the
+ * seat its player left); null for undefined (its player's own move). */
+export function forcedTag(how, testid) {
+  if (how === undefined) return null;
+  const kind = how === false ? "timeout" : how === "left" ? "left" : "away";
+  return h("span", { class: `forced-mark forced-${kind}`, testid, "data-how": kind }, t(how === false ? "timed_out" : kind));
+}
+
+/** One time's-up mark per seat: where seat element `el` shows the clock's
+ * move on its board (forcedTag's "time's up", from the table's record, so
+ * a spectator, a reload and the replay see it too), the seat's passing
+ * time's-up badge (seatBadges) is taken out of it.  Returns `el`. */
+export function oneTimeMark(el) {
+  if (el.querySelector(".forced-timeout")) for (const b of el.querySelectorAll(".badge-timeout")) b.remove();
+  return el;
 }
 
 /** Whether seat `s` ({name, bot, left}: a table view's) was left by its
@@ -182,9 +267,12 @@ export function markAway(events, seats = null) {
 }
 
 /** Seat `seat`'s name `name` in a log line of a move a bot played while its
- * player was away: "Mei (away, a bot played)", `mine` "… for you"
- * (Chinese "Mei（托管）"); `away` "left" (its player left): "Mei (left, a
- * bot plays)"; `name` itself when `away` is false. */
+ * player was away: "Mei (away, a bot played)" (Chinese "Mei（托管）"); my
+ * own seat's (`mine`) says "you", not my name: "You (away — a bot played
+ * for you)", "你（托管，机器人代你操作）" (a game whose verbs follow the
+ * person picks a "you" form for it: stud's `_away_mine`); `away` "left"
+ * (its player left): "Mei (left, a bot plays)"; `name` itself when `away`
+ * is false. */
 export function awayName(name, away, mine) {
   if (away === "left") return t("left_played", { name });
   return away ? t(mine ? "away_played_mine" : "away_played", { name }) : name;
@@ -195,6 +283,64 @@ export function awayName(name, away, mine) {
  * markAway, EventLog); `mySeat`: mine, or null. */
 export function logName(ev, names, mySeat) {
   return awayName(names[ev.seat] || seatNo(ev.seat), ev.away || false, ev.seat === mySeat);
+}
+
+/** Log key `key` for event `ev` seen from seat `mySeat` (null: a spectator
+ * or a replay): its "you" form `${key}_mine` ("You threw 4 and 3") for my
+ * own seat's move, unless a bot played it for me (away: its line names my
+ * seat "You (away — a bot played for you)", awayName). */
+export function mineKey(key, ev, mySeat) {
+  return mySeat !== null && mySeat !== undefined && ev && ev.seat === mySeat && !ev.away ? `${key}_mine` : key;
+}
+
+/** Who won, as a result line says it to seat `mySeat` (null: nobody is
+ * "you"): {mine (I am among `winners`), alone (one winner), names (the
+ * winners as one phrase of the page's language, namesList: "Ann and Bo",
+ * "Ann, Bo and Cy"; with me among others, `you` first in my place: "you
+ * and Bo", "You, Bo and Cy"; `you` alone when I won alone)}; `names` by
+ * seat, `you` the word for me where the line puts the list (t("you"), or
+ * t("you_start") at a sentence's start).  A game picks its "you" key from
+ * it ("You win", "Winners: you and Bo"). */
+export function winnersSaid(winners, names, mySeat, you = t("you")) {
+  const mine = mySeat !== null && mySeat !== undefined && winners.includes(mySeat);
+  const others = winners.filter((s) => !mine || s !== mySeat).map((s) => names[s]);
+  return { mine, alone: winners.length === 1, names: namesList(mine ? [you, ...others] : others) };
+}
+
+/** The result's headline where a first place counts as a loss, or null
+ * where the game's own headline is true.  A winner (table view `view`'s
+ * result.winners) whose player did not play to the end (notToTheEnd: away
+ * at the end, or left while a bot finished) counts a loss in the record
+ * and the ratings, so "You win" would contradict the rating line below:
+ * "You finished first, but you were away at the end: counted as a loss"
+ * to that seat (`mySeat`), the same of it by name (`names` by seat) to
+ * the others and to spectators; a shared first place names who shared it,
+ * then each who counts a loss. */
+export function firstPlaceText(view, names, mySeat) {
+  const winners = (view && view.result && view.result.winners) || [];
+  const gone = winners.filter((s) => notToTheEnd(view, s) !== null);
+  if (!gone.length) return null;
+  const mine = (s) => mySeat !== null && mySeat !== undefined && s === mySeat;
+  const said = (s, key) => (mine(s) ? t(`${key}_mine_${notToTheEnd(view, s)}`) : t(`${key}_${notToTheEnd(view, s)}`, { name: names[s] }));
+  if (winners.length === 1) return said(winners[0], "first_lost");
+  const others = namesList(winners.filter((s) => !mine(s)).map((s) => names[s]));
+  const head = t(winners.some(mine) ? "first_shared_you" : "first_shared", { names: others });
+  return [head, ...gone.map((s) => said(s, "shared_lost"))].join(t("sentence_sep"));
+}
+
+/** The winners' line of a match result `o` (outcome()) with keys `base`_one,
+ * _many, _you (me alone), _you_and (me and others: {names} the others), of
+ * translator `tr` (t for the shared ones), `n` o.best; `names` by seat. */
+export function winnersLine(tr, base, o, names, mySeat) {
+  const w = winnersSaid(o.winners, resultNames(o.view, names), mySeat);
+  const form = w.mine ? (w.alone ? "you" : "you_and") : w.alone ? "one" : "many";
+  return tr(`${base}_${form}`, { names: w.names, n: o.best });
+}
+
+/** "Name figure" items of a result's list ("Ann +10", my own seat's "you
+ * +10"): `figures` by seat, `names` by seat. */
+export function figureList(names, figures, mySeat) {
+  return names.map((name, i) => t(i === mySeat ? "you_figure" : "name_figure", { name, n: figures[i] }));
 }
 
 /** `names` (by seat) for results: a seat its player left during the game
@@ -210,6 +356,11 @@ export const NOTICE_MS = 8000;
 /** Per table id: its TimeoutNotices (kept across view instances). */
 const TIMEOUTS = new Map();
 
+/** Per table view drawn (TableView.update's `view` object): the
+ * TimeoutNotices of the game view drawing it, for its seats' badges (a
+ * replay's view carries the table's id, its notices are its own). */
+const NOTICES_OF = new WeakMap();
+
 /** Seat `seat`'s turn id in table view `view`, or null while it need not act. */
 function turnOf(view, seat) {
   return (view.to_act || []).includes(seat) ? (view.turns || {})[String(seat)] || null : null;
@@ -218,15 +369,20 @@ function turnOf(view, seat) {
 /** A table's recent forced moves of people's seats (the lobby's `timeout`
  * events with `bot` false; away seats played by a bot are said by their
  * badge): per seat the latest {ev, state, events (of its version), turn
- * (the seat's turn id then, or null), until (server ms), text (worded by
- * the view: TableView.timeoutText)}.  A notice belongs to the turn that
- * ran out: it goes when the seat's next turn starts (it acts again; none
- * is made when that turn starts with the timeout itself: Shut the Box's
- * next round, 6 Nimmt!'s next pick), else after NOTICE_MS; an away
- * seat's lasts until a bot plays its next move (or NOTICE_MS).  When the
- * game ends the status bar shows its result, not a notice, while the
- * seats keep their badges (NOTICE_MS); a new game (or the table back to
- * waiting) drops them.  The log keeps every one. */
+ * (the seat's turn id then, or null), mine (my seat's), until (server ms;
+ * Infinity for mine), text (worded by the view: TableView.timeoutText)}.
+ * Another seat's notice belongs to the turn that ran out: it goes when the
+ * seat's next turn starts (none is made when that turn starts with the
+ * timeout itself: Shut the Box's next round, 6 Nimmt!'s next pick), else
+ * after NOTICE_MS; an away seat's lasts until a bot plays its next move
+ * (or NOTICE_MS).  My own ("Time's up — … for you") speaks of my seat's
+ * latest move while that is the forced one: it stays until a later move of
+ * my seat is played (acted(): a move I send, or I'm back; a bot's for my
+ * away seat; the clock's again, which it then names), so it is seen even
+ * when my next turn starts at once (6 Nimmt!).  When
+ * the game ends the status bar shows its result, not a notice, while the
+ * seats keep their badges; a new game (or the table back to waiting)
+ * drops them.  The log keeps every one. */
 export class TimeoutNotices {
   constructor() {
     this.version = null;
@@ -236,29 +392,34 @@ export class TimeoutNotices {
     this.over = false; // the game is over: badges only, no status-bar notice
   }
 
-  /** The timeout events of table view `view` at `version` (each once):
-   * notices until `now` + NOTICE_MS or the seat's next turn; `word(note)`
-   * gives each its sentence. */
-  take(view, version, now, word) {
+  /** The timeout events of table view `view` at `version` (each once), as
+   * seen from seat `mySeat` (or null): notices until `now` + NOTICE_MS or
+   * the seat's next turn (mine: until acted()); `word(note)` gives each
+   * its sentence.  `stepEvents` (a replay step's events, else null): the
+   * step's notices are those of its own events alone, for as long as it
+   * is shown (not a step before it: another step is another moment). */
+  take(view, version, now, word, mySeat = null, stepEvents = null) {
     this.now = now;
     if (version !== this.version) {
       this.version = version;
+      if (stepEvents) this.bySeat.clear();
       if (view.game_no !== this.gameNo || view.status === "waiting") this.bySeat.clear(); // another game's
       this.gameNo = view.game_no;
       for (const [seat, note] of this.bySeat) {
         const s = view.seats[seat];
-        if (!(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
+        if (!note.mine && !(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
       }
-      for (const ev of view.events || []) {
-        if (ev && ev.type === "timeout" && ev.bot) this.bySeat.delete(ev.seat); // a bot played its next move
+      for (const ev of stepEvents || view.events || []) {
+        if (ev && ev.type === "timeout" && ev.bot) this.bySeat.delete(ev.seat); // a bot played its next move (mine too: no longer my latest)
         if (!ev || ev.type !== "timeout" || ev.bot) continue;
         const s = view.seats[ev.seat];
         const turn = turnOf(view, ev.seat);
-        if (turn !== null && !(s && s.away)) {
+        const mine = ev.seat === mySeat;
+        if (!mine && turn !== null && !(s && s.away)) {
           this.bySeat.delete(ev.seat); // its next turn has started: the notice was the last one's
           continue;
         }
-        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn, until: now + NOTICE_MS, text: "" });
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn, mine, until: mine || stepEvents ? Infinity : now + NOTICE_MS, text: "" });
       }
     }
     this.over = view.status !== "playing"; // its result, not a notice, in the bar (the seats keep their badges)
@@ -266,6 +427,12 @@ export class TimeoutNotices {
       if (note.until <= now) this.bySeat.delete(seat);
       else note.text = word(note);
     }
+  }
+
+  /** Seat `seat` acted (a move sent, or I'm back): its notice ends;
+   * whether there was one. */
+  acted(seat) {
+    return this.bySeat.delete(seat);
   }
 
   /** Seat `seat`'s notice while it lasts, or null. */
@@ -281,6 +448,12 @@ export class TimeoutNotices {
     const live = [...this.bySeat.values()].filter((n) => n.until > this.now);
     return live.find((n) => n.ev.seat === mySeat) || live[live.length - 1] || null;
   }
+}
+
+/** Seat `seat` of table `id` acted (a move it sent, or I'm back): its
+ * time's-up notice ends (TimeoutNotices.acted); whether it had one. */
+export function actedAt(id, seat) {
+  return TIMEOUTS.has(id) && seat !== null && seat !== undefined ? TIMEOUTS.get(id).acted(seat) : false;
 }
 
 /** Which people must act now and how many seconds each has left at server
@@ -325,6 +498,13 @@ export function turnText(view, turn, acting) {
   return "";
 }
 
+/** Whether seat `seat` (mine, or null for a spectator) of table view `view`
+ * is away while its game runs: a bot plays it until I act or press I'm back. */
+export function myAway(view, seat) {
+  const s = view && view.status === "playing" && seat !== null && seat !== undefined ? view.seats[seat] : null;
+  return !!(s && s.away && !s.left);
+}
+
 /** Whether it is my turn (`ctx`: a render context) while my seat is away:
  * a bot plays it unless I act (a move of mine, or I'm back, ends away). */
 export function awayTurn(view, ctx) {
@@ -365,14 +545,14 @@ export function seatHead(view, seat, mySeat, ...extra) {
 }
 
 /** The match result of a finished (or closed) table, or null:
- * {winners, scores, coins, best (the first winner's score), who (the
+ * {view, winners, scores, coins, best (the first winner's score), who (the
  * winners' names, a leaver's marked, joined by the page language's list separator)}; `names` by seat. */
 export function outcome(view, names) {
   if (!((view.status === "finished" || view.status === "closed") && view.result)) return null;
   const winners = view.result.winners || [];
   const scores = view.result.scores || [];
   const marked = resultNames(view, names);
-  return { winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => marked[s]).join(t("list_sep")) };
+  return { view, winners, scores, coins: view.result.coins || [], best: winners.length ? scores[winners[0]] : 0, who: winners.map((s) => marked[s]).join(t("list_sep")) };
 }
 
 /** The render context of table entry `entry` ({seat, version, view}: a
@@ -393,6 +573,7 @@ export function tableContext(entry, gate = null) {
     busy: !!sent,
     sending: sent ? sent.move : null,
     lang: getLang(),
+    stepEvents: entry.replay ? entry.step_events || [] : null,
     send: gate ? (move) => gate.send(move) : () => {},
   };
 }
@@ -429,6 +610,7 @@ export class MoveGate {
     const turn = entry ? myTurn(entry.view, entry.seat) : null;
     if (!turn || this.sent) return;
     const sent = (this.sent = { turn, move, committed: null });
+    actedAt(this.id, entry.seat); // my time's-up notice ends with my own next move
     this.changed();
     this.net.move(this.id, turn, move).then(
       (ok) => {
@@ -484,7 +666,8 @@ export class TableView {
     this.view = view;
     this.ctx = ctx;
     this.names = gameSeats(view).map((_, i) => gameName(view, i));
-    this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.ev.seat === ctx.seat, this.names[note.ev.seat] || `#${note.ev.seat}`));
+    this.timeouts.take(view, ctx.version, this.now(), (note) => this.timeoutText(note, note.mine, this.names[note.ev.seat] || `#${note.ev.seat}`), ctx.seat, ctx.stepEvents || null);
+    NOTICES_OF.set(view, this.timeouts);
     if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);
     setText(this.turnEl, awayTurn(view, ctx) ? t("away_turn") : this.turnLine());
@@ -530,10 +713,15 @@ export class TableView {
     this.showNotice(now, mine);
   }
 
-  /** The status bar's notice: the latest time's-up sentence (mine first),
-   * then in my last seconds the warning of what a timeout would play
-   * (timeoutWarning()); a seat's badge goes when its notice expires (the
-   * view is drawn again). */
+  /** The status bar's notice, one message at a time: while I must act in
+   * my last seconds the warning of what a timeout would play
+   * (timeoutWarning(): it is about now), else my own time's-up sentence,
+   * else while my seat is away (a bot plays it) that I am and what to
+   * press ("You are away: a bot plays for you — press I'm back": the table
+   * screen's away bar holds the button; my time's-up note, of the timeout
+   * that made me away, ends with the bot's first move for me), else the
+   * latest time's-up sentence of another seat; a seat's badge goes
+   * when its notice expires (the view is drawn again). */
   showNotice(now, mine) {
     const expired = [...this.timeouts.bySeat.values()].some((n) => n.until <= now);
     this.timeouts.now = now;
@@ -542,15 +730,19 @@ export class TableView {
       this.redraw();
     }
     const hurry = urgent(mine, this.ctx.seat) && !!this.ctx.turn;
-    const note = this.timeouts.latest(this.ctx.seat);
-    const text = [note ? note.text : "", hurry ? this.timeoutWarning() : ""].filter(Boolean).join(" · ");
+    const latest = hurry ? null : this.timeouts.latest(this.ctx.seat); // a past turn's note waits out the hurry (it stays: see TimeoutNotices)
+    // while a bot plays my seat, said here, where I look; my own time's-up note first (what the clock played: until the bot's first move for me)
+    const away = !hurry && !(latest && latest.mine) && myAway(this.view, this.ctx.seat);
+    const note = away ? null : latest;
+    const text = hurry ? this.timeoutWarning() : away ? t("away_notice") : note ? note.text : "";
     setText(this.noticeEl, text);
     this.noticeEl.hidden = !text;
-    this.noticeEl.dataset.kind = hurry ? "hurry" : note ? (note.ev.seat === this.ctx.seat ? "mine" : "other") : "";
+    this.noticeEl.dataset.kind = hurry ? "hurry" : away ? "away" : note ? (note.ev.seat === this.ctx.seat ? "mine" : "other") : "";
   }
 
   /** A `timeout` note ({ev, state, events}: see TimeoutNotices) as a
-   * sentence: `mine` (my seat's) "Time's up — … for you", else of player
+   * sentence: `mine` (my seat's) "Time's up — … for you" (no "last turn":
+   * it may be this turn's, 6 Nimmt!'s pick before its row), else of player
    * `name`.  A game words its forced moves by overriding this. */
   timeoutText(note, mine, name) {
     return mine ? t("timeout_mine") : t("timeout_other", { name });
@@ -561,19 +753,30 @@ export class TableView {
     return t("hurry");
   }
 
-  /** The log's box: a title (this.logTitle, with `title`) over the list
-   * (this.logEl: class "log" and `listClass`). */
-  logBox(listClass = "", title = "") {
+  /** The log's box: a title (this.logTitle: i18n's "log", one word for
+   * every game's log) over the list (this.logEl: class "log" and `listClass`). */
+  logBox(listClass = "", title = t("log")) {
     this.logTitle = h("h3", {}, title);
     this.logEl = h("ol", { class: `log ${listClass}`.trim(), testid: "log" });
     return h("div", { class: "log-box" }, this.logTitle, this.logEl);
   }
 
   /** Show `nodes` as the final result (and under it each seat's rating
-   * change once the game is rated), or hide it (`nodes` null). */
+   * change once the game is rated), or hide it (`nodes` null).  The
+   * game's headline (its node of testid "winners") gives way to
+   * firstPlaceText's where a first place counts as a loss, so it agrees
+   * with the rating line. */
   showFinal(nodes) {
     this.finalEl.hidden = !nodes;
-    if (nodes) fill(this.finalEl, nodes, ratingChanges(this.view, this.names));
+    if (!nodes) return;
+    const mySeat = this.ctx ? this.ctx.seat : null;
+    fill(this.finalEl, nodes, ratingChanges(this.view, this.names, mySeat));
+    const head = this.finalEl.querySelector('[data-testid="winners"]');
+    const honest = head ? firstPlaceText(this.view, this.names, mySeat) : null;
+    if (honest) {
+      setText(head, honest);
+      head.dataset.counted = "loss";
+    }
   }
 
   /** The game's static figures (the server's GameInfo.board: what a board
@@ -765,6 +968,11 @@ export function tableLog(logs, id, max) {
 
 /** Show a log's lines in list `el`, scrolled to the newest; `empty` (a node
  * or null) when there are none. */
+/** The line an empty log shows ("No moves yet"; not numbered: .log-empty). */
+export function emptyLog() {
+  return h("li", { class: "muted log-empty", testid: "log-empty" }, t("log_empty"));
+}
+
 export function showLog(el, items, empty = null) {
   fill(el, items.length ? items : empty);
   el.scrollTop = el.scrollHeight;

@@ -13,7 +13,7 @@
 
 import { t, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, resultNames, awayTurn } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, outcome, mineKey, winnersSaid, winnersLine, figureList, youBadge, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, oneTimeMark } from "./common.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -36,11 +36,12 @@ const TEXTS = {
     legal_sets: "Sets you may shut:",
     hint_throw: "Throw the dice.",
     hint_choice: "7, 8 and 9 are shut: throw one die or two.",
-    hint_shut: "Click tiles summing to {n}, then Shut.",
+    hint_shut: "Choose tiles summing to {n}, then Shut.",
     hint_selected: "Selected {s} of {n}.",
     hint_ready: "Shut {tiles} = {n}?",
     hint_wait: "Waiting for {name}.",
     tiles_of: "{name}'s tiles",
+    tiles_of_mine: "Your tiles",
     player: "Player",
     round_col: "R{r}",
     round_title: "Round {r}: score (lowest wins; 0 = box shut)",
@@ -54,17 +55,26 @@ const TEXTS = {
     res_win: "Round {r}: {names} won with {s}",
     res_tie: "Round {r}: {names} tied with {s}",
     res_solo: "Round {r}: {name} scored {s}",
-    log_title: "Recent moves",
+    res_shut_you: "Round {r}: you shut the box!",
+    res_win_you: "Round {r}: you won with {s}",
+    res_tie_you: "Round {r}: {names} tied with {s}", // {names} starts with "you" (winnersSaid)
+    res_solo_you: "Round {r}: you scored {s}",
     log_rolled: "{name} threw {dice} = {n}",
     log_rolled_one: "{name} threw {n}",
     log_shut: "{name} shut {tiles}",
     log_stuck: "{name}: no set for {n} — turn over, score {s}",
     log_box: "{name} shut the box!",
-    log_timeout: "Time's up for {name} — turn over: score {s}",
+    log_rolled_mine: "You threw {dice} = {n}",
+    log_rolled_one_mine: "You threw {n}",
+    log_shut_mine: "You shut {tiles}",
+    log_stuck_mine: "No set for {n} — your turn is over, score {s}",
+    log_box_mine: "You shut the box!",
+    log_ended: "{name}: turn over, score {s}", // a turn the clock ended: forcedLine marks it
+    log_ended_mine: "Your turn is over, score {s}",
     last_turn: "Last turn",
-    last_stuck: "{name} threw {n}: no set to shut. Score {s} (open: {open}).",
-    last_box: "{name} shut the box! Score 0.",
-    last_timeout: "Time's up for {name} — turn over: score {s} (open: {open}).",
+    // the last turn's box: the log's line of the turn's end ({line}), then the tiles it left open
+    // (a turn the clock ended: the notice, the seat's mark and the log say the time's up, not this line)
+    last_open: "{line} (open: {open})",
     winner_coins: "Coins: {list}",
     tile_label: "Tile {n}",
     tile_shut: "Tile {n} (shut)",
@@ -92,11 +102,12 @@ const TEXTS = {
     legal_sets: "可关上的组合：",
     hint_throw: "请掷骰。",
     hint_choice: "7、8、9 已关上：可掷一颗或两颗。",
-    hint_shut: "点选合计为 {n} 的数字牌，再按“关上”。",
+    hint_shut: "选合计为 {n} 的数字牌，再按“关上”。",
     hint_selected: "已选 {s} / {n}。",
     hint_ready: "关上 {tiles} = {n}？",
     hint_wait: "等待 {name}。",
     tiles_of: "{name} 的数字牌",
+    tiles_of_mine: "你的数字牌",
     player: "玩家",
     round_col: "第 {r} 局",
     round_title: "第 {r} 局得分（低者胜；0 = 闭箱）",
@@ -110,17 +121,24 @@ const TEXTS = {
     res_win: "第 {r} 局：{names} 以 {s} 分获胜",
     res_tie: "第 {r} 局：{names} 以 {s} 分并列",
     res_solo: "第 {r} 局：{name} 得 {s} 分",
-    log_title: "最近动作",
+    res_shut_you: "第 {r} 局：你闭箱！",
+    res_win_you: "第 {r} 局：你以 {s} 分获胜",
+    res_tie_you: "第 {r} 局：{names} 以 {s} 分并列",
+    res_solo_you: "第 {r} 局：你得 {s} 分",
     log_rolled: "{name} 掷出 {dice} = {n}",
     log_rolled_one: "{name} 掷出 {n}",
     log_shut: "{name} 关上 {tiles}",
     log_stuck: "{name}：{n} 无可关上的组合——回合结束，得分 {s}",
     log_box: "{name} 闭箱！",
-    log_timeout: "{name} 超时——回合结束，得分 {s}",
+    log_rolled_mine: "你掷出 {dice} = {n}",
+    log_rolled_one_mine: "你掷出 {n}",
+    log_shut_mine: "你关上 {tiles}",
+    log_stuck_mine: "{n} 无可关上的组合——你的回合结束，得分 {s}",
+    log_box_mine: "你闭箱！",
+    log_ended: "{name}：回合结束，得分 {s}",
+    log_ended_mine: "你的回合结束，得分 {s}",
     last_turn: "上一回合",
-    last_stuck: "{name} 掷出 {n}：无可关上的组合。得分 {s}（剩余：{open}）。",
-    last_box: "{name} 闭箱！得分 0。",
-    last_timeout: "{name} 超时——回合结束，得分 {s}（剩余：{open}）。",
+    last_open: "{line}（剩余：{open}）",
     winner_coins: "金币：{list}",
     tile_label: "数字牌 {n}",
     tile_shut: "数字牌 {n}（已关上）",
@@ -138,6 +156,45 @@ const TEXTS = {
 
 const tr = translator(TEXTS);
 
+/** The rounds whose turn the clock ended for a person (the table view's
+ * `forced`, keyed by the engine's turn id "r{round}.s{seat}…"): "round:seat"
+ * → false (forcedMarks' "time ran out"). */
+function roundsForced(view) {
+  const out = new Map();
+  for (const { seat, key, how } of forcedList(view)) {
+    const m = /^r(\d+)\./.exec(key);
+    if (m && how === false) out.set(`${m[1]}:${seat}`, how); // the clock's only: a bot's seat has its badge
+  }
+  return out;
+}
+
+/** Seat `seat`'s one time's-up mark (forcedTag, testid "forced-{seat}"),
+ * or null: its latest scored round (`state`'s current one once it has a
+ * score there, else the last in `history`) was ended by the clock
+ * (`forced`: roundsForced) and the seat is not to act (`acting`: the
+ * seats to act), as its passing badge.  A score cell shows the score
+ * only: the round's time's up is said by this mark, the notice and the log. */
+function seatMark(state, forced, seat, acting) {
+  if (!state || acting.includes(seat)) return null;
+  let round = null;
+  if (state.round < state.rounds && state.scores[seat] !== null && state.scores[seat] !== undefined) round = state.round;
+  else for (const rec of state.history || []) if (rec.scores[seat] !== null && rec.scores[seat] !== undefined) round = rec.round;
+  return round === null ? null : forcedTag(forced.get(`${round}:${seat}`), `forced-${seat}`);
+}
+
+/** The rounds a bot played a seat's turn in because its player had left
+ * (the table view's `forced` [seat, kind, turn id "r{round}.…"]): a Set of
+ * "round:seat" (round 0-based).  A round its player played before leaving
+ * is not in it. */
+function roundsLeft(view) {
+  const out = new Set();
+  for (const [seat, kind, key] of (view && view.forced) || []) {
+    const m = kind === "left" && /^r(\d+)\./.exec(String(key));
+    if (m) out.add(`${m[1]}:${seat}`);
+  }
+  return out;
+}
+
 /** The log's items of one version's `events`: its throws and shut tiles,
  * and each turn's end (a stuck one with the throw that left no set). */
 function logItems(events) {
@@ -154,15 +211,35 @@ function logItems(events) {
   return items;
 }
 
-/** A log item's line (`names` by seat; one a bot played for an away seat,
- * `ev.away`, names it so, "for you" on `mySeat`). */
-function logText(ev, names, mySeat = null) {
-  const name = logName(ev, names, mySeat);
-  if (ev.type === "rolled") return tr(ev.dice.length === 1 ? "log_rolled_one" : "log_rolled", { name, dice: ev.dice.join(" + "), n: ev.throw });
-  if (ev.type === "shut") return tr("log_shut", { name, tiles: tilesLabel(ev.tiles) });
-  if (ev.reason === "box_shut") return tr("log_box", { name });
-  if (ev.reason === "timeout") return tr("log_timeout", { name, s: ev.score });
-  return tr("log_stuck", { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score });
+/** A log item's line (`names` by seat; "you" on `mySeat`): with `marked`
+ * (the step list's one string per line), one a bot played for an away
+ * seat or one its player left (`ev.away`) names it so ("Ann (away, a bot
+ * played) threw …"); without, the seat's bare name or "you", for the log
+ * that puts the one-word mark after it (awayMark); a turn the clock ended
+ * marked time's up unless `clock` is false (the last turn's box: the
+ * notice and the seat's mark say it there). */
+function logText(ev, names, mySeat = null, marked = true, clock = true) {
+  const name = marked ? logName(ev, names, mySeat) : names[ev.seat] || seatNo(ev.seat);
+  const key = (k) => mineKey(k, marked ? ev : { ...ev, away: false }, mySeat); // my own: "you"
+  if (ev.type === "rolled") return tr(key(ev.dice.length === 1 ? "log_rolled_one" : "log_rolled"), { name, dice: ev.dice.join(" + "), n: ev.throw });
+  if (ev.type === "shut") return tr(key("log_shut"), { name, tiles: tilesLabel(ev.tiles) });
+  if (ev.reason === "box_shut") return tr(key("log_box"), { name });
+  if (ev.reason === "timeout") {
+    const line = tr(key("log_ended"), { name, s: ev.score });
+    return clock ? forcedLine(line) : line; // the clock ended it: one line, marked
+  }
+  return tr(key("log_stuck"), { name, n: ev.throw === null ? "?" : ev.throw, s: ev.score });
+}
+
+/** The one-word mark after a log line a bot played for a person (`ev.away`:
+ * true, its player away; "left", its player left): forcedTag's "away" /
+ * "托管" pill (or "left"), the whole story in its title (awayName's); null
+ * for a line its player played. */
+function awayMark(ev, names, mySeat) {
+  if (!ev.away) return null;
+  const tag = forcedTag(ev.away);
+  tag.title = logName(ev, names, mySeat);
+  return tag;
 }
 
 // Each table's recent public events (kept across view instances).
@@ -326,10 +403,10 @@ export class ShutTheBoxView extends TableView {
     // after the match the box shows no fresh ownerless tiles: how each player finished instead
     const done = !!state && state.round >= state.rounds && state.history.length > 0;
     const lastRound = done ? state.history[state.history.length - 1] : null;
-    setText(this.boardTitle, playing ? tr("tiles_of", { name: names[state.seat] }) : done ? tr("final_boards", { r: lastRound.round + 1 }) : "");
+    setText(this.boardTitle, playing ? (state.seat === ctx.seat ? tr("tiles_of_mine") : tr("tiles_of", { name: names[state.seat] })) : done ? tr("final_boards", { r: lastRound.round + 1 }) : "");
     this.tilesEl.hidden = done;
     this.throwRow.hidden = done;
-    this.renderBoards(view, lastRound, names);
+    this.renderBoards(view, lastRound, names, ctx.seat);
 
     // tiles
     const open = state && playing ? state.open : TILES;
@@ -432,8 +509,8 @@ export class ShutTheBoxView extends TableView {
 
     this.renderLast(names);
     this.renderPlayers(view, state, names, ctx.seat, acting);
-    this.renderResults(state, resultNames(view, names));
-    this.renderFinal(view, state, names);
+    this.renderResults(state, names, roundsLeft(view), ctx.seat);
+    this.renderFinal(view, state, names, ctx.seat);
     this.renderLog(names);
   }
 
@@ -448,8 +525,9 @@ export class ShutTheBoxView extends TableView {
 
   /** After the match (`rec`: the last round's record, else null): each
    * seat's tiles as its turn left them (when this page saw that turn; a
-   * reload knows the scores only) and its score. */
-  renderBoards(view, rec, names) {
+   * reload knows the scores only) and its score (a round the clock ended
+   * is marked on its seat, seatMark, not here). */
+  renderBoards(view, rec, names, mySeat) {
     this.boardsEl.hidden = !rec;
     if (!rec) return;
     const seen = this.log.notes.boards && this.log.notes.boards.round === rec.round ? this.log.notes.boards.seats : {};
@@ -463,7 +541,7 @@ export class ShutTheBoxView extends TableView {
         return h(
           "li",
           { class: `stb-final-board${won ? " won" : ""}`, testid: `final-board-${i}`, "data-score": s === null ? "" : s, "data-open": open ? open.join(" ") : null, "data-won": won ? "true" : "false" },
-          h("span", { class: "stb-final-name", title: names[i] }, names[i]),
+          h("span", { class: "stb-final-name", title: names[i] }, names[i], youBadge(view, i, mySeat)),
           open
             ? h(
                 "span",
@@ -482,12 +560,9 @@ export class ShutTheBoxView extends TableView {
     const done = this.view.state && this.view.state.round >= this.view.state.rounds;
     this.lastEl.hidden = !last || done;
     if (!last || done) return;
-    const name = names[last.seat] || seatNo(last.seat);
-    const openText = last.open.length ? last.open.join(" ") : "–";
-    let text;
-    if (last.reason === "box_shut") text = tr("last_box", { name });
-    else if (last.reason === "timeout") text = tr("last_timeout", { name, s: last.score, open: openText });
-    else text = tr("last_stuck", { name, n: last.throw === null ? "?" : last.throw, s: last.score, open: openText });
+    // the log's words for the turn's end (one wording: logText), then the tiles it left open
+    const line = logText({ ...last, type: "turn_over" }, names, this.ctx.seat, false, false);
+    const text = last.reason === "box_shut" ? line : tr("last_open", { line, open: last.open.length ? last.open.join(" ") : "–" });
     fill(
       this.lastEl,
       h("span", { class: "stb-last-label" }, tr("last_turn")),
@@ -501,6 +576,7 @@ export class ShutTheBoxView extends TableView {
     const rounds = state ? state.rounds : (view.options && view.options.rounds) || 3;
     const history = (state && state.history) || [];
     const stake = state ? state.stake : (view.options && view.options.stake) || 0;
+    const forced = roundsForced(view);
     const head = h(
       "thead",
       {},
@@ -518,7 +594,8 @@ export class ShutTheBoxView extends TableView {
       {},
       Array.from({ length: n }, (_, i) => {
         const cells = Array.from({ length: rounds }, (_, r) => {
-          const attrs = { class: "r-col", testid: `round-score-${i}-${r}` };
+          // data-head: the cell's own head where a phone stacks the rows (thead hidden: shut_the_box.css)
+          const attrs = { class: "r-col", testid: `round-score-${i}-${r}`, "data-head": tr("round_col", { r: r + 1 }), title: tr("round_title", { r: r + 1 }) };
           const rec = history[r];
           if (rec) {
             const s = rec.scores[i];
@@ -545,18 +622,21 @@ export class ShutTheBoxView extends TableView {
           h(
             "th",
             { class: "name-col" },
-            h("div", { class: "seat-head" }, seatNameEl(view, i), seatBadges(view, i, mySeat))
+            oneTimeMark(h("div", { class: "seat-head" }, seatNameEl(view, i), seatBadges(view, i, mySeat), seatMark(state, forced, i, acting)))
           ),
           cells,
-          h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins }, String(wins)),
-          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins }, signed(coins)) : null
+          h("td", { class: "wins-col", testid: `wins-${i}`, "data-wins": wins, "data-head": tr("wins") }, String(wins)),
+          stake ? h("td", { class: "coins-col", testid: `coins-${i}`, "data-coins": coins, "data-head": tr("coins") }, signed(coins)) : null
         );
       })
     );
     fill(this.playersEl, head, body);
   }
 
-  renderResults(state, names) {
+  /** Each finished round's result line (`names` by seat; `left`:
+   * roundsLeft, the rounds a seat is named "Mei (left)" in; `mySeat`: the
+   * viewer's seat, said "you", or null). */
+  renderResults(state, names, left, mySeat) {
     const history = (state && state.history) || [];
     setText(this.resultsTitle, tr("results"));
     this.resultsTitle.parentElement.hidden = history.length === 0;
@@ -564,33 +644,34 @@ export class ShutTheBoxView extends TableView {
       this.resultsEl,
       history.map((rec) => {
         const r = rec.round + 1;
-        const who = rec.winners.map((s) => names[s]).join(t("list_sep"));
+        const named = names.map((n, s) => (left.has(`${rec.round}:${s}`) ? t("left_name", { name: n }) : n));
+        const w = winnersSaid(rec.winners, named, mySeat);
+        const you = (k) => (w.mine ? `${k}_you` : k); // a round I won: "you"
         const best = rec.winners.length ? rec.scores[rec.winners[0]] : 0;
         let text;
-        if (rec.box_shut) text = tr("res_shut", { r, name: who });
-        else if (rec.scores.length === 1) text = tr("res_solo", { r, name: who, s: best });
-        else text = tr(rec.winners.length === 1 ? "res_win" : "res_tie", { r, names: who, s: best });
+        if (rec.box_shut) text = tr(you("res_shut"), { r, name: w.names });
+        else if (rec.scores.length === 1) text = tr(you("res_solo"), { r, name: w.names, s: best });
+        else text = tr(w.mine ? (w.alone ? "res_win_you" : "res_tie_you") : w.alone ? "res_win" : "res_tie", { r, names: w.names, s: best });
         return h("li", { testid: `round-result-${rec.round}`, class: rec.box_shut ? "box-shut" : "" }, text);
       })
     );
   }
 
-  renderFinal(view, state, names) {
+  renderFinal(view, state, names, mySeat) {
     const o = outcome(view, names);
     this.showFinal(
       o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: names.map((nm, i) => t("name_figure", { name: nm, n: signed(o.coins[i]) })).join(" · ") })) : null,
+        h("div", { class: "winners", testid: "winners" }, winnersLine(t, "winner", o, names, mySeat)),
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, tr("winner_coins", { list: figureList(names, o.coins.map(signed), mySeat).join(" · ") })) : null,
       ]
     );
   }
 
   renderLog(names) {
-    setText(this.logTitle, tr("log_title"));
     const items = this.log.items.map((ev) =>
-      ev.type === LOG_GAP ? h("li", { class: "log-gap muted" }, gapText()) : h("li", { class: `${ev.type === "turn_over" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat))
+      ev.type === LOG_GAP ? h("li", { class: "log-gap muted" }, gapText()) : h("li", { class: `${ev.type === "turn_over" ? "log-result" : ""}${ev.away ? " log-away" : ""}${ev.type === "turn_over" && ev.reason === "timeout" ? " log-timeout" : ""}`.trim() }, logText(ev, names, this.ctx.seat, false), ...(ev.away ? [" ", awayMark(ev, names, this.ctx.seat)] : []))
     );
-    showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
+    showLog(this.logEl, items, emptyLog());
   }
 }

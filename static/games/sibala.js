@@ -1,12 +1,12 @@
 // The Sibala 十八啦 table view: seats, whose turn with its countdown, this
-// round's dice, rounds won, the round result line (worded in the page's
+// round's dice (marked "time's up" where the clock rolled them), rounds won, the round result line (worded in the page's
 // language from the round record; the kata's English line as its tooltip),
 // a log of rolls and results, and the match result.  State shape:
 // engines/sibala.py (Sibala.view) and docs/protocol.md.
 
 import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, boardSeat, outcome, showLog, forcedMarks, awayName, resultNames, awayTurn, markAway, logName } from "./common.js";
+import { TableView, seatHead, boardSeat, outcome, showLog, forcedMarks, forcedTag, oneTimeMark, awayName, awayTurn, markAway, logName, mineKey, winnersSaid, winnersLine, figureList, forcedLine, foldTimeouts } from "./common.js";
 
 const NO_POINT = "no point";
 
@@ -34,14 +34,17 @@ export function handWords(categories, category, value) {
 }
 
 /** A finished round's result (a state.history record) in the page's
- * language: "Ann wins with normal point: 9", "Ann, Bo tie with … — the
+ * language: "Ann wins with normal point: 9", "Ann and Bo tie with … — the
  * round counts for each", "Everyone ties — the round counts for every
  * player" (the same figures as the kata's line; RULES.md 1: a shared round
- * is a win for each who shares it). */
-export function roundResult(names, categories, record) {
+ * is a win for each who shares it); seen from seat `mySeat` (null: nobody
+ * is "you") a round I won says "You win with …", "You and Bo tie …";
+ * names joined as the language joins them (namesList: "Ann, Bo and Cy"). */
+export function roundResult(names, categories, record, mySeat = null) {
   if (record.tie_all) return t("sibala_tie_all");
-  const who = record.winners.map((s) => names[s]).join(t("list_sep"));
-  return t(record.winners.length === 1 ? "sibala_win" : "sibala_tie", { names: who, hand: handWords(categories, record.category, record.value) });
+  const w = winnersSaid(record.winners, names, mySeat, t("you_start")); // the list starts the sentence
+  const key = w.alone ? "sibala_win" : "sibala_tie";
+  return t(w.mine ? `${key}_you` : key, { names: w.names, hand: handWords(categories, record.category, record.value) });
 }
 
 // Pip positions in a 3x3 grid (0..8, row by row) for each face.
@@ -79,7 +82,7 @@ export class SibalaView extends TableView {
       this.seatsEl,
       this.actionsEl,
       (this.resultBox = h("div", { class: "result-box", testid: "result-box", hidden: true }, (this.resultLabel = h("div", { class: "label", testid: "result-label" })), this.resultEl)),
-      this.logBox("", t("log"))
+      this.logBox()
     );
   }
 
@@ -131,7 +134,7 @@ export class SibalaView extends TableView {
     // round result line (the last finished round)
     const history = (state && state.history) || [];
     const last = history[history.length - 1];
-    setText(this.resultEl, last ? roundResult(resultNames(view, names), this.categories(), last) : "");
+    setText(this.resultEl, last ? roundResult(this.namesOfRound(names, history.length - 1), this.categories(), last, ctx.seat) : "");
     setText(this.resultLabel, last ? t("result_line", { r: history.length }) : ""); // the round it belongs to, not the one being played
     this.resultBox.hidden = !last; // no heading before the first result
     // the kata's own line, for who knows it (English only)
@@ -139,15 +142,27 @@ export class SibalaView extends TableView {
 
     // match result
     const o = outcome(view, names);
+    // after the match the last round's result comes right under who won, so
+    // both are on the first screen (a phone's pinned Play again bar covered it
+    // below the seats); during the match it is under the dice and Roll
+    const home = o ? this.finalEl : this.actionsEl;
+    if (this.resultBox.previousElementSibling !== home) home.after(this.resultBox);
     this.showFinal(
       o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, t(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        o.coins.some((c) => c) ? h("div", { class: "coins" }, names.map((n, i) => t("name_figure", { name: n, n: signed(o.coins[i]) })).join(" · ")) : null,
+        h("div", { class: "winners", testid: "winners" }, winnersLine(t, "winner", o, names, ctx.seat)),
+        o.coins.some((c) => c) ? h("div", { class: "coins" }, figureList(names, o.coins.map(signed), ctx.seat).join(" · ")) : null,
       ]
     );
 
-    this.renderLog(names, state, resultNames(view, names));
+    this.renderLog(names, state);
+  }
+
+  /** `names` as round `r` (0-based) names them: "Mei (left)" only for a
+   * seat a bot rolled for in that round because its player had left; a
+   * round played before someone left names them as they were then. */
+  namesOfRound(names, r) {
+    return names.map((n, s) => (this.forced.get(`${r}:${s}`) === "left" ? t("left_name", { name: n }) : n));
   }
 
   /** The hand categories' names ({category: {en, zh}}: the game's board). */
@@ -171,11 +186,15 @@ export class SibalaView extends TableView {
       let faces = state && state.rolls ? state.rolls[i] : null;
       let hd = faces ? state.hands[i] : null; // the engine's {category, value} of the roll
       let old = false;
+      let r = state ? state.round : 0; // the round of the dice on show
       if (!faces && last && view.status !== "waiting") {
         faces = last.rolls[i];
         hd = last.hands[i];
         old = true;
+        r = history.length - 1;
       }
+      // the clock's roll is marked while its dice are on the seat (a bot's: the seat's away badge says it)
+      const mark = faces && this.forced.get(`${r}:${i}`) === false ? forcedTag(false, `forced-${i}`) : null;
       const wins = state && state.wins ? state.wins[i] : 0;
       const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
@@ -192,49 +211,51 @@ export class SibalaView extends TableView {
         card,
         seatHead(view, i, mySeat),
         dice,
-        h("div", { class: "hand-text" }, handText),
+        h("div", { class: "hand-text" }, handText, mark),
         state ? h("div", { class: "wins", testid: `wins-${i}`, "data-wins": wins, "data-shared": shared }, t(shared ? "rounds_won_shared" : "rounds_won", { n: wins, k: shared })) : null
       );
+      oneTimeMark(card); // the dice's mark, not a badge beside it too
     });
   }
 
   /** A roll's line (its round from the round_over it ended, else the
    * state's round) and a round's result line, as in the log: a roll the
-   * clock made (the lobby's `timeout` event among `events`) ends "— time's
-   * up: rolled for them", one a bot made (`ev.away`: markAway) names the
-   * seat so. */
+   * clock made (the lobby's `timeout` event among `events`, folded into it)
+   * is forcedLine's ("… — time's up"), one a bot made (`ev.away`:
+   * markAway) names the seat so. */
   eventLines(events, names, state) {
     const over = events.find((ev) => ev.type === "round_over");
     const r = (over ? over.round : state ? state.round : 0) + 1;
     const categories = this.categories();
     const mySeat = this.ctx ? this.ctx.seat : null;
-    const timedOut = new Set(events.filter((ev) => ev.type === "timeout" && !ev.bot).map((ev) => ev.seat));
-    return markAway(events).flatMap((ev) => {
+    return markAway(foldTimeouts(events, (ev) => ev.type === "rolled")).flatMap((ev) => {
       if (ev.type === "rolled") {
-        const text = t("log_rolled", { r, name: logName(ev, names, mySeat), dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) });
-        return [timedOut.has(ev.seat) && !ev.away ? `${text} — ${t(ev.seat === mySeat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` : text];
+        const text = t(mineKey("log_rolled", ev, mySeat), { r, name: logName(ev, names, mySeat), dice: diceText(ev.dice), hand: handWords(categories, ev.category, ev.value) });
+        return [ev.forced && !ev.away ? forcedLine(text) : text];
       }
-      if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: roundResult(names, categories, ev) })];
+      if (ev.type === "round_over") return [t("log_result", { r: ev.round + 1, line: roundResult(names, categories, ev, mySeat) })];
       return [];
     });
   }
 
 
-  /** The log from the state's rounds (`marked`: names for round results, a leaver's marked). */
-  renderLog(names, state, marked = names) {
+  /** The log from the state's rounds (`names` by seat; a round's result names
+   * a leaver as she was in that round: namesOfRound). */
+  renderLog(names, state) {
     const lines = [];
     const rolled = (r, s, faces, hd) => {
       const how = this.forced.get(`${r}:${s}`); // undefined: its player rolled; false: time ran out; true: a bot, the seat away; "left": a bot, its player left
-      const name = awayName(names[s], how === true || how === "left" ? how : false, s === this.ctx.seat);
-      const text = t("log_rolled", { r: r + 1, name, dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
+      const away = how === true || how === "left" ? how : false;
+      const name = awayName(names[s], away, s === this.ctx.seat);
+      const text = t(mineKey("log_rolled", { seat: s, away }, this.ctx.seat), { r: r + 1, name, dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
       if (how === true || how === "left") lines.push({ kind: "roll log-away", text });
-      else if (how === false) lines.push({ kind: "roll log-timeout", text: `${text} — ${t(s === this.ctx.seat ? "sibala_log_forced_mine" : "sibala_log_forced_other")}` });
+      else if (how === false) lines.push({ kind: "roll log-timeout", text: forcedLine(text) });
       else lines.push({ kind: "roll", text });
     };
     if (state && state.history) {
       state.history.forEach((rec, r) => {
         for (const s of rec.order) rolled(r, s, rec.rolls[s], rec.hands[s]);
-        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(marked, this.categories(), rec) }) });
+        lines.push({ kind: "result", text: t("log_result", { r: r + 1, line: roundResult(this.namesOfRound(names, r), this.categories(), rec, this.ctx.seat) }) });
       });
       if (state.round < state.rounds && state.order) {
         for (const s of state.order.slice(0, state.pos)) {

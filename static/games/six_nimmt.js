@@ -12,7 +12,7 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, boardSeat, boardName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedMarks, awayName, resultNames, markAway, logName } from "./common.js";
+import { TableView, seatNo, seatName, bareName, boardSeat, boardName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedList, awayName, resultNames, markAway, logName, forcedTag, awayTurn, winnersSaid, youBadge, mineKey, tableLog, showLog, LOG_GAP, gapText, emptyLog, forcedLine, foldTimeouts } from "./common.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -30,9 +30,9 @@ const TEXT = {
     game_over: "Game over",
     threshold: "Ends after a round in which someone passes {n}",
     waiting_start: "Waiting for the game to start.",
-    pick_prompt: "Pick a card: click it.",
+    pick_prompt: "Choose a card to play.",
     picked_wait: "You picked {card}. Waiting for {names}…",
-    choose_prompt: "Your card {card} is lower than every row: click a row to take it (when time's up: row {row}).",
+    choose_prompt: "Your card {card} is lower than every row: choose a row to take it (when time's up: row {row}).",
     other_choosing: "{name} is choosing a row to take for card {card}.",
     waiting_for: "Waiting for {names}",
     still_picking: "{n} still to pick: {names}",
@@ -70,18 +70,22 @@ const TEXT = {
     standings: "Final standings — fewest bull heads wins",
     winner_one: { one: "Winner: {names} with {n} bull head", other: "Winner: {names} with {n} bull heads" },
     winner_many: { one: "Winners: {names} with {n} bull head each", other: "Winners: {names} with {n} bull heads each" },
+    winner_you: { one: "You win with {n} bull head", other: "You win with {n} bull heads" },
+    winner_you_and: { one: "Winners: you and {names} with {n} bull head each", other: "Winners: you and {names} with {n} bull heads each" },
     col_player: "Player",
-    col_round: "R{n}",
+    col_round_title: "round {n}",
     n_to_act: "{n} to pick: {s} s",
     // time's up (#15 item 2): RULES.md 3, a timeout plays your lowest card, takes the cheapest row
     timeout_pick_mine: "Time's up — {card} was played for you",
     timeout_pick_other: "Time's up for {name} — {card} was played for them",
     timeout_pick_hidden: "Time's up for {name} — a card was picked for them",
-    timeout_row_mine: "Time's up — row {n} was taken for you",
-    timeout_row_other: "Time's up for {name} — row {n} was taken for them",
-    // a bot played an away seat's card (the reveal's narrow entry; its title says it in full)
-    away_pick: "bot (away)",
-    away_pick_mine: "bot for you",
+    timeout_pick_hidden_mine: "Time's up — a card was picked for you",
+    timeout_row_mine: "Time's up — row {n} was taken for you{heads}",
+    timeout_row_other: "Time's up for {name} — row {n} was taken for them{heads}",
+    row_heads: { count: "p", one: " ({p} bull head)", other: " ({p} bull heads)" },
+    // my pick the clock made is lower than every row: the row is mine to take (the notice at once, and its warning)
+    timeout_pick_low_mine: "Time's up — {card} was played for you, lower than every row: take a row",
+    hurry_row_low: "Time's up — {card} was played for you, lower than every row: take a row, or at 0 the one with the fewest bull heads is taken",
     hurry_pick: "Hurry — at 0 your lowest card is played",
     hurry_row: "Hurry — at 0 the row with the fewest bull heads is taken",
     log_picked: "{name} picked a card",
@@ -89,16 +93,24 @@ const TEXT = {
     log_placed: "{name}: {card} → row {n}",
     log_took: { count: "p", one: "{name}: {card} takes row {n} ({p} bull head)", other: "{name}: {card} takes row {n} ({p} bull heads)" },
     log_row_choice: "{name} must take a row for {card}",
+    log_below: "{name}: {card}, lower than every row", // a card the clock played, its row still to take: forcedLine marks it
     log_round_over: "Round {r} over",
+    // the table's log: one line per reveal, its cards in placing order
+    log_turn: "Turn {t}: {list}",
+    log_list_sep: "; ",
+    log_placed_mine: "You: {card} → row {n}",
+    log_took_mine: { count: "p", one: "You: {card} takes row {n} ({p} bull head)", other: "You: {card} takes row {n} ({p} bull heads)" },
+    log_row_choice_mine: "You must take a row for {card}",
+    log_below_mine: "You: {card}, lower than every row",
   },
   zh: {
     round_turn: "第 {r} 轮 · 第 {t} / 10 回合",
     game_over: "本场结束",
     threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
     waiting_start: "等待开始。",
-    pick_prompt: "点击一张牌出牌。",
+    pick_prompt: "选一张牌出牌。",
     picked_wait: "你选了 {card}，等待 {names}…",
-    choose_prompt: "你的牌 {card} 比每一行的末张都小：点击一行收走（超时则收第 {row} 行）。",
+    choose_prompt: "你的牌 {card} 比每一行的末张都小：选一行收走（超时则收第 {row} 行）。",
     other_choosing: "{name} 正在为 {card} 选择要收走的一行。",
     waiting_for: "等待 {names}",
     still_picking: "还有 {n} 人未选：{names}",
@@ -136,17 +148,21 @@ const TEXT = {
     standings: "最终排名——牛头最少者胜",
     winner_one: "胜者：{names}，{n} 个牛头",
     winner_many: "胜者：{names}，各 {n} 个牛头",
+    winner_you: "你赢了，{n} 个牛头",
+    winner_you_and: "胜者：你和 {names}，各 {n} 个牛头",
     col_player: "玩家",
-    col_round: "第 {n} 轮",
+    col_round_title: "第 {n} 轮",
     n_to_act: "{n} 人待选：{s} 秒",
     // 超时（#15 第 2 项）
     timeout_pick_mine: "超时——已替你出 {card}",
     timeout_pick_other: "{name} 超时——已替其出 {card}",
     timeout_pick_hidden: "{name} 超时——已替其选了一张牌",
-    timeout_row_mine: "超时——已替你收走第 {n} 行",
-    timeout_row_other: "{name} 超时——已替其收走第 {n} 行",
-    away_pick: "托管",
-    away_pick_mine: "托管代出",
+    timeout_pick_hidden_mine: "超时——已替你选了一张牌",
+    timeout_row_mine: "超时——已替你收走第 {n} 行{heads}",
+    timeout_row_other: "{name} 超时——已替其收走第 {n} 行{heads}",
+    row_heads: "（{p} 个牛头）",
+    timeout_pick_low_mine: "超时——已替你出 {card}，它比每一行都小：请选一行收走",
+    hurry_row_low: "超时——已替你出 {card}，它比每一行都小：快选一行收走，再超时将替你收走牛头最少的一行",
     hurry_pick: "快！超时将替你出最小的牌",
     hurry_row: "快！超时将替你收走牛头最少的一行",
     log_picked: "{name} 选好了一张牌",
@@ -154,7 +170,14 @@ const TEXT = {
     log_placed: "{name}：{card} → 第 {n} 行",
     log_took: "{name}：{card} 收走第 {n} 行（{p} 个牛头）",
     log_row_choice: "{name} 须为 {card} 收走一行",
+    log_below: "{name}：{card} 比每一行都小",
     log_round_over: "第 {r} 轮结束",
+    log_turn: "第 {t} 回合：{list}",
+    log_list_sep: "；",
+    log_placed_mine: "你：{card} → 第 {n} 行",
+    log_took_mine: "你：{card} 收走第 {n} 行（{p} 个牛头）",
+    log_row_choice_mine: "你须为 {card} 收走一行",
+    log_below_mine: "你：{card} 比每一行都小",
   },
 };
 
@@ -219,6 +242,92 @@ function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** Per table id: the cards of this game's reveals the page saw,
+ * {gameNo, cards: "round.turn:seat" → card}, so a card the lobby played
+ * for a person keeps its mark while it lies in a row (the table's
+ * `forced` says which, by reveal; kept across view instances). */
+const PLAYED = new Map();
+
+/** Table `id`'s reveal cards of the game on show in `view` (PLAYED's map). */
+function playedCards(id, view) {
+  const kept = PLAYED.get(id);
+  if (kept && kept.gameNo === view.game_no) return kept.cards;
+  const cards = new Map();
+  PLAYED.set(id, { gameNo: view.game_no, cards });
+  return cards;
+}
+
+/** Row card element `el`'s time's-up (or bot) mark: `how` as forcedMarks
+ * gives it, undefined for none. */
+function markRowCard(el, how) {
+  const want = how === undefined ? "" : String(how);
+  if ((el.dataset.forced || "") === want) return;
+  if (want) el.dataset.forced = want;
+  else delete el.dataset.forced;
+  const old = el.querySelector(".forced-mark");
+  if (old) old.remove();
+  const tag = forcedTag(how, `row-forced-${el.dataset.card}`);
+  if (tag) el.appendChild(tag);
+}
+
+// -- the log -------------------------------------------------------------------
+
+/** Each table's log (kept across view instances): items {type: "reveal",
+ * round, turn, cards: [{seat, card}] in placing order, placed: [{seat,
+ * card, row, points (bull heads taken, 0 for none), away}]}, {type:
+ * "round_over", round} or LOG_GAP.  What the clock played for a person is
+ * marked in its reveal's line (the table view's `forced`), never a line
+ * of its own. */
+const LOGS = new Map();
+/** The most log items kept per table. */
+const LOG_MAX = 40;
+
+/** Add version's events `events` (EventLog.take's: away seats marked) to
+ * `log`: a reveal opens its item, placings (a row choice's in a later
+ * version too) join the latest reveal's; picks are not logged (a pick is
+ * hidden until the reveal). */
+function logEvents(log, events) {
+  for (const ev of events) {
+    if (ev.type === "revealed") log.items.push({ type: "reveal", round: ev.round, turn: ev.turn, cards: ev.cards.map((c) => ({ seat: c.seat, card: c.card })), placed: [] });
+    else if (ev.type === "placed") {
+      const item = [...log.items].reverse().find((x) => x.type === "reveal");
+      if (item) item.placed.push({ seat: ev.seat, card: ev.card, row: ev.row, points: ev.took && ev.took.length ? ev.points : 0, away: ev.away || false });
+    } else if (ev.type === "round_over") log.items.push({ type: "round_over", round: ev.round });
+  }
+  log.trim();
+}
+
+/** The card a time's-up note's pick played (its `ev`'s last move; a pick
+ * hides its card until the reveal: my own view knows it, `mine`, from the
+ * note's state's my_pick), or null (none known, or the note is a row's). */
+function noteCard(note, mine) {
+  const move = note.ev.moves[note.ev.moves.length - 1] || {};
+  if (move.type !== "pick") return null;
+  const card = move.card !== undefined ? move.card : mine && note.state ? note.state.my_pick : null;
+  return card === undefined ? null : card;
+}
+
+/** The spaced mark after a log part a bot played for a person (`how`:
+ * forcedMarks' true, away, or "left"): forcedTag's pill, the part's whole
+ * story in its title (`title`: awayName's). */
+function logMark(how, title) {
+  const tag = forcedTag(how);
+  tag.title = title;
+  return tag;
+}
+
+/** The step list's words of one engine event (eventLines'): `name(seat,
+ * ev)` its seat's name, `sep` the reveal's list separator. */
+function eventLine(ev, name, sep) {
+  if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat, ev) })];
+  if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => t("name_figure", { name: name(c.seat), n: c.card })).join(sep) })];
+  if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1, p: ev.points })];
+  if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1 })];
+  if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat, ev), card: ev.card })];
+  if (ev.type === "round_over") return [tr("log_round_over", { r: ev.round + 1 })];
+  return [];
+}
+
 // -- the view ----------------------------------------------------------------
 
 export class SixNimmtView extends TableView {
@@ -226,6 +335,7 @@ export class SixNimmtView extends TableView {
     super(host, new URL("./six_nimmt.css", import.meta.url));
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
     this.forced = new Map(); // reveal entries the lobby played for a person, "round.turn:seat" → how (forcedMarks)
+    this.botAfter = new Map(); // of those the clock's card whose row a bot took: "round.turn:seat" → the bot's how (forcedList's `then`)
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
@@ -234,6 +344,9 @@ export class SixNimmtView extends TableView {
     this.animPlaced = 0;
     this.animations = [];
     this.openPiles = new Set(); // seats whose pile is shown card by card
+    // a hidden tab draws no frames: its flights end at once, not when it comes back
+    this.onHidden = () => document.hidden && this.settle();
+    document.addEventListener("visibilitychange", this.onHidden);
 
     this.roundEl = h("span", { class: "round", testid: "sn-round" });
     this.thresholdEl = h("div", { class: "sn-threshold", testid: "threshold" });
@@ -284,21 +397,81 @@ export class SixNimmtView extends TableView {
       h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
     );
 
+    this.log = tableLog(LOGS, this.id, LOG_MAX);
     this.el = this.frame(
       { class: "six-nimmt", testid: "six-nimmt" },
       [this.roundEl],
       h("div", { class: "sn-main" }, this.rowsEl, this.revealEl, this.playersEl),
       this.promptEl,
-      this.handBox
+      this.handBox,
+      this.logBox("sn-log")
     );
   }
 
   /** The reveal entries the lobby played for a person's seat (time's up, a
    * bot for an away seat, or for one its player left: a pick, or the row
    * its card took), "round.turn:seat" → how: the table view's record
-   * (forcedMarks). */
-  take(view) {
-    this.forced = forcedMarks(view);
+   * (forcedList; `botAfter` where the clock played the card and a bot took
+   * its row). */
+  take(view, ctx) {
+    const list = forcedList(view);
+    this.forced = new Map(list.map((e) => [`${e.key}:${e.seat}`, e.how]));
+    this.botAfter = new Map(list.filter((e) => e.then !== undefined).map((e) => [`${e.key}:${e.seat}`, e.then]));
+    const played = playedCards(this.id, view);
+    const at = view.state && view.state.last_reveal_at;
+    if (at) for (const e of view.state.last_reveal || []) played.set(`${at.round}.${at.turn}:${e.seat}`, e.card);
+    logEvents(this.log, this.log.take(view, ctx.version));
+  }
+
+  /** The log's lines: a reveal's in placing order ("Turn 3: Ann: 14 → row
+   * 2; You: 55 takes row 1 (7 bull heads)"), each card the lobby played for
+   * a person by the table view's `forced`: a bot's with its mark after it,
+   * spaced (forcedTag: "away" / "托管", its name not marked again), the
+   * clock's in its own words marked (forcedLine: one line per forced move,
+   * in the reveal's place; a card lower than every row, its row still to
+   * take, "You: 5, lower than every row — time's up"), both where a bot
+   * took the row for the clock's card; round ends. */
+  renderLog(names) {
+    const mySeat = this.ctx.seat;
+    const name = (e) => names[e.seat] || seatNo(e.seat); // a bot's move is said by its mark
+    const own = (key, e) => mineKey(key, { ...e, away: false }, mySeat);
+    // (a log kept from before may hold a lone time's-up item: its reveal's line says it)
+    const items = this.log.items.filter((item) => item.type !== "timeout").map((item) => {
+      if (item.type === LOG_GAP) return h("li", { class: "log-gap muted" }, gapText());
+      if (item.type === "round_over") return h("li", { class: "log-result" }, tr("log_round_over", { r: item.round + 1 }));
+      const key = `${item.round}.${item.turn}`;
+      const parts = [];
+      const placed = new Set();
+      const how = (e) => this.forced.get(`${key}:${e.seat}`);
+      for (const e of item.placed) {
+        placed.add(e.seat);
+        const text = e.points ? tr(own("log_took", e), { name: name(e), card: e.card, n: e.row + 1, p: e.points }) : tr(own("log_placed", e), { name: name(e), card: e.card, n: e.row + 1 });
+        parts.push([text, how(e), this.botAfter.get(`${key}:${e.seat}`), e]);
+      }
+      // a card below every row waits for its row choice (the clock's: what it played)
+      const waiting = item.cards.find((c) => !placed.has(c.seat));
+      if (waiting) parts.push([tr(own(how(waiting) === false ? "log_below" : "log_row_choice", waiting), { name: name(waiting), card: waiting.card }), how(waiting), undefined, waiting]);
+      const body = [];
+      parts.forEach(([text, mark, then, e], k) => {
+        if (k) body.push(tr("log_list_sep"));
+        body.push(mark === false ? h("span", { class: "sn-log-timeout", "data-seat": k }, forcedLine(text)) : text);
+        const bot = mark === false ? then : mark;
+        if (bot !== undefined) body.push(" ", logMark(bot, awayName(name(e), bot, e.seat === mySeat)));
+      });
+      const [head, tail] = tr("log_turn", { t: item.turn + 1, list: "\u0000" }).split("\u0000");
+      const timedOut = parts.some(([, how]) => how === false);
+      return h("li", { class: `sn-log-turn${timedOut ? " log-timeout" : ""}`, "data-key": key }, head, body, tail);
+    });
+    showLog(this.logEl, items, emptyLog());
+  }
+
+  /** The row cards the clock played for a person: card → false
+   * (forcedMarks' "time ran out"), by the reveals this page saw (playedCards). */
+  forcedCards() {
+    const played = PLAYED.has(this.id) ? PLAYED.get(this.id).cards : new Map();
+    const out = new Map();
+    for (const [k, how] of this.forced) if (how === false && played.has(k)) out.set(played.get(k), how); // the clock's: the reveal marks a bot's
+    return out;
   }
 
   // -- moves -------------------------------------------------------------------
@@ -362,7 +535,8 @@ export class SixNimmtView extends TableView {
     this.renderPlayers(view, state, mySeat, acting);
     this.renderPrompt(view, state, mySeat, turn, acting, names);
     this.renderHand(view, state, ctx.spectator, turn);
-    this.renderFinal(view, state, names);
+    this.renderFinal(view, state, names, ctx.seat);
+    this.renderLog(names);
     this.animate(state);
   }
 
@@ -386,6 +560,7 @@ export class SixNimmtView extends TableView {
     const cheap = state && rows.length === ROWS ? state.cheapest_row : -1;
     this.rowsEl.classList.toggle("choosable", choose);
     this.rowsEl.dataset.sig = rows.map((r) => r.join(" ")).join("|");
+    const forcedCards = this.forcedCards();
     for (let r = 0; r < ROWS; r++) {
       const parts = this.rowEls[r];
       const cards = rows[r] || [];
@@ -401,6 +576,7 @@ export class SixNimmtView extends TableView {
       parts.take.hidden = !choose;
       setText(parts.take, tr("take"));
       parts.take.title = r === cheap ? tr("cheapest") : "";
+      for (const c of cards) markRowCard(this.rowCard(c, this.headsTable()), forcedCards.get(c));
       const sig = cards.join(",");
       if (this.rowSigs[r] === sig) continue;
       this.rowSigs[r] = sig;
@@ -413,20 +589,18 @@ export class SixNimmtView extends TableView {
   /** The words of `events` (one step's or version's): picks, the reveal,
    * placings, a row choice, the round's end; a seat a bot played
    * (`ev.away`: markAway) named so, and what the clock played for a person
-   * (the lobby's `timeout` event) in the status bar's sentence. */
+   * (the lobby's `timeout` event) in that move's own line, marked
+   * (forcedLine: its pick's, or the placing of its row choice). */
   eventLines(events, names, state) {
     const mySeat = this.ctx ? this.ctx.seat : null;
     const name = (seat, ev = null) => (ev ? logName(ev, names, mySeat) : names[seat] || seatNo(seat));
     const sep = getLang() === "zh" ? "、" : ", ";
-    return markAway(events).flatMap((ev) => {
-      if (ev.type === "timeout" && !ev.bot) return [this.timeoutText({ ev, state }, ev.seat === mySeat, name(ev.seat))];
-      if (ev.type === "picked") return [tr("log_picked", { name: name(ev.seat, ev) })];
-      if (ev.type === "revealed") return [tr("log_revealed", { list: ev.cards.map((c) => t("name_figure", { name: name(c.seat), n: c.card })).join(sep) })];
-      if (ev.type === "placed" && ev.took && ev.took.length) return [tr("log_took", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1, p: ev.points })];
-      if (ev.type === "placed") return [tr("log_placed", { name: name(ev.seat, ev), card: ev.card, n: ev.row + 1 })];
-      if (ev.type === "row_choice") return [tr("log_row_choice", { name: name(ev.seat, ev), card: ev.card })];
-      if (ev.type === "round_over") return [tr("log_round_over", { r: ev.round + 1 })];
-      return [];
+    const carries = (ev, to) => ((to.moves || []).some((m) => m.type === "choose_row") ? ev.type === "placed" : ev.type === "picked");
+    return markAway(foldTimeouts(events, carries)).flatMap((ev) => {
+      // a time's-up with no move of its own here: the status bar's words
+      if (ev.type === "timeout") return ev.bot ? [] : [this.timeoutText({ ev, state }, ev.seat === mySeat, name(ev.seat))];
+      const lines = eventLine(ev, name, sep);
+      return ev.forced ? lines.map(forcedLine) : lines;
     });
   }
 
@@ -437,7 +611,8 @@ export class SixNimmtView extends TableView {
     this.revealEl.dataset.key = key;
     this.revealEl.dataset.placed = list.filter((e) => e.row !== null).length;
     const forced = (e) => this.forced.get(`${key}:${e.seat}`); // undefined: its player's; false: time ran out; true: a bot, the seat away; "left": a bot, its player left
-    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}`).join(";")}|${view.seats.map((_, i) => boardName(view, i)).join("\u0000")}`;
+    const bot = (e) => (forced(e) === false ? this.botAfter.get(`${key}:${e.seat}`) : forced(e)); // a bot's move in it: the card, or the row it took for the clock's card
+    const sig = `${this.ctx.lang}|${key}|${list.map((e) => `${e.seat}:${e.card}:${e.row}:${e.took ? e.took.join(",") : "-"}:${forced(e)}:${bot(e)}`).join(";")}|${view.seats.map((_, i) => boardName(view, i)).join("\u0000")}`;
     if (sig === this.revealSig) return;
     this.revealSig = sig;
     setText(this.revealTitle, at ? tr("reveal_title", { r: at.round + 1, t: at.turn + 1 }) : tr("reveal_none"));
@@ -479,11 +654,9 @@ export class SixNimmtView extends TableView {
           // a bot's bare name (the full, marked one in the title): the card is narrow
           h("div", { class: "sn-rev-name", title: boardName(view, e.seat) }, boardSeat(view, e.seat) ? bareName(boardSeat(view, e.seat)) : boardName(view, e.seat)),
           h("div", { class: "sn-rev-out" }, out),
-          forced(e) === false ? h("div", { class: "sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null,
-          forced(e) === true
-            ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-away-${k}`, title: awayName(boardName(view, e.seat), true, e.seat === mySeat) }, tr(e.seat === mySeat ? "away_pick_mine" : "away_pick"))
-            : null,
-          forced(e) === "left" ? h("div", { class: "sn-rev-timeout sn-rev-away", testid: `reveal-left-${k}`, title: awayName(boardName(view, e.seat), "left", false) }, t("left")) : null
+          forced(e) === false ? h("div", { class: "sn-rev-mark sn-rev-timeout", testid: `reveal-timeout-${k}` }, t("timed_out")) : null,
+          bot(e) === true ? h("div", { class: "sn-rev-mark sn-rev-away", testid: `reveal-away-${k}`, title: awayName(boardName(view, e.seat), true, e.seat === mySeat) }, t("away")) : null,
+          bot(e) === "left" ? h("div", { class: "sn-rev-mark sn-rev-away sn-rev-left", testid: `reveal-left-${k}`, title: awayName(boardName(view, e.seat), "left", false) }, t("left")) : null
         );
       })
     );
@@ -583,6 +756,8 @@ export class SixNimmtView extends TableView {
         else if (acting.length) text = tr("still_picking", { n: acting.length, names: listNames(acting.map((s) => names[s])) });
       }
     }
+    // away: a bot acts for me; what Back does, not how to act
+    if (mine && awayTurn(view, this.ctx)) text = t("away_hint");
     setText(this.promptEl, text);
     this.promptEl.classList.toggle("mine", mine);
     // a phone pins what you act with: the row to take's instruction here, else the hand (renderHand)
@@ -627,7 +802,7 @@ export class SixNimmtView extends TableView {
     setText(this.pickNote, pick === null || pov ? "" : state.my_pick === null ? tr("sending") : tr("hidden_note"));
   }
 
-  renderFinal(view, state, names) {
+  renderFinal(view, state, names, mySeat = null) {
     if (!((view.status === "finished" || view.status === "closed") && view.result && state)) {
       this.showFinal(null);
       return;
@@ -637,7 +812,8 @@ export class SixNimmtView extends TableView {
     const winners = result.winners || [];
     const best = winners.length ? scores[winners[0]] : 0;
     const marked = resultNames(view, names);
-    const who = listNames(winners.map((s) => marked[s]), 10);
+    const w = winnersSaid(winners, marked, mySeat); // a game I won: "you"
+    const who = listNames(winners.filter((s) => !w.mine || s !== mySeat).map((s) => marked[s]), 10);
     const order = scores.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
     const history = state.history || [];
     let rank = 0;
@@ -649,22 +825,28 @@ export class SixNimmtView extends TableView {
         "tr",
         { class: winners.includes(seat) ? "winner" : "", testid: `standing-${seat}`, "data-seat": seat, "data-score": scores[seat] },
         h("td", { class: "num" }, String(rank)),
-        h("td", { class: "name", title: names[seat] }, names[seat]),
-        history.map((pts) => h("td", { class: "num" }, String(pts[seat]))),
+        h(
+          "td",
+          { class: "name", title: names[seat] },
+          h("div", { class: "sn-name" }, names[seat], youBadge(view, seat, mySeat)),
+          // each round's points under the name, as a sum that wraps: never a sideways scroll
+          history.length > 1 ? h("div", { class: "sn-rounds", testid: `standing-rounds-${seat}` }, history.flatMap((pts, r) => [r ? " + " : null, h("span", { class: "round", title: tr("col_round_title", { n: r + 1 }) }, String(pts[seat]))])) : null
+        ),
         h("td", { class: "num total" }, String(scores[seat]))
       );
     });
     this.showFinal([
       h("h3", {}, tr("standings")),
-      h("div", { class: "winners", testid: "winners" }, tr(winners.length === 1 ? "winner_one" : "winner_many", { names: who, n: best })),
-      // a long game's table scrolls sideways in its own box (a phone is narrower)
+      h("div", { class: "winners", testid: "winners" }, tr(w.mine ? (w.alone ? "winner_you" : "winner_you_and") : w.alone ? "winner_one" : "winner_many", { names: who, n: best })),
+      // three columns whatever the game's length: the rank, the name (with
+      // its rounds' points beneath), the total
       h(
         "div",
         { class: "sn-standings-wrap", testid: "standings-wrap" },
         h(
           "table",
           { class: "sn-standings", testid: "standings" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, tr("col_player")), history.map((_, r) => h("th", { class: "num" }, tr("col_round", { n: r + 1 }))), h("th", { class: "num" }, tr("col_total")))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, tr("col_player")), h("th", { class: "num total", title: tr("col_total_title") }, tr("col_total")))),
           h("tbody", {}, rows)
         )
       ),
@@ -702,9 +884,9 @@ export class SixNimmtView extends TableView {
     }
     this.animKey = key;
     this.animPlaced = placed;
-    if (!key || reducedMotion() || typeof Element.prototype.animate !== "function") return;
-    for (const a of this.animations) a.finish();
-    this.animations = [];
+    this.settle();
+    // a game over shows its last rows as they are: nothing left in flight under the result
+    if (!key || state.phase === "over" || reducedMotion() || document.hidden || typeof Element.prototype.animate !== "function") return;
     const items = [...this.revealList.children];
     const start = flip ? FLIP_MS : 0;
     if (flip) {
@@ -754,8 +936,18 @@ export class SixNimmtView extends TableView {
     const token = {};
     this.animToken = token;
     setTimeout(() => {
-      if (this.animToken === token) delete this.revealEl.dataset.animating;
+      if (this.animToken === token) this.settle();
     }, last + 50);
+  }
+
+  /** End every animation of the reveal at once: each card drawn in its
+   * place (the game ends, the tab is hidden, a new reveal, the flights' time
+   * is up). */
+  settle() {
+    for (const a of this.animations) a.finish();
+    this.animations = [];
+    for (const el of this.rowsEl.querySelectorAll(".flying")) el.classList.remove("flying");
+    delete this.revealEl.dataset.animating;
   }
 
   tick(now) {
@@ -779,21 +971,44 @@ export class SixNimmtView extends TableView {
     this.showNotice(now, mine || null);
   }
 
+  /** A time's-up note's sentence: the row the clock took ("Time's up —
+   * row 2 was taken for you (3 bull heads)": its bull heads from the
+   * note's events, where they are), else the card it played; my card the
+   * clock played whose row is mine to take now says so ("… lower than
+   * every row: take a row"). */
   timeoutText(note, mine, name) {
     const move = note.ev.moves[note.ev.moves.length - 1] || {};
-    if (move.type === "choose_row") return tr(mine ? "timeout_row_mine" : "timeout_row_other", { name, n: move.row + 1 });
-    // a pick hides its card until the reveal: my own view knows it (my_pick)
-    const card = move.card !== undefined ? move.card : mine && note.state ? note.state.my_pick : null;
-    if (card === null || card === undefined) return tr("timeout_pick_hidden", { name });
+    if (move.type === "choose_row") {
+      const took = (note.events || []).find((e) => e.type === "placed" && e.seat === note.ev.seat && e.took && e.took.length);
+      return tr(mine ? "timeout_row_mine" : "timeout_row_other", { name, n: move.row + 1, heads: took ? tr("row_heads", { p: took.points }) : "" });
+    }
+    const card = noteCard(note, mine);
+    if (card === null) return tr(mine ? "timeout_pick_hidden_mine" : "timeout_pick_hidden", { name });
+    if (mine && this.lowPick() === card) return tr("timeout_pick_low_mine", { card });
     return tr(mine ? "timeout_pick_mine" : "timeout_pick_other", { name, card });
   }
 
+  /** The card of mine whose row I must take now (a row choice of mine), or null. */
+  lowPick() {
+    const state = this.view && this.view.state;
+    const seat = this.ctx ? this.ctx.seat : null;
+    return state && state.phase === "choose" && state.choosing && state.choosing.seat === seat && seat !== null ? state.choosing.card : null;
+  }
+
+  /** My last seconds' warning: the row the clock would take; while that
+   * row choice follows my pick the clock made (its note is then about this
+   * very turn), the note's words with it, so the hurry does not hide what
+   * was played for me. */
   timeoutWarning() {
     const state = this.view && this.view.state;
+    const note = this.ctx ? this.timeouts.shown(this.ctx.seat) : null;
+    const low = this.lowPick();
+    if (low !== null && note && noteCard(note, true) === low) return tr("hurry_row_low", { card: low });
     return tr(state && state.phase === "choose" ? "hurry_row" : "hurry_pick");
   }
 
   destroy() {
+    document.removeEventListener("visibilitychange", this.onHidden);
     for (const a of this.animations) a.cancel();
     this.animations = [];
   }

@@ -13,7 +13,7 @@
 
 import { t, getLang, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, boardSeat, translator, tableLog, showLog, markAway, awayName, LOG_GAP, gapText } from "./common.js";
+import { TableView, seatNo, seatHead, boardSeat, translator, tableLog, showLog, markAway, awayName, mineKey, youBadge, LOG_GAP, gapText, forcedList, forcedTag, forcedLine, foldTimeouts, oneTimeMark } from "./common.js";
 
 // -- texts ----------------------------------------------------------------------
 
@@ -32,6 +32,11 @@ const TEXTS = {
     dealer_short: "D",
     hole: "hole",
     hidden_card: "face-down card",
+    card_name: "{rank} {suit}",
+    suit_S: "spades",
+    suit_H: "hearts",
+    suit_C: "clubs",
+    suit_D: "diamonds",
     folded: "folded",
     allin: "all-in",
     escaped: "escaped",
@@ -56,8 +61,7 @@ const TEXTS = {
     with_hand: "with",
     changes: "Change per player",
     changes_label: "{what} ({unit}):",
-    no_coins: "casual/training: play chips only, no coins move",
-    log: "Log",
+    no_coins: "Play chips only: no coins move at this table.",
     log_started: "Game {n} started",
     log_hole: "Hole cards dealt",
     log_deal: "Deal {d}: {cards}",
@@ -68,6 +72,28 @@ const TEXTS = {
     log_raise: "{name} raises to {to}",
     log_allin: "{name} goes all-in to {to}",
     log_fold: "{name} folds",
+    log_check_mine: "You check",
+    log_bet_mine: "You bet to {to}",
+    log_call_mine: "You call to {to}",
+    log_raise_mine: "You raise to {to}",
+    log_allin_mine: "You go all-in to {to}",
+    log_fold_mine: "You fold",
+    // my own seat a bot played while I was away: {name} "You (away — a bot played for you)"
+    log_check_away_mine: "{name} check",
+    log_bet_away_mine: "{name} bet to {to}",
+    log_call_away_mine: "{name} call to {to}",
+    log_raise_away_mine: "{name} raise to {to}",
+    log_allin_away_mine: "{name} go all-in to {to}",
+    log_fold_away_mine: "{name} fold",
+    log_showdown_mine: "Showdown: you {cards} — {hand}",
+    log_round_mine: "Betting after deal {d}: you are dealer and act first (cap {cap})",
+    log_escape_mine: "You escaped: you pay {paid} to {to}",
+    log_escape_you: "{name} escaped: pays {paid} to you",
+    log_stood_up_mine: "You were stood up (not enough coins)",
+    win_showdown_mine: "You win the pot of {pot} at the showdown",
+    win_fold_mine: "You win the pot of {pot}: every other player folded",
+    win_escape_mine: "You escaped: {name} receives {paid}",
+    win_escape_you: "{esc} escaped: you receive {paid}",
     log_pot: "{text} (pot {pot})",
     log_showdown: "Showdown: {name} {cards} — {hand}",
     log_escape: "{name} escaped: pays {paid} to {to}",
@@ -99,6 +125,11 @@ const TEXTS = {
     dealer_short: "庄",
     hole: "底牌",
     hidden_card: "暗牌",
+    card_name: "{suit} {rank}",
+    suit_S: "黑桃",
+    suit_H: "红心",
+    suit_C: "梅花",
+    suit_D: "方块",
     folded: "已弃牌",
     allin: "全压",
     escaped: "逃跑",
@@ -123,8 +154,7 @@ const TEXTS = {
     with_hand: "牌型",
     changes: "各玩家输赢",
     changes_label: "{what}（{unit}）：",
-    no_coins: "普通场/训练场：只用娱乐筹码，不动金币",
-    log: "记录",
+    no_coins: "本桌只用娱乐筹码，不动金币。",
     log_started: "第 {n} 场开始",
     log_hole: "发底牌",
     log_deal: "第 {d} 张：{cards}",
@@ -135,6 +165,27 @@ const TEXTS = {
     log_raise: "{name} 加注到 {to}",
     log_allin: "{name} 全压到 {to}",
     log_fold: "{name} 弃牌",
+    log_check_mine: "你不下注",
+    log_bet_mine: "你下注到 {to}",
+    log_call_mine: "你跟注到 {to}",
+    log_raise_mine: "你加注到 {to}",
+    log_allin_mine: "你全压到 {to}",
+    log_fold_mine: "你弃牌",
+    log_check_away_mine: "{name}不下注",
+    log_bet_away_mine: "{name}下注到 {to}",
+    log_call_away_mine: "{name}跟注到 {to}",
+    log_raise_away_mine: "{name}加注到 {to}",
+    log_allin_away_mine: "{name}全压到 {to}",
+    log_fold_away_mine: "{name}弃牌",
+    log_showdown_mine: "开牌：你 {cards}——{hand}",
+    log_round_mine: "第 {d} 张后下注：你为庄家，先说话（本轮最大注 {cap}）",
+    log_escape_mine: "你逃跑：付给 {to} {paid}",
+    log_escape_you: "{name} 逃跑：付给你 {paid}",
+    log_stood_up_mine: "你金币不足，已离座",
+    win_showdown_mine: "你开牌获胜，赢得底池 {pot}",
+    win_fold_mine: "你赢得底池 {pot}：其他玩家都已弃牌",
+    win_escape_mine: "你逃跑：{name} 获得 {paid}",
+    win_escape_you: "{esc} 逃跑：你获得 {paid}",
     log_pot: "{text}（底池 {pot}）",
     log_showdown: "开牌：{name} {cards}——{hand}",
     log_escape: "{name} 逃跑：付给 {to} {paid}",
@@ -170,15 +221,14 @@ export function handName(hand) {
 // -- cards ----------------------------------------------------------------------
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", C: "♣", D: "♦" };
-const SUIT_NAMES = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
 
-/** "TS" -> {rank: "10", suit: "♠", red: false, text: "10♠"}. */
+/** "TS" -> {rank: "10", suit: "♠", red: false, text: "10♠", suitName: "spades" (黑桃: the page's language)}. */
 export function cardParts(card) {
   const r = String(card || "").slice(0, 1);
   const s = String(card || "").slice(1, 2);
   const rank = r === "T" ? "10" : r;
   const suit = SUIT_SYMBOLS[s] || s;
-  return { rank, suit, red: s === "H" || s === "D", text: `${rank}${suit}`, suitName: SUIT_NAMES[s] || s };
+  return { rank, suit, red: s === "H" || s === "D", text: `${rank}${suit}`, suitName: SUIT_SYMBOLS[s] ? tr(`suit_${s}`) : s };
 }
 
 export function cardText(card) {
@@ -190,7 +240,7 @@ export function faceCard(card, extra = {}) {
   const p = cardParts(card);
   return h(
     "span",
-    { class: `pcard pc-face${p.red ? " pc-red" : ""}${extra.cls ? " " + extra.cls : ""}`, "data-card": card, testid: extra.testid, role: "img", "aria-label": `${p.rank} ${p.suitName}`, title: p.text },
+    { class: `pcard pc-face${p.red ? " pc-red" : ""}${extra.cls ? " " + extra.cls : ""}`, "data-card": card, testid: extra.testid, role: "img", "aria-label": tr("card_name", { rank: p.rank, suit: p.suitName }), title: p.text },
     h("span", { class: "pc-rank" }, p.rank),
     h("span", { class: "pc-suit" }, p.suit),
     extra.tag ? h("span", { class: "pc-tag" }, extra.tag) : null
@@ -220,24 +270,12 @@ export function snap(value, list) {
   return best;
 }
 
-/** `events` with each person's time's-up event just before the fold it
- * made (the lobby's event follows the engine's, which may end the game: the
- * log said who won, then that time had run out). */
-function timeoutsBeforeFolds(events) {
-  const out = [];
-  for (const ev of events) {
-    let at = out.length;
-    if (ev.type === "timeout" && !ev.bot) {
-      for (let k = out.length - 1; k >= 0; k--) {
-        if (out[k].type === "action" && out[k].action === "fold" && out[k].seat === ev.seat) {
-          at = k;
-          break;
-        }
-      }
-    }
-    out.splice(at, 0, ev);
-  }
-  return out;
+/** `events` with each person's time's-up event folded into the fold it
+ * made (foldTimeouts: one line per fold, marked forcedLine, as every
+ * game's forced moves; the lobby's event follows the engine's, which may
+ * end the game).  A time's-up event with no fold before it stays. */
+function timeoutsIntoFolds(events) {
+  return foldTimeouts(events, (ev) => ev.type === "action" && ev.action === "fold");
 }
 
 /** The log's lines ({kind, text}) of public `events` (`names` by seat;
@@ -246,7 +284,7 @@ function timeoutsBeforeFolds(events) {
 function logLines(events, names, timeoutLine, mySeat = null) {
   const lines = [];
   let dealGroup = null;
-  for (const ev of timeoutsBeforeFolds(events)) {
+  for (const ev of timeoutsIntoFolds(events)) {
     const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
     if (ev.type === "deal") {
       if (ev.deal === 1) {
@@ -260,7 +298,7 @@ function logLines(events, names, timeoutLine, mySeat = null) {
         dealGroup = { deal: ev.deal, cards: [], line: { kind: "deal", text: "" } };
         lines.push(dealGroup.line);
       }
-      dealGroup.cards.push(t("name_figure", { name: name(ev.seat), n: cardText(ev.card) }));
+      dealGroup.cards.push(t(ev.seat === mySeat ? "you_figure" : "name_figure", { name: name(ev.seat), n: cardText(ev.card) }));
       dealGroup.line.text = tr("log_deal", { d: ev.deal, cards: dealGroup.cards.join(" · ") });
       continue;
     }
@@ -270,24 +308,29 @@ function logLines(events, names, timeoutLine, mySeat = null) {
     } else if (ev.type === "game_started") {
       lines.push({ kind: "start", text: tr("log_started", { n: ev.game_no }) }); // the hash is in the fair-play check
     } else if (ev.type === "round") {
-      lines.push({ kind: "round", text: tr("log_round", { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
+      lines.push({ kind: "round", text: tr(mineKey("log_round", { seat: ev.dealer }, mySeat), { d: ev.deal, name: name(ev.dealer), cap: ev.cap }) });
     } else if (ev.type === "action") {
       const key = `log_${ev.action}`;
-      if (TEXTS.en[key]) lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}`, text: tr("log_pot", { text: tr(key, { name: awayName(name(ev.seat), ev.away || false, ev.seat === mySeat), to: ev.to }), pot: ev.pot }) });
+      if (TEXTS.en[key]) {
+        // my own away seat: "You (away — …) call", its verb the "you" form's
+        const words = ev.away === true && ev.seat === mySeat && mySeat !== null ? `${key}_away_mine` : mineKey(key, ev, mySeat);
+        const text = tr("log_pot", { text: tr(words, { name: awayName(name(ev.seat), ev.away || false, ev.seat === mySeat), to: ev.to }), pot: ev.pot });
+        lines.push({ kind: `action act-${ev.action}${ev.away ? " log-away" : ""}${ev.forced ? " log-timeout" : ""}`, text: ev.forced ? forcedLine(text) : text });
+      }
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
-        lines.push({ kind: "showdown", text: tr("log_showdown", { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+        lines.push({ kind: "showdown", text: tr(mineKey("log_showdown", { seat: Number(seat) }, mySeat), { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
       }
     } else if (ev.type === "escape") {
-      lines.push({ kind: "result", text: tr("log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
+      lines.push({ kind: "result", text: tr(ev.seat === mySeat ? "log_escape_mine" : ev.to === mySeat && mySeat !== null ? "log_escape_you" : "log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
     } else if (ev.type === "left") {
       lines.push({ kind: "left", text: tr("log_left", { name: name(ev.seat) }) });
     } else if (ev.type === "stood_up") {
-      lines.push({ kind: "left", text: tr("log_stood_up", { name: name(ev.seat) }) });
+      lines.push({ kind: "left", text: tr(mineKey("log_stood_up", ev, mySeat), { name: name(ev.seat) }) });
     } else if (ev.type === "timeout" && !ev.bot) {
       lines.push({ kind: "timeout", text: timeoutLine(ev, name(ev.seat)) });
     } else if (ev.type === "game_over" && ev.how !== "escape") {
-      lines.push({ kind: "result", text: resultText(ev, names) });
+      lines.push({ kind: "result", text: resultText(ev, names, mySeat) });
     }
   }
   return lines;
@@ -387,7 +430,7 @@ export class StudView extends TableView {
   render() {
     const { view, ctx, names } = this;
     const state = view.state;
-    setText(this.logTitle, tr("log"));
+    setText(this.logTitle, t("log"));
 
     // tier, deal, pot
     const tier = (state && state.tier) || (view.options && view.options.tier) || "casual";
@@ -424,6 +467,8 @@ export class StudView extends TableView {
     const players = (state && state.players) || [];
     const showdown = state && state.showdown ? state.showdown.hands || {} : {};
     const last = state && !state.over ? this.lastActions() : {};
+    // a timeout always folds (RULES.md): a seat with one in the table's record was folded by the clock
+    const clockFolded = new Set(forcedList(view).filter((f) => f.how === false).map((f) => f.seat));
     view.seats.forEach((_, i) => {
       const s = boardSeat(view, i); // the game on show's player
       const el = this.seatsEl.children[i];
@@ -458,9 +503,10 @@ export class StudView extends TableView {
 
       const info = [];
       if (p) {
-        info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put }, tr("bet_total", { n: p.put })));
+        // after an escape every bet was returned: no bet figures
+        if (!(state.over && state.escaped !== null)) info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put }, tr("bet_total", { n: p.put })));
         if (typeof p.balance === "number") info.push(h("span", { class: "balance", testid: `balance-${i}`, "data-balance": p.balance }, tr("balance", { n: p.balance })));
-        if (p.folded) info.push(h("span", { class: "tag tag-folded" }, tr("folded")));
+        if (p.folded) info.push(h("span", { class: "tag tag-folded" }, tr("folded"), clockFolded.has(i) ? forcedTag(false, `forced-${i}`) : null));
         if (state.escaped === i) info.push(h("span", { class: "tag tag-escaped" }, tr("escaped")));
         else if (!p.folded && state.max && p.put >= state.max) info.push(h("span", { class: "tag tag-allin" }, tr("allin")));
         if (winner) info.push(h("span", { class: "tag tag-winner" }, tr("winner")));
@@ -469,6 +515,7 @@ export class StudView extends TableView {
       }
       const hand = showdown[i] ? h("div", { class: "hand-name", testid: `hand-${i}`, "data-category": showdown[i].category }, handName(showdown[i])) : null;
       fill(el, head, cards, h("div", { class: "seat-info" }, info), hand);
+      oneTimeMark(el); // a fold the clock made is marked once, in its folded pill
     });
   }
 
@@ -559,7 +606,7 @@ export class StudView extends TableView {
     const unit = coinsMode ? tr("coins_unit") : tr("chips_unit");
     this.showFinal([
       h("h3", {}, tr("game_over")),
-      h("div", { class: "winners", testid: "winners", "data-winner": result.winner }, resultText(result, names)),
+      h("div", { class: "winners", testid: "winners", "data-winner": result.winner }, resultText(result, names, this.ctx.seat)),
       hand
         ? h(
             "div",
@@ -574,7 +621,7 @@ export class StudView extends TableView {
         h("span", { class: "changes-label" }, tr("changes_label", { what: tr("changes"), unit })),
         names.map((nm, i) => {
           const v = change[i] || 0;
-          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), ` ${signed(v)}`);
+          return h("span", { class: `change ${v > 0 ? "plus" : v < 0 ? "minus" : ""}`, testid: `change-${i}`, "data-change": v }, h("span", { class: "change-name" }, nm), youBadge(view, i, this.ctx.seat), ` ${signed(v)}`);
         })
       ),
       coinsMode ? null : h("div", { class: "muted-note" }, tr("no_coins")),
@@ -582,10 +629,12 @@ export class StudView extends TableView {
   }
 }
 
-/** The result line of a finished game (a state.result or game_over event). */
-function resultText(result, names) {
+/** The result line of a finished game (a state.result or game_over event),
+ * seen from seat `mySeat` (null: nobody is "you"): "You win the pot …". */
+function resultText(result, names, mySeat = null) {
   const name = (s) => (typeof s === "number" ? names[s] || seatNo(s) : "?");
-  if (result.how === "escape") return tr("win_escape", { esc: name(result.escaped), name: name(result.winner), paid: result.paid });
-  if (result.how === "fold") return tr("win_fold", { name: name(result.winner), pot: result.pot });
-  return tr("win_showdown", { name: name(result.winner), pot: result.pot });
+  const won = mySeat !== null && result.winner === mySeat;
+  if (result.how === "escape") return tr(result.escaped === mySeat && mySeat !== null ? "win_escape_mine" : won ? "win_escape_you" : "win_escape", { esc: name(result.escaped), name: name(result.winner), paid: result.paid });
+  if (result.how === "fold") return tr(won ? "win_fold_mine" : "win_fold", { name: name(result.winner), pot: result.pot });
+  return tr(won ? "win_showdown_mine" : "win_showdown", { name: name(result.winner), pot: result.pot });
 }

@@ -10,20 +10,8 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, markedName, outcome, mineKey, winnersLine, figureList, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, foldTimeouts } from "./common.js";
 import { die } from "./sibala.js";
-
-/** Han, kana or Hangul: a name written in them stays across in its narrow
- * column head on a phone (they wrap between any two characters, and turned
- * upright in vertical text they were drawn under the badges). */
-const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
-
-/** A score-card column head's name (see seatNameEl), marked `cjk` when written in CJK characters. */
-function columnName(view, seat) {
-  const el = seatNameEl(view, seat);
-  el.classList.toggle("cjk", CJK.test(el.textContent));
-  return el;
-}
 
 const TEXTS = {
   en: {
@@ -66,21 +54,26 @@ const TEXTS = {
     roll_wait: "Roll (not your turn)",
     sending: "…",
     hint_roll: "Roll the dice to start your turn.",
-    hint_hold: "Click dice to hold them, re-roll the rest, or pick a category to score.",
+    hint_hold: "Choose dice to hold, re-roll the rest, or choose a category to score.",
     hint_score: "No rolls left: pick a category to score.",
     hint_all_held: "All five dice held: release one to re-roll, or pick a category.",
     hint_wait: "Waiting for {name}.",
     held: "held",
-    hold_die: "Die {i}: {f} — click to hold",
-    release_die: "Die {i}: {f} — held, click to release",
+    hold_die: "Die {i}: {f} — choose to hold",
+    release_die: "Die {i}: {f} — held, choose to release",
     score_it: "Score {points} in {cat}",
-    log_title: "Recent moves",
     scored_dice: "{name} scored these dice in {cat}",
+    scored_dice_mine: "You scored these dice in {cat}",
     log_rolled: "{name} rolled {dice} (roll {k})",
-    log_rolled_kept: "{name} kept {kept}, rolled {dice} (roll {k})",
+    log_rolled_kept: "{name} kept {kept}, rolled {rolled}: {dice} (roll {k})",
     log_scored: "{name} scored {points} in {cat} with {dice} (total {total})",
+    log_rolled_mine: "You rolled {dice} (roll {k})",
+    log_rolled_kept_mine: "You kept {kept}, rolled {rolled}: {dice} (roll {k})",
+    log_scored_mine: "You scored {points} in {cat} with {dice} (total {total})",
     winner_one: { one: "Winner: {names} with {n} point", other: "Winner: {names} with {n} points" },
     winner_many: { one: "Winners: {names} with {n} point each", other: "Winners: {names} with {n} points each" },
+    winner_you: { one: "You win with {n} point", other: "You win with {n} points" },
+    winner_you_and: { one: "Winners: {names} with {n} point each", other: "Winners: {names} with {n} points each" }, // {names} starts with "you" (winnersSaid)
     scores_line: "Totals: {list}",
     waiting_dice: "no dice yet",
     // time's up (#15 item 2): RULES.md 4, a timeout scores a category for you
@@ -133,16 +126,21 @@ const TEXTS = {
     hint_all_held: "五颗都保留了：取消保留一颗才能重掷，或选项目计分。",
     hint_wait: "等待 {name}。",
     held: "保留",
-    hold_die: "第 {i} 颗：{f}——点击保留",
-    release_die: "第 {i} 颗：{f}——已保留，点击取消",
+    hold_die: "第 {i} 颗：{f}——选中保留",
+    release_die: "第 {i} 颗：{f}——已保留，再选取消",
     score_it: "在「{cat}」记 {points} 分",
-    log_title: "最近动作",
     scored_dice: "{name} 用这些骰子记了「{cat}」",
+    scored_dice_mine: "你用这些骰子记了「{cat}」",
     log_rolled: "{name} 掷出 {dice}（第 {k} 掷）",
-    log_rolled_kept: "{name} 保留 {kept}，掷出 {dice}（第 {k} 掷）",
+    log_rolled_kept: "{name} 保留 {kept}，重掷出 {rolled}：{dice}（第 {k} 掷）",
     log_scored: "{name} 在「{cat}」记 {points} 分，骰子 {dice}（总分 {total}）",
+    log_rolled_mine: "你掷出 {dice}（第 {k} 掷）",
+    log_rolled_kept_mine: "你保留 {kept}，重掷出 {rolled}：{dice}（第 {k} 掷）",
+    log_scored_mine: "你在「{cat}」记 {points} 分，骰子 {dice}（总分 {total}）",
     winner_one: "胜者：{names}，{n} 分",
     winner_many: "胜者：{names}，各 {n} 分",
+    winner_you: "你赢了，{n} 分",
+    winner_you_and: "胜者：{names}，各 {n} 分",
     scores_line: "总分：{list}",
     waiting_dice: "尚未掷骰",
     // 超时（#15 第 2 项）
@@ -173,13 +171,42 @@ const logged = (ev) => ev.type === "rolled" || ev.type === "scored";
  * played for an away seat, `ev.away`, names it so, "for you" on `mySeat`). */
 function logText(ev, names, mySeat = null) {
   const name = logName(ev, names, mySeat);
-  if (ev.type === "scored") return tr("log_scored", { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total });
-  if (ev.hold && ev.hold.length) return tr("log_rolled_kept", { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), dice: diceText(ev.dice), k: ev.roll });
-  return tr("log_rolled", { name, dice: diceText(ev.dice), k: ev.roll });
+  const key = (k) => mineKey(k, ev, mySeat); // my own: "you"
+  if (ev.type === "scored") return tr(key("log_scored"), { name, points: ev.points, cat: tr(ev.category), dice: diceText(ev.dice), total: ev.total });
+  // kept dice, the ones rolled anew, then all five as they lie
+  if (ev.hold && ev.hold.length) return tr(key("log_rolled_kept"), { name, kept: diceText(ev.hold.map((i) => ev.dice[i])), rolled: diceText(ev.dice.filter((_, i) => !ev.hold.includes(i))), dice: diceText(ev.dice), k: ev.roll });
+  return tr(key("log_rolled"), { name, dice: diceText(ev.dice), k: ev.roll });
+}
+
+/** `events` (one version's or step's) with each person's time's-up event
+ * folded into the score it spent (foldTimeouts: that one line, marked);
+ * a roll the clock made first, before that score in the same version
+ * (the turn had no roll yet), is said by the score's line and not apart. */
+function foldForced(events) {
+  const out = foldTimeouts(events, (ev) => ev.type === "scored");
+  return out.filter((ev, i) => !(ev && ev.type === "rolled" && out.slice(i + 1).some((x) => x && x.type === "scored" && x.forced && x.seat === ev.seat)));
 }
 
 /** The score move a `timeout` event `ev` played for its seat ({category}), or {}. */
 const timeoutScore = (ev) => (ev.moves || []).find((m) => m.type === "score") || {};
+
+/** The categories the clock scored for a person (the table view's
+ * `forced`, keyed by the engine's turn id "t{turn}.s{seat}.r{rolls}"):
+ * "seat:category" → false (forcedMarks' "time ran out").  A seat's sheet lists its
+ * categories in the order it scored them (the engine adds each at the
+ * end), so turn T of seat s (its floor(T / n)-th) spent its sheet's
+ * floor(T / n)-th category. */
+function spentFor(view, sheets, n) {
+  const out = new Map();
+  for (const { seat, key, how } of forcedList(view)) {
+    const m = /^t(\d+)\./.exec(key);
+    const sheet = sheets[seat];
+    if (!m || !sheet) continue;
+    const cat = Object.keys(sheet)[Math.floor(Number(m[1]) / n)];
+    if (cat !== undefined && how === false) out.set(`${seat}:${cat}`, how); // the clock's only: a bot's seat has its badge
+  }
+  return out;
+}
 
 /** The points timeout `ev` scored: its category on the seat's score card in
  * `state` (the engine's view after the move; "?" if the card lacks it). */
@@ -211,8 +238,9 @@ export class YahtzeeView extends TableView {
         h(
           "div",
           { class: "yz-play" },
-          // phones: the dice, Roll and the card's choices are one bar pinned to
-          // the screen's foot (yahtzee.css), below the card wherever one scrolls
+          // phones: the dice, Roll (and, on a tall phone, the card's choices)
+          // are one bar pinned to the screen's foot (yahtzee.css), below the
+          // card wherever one scrolls
           h(
             "div",
             { class: "yz-controls" },
@@ -222,7 +250,13 @@ export class YahtzeeView extends TableView {
           (this.hintEl = h("div", { class: "yz-hint", testid: "hint" })),
           this.logBox("yz-log")
         ),
-        h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" })))
+        h(
+          "div",
+          { class: "yz-sheet" },
+          h("div", { class: "yz-card-wrap" }, (this.cardEl = h("table", { class: "yz-card", testid: "score-card" }))),
+          // every seat's full name: a narrow column head cuts a long one
+          (this.seatsEl = h("ol", { class: "yz-seats", testid: "yz-seats" }))
+        )
       )
     );
   }
@@ -258,11 +292,7 @@ export class YahtzeeView extends TableView {
 
   /** Remember the public events of each new version (rolls, scores). */
   take(view, ctx) {
-    for (const ev of this.log.take(view, ctx.version)) {
-      if (logged(ev)) this.log.items.push(ev);
-      // a timeout keeps the points its seat's card shows after it
-      else if (ev.type === "timeout" && !ev.bot) this.log.items.push({ ...ev, points: timeoutPoints(ev, view.state) });
-    }
+    for (const ev of foldForced(this.log.take(view, ctx.version))) if (logged(ev)) this.log.items.push(ev);
     this.log.trim();
   }
 
@@ -296,7 +326,7 @@ export class YahtzeeView extends TableView {
     this.diceEl.dataset.dice = state && state.dice ? state.dice.join(" ") : "";
     this.diceEl.dataset.scored = scored ? scored.dice.join(" ") : "";
     this.diceEl.classList.toggle("scored", !!scored);
-    this.diceEl.title = scored ? tr("scored_dice", { name: names[scored.seat] || seatNo(scored.seat), cat: tr(scored.category) }) : "";
+    this.diceEl.title = scored ? tr(mineKey("scored_dice", scored, ctx.seat), { name: names[scored.seat] || seatNo(scored.seat), cat: tr(scored.category) }) : "";
     this.diceEl.dataset.rolls = state ? String(state.rolls) : "";
     fill(
       this.diceEl,
@@ -350,7 +380,7 @@ export class YahtzeeView extends TableView {
     const canScore = turn && !busy && movesOf(view, "score").length > 0;
     this.renderCard(view, state, names, ctx.seat, acting, canScore);
     this.renderChoices(state, canScore);
-    this.renderFinal(view, names);
+    this.renderFinal(view, names, ctx.seat);
     this.renderLog(names);
   }
 
@@ -361,6 +391,7 @@ export class YahtzeeView extends TableView {
     const options = (state && state.options_scores) || {};
     const actor = acting.length ? acting[0] : null;
     const colClass = (i) => `seat-col${i === actor ? " to-act" : ""}${i === mySeat ? " me" : ""}`;
+    const spent = spentFor(view, sheets, n);
 
     const head = h(
       "thead",
@@ -373,7 +404,7 @@ export class YahtzeeView extends TableView {
           h(
             "th",
             { class: colClass(i), testid: `seat-${i}`, "data-seat": i },
-            h("div", { class: "seat-head" }, columnName(view, i)),
+            h("div", { class: "seat-head" }, seatNameEl(view, i)),
             h("div", { class: "yz-badges" }, seatBadges(view, i, mySeat))
           )
         )
@@ -391,7 +422,13 @@ export class YahtzeeView extends TableView {
             const sheet = sheets[i] || {};
             const attrs = { class: colClass(i), testid: `cell-${i}-${cat}` };
             if (cat in sheet) {
-              return h("td", { ...attrs, "data-state": "filled", "data-score": sheet[cat], class: `${attrs.class} filled${sheet[cat] === 0 ? " zero" : ""}` }, String(sheet[cat]));
+              const how = spent.get(`${i}:${cat}`);
+              return h(
+                "td",
+                { ...attrs, "data-state": "filled", "data-score": sheet[cat], "data-forced": how === undefined ? null : String(how), class: `${attrs.class} filled${sheet[cat] === 0 ? " zero" : ""}` },
+                String(sheet[cat]),
+                forcedTag(how, `forced-${i}-${cat}`)
+              );
             }
             if (i === actor && cat in options) {
               const pts = options[cat];
@@ -421,10 +458,24 @@ export class YahtzeeView extends TableView {
       )
     );
     fill(this.cardEl, head, body, foot);
+    fill(
+      this.seatsEl,
+      Array.from({ length: n }, (_, i) =>
+        h(
+          "li",
+          { class: i === mySeat ? "me" : "", testid: `yz-seat-${i}` },
+          h("span", { class: "seat-no" }, seatNo(i)),
+          h("span", { class: "yz-seat-name" }, view.seats[i] ? markedName(view.seats[i]) : t("empty_seat")),
+          i === mySeat ? h("span", { class: "badge badge-you" }, t("you")) : null
+        )
+      )
+    );
   }
 
-  /** The score choices of the controls' bar (shown on phones): a button
-   * per open category with the points it would give, while I may score. */
+  /** The score choices of the controls' bar (shown on phones taller than
+   * 900 px: lower, the card's own buttons are all in sight above the bar):
+   * a button per open category with the points it would give, while I may
+   * score. */
   renderChoices(state, canScore) {
     const options = canScore && state ? state.options_scores || {} : {};
     fill(
@@ -445,13 +496,13 @@ export class YahtzeeView extends TableView {
     this.choicesEl.hidden = !this.choicesEl.childElementCount;
   }
 
-  renderFinal(view, names) {
+  renderFinal(view, names, mySeat) {
     const o = outcome(view, names);
     this.showFinal(
       o && [
         h("h3", {}, t("final_result")),
-        h("div", { class: "winners", testid: "winners" }, tr(o.winners.length === 1 ? "winner_one" : "winner_many", { names: o.who, n: o.best })),
-        h("div", { class: "yz-scores" }, tr("scores_line", { list: names.map((nm, i) => t("name_figure", { name: nm, n: o.scores[i] })).join(" · ") })),
+        h("div", { class: "winners", testid: "winners" }, winnersLine(tr, "winner", o, names, mySeat)),
+        h("div", { class: "yz-scores" }, tr("scores_line", { list: figureList(names, o.scores, mySeat).join(" · ") })),
       ]
     );
   }
@@ -466,24 +517,23 @@ export class YahtzeeView extends TableView {
     return tr("hurry");
   }
 
+  /** The log: rolls and scores, a score the clock spent for a person in
+   * its own line marked (forcedLine). */
   renderLog(names) {
-    setText(this.logTitle, tr("log_title"));
-    const items = this.log.items.map((ev) => {
+    // (a log kept from before folding may hold a lone time's-up item: said by its score's line)
+    const items = this.log.items.filter((ev) => ev.type === LOG_GAP || logged(ev)).map((ev) => {
       if (ev.type === LOG_GAP) return h("li", { class: "log-gap muted" }, gapText());
-      if (ev.type === "timeout") {
-        const name = names[ev.seat] || seatNo(ev.seat);
-        return h("li", { class: "log-timeout" }, this.timeoutText({ ev }, ev.seat === this.ctx.seat, name));
-      }
-      return h("li", { class: `${ev.type === "scored" ? "log-result" : ""}${ev.away ? " log-away" : ""}`.trim() }, logText(ev, names, this.ctx.seat));
+      const text = logText(ev, names, this.ctx.seat);
+      return h("li", { class: `${ev.type === "scored" ? "log-result" : ""}${ev.away ? " log-away" : ""}${ev.forced ? " log-timeout" : ""}`.trim() }, ev.forced ? forcedLine(text) : text);
     });
-    showLog(this.logEl, items, h("li", { class: "muted" }, "—"));
+    showLog(this.logEl, items, emptyLog());
   }
 
   eventLines(events, names, state) {
     const mySeat = this.ctx ? this.ctx.seat : null;
-    // as the log: rolls and scores, and what a timeout scored for a person
-    return markAway(events)
-      .filter((ev) => logged(ev) || (ev.type === "timeout" && !ev.bot))
-      .map((ev) => (logged(ev) ? logText(ev, names, mySeat) : this.timeoutText({ ev, state }, ev.seat === mySeat, names[ev.seat] || seatNo(ev.seat))));
+    // as the log: rolls and scores, a score the clock spent marked
+    return markAway(foldForced(events))
+      .filter(logged)
+      .map((ev) => (ev.forced ? forcedLine(logText(ev, names, mySeat)) : logText(ev, names, mySeat)));
   }
 }

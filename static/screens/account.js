@@ -33,24 +33,25 @@ function card(testid, title, help, inputs, err, btn, submit) {
     e.preventDefault();
     submit();
   };
-  return h("form", { class: "card signin", testid, onsubmit }, h("h2", {}, title), help ? h("p", { class: "muted" }, help) : null, inputs, err, h("div", { class: "row" }, btn));
+  return h("form", { class: "card signin", testid, onsubmit, novalidate: true }, h("h2", {}, title), help ? h("p", { class: "muted" }, help) : null, inputs, err, h("div", { class: "row" }, btn));
 }
 
 /** The "I have an account" card: name and password, then the account's
  * session on this page. */
 export function passwordSignInCard() {
   const [nameLabel, nameIn] = field("acct-name", t("name_label"), { testid: "acct-name", type: "text", autocomplete: "username", required: true });
-  account.limitName(nameIn);
   const [pwLabel, pwIn] = field("acct-password", t("acct_password"), { testid: "acct-password", type: "password", autocomplete: "current-password", required: true });
   const err = h("div", { class: "form-error", testid: "acct-signin-error", role: "alert" });
+  const withinLimit = account.limitName(nameIn, err);
   const btn = h("button", { type: "submit", class: "primary", testid: "acct-signin" }, t("sign_in"));
   const signIn = () =>
     account.signInWithPassword(nameIn.value.trim(), pwIn.value).then((reply) => {
       toSeat = true;
       net.useToken(reply.token);
     });
+  // a name too long is said in place (limitName), not sent
   return card("acct-signin-form", t("acct_have_account"), null, [nameLabel, nameIn, pwLabel, pwIn], err, btn, () =>
-    runAction(btn, signIn, { keep: true, errorEl: err })
+    withinLimit() ? runAction(btn, signIn, { keep: true, errorEl: err }) : null
   );
 }
 
@@ -63,7 +64,6 @@ function leavePage() {
 
 function claimCard(done) {
   const [nameLabel, nameIn] = field("claim-name", t("name_label"), { testid: "claim-name", type: "text", autocomplete: "username", value: net.player ? net.player.name : "" });
-  account.limitName(nameIn);
   const rules = h("p", { class: "muted field-help", id: "claim-password-rules", testid: "password-policy" });
   const [pwLabel, pwIn] = field("claim-password", t("acct_new_password"), {
     testid: "claim-password",
@@ -74,10 +74,11 @@ function claimCard(done) {
   });
   account.passwordPolicy().then((p) => setText(rules, account.policyText(p) || ""));
   const err = h("div", { class: "form-error", testid: "claim-error", role: "alert" });
+  const withinLimit = account.limitName(nameIn, err);
   const btn = h("button", { type: "submit", class: "primary", testid: "claim" }, t("acct_claim"));
   const claim = () => account.claim(nameIn.value.trim(), pwIn.value);
   return card("claim-form", t("acct_claim_title"), t("acct_claim_help"), [nameLabel, nameIn, pwLabel, pwIn, rules], err, btn, () =>
-    runAction(btn, claim, { errorEl: err, done })
+    withinLimit() ? runAction(btn, claim, { errorEl: err, done }) : null
   );
 }
 

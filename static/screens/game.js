@@ -5,7 +5,7 @@
 
 import { t, getLang, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeText } from "../shell.js";
+import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeLine, spendableCoins } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 import { markedName, isBot } from "../games/common.js";
 import { rulesButton } from "../rules.js";
@@ -48,6 +48,16 @@ function optionField(o) {
   return { spec: o, input, label: h("label", { title: optionDoc(o) }, h("span", {}, localized(o.label, o.name)), input) };
 }
 
+/** The line under a tier choice (stud's `tier`: the game's board `tiers`)
+ * saying what the chosen tier plays for: its ante, its per-game max, play
+ * chips or the coins sitting needs (`need`, coins); "" for any other
+ * option. */
+function tierHint(game, spec, value, need) {
+  const tier = ((game.board || {}).tiers || {})[value];
+  if (spec.kind !== "choice" || !tier) return "";
+  return t(tier.coins ? "tier_hint_coins" : "tier_hint_chips", { ante: tier.ante, max: tier.max, n: need });
+}
+
 /** The value an option's field holds, typed as its spec's values. */
 function fieldValue({ spec, input }) {
   return spec.kind === "int" || typeof spec.default === "number" ? Number(input.value) : input.value;
@@ -60,8 +70,14 @@ function coinFields(fields) {
 
 function openForm(game) {
   const seatsIn = h("input", { type: "number", testid: "open-seats", min: game.min_players, max: game.max_players, step: 1, required: true, value: String(game.default_players) });
-  const turnIn = h("input", { type: "number", testid: "open-turn", min: 1, max: 300, step: 1, required: true, value: "20" });
+  // the server's bounds (the welcome's turn_ms, ms): no person acts in 1 s
+  const limits = net.turnLimits;
+  const turnIn = h("input", { type: "number", testid: "open-turn", min: Math.ceil(limits.min / 1000), max: Math.floor(limits.max / 1000), step: 1, required: true, value: String(Math.round(limits.default / 1000)) });
   const fields = (game.options || []).map(optionField);
+  // a tier's figures in place, under its choice (casual and training read alike otherwise)
+  const tierField = fields.find((f) => tierHint(game, f.spec, f.input.value, 0));
+  const tierNote = h("div", { class: "form-hint", testid: "open-tier-hint", hidden: !tierField });
+  if (tierField) tierField.label.append(tierNote);
   const openBots = h("input", { type: "checkbox", testid: "open-bots", checked: true });
   const botsNote = h("div", { class: "form-note", testid: "open-bots-note", hidden: true });
   const openPrivate = h("input", { type: "checkbox", testid: "open-private" });
@@ -86,7 +102,7 @@ function openForm(game) {
     openBots.checked = costly.length ? false : wantBots;
     botsNote.hidden = !costly.length;
     setText(botsNote, costly.length ? t("bots_no_coins") : "");
-    const have = net.player ? net.player.coins : 0;
+    const have = spendableCoins(); // the figure the header and the table show: the bets in a running pot are not spendable
     for (const f of fields) {
       if (f.spec.kind !== "choice" || !game.coins || game.coins.option !== f.spec.name) continue;
       for (const opt of f.input.options) {
@@ -96,6 +112,7 @@ function openForm(game) {
       }
     }
     const need = coinsNeeded(game, optionValues());
+    if (tierField) setText(tierNote, tierHint(game, tierField.spec, tierField.input.value, need));
     const short = need > have;
     coinsNote.hidden = !short;
     setText(coinsNote, short ? t("open_coins_short", { need, have }) : "");
@@ -112,6 +129,23 @@ function openForm(game) {
     input.addEventListener("change", edited);
   }
   check();
+  // the form is novalidate (the browser's bubbles speak the browser's
+  // language): a number out of its range is said in the error line.
+  /** The first number field out of its range, worded, or null. */
+  const numberProblem = () => {
+    const labelled = [[seatsIn, t("seats")], [turnIn, t("turn_time")], ...fields.filter((f) => f.input.tagName === "INPUT").map((f) => [f.input, localized(f.spec.label, f.spec.name)])];
+    for (const [input, field] of labelled) {
+      const n = Number(input.value.trim());
+      const lo = input.min === "" ? -Infinity : Number(input.min); // an option may have no bound
+      const hi = input.max === "" ? Infinity : Number(input.max);
+      if (input.value.trim() === "" || !Number.isInteger(n) || n < lo || n > hi) {
+        input.focus();
+        if (hi === Infinity) return t("form_whole_number_from", { field, lo });
+        return t("form_whole_number", { field, lo, hi });
+      }
+    }
+    return null;
+  };
   const open = () => {
     const options = optionValues();
     return net.openTable({
@@ -127,9 +161,12 @@ function openForm(game) {
     "form",
     {
       class: "card open-form",
+      novalidate: true,
       onsubmit: (e) => {
         e.preventDefault();
-        if (check()) runAction(openBtn, open, { keep: true, done: toTable, errorEl: openErr });
+        const problem = numberProblem();
+        if (problem) setText(openErr, problem);
+        else if (check()) runAction(openBtn, open, { keep: true, done: toTable, errorEl: openErr });
       },
     },
     h("h3", {}, t("open_table")),
@@ -162,16 +199,16 @@ function tableRow(s) {
   const mine = net.isSeated(s.id);
   const free = s.status === "waiting" && s.seats.some((x) => x === null);
   const join = () => net.request({ t: "join", table: s.id });
-  const stake = stakeText(gameInfo(s.game), s.options, s.coins_to_sit);
+  const stake = stakeLine(gameInfo(s.game), s.options, s.coins_to_sit);
   return h(
     "tr",
     { testid: `table-row-${s.id}`, "data-status": s.status },
     h(
       "td",
       { class: "table-cell" },
-      h("span", { class: "table-name", testid: `table-name-${s.id}`, title: s.id }, tableName(s)),
+      h("span", { class: "table-name", testid: `table-name-${s.id}`, title: t("table_id_tip", { id: s.id }) }, tableName(s)),
       s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null,
-      stake ? h("div", { class: "table-stake small", testid: `table-stake-${s.id}` }, stake) : null
+      stake.length ? h("div", { class: "table-stake small", testid: `table-stake-${s.id}` }, stake) : null
     ),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),
     h(
@@ -179,7 +216,7 @@ function tableRow(s) {
       { class: "seat-chips" },
       s.seats.map((seat) => (seat ? seatChip(seat) : h("span", { class: "chip empty" }, t("empty_seat"))))
     ),
-    h("td", { class: "num", testid: `spectators-${s.id}` }, t("spectators_n", { n: s.spectators })),
+    h("td", { class: "num spectators", testid: `spectators-${s.id}` }, t("spectators_n", { n: s.spectators })),
     h(
       "td",
       { class: "actions" },

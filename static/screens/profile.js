@@ -1,30 +1,39 @@
 // A player's profile (#player=REF: a public player id or an account's
-// name): the rating, place, games, wins and losses in every game they have
-// played, and their last games, each opening its replay.
+// name): the rating, place and record (games, wins, losses, escapes, games
+// with a timeout: the header's record popover's columns) in every game they
+// have played, and their last games, each opening its replay.
 
 import { t, gameTitle, dateLocale, num as numText } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText, tableName } from "../shell.js";
 import { profile } from "../account.js";
 import { ratingEl } from "../ratings.js";
+import { statHeading } from "../header.js";
+
+/** The record's columns a profile shows, as the header's record popover words them (statHeading). */
+const RECORD = ["games", "wins", "losses", "escapes", "disconnects"];
 
 const title = (id) => {
   const info = gameInfo(id);
   return info ? gameTitle(info) : id;
 };
 
+/** The games a player played, most played first: [game id, figures]. */
+const byGames = (games) => Object.entries(games).sort((a, b) => (b[1].games || 0) - (a[1].games || 0));
+
+const cell = (v) => h("td", { class: "num" }, v === null || v === undefined ? "—" : typeof v === "number" ? numText(v) : String(v));
+
+/** The game's name, opening its leaderboard. */
+const gameCell = (g) => h("td", {}, h("a", { href: `#leaderboard=${encodeURIComponent(g)}` }, title(g)));
+
+/** The ratings by game: rating, place on the leaderboard, rated games. */
 function gamesTable(games) {
-  const rows = Object.entries(games).sort((a, b) => (b[1].games || 0) - (a[1].games || 0));
+  const rows = byGames(games);
   if (!rows.length) return h("p", { class: "muted", testid: "profile-no-games" }, t("stats_none"));
-  const num = (v) => h("td", { class: "num" }, v === null || v === undefined ? "—" : typeof v === "number" ? numText(v) : String(v));
   return h(
     "table",
     { class: "stats-table", testid: "profile-games" },
-    h(
-      "thead",
-      {},
-      h("tr", {}, h("th", {}, t("stat_game")), ["lb_rating", "pf_rank", "pf_rated", "stat_games", "stat_wins", "stat_losses"].map((k) => h("th", { class: "num" }, t(k))))
-    ),
+    h("thead", {}, h("tr", {}, h("th", {}, t("stat_game")), ["lb_rating", "pf_rank", "pf_rated"].map((k) => h("th", { class: "num" }, t(k))))),
     h(
       "tbody",
       {},
@@ -32,15 +41,31 @@ function gamesTable(games) {
         h(
           "tr",
           { testid: `profile-game-${g}`, "data-ordinal": s.ordinal, "data-rating": s.rating },
-          h("td", {}, h("a", { href: `#leaderboard=${encodeURIComponent(g)}` }, title(g))),
-          s.rated ? h("td", { class: "num", testid: `profile-rating-${g}` }, ratingEl(s)) : num(null),
-          num(s.rank),
-          num(s.rated),
-          num(s.games),
-          num(s.wins),
-          num(s.losses)
+          gameCell(g),
+          s.rated ? h("td", { class: "num", testid: `profile-rating-${g}` }, ratingEl(s)) : cell(null),
+          cell(s.rank),
+          cell(s.rated)
         )
       )
+    )
+  );
+}
+
+/** The record by game, in the columns and words of the header's record
+ * popover (statHeading): games, wins, losses, escapes, games with a
+ * timeout.  A table of its own beside the ratings: nine columns do not fit
+ * a phone. */
+function recordTable(games) {
+  const rows = byGames(games);
+  if (!rows.length) return null;
+  return h(
+    "table",
+    { class: "stats-table", testid: "profile-record" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("stat_game")), RECORD.map(statHeading))),
+    h(
+      "tbody",
+      {},
+      rows.map(([g, s]) => h("tr", { testid: `profile-record-${g}` }, gameCell(g), RECORD.map((f) => h("td", { class: "num", "data-field": f }, numText(s[f] || 0)))))
     )
   );
 }
@@ -89,6 +114,8 @@ export function profileScreen(ref) {
           p.claimed ? h("span", { class: "badge" }, t("pf_account")) : h("span", { class: "badge guest", testid: "profile-guest" }, t("guest_mark"))
         ),
         gamesTable(p.games || {}),
+        Object.keys(p.games || {}).length ? h("h3", {}, t("pf_record")) : null,
+        recordTable(p.games || {}),
         h("h3", {}, t("pf_recent")),
         recentList(p.recent || [])
       );

@@ -23,6 +23,8 @@ import { tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 
 const AUTOPLAY_MS = 900;
+/** The games whose seed deals cards (the others roll dice): the verify intro's word. */
+const CARD_GAMES = new Set(["stud", "six_nimmt"]);
 
 /** SHA-256 (hex) of the bytes a hex string spells: the seed's published
  * hash.  Rejects where WebCrypto is missing (pages not served securely). */
@@ -139,6 +141,8 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
       selectText(cmdEl);
     }
   });
+  // the command in plain words first: what it checks, and that it is for the curious
+  const introEl = h("p", { class: "small", testid: "verify-intro" });
   // the table page's words for fairness; the command line folded for who wants it
   const fairBox = h(
     "div",
@@ -152,6 +156,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
       "details",
       { class: "verify", testid: "verify-details" },
       h("summary", {}, t("verify_title")),
+      introEl,
       h("p", { class: "small", testid: "verify-note" }, t("verify_note")),
       h("div", { class: "cmd-row" }, cmdEl, copyBtn)
     )
@@ -188,7 +193,6 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
     if (!action) return t("step_start");
     const names = data.seats.map((s, k) => (s ? markedName(s) : seatNo(k)));
     const who = names[action[1]] || seatNo(action[1]);
-    if (action[0] === "leave") return t("action_leave", { name: who });
     let lines = [];
     if (hosted) {
       try {
@@ -197,7 +201,10 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
         lines = [];
       }
     }
-    return lines.length ? lines.join(" · ") : t("action_move", { name: who, move: moveText(action[2]) });
+    if (lines.length) return lines.join(" · "); // a leave too, as the live log said it (stud: the escape, 逃跑)
+    // a leave the game's log does not word (a bot plays the seat): the live notice's words
+    if (action[0] === "leave") return t("action_leave", { name: who });
+    return t("action_move", { name: who, move: moveText(action[2]) });
   }
 
   /** The mark ({kind, key, moves}: lobby/replay.py games) of the decision
@@ -212,17 +219,19 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
     return null;
   }
 
-  /** Step `i`'s events as the live log took them (markAway): those of a
-   * seat a bot played (away, or its player left) marked `away` (true,
-   * "left") on every step of that decision; the clock's `timeout` event
-   * comes with the decision's last step. */
+  /** Step `i`'s events as the live log took them (markAway, foldTimeouts):
+   * those of a seat a bot played (away, or its player left) marked `away`
+   * (true, "left") on every step of that decision; the clock's `timeout`
+   * event comes with the decision's last step (which the game's log folds
+   * into that step's move), so the steps before it, the clock's own
+   * (Yahtzee's roll before the score it spends), are marked `forced`. */
   function stepEvents(i) {
     const frame = data.frames[i];
     const events = frame.events || [];
     const mark = frame.action && frame.action[0] === "move" ? markOf(i) : null;
-    if (!mark || mark.kind === "timeout") return events;
-    const away = mark.kind === "left" ? "left" : true;
-    return events.map((ev) => (ev && ev.type !== "timeout" && ev.seat === frame.action[1] ? { ...ev, away } : ev));
+    if (!mark || (mark.kind === "timeout" && frame.action[3])) return events;
+    const flag = mark.kind === "timeout" ? { forced: true } : { away: mark.kind === "left" ? "left" : true };
+    return events.map((ev) => (ev && ev.type !== "timeout" && ev.seat === frame.action[1] ? { ...ev, ...flag } : ev));
   }
 
   /** The table entry a game view would get at step `i`, as a spectator,
@@ -231,6 +240,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
   function syntheticEntry(i, shown) {
     const frames = data.frames;
     const last = i === frames.length - 1;
+    const from = i > shown ? shown + 1 : 0;
     const left = new Set();
     for (const f of frames.slice(1, i + 1)) if (f.action && f.action[0] === "leave") left.add(f.action[1]);
     const seats = data.seats.map((s, k) => ({ name: s.name, bot: !!s.bot, left: left.has(k), away: false }));
@@ -239,6 +249,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
       seat: null,
       version: i,
       replay: true,
+      step_events: stepEvents(i), // the step's own: its board's notices (tableContext's stepEvents)
       view: {
         id,
         game: record.game,
@@ -262,7 +273,8 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
         timeouts: seats.map(() => 0),
         // the moves the lobby played for people up to this step, as the live table's record
         forced: frames.slice(1, i + 1).flatMap((f) => (f.forced ? [f.forced] : [])),
-        events: frames.slice(i > shown ? shown + 1 : 0, i + 1).flatMap((f) => f.events || []),
+        // (each step's as the step list words it: stepEvents)
+        events: frames.slice(from, i + 1).flatMap((f, k) => stepEvents(from + k)),
         notices: [],
         state: structuredClone(frames[i].view),
       },
@@ -439,6 +451,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
       h("option", { value: "" }, t("pov_public")),
       record.seats.flatMap((s, i) => ((list.yours || {})[String(record.game_no)] === i ? [h("option", { value: String(i) }, t("pov_seat", { n: i + 1, name: s.name }))] : []))
     );
+    setText(introEl, t(CARD_GAMES.has(record.game) ? "verify_intro_cards" : "verify_intro_dice"));
     setText(hashEl, record.seed_hash);
     setText(seedEl, record.seed);
     sha256Hex(record.seed).then(

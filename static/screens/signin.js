@@ -13,17 +13,16 @@ import { limitName } from "../account.js";
  * above the form (why we are here: signed out).  Its signInError(err) shows a
  * refused first sign-in (net's "sign-in-error" event). */
 export function signInScreen({ rename = false, done = () => {}, cancel = () => {}, notice = null } = {}) {
-  const input = limitName(
-    h("input", {
-      id: "name-input",
-      testid: "name-input",
-      type: "text",
-      autocomplete: "nickname",
-      required: true,
-      value: rename && net.player ? net.player.name : "",
-    })
-  );
+  const input = h("input", {
+    id: "name-input",
+    testid: "name-input",
+    type: "text",
+    autocomplete: "nickname",
+    required: true,
+    value: rename && net.player ? net.player.name : "",
+  });
   const err = h("div", { class: "form-error", testid: "sign-in-error", role: "alert" });
+  const withinLimit = limitName(input, err);
   const submitBtn = h("button", { type: "submit", class: "primary", testid: rename ? "save-name" : "sign-in" }, rename ? t("save_name") : t("sign_in"));
   const submit = () => {
     const name = input.value.trim();
@@ -31,6 +30,7 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
       setText(err, t("name_bad_empty"));
       return;
     }
+    if (!withinLimit()) return; // too long: said in place, nothing sent
     setText(err, "");
     if (rename) {
       runAction(submitBtn, () => net.signIn(name), { keep: true, done, errorEl: err });
@@ -44,6 +44,7 @@ export function signInScreen({ rename = false, done = () => {}, cancel = () => {
     {
       class: "card signin",
       testid: rename ? "rename-form" : "sign-in-form",
+      novalidate: true,
       onsubmit: (e) => {
         e.preventDefault();
         submit();

@@ -9,11 +9,11 @@
 // and hands it to the view with the table view; its one MoveGate carries
 // the view's moves.
 
-import { t, gameTitle, dateLocale } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, setScreenTitle, actionButton, isRunning, runAction, confirmDialog, tableName, stakeText } from "../shell.js";
+import { t, gameTitle, dateLocale, namesList } from "../i18n.js";
+import { h, fill, setText, pinnedRoom } from "../dom.js";
+import { net, gameInfo, errorText, showError, showErrorIn, statusText, setTitle, setScreenTitle, actionButton, isRunning, runAction, confirmDialog, tableName, stakeLine, watchLength, MAX_CHAT } from "../shell.js";
 import { setLiveCoins } from "../header.js";
-import { MoveGate, tableContext, markedName, isBot } from "../games/common.js";
+import { MoveGate, tableContext, markedName, seatName, isBot, actedAt, myAway } from "../games/common.js";
 import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
@@ -68,13 +68,15 @@ function clockTime(ms) {
 /** Table `id`'s chat, for players and spectators: {el, render(entry)}. */
 function chatPanel(id) {
   const list = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
-  const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
+  const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
   const errEl = h("div", { class: "form-error", testid: "chat-error", role: "alert" });
+  // a line too long is said in place, not cut nor sent
+  const withinLimit = watchLength(input, errEl, () => MAX_CHAT, "text_bad_length");
   let key = null;
   let stick = false;
   const send = () => {
-    const text = input.value.trim().slice(0, 200);
-    if (!text) return;
+    const text = input.value.trim();
+    if (!text || !withinLimit()) return;
     input.value = "";
     stick = true;
     showErrorIn(errEl, null);
@@ -221,22 +223,35 @@ function nextPanel(id, leaveBtn) {
     );
     const mineReady = !spectator && !!ready[e.seat];
     actions.hidden = playAgainBtn.hidden = leaveBtn.hidden = spectator || !me || me.left;
-    // who has no Play again (a spectator, a seat left) is told what happens, not what to press
-    setText(title, t(actions.hidden ? "next_title_watching" : "next_title"));
-    setText(help, t(actions.hidden ? "next_help_watching" : "next_help"));
+    alone = !actions.hidden && tooFewToPlayOn(v);
+    // who has no Play again (a spectator, a seat left) is told what happens, not what to press;
+    // one left too few (the others gone) is offered what can happen: to wait for players
+    setText(title, t(actions.hidden ? "next_title_watching" : alone ? "next_title_alone" : "next_title"));
+    setText(help, t(actions.hidden ? "next_help_watching" : alone ? (v.coins_to_sit ? "next_help_alone_coins" : "next_help_alone") : "next_help"));
     playAgainBtn.disabled = mineReady || isRunning(playAgainBtn);
-    setText(playAgainBtn, mineReady ? t("waiting_others") : t("play_again"));
+    setText(playAgainBtn, mineReady ? t("waiting_others") : alone ? t("wait_for_players") : t("play_again"));
   };
+  let alone = false;
   const tick = (v, now) => {
     if (v && v.status === "finished" && v.next && typeof v.next.deadline === "number") {
       const s = Math.max(0, Math.ceil((v.next.deadline - now) / 1000));
-      setText(countdown, t("next_in", { s }));
+      setText(countdown, t(alone ? "next_in_alone" : "next_in", { s }));
       countdown.classList.toggle("urgent", s <= 5);
     } else {
       setText(countdown, "");
     }
   };
   return { el, render, tick };
+}
+
+/** Whether finished table view `v`'s next game cannot start with who is
+ * still seated: fewer than the game's minimum stay (seats not left, bots
+ * included) — Play again would only put the table back to waiting for
+ * players (lobby/tables.py begin: ready fills no seat with bots). */
+function tooFewToPlayOn(v) {
+  const info = gameInfo(v.game);
+  const staying = (v.seats || []).filter((s) => s && !s.left).length;
+  return !!info && staying < info.min_players;
 }
 
 /** A stand-up notice's words by its reason (sat_out, and not_ready from
@@ -251,17 +266,25 @@ function noticeText(n) {
  * (`closed_reason`), said kindly (with bots seated: their "ready" does not
  * start a game alone); [title key, text key, params]. */
 function overWords(v) {
+  if (v.closed_reason === "nobody_came") return ["over_nobody_came", "over_nobody_came_help", { wait: waitLength(v.waiting_ttl_ms || 0) }];
   if (v.closed_reason === "too_few") return ["over_no_next_game", "over_too_few_help", {}];
   if (v.closed_reason === "no_next_game") return ["over_no_next_game", (v.seats || []).some(isBot) ? "over_no_next_game_help_bots" : "over_no_next_game_help", {}];
   if (v.closed_reason === "games_played" || (v.games && v.game_no >= v.games)) return ["over_games_played", "over_games_played_help", { n: v.games || v.game_no }];
   return ["table_over", "table_over_help", {}];
 }
 
-/** Names `names` as one phrase of the page's language ("Ann", "Ann and
- * Bo", "Ann, Bo and Cy"; 小明、小红和阿强). */
-function namesList(names) {
-  if (names.length < 2) return names.join("");
-  return names.slice(0, -1).join(t("names_comma")) + t("names_and") + names[names.length - 1];
+/** A waiting table's wait (`ms`) in words: "15 min", "12 s". */
+function waitLength(ms) {
+  return ms >= 60000 ? t("wait_minutes", { n: Math.round(ms / 60000) }) : t("wait_seconds", { n: Math.round(ms / 1000) });
+}
+
+/** A waiting table counts down to its close (the view's wait_until) in its last this many ms. */
+const CLOSE_WARN_MS = 120000;
+
+/** `ms` as m:ss ("1:45", "0:09"). */
+function clockLength(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** The waiting card's line once someone pressed Start now (table view `v`,
@@ -284,6 +307,24 @@ function startVoteText(v, seat, now) {
 }
 
 // -- the screen --------------------------------------------------------------------
+
+/** What style.css and games/*.css may pin to the screen on a phone (position
+ * sticky or fixed): the felt's status bar at the top; at the foot what one
+ * acts with, and Play again after a game.  The page keeps room for them
+ * (pinnedRoom). */
+const PINNED = {
+  top: ".table-body .statusbar",
+  bottom: [
+    ".table-body .actions",
+    ".table-body .move-box",
+    ".table-body .stud-middle",
+    ".table-body .stb-actions",
+    ".table-body .yz-controls",
+    ".sn-handbox",
+    ".sn-prompt",
+    ".next-panel .next-actions",
+  ].join(", "),
+};
 
 export function tableScreen(id) {
   const titleEl = h("h2", { class: "table-title", testid: "table-name" }, tableName(id));
@@ -334,9 +375,13 @@ export function tableScreen(id) {
     if (!cost) return { key: "bot", cost: 0, text: t(entry.view.coins_to_sit ? "leave_running_ask_coins" : "leave_running_ask"), yes: t("leave_yes") };
     // what the player keeps, against the balance before this hand (the header shows it less the bets in the pot)
     const after = Math.max(0, (net.player ? net.player.coins : 0) - cost);
-    // no coins move (stud's casual and training rooms): the escape costs play chips
-    if (!entry.view.coins_to_sit) return { key: "cost", cost, text: t("leave_escape_chips_ask", { n: cost }), yes: t("leave_pay", { n: cost }) };
-    return { key: "cost", cost, text: `${t("leave_cost_ask", { n: cost, after })} ${t("leave_record")}`, yes: t("leave_pay", { n: cost }) };
+    // one wording at every table; no coins move (stud's casual and training rooms): play chips, no balance after
+    const coins = !!entry.view.coins_to_sit;
+    const amount = t(coins ? "coins" : "play_chips_n", { n: cost });
+    // the payee as the settlement picks it (the view's leave_to: the dealer, or the best up cards among the others)
+    const to = entry.view.leave_to ? entry.view.leave_to[entry.seat] : null;
+    const payee = to !== null && to !== undefined ? seatName(entry.view, to) : t("leave_payee_unknown");
+    return { key: "cost", cost, text: t("leave_escape_ask", { to: payee, amount, after: coins ? t("leave_after_coins", { after }) : "" }), yes: t("leave_pay", { n: cost }) };
   };
   let asking = null; // the open leave question: {ask: leaveAsk()'s, dlg: its confirmDialog}
   /** Keep an open leave question true to the table (each version). */
@@ -371,14 +416,17 @@ export function tableScreen(id) {
   // the waiting card: what starts the game here (bots or not), and Start
   // disabled, saying why, while the table could not start
   const startErr = h("div", { class: "form-error", testid: "start-error", role: "alert" });
-  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id), { errorEl: startErr });
+  // pressed, it stays so (the protocol has no taking it back): "Start requested", disabled
+  const startBtn = actionButton({ class: "primary", testid: "start" }, t("start"), () => net.startTable(id), { errorEl: startErr, keep: true });
   const joinBtn = actionButton({ class: "primary", testid: "join-table", hidden: true }, t("join"), () => net.request({ t: "join", table: id }), { errorEl: startErr });
   const startsIn = h("span", { class: "starts-in", testid: "starts-in" });
   // once someone pressed Start now: who asked, and what each seated person must do before the window ends
   const startVote = h("p", { class: "start-vote", testid: "start-vote", role: "status", hidden: true });
   const startHelp = h("p", { class: "muted", testid: "start-help" });
   const startNote = h("p", { class: "form-note", testid: "start-note", hidden: true });
-  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, startVote, h("div", { class: "row" }, startBtn, joinBtn, startsIn), startNote, startErr);
+  // the server's close of a waiting table (view.wait_until), counted down in its last minutes; a join starts it again
+  const closesIn = h("p", { class: "closes-in", testid: "closes-in", role: "status", hidden: true });
+  const waiting = h("div", { class: "card waiting", testid: "waiting", hidden: true }, startHelp, startVote, h("div", { class: "row" }, startBtn, joinBtn, startsIn), closesIn, startNote, startErr);
   const renderWaiting = (v, ctx) => {
     const info = gameInfo(v.game);
     const min = info ? info.min_players : 1;
@@ -386,7 +434,9 @@ export function tableScreen(id) {
     const seated = v.seats.filter((s) => s && !s.left).length;
     setText(startHelp, canFill ? t("start_help_bots") : `${t("start_help_people", { n: min })} ${t(v.coins_to_sit ? "start_help_coins" : "start_help_no_bots")}`);
     const short = !canFill && seated < min;
-    startBtn.disabled = short || isRunning(startBtn);
+    const pressed = !ctx.spectator && (v.start_votes || []).includes(ctx.seat);
+    setText(startBtn, t(pressed ? "start_pressed" : "start"));
+    startBtn.disabled = short || pressed || isRunning(startBtn);
     startNote.hidden = !short || ctx.spectator;
     setText(startNote, short ? t("start_needs", { n: min, k: seated }) : "");
   };
@@ -394,9 +444,12 @@ export function tableScreen(id) {
   const body = h("div", { class: "table-body" });
   const fair = fairness(id);
 
-  // away: a bot plays my seat until I say I'm back
-  const imBackBtn = actionButton({ class: "primary", testid: "im-back" }, t("im_back"), () => net.back(id));
-  const awayBar = h("div", { class: "away-bar", testid: "away-bar", role: "alert", hidden: true }, h("span", { class: "away-text" }, t("away_bar")), imBackBtn);
+  // away: a bot plays my seat until I say I'm back (the status bar's notice says so: the bar holds the button)
+  const imBackBtn = actionButton({ class: "primary", testid: "im-back" }, t("im_back"), () => {
+    if (entry && actedAt(id, entry.seat)) renderView(); // my time's-up notice ends when I am back
+    return net.back(id);
+  });
+  const awayBar = h("div", { class: "away-bar", testid: "away-bar", hidden: true }, imBackBtn);
 
   const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
   const overTitle = h("h3", { testid: "table-over-title" });
@@ -429,12 +482,12 @@ export function tableScreen(id) {
   const renderView = () => {
     if (view && gate.sent) showErrorIn(view.errorEl, null);
     if (view && entry && entry.view) view.update(entry.view, tableContext(entry, gate));
+    pins.measure();
   };
 
   // the parts every game shares: next game, table over, away, notices, chat, fairness
   const renderLife = (e) => {
     const v = e.view;
-    const me = e.seat === null || e.seat === undefined ? null : v.seats[e.seat];
     next.render(e);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
     if (!overPanel.hidden) {
@@ -443,7 +496,7 @@ export function tableScreen(id) {
       setText(overText, t(text, params));
       overPanel.dataset.reason = v.closed_reason || "";
     }
-    awayBar.hidden = !(me && me.away && !me.left && v.status === "playing");
+    awayBar.hidden = !myAway(v, e.seat);
     const notices = (v.notices || []).slice(-3);
     noticesEl.hidden = notices.length === 0;
     fill(noticesEl, notices.map((n) => h("li", { testid: "notice" }, noticeText(n))));
@@ -470,9 +523,9 @@ export function tableScreen(id) {
     setText(gameEl, info ? gameTitle(info) : v.game);
     setText(titleEl, tableName(v));
     setScreenTitle(`${tableName(v)} · ${info ? gameTitle(info) : v.game}`);
-    const stake = v.coins_to_sit > 0 ? stakeText(info, v.options, v.coins_to_sit) : "";
-    stakeEl.hidden = !stake;
-    setText(stakeEl, stake);
+    const stake = v.coins_to_sit > 0 ? stakeLine(info, v.options, v.coins_to_sit) : [];
+    stakeEl.hidden = !stake.length;
+    fill(stakeEl, stake);
     statusEl.dataset.status = v.status;
     setText(statusEl, statusText(v.status));
     const ctx = tableContext(e, gate);
@@ -486,6 +539,7 @@ export function tableScreen(id) {
     renderLife(e);
     view.update(v, ctx);
     setLiveCoins(view.liveBalance());
+    pins.measure();
     tick();
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
@@ -506,6 +560,11 @@ export function tableScreen(id) {
     } else {
       setText(startsIn, "");
     }
+    const until = v && v.status === "waiting" && typeof v.wait_until === "number" ? v.wait_until : null;
+    closesIn.hidden = until === null || until - now > CLOSE_WARN_MS;
+    closesIn.dataset.until = until === null ? "" : String(until);
+    setText(closesIn, closesIn.hidden ? "" : t("closes_in", { time: clockLength(until - now) }));
+    closesIn.classList.toggle("urgent", !closesIn.hidden && until - now <= 30000);
     next.tick(v, now);
     if (view && view.view) view.tick(now);
   };
@@ -530,8 +589,10 @@ export function tableScreen(id) {
       h("div", { class: "table-side" }, next.el, overPanel, noticesEl, chat.el)
     ),
   ];
+  const el = h("section", { class: "screen screen-table", testid: "table-screen", "data-table": id }, parts, gone);
+  const pins = pinnedRoom(el, PINNED);
   return {
-    el: h("section", { class: "screen screen-table", testid: "table-screen", "data-table": id }, parts, gone),
+    el,
     onTable: (e) => {
       if (e.id === id) update(e);
     },
@@ -559,6 +620,7 @@ export function tableScreen(id) {
       alive = false;
       if (asking) asking.dlg.cancel();
       if (view) view.destroy();
+      pins.stop();
       setLiveCoins(null);
       setTitle("");
       if (!rebuilding && !next.startsWith(`replay:${id}:`)) net.close(id);

@@ -22,10 +22,22 @@ def viewport() -> dict:
 
 
 @pytest.fixture
-def new_page(browser, lobby, viewport):
-    """Pages in fresh browser contexts (own localStorage); page errors and
-    dialogs of every page of those contexts (pages they open themselves,
-    such as the replay link's, too) must stay empty."""
+def motion() -> str:
+    """The prefers-reduced-motion that ``new_page``'s pages emulate:
+    "reduce" unless a test is about motion (it parametrizes ``motion`` with
+    "no-preference", or calls ``page.emulate_media``).  Reduced, no Roll
+    button or urgent countdown pulses forever and no 6 Nimmt! card flies:
+    headless Chromium paints in software, and an endless animation repainted
+    every frame of every open page, most of a browser test's CPU time."""
+    return "reduce"
+
+
+@pytest.fixture
+def new_page(browser, lobby, viewport, motion):
+    """Pages in fresh browser contexts (own localStorage; ``viewport``'s
+    size; ``motion``'s prefers-reduced-motion); page errors and dialogs of
+    every page of those contexts (pages they open themselves, such as the
+    replay link's, too) must stay empty."""
     contexts = []
     problems: list[str] = []
 
@@ -39,7 +51,7 @@ def new_page(browser, lobby, viewport):
         page.on("dialog", on_dialog)
 
     def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport=viewport)
+        ctx = browser.new_context(locale=locale, viewport=viewport, reduced_motion=motion)
         ctx.set_default_timeout(WAIT)
         ctx.on("page", watch)
         contexts.append(ctx)

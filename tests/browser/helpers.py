@@ -13,6 +13,7 @@ import re
 
 import msgpack
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 WAIT = 15_000
@@ -24,9 +25,10 @@ SINGLE_REDIS = pytest.mark.parametrize("lobby", ["redis"], indirect=True)
 
 #: A Sibala round's result line in English, with player names: the kata's
 #: figures (RULES.md section 1) in the page's words.
-#: A shared round says that it counts for each who shares it (RULES.md 1).
+#: A shared round says that it counts for each who shares it (RULES.md 1);
+#: a round I won says "You win with …", "You and Bo tie with …".
 _HAND = r"(normal point: ([3-9]|1[0-2])|all of a kind: [1-6])"
-RESULT_RE = re.compile(rf"^(Everyone ties — the round counts for every player|.+ wins with {_HAND}|.+ tie with {_HAND} — the round counts for each)$")
+RESULT_RE = re.compile(rf"^(Everyone ties — the round counts for every player|.+ wins with {_HAND}|You win with {_HAND}|.+ tie with {_HAND} — the round counts for each)$")
 #: The same in Chinese ("小明 胜，点数 12", "Ada（机器人）胜，点数 4", "全体平局——每位玩家各算赢一局").
 _HAND_ZH = r"(点数 ([3-9]|1[0-2])|一色 [1-6])"
 RESULT_ZH_RE = re.compile(rf"^(全体平局——每位玩家各算赢一局|.+ ?胜，{_HAND_ZH}|.+ ?平手，{_HAND_ZH}——各算赢一局)$")
@@ -122,6 +124,83 @@ def two_at_sibala(ann, bo, lobby, turn_s: int = 1, rounds: int = 1) -> str:
     return table_id
 
 
+def to_row_choice(page, each_pick=lambda: None):
+    """Play 6 Nimmt! from my seat until a row is mine to take (at most 30
+    picks): the lowest card when it is below every row, else the highest;
+    ``each_pick()`` runs on each pick turn before the card goes. Returns the
+    visible Take buttons (four) once they show."""
+    cards = page.locator('[data-testid="hand"] button:enabled')
+    takes = page.locator('[data-testid^="take-row-"]:visible')
+    for _ in range(30):
+        expect(cards.first.or_(takes.first)).to_be_visible()
+        if takes.count():
+            break
+        each_pick()
+        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        low = min(targets)
+        card = low[0] if low[1] == "" else max(targets)[0]
+        page.get_by_test_id(f"hand-card-{card}").click()
+        expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+    else:
+        raise AssertionError("no row to take in 30 turns")
+    expect(takes).to_have_count(4)
+    return takes
+
+
+def let_a_low_pick_run_out(page) -> int:
+    """Play 6 Nimmt! from my seat (my highest card each turn) until my
+    lowest card is lower than every row, then pick nothing: the clock plays
+    it and the row to take is mine.  Returns that card once the Take
+    buttons show (another card lower still may take a row first and make
+    mine fit: then on to the next chance)."""
+    cards = page.locator('[data-testid="hand"] button:enabled')
+    takes = page.locator('[data-testid^="take-row-"]:visible')
+    board = page.get_by_test_id("six-nimmt")
+    for _ in range(40):
+        expect(cards.first.or_(takes.first)).to_be_visible()
+        if takes.count():  # a row choice after my own pick: take one
+            takes.first.click()
+            continue
+        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        low = min(targets)
+        if low[1] != "":
+            card = max(targets)[0]
+            page.get_by_test_id(f"hand-card-{card}").click()
+            expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+            continue
+        at = (board.get_attribute("data-round"), board.get_attribute("data-turn"))
+        seen = page.wait_for_function(
+            """([r, t]) => {
+              if (document.querySelector('[data-testid^="take-row-"]:not([hidden])')) return 'take';
+              const b = document.querySelector('[data-testid=six-nimmt]');
+              return (b.dataset.round !== r || b.dataset.turn !== t) && 'next';
+            }""",
+            arg=list(at),
+            polling="raf",
+        ).json_value()
+        if seen == "take":
+            return low[0]
+    raise AssertionError("no pick of mine ran out below every row in 40 turns")
+
+
+def sibala_with_a_bot(new_page, lobby, locale: str, seats: int = 2, rounds: int = 1):
+    """A page in ``locale`` signed in as Ann at a Sibala table she opened
+    with bots in every other seat (1 s turns, ``rounds`` rounds), started:
+    (page, table id)."""
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "sibala", seats=seats, turn_s=1, options={"rounds": rounds})
+    start(page)
+    return page, table_id
+
+
+def open_replay(page, table_id: str, game: int = 1) -> None:
+    """Go from ``page``'s lobby to the replay viewer of game ``game`` of
+    table ``table_id``, once it shows that table."""
+    page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game={game}")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+
+
 def expect_status(page, status: str) -> None:
     """Wait until the table screen shows the table in ``status``."""
     expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", status)
@@ -148,7 +227,10 @@ def leave_running(page) -> None:
 
 def play_to_end(page, max_turns: int = 60) -> int:
     """Click Roll whenever it is enabled until the game has finished;
-    returns how many times we rolled."""
+    returns how many times we rolled.  With 1 s turns the clock may roll
+    for me between seeing Roll enabled and clicking it (Roll goes disabled,
+    perhaps for good): such a click gives up after 2 s and the loop looks
+    again."""
     roll = page.locator('[data-testid="roll"]:enabled')
     done = finished(page)
     rolls = 0
@@ -156,7 +238,10 @@ def play_to_end(page, max_turns: int = 60) -> int:
         expect(roll.or_(done)).to_be_visible()
         if done.count():
             return rolls
-        roll.click()
+        try:
+            roll.click(timeout=2_000)
+        except PlaywrightTimeout:
+            continue
         rolls += 1
     raise AssertionError("the game did not finish")
 
@@ -207,3 +292,36 @@ def intercept(page, types: set[str], handle) -> None:
 def refuse(ws, msg: dict, code: str, text: str) -> None:
     """Answer the page's request ``msg`` with an error frame, as the lobby would."""
     ws.send(msgpack.packb({"t": "error", "code": code, "msg": text, "ref": msg["ref"]}))
+
+
+#: Records every text the status bar's notice shows (hidden: ''), in
+#: order, as each is drawn: a notice shown for a moment (a time's-up note
+#: between two hurried turns) is not missed.  Run in a table page.
+_WATCH_NOTICE = """() => {
+  window.noticeTexts = [];
+  const el = document.querySelector('[data-testid=timeout-notice]');
+  const see = () => {
+    const text = el.hidden ? '' : el.textContent;
+    if (window.noticeTexts[window.noticeTexts.length - 1] !== text) window.noticeTexts.push(text);
+  };
+  see();
+  new MutationObserver(see).observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def watch_notice(page) -> None:
+    """Start recording what the table screen's notice shows (notice_texts)."""
+    page.evaluate(_WATCH_NOTICE)
+
+
+def notice_texts(page) -> list[str]:
+    """Every text the notice has shown since watch_notice, in order (none: '' left out)."""
+    return [s for s in page.evaluate("window.noticeTexts") if s]
+
+
+def wait_notice_said(page, pattern: str, timeout: int = WAIT) -> list[str]:
+    """Wait until the notice has shown a text matching the regular
+    expression ``pattern`` (JavaScript's, from its start) since
+    watch_notice; every text it showed so far."""
+    page.wait_for_function("(p) => window.noticeTexts.some((s) => new RegExp(p).test(s))", arg=pattern, timeout=timeout)
+    return notice_texts(page)

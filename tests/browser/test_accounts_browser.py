@@ -145,14 +145,15 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     for p in (a, b):
         for seat in (0, 1):
             change = p.get_by_test_id(f"rating-change-{seat}")
-            expect(change).to_contain_text(names[seat])
-            text = change.text_content().replace(names[seat], "").strip()
+            own = (p is a) == (seat == 0)  # my own seat's line says "Your rating …"
+            expect(change).to_contain_text("Your rating" if own else names[seat])
+            text = change.text_content().replace("Your rating", "Rating").replace(names[seat], "").strip()
             got = RATING_RE.match(text)
             assert got, text
             shown[seat] = int(got[1])  # a newcomer starts at 1000: the change is the difference from it
             assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
-    expect(a.get_by_test_id("rating-change-0")).to_have_text(b.get_by_test_id("rating-change-0").text_content())
+    expect(a.get_by_test_id("rating-change-0")).to_have_attribute("data-rating", b.get_by_test_id("rating-change-0").get_attribute("data-rating"))
     # the "?" said in words under the changes, visible (a phone shows no title; found by the new-user pass)
     expect(a.get_by_test_id("rating-provisional-note")).to_be_visible()
     expect(a.get_by_test_id("rating-provisional-note")).to_contain_text("A rating marked ? is provisional")
@@ -183,7 +184,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
     expect(row).to_be_visible()
     assert float(row.get_attribute("data-ordinal")) == ratings[0]
     expect(a.get_by_test_id("profile-rating-sibala")).to_have_text(f"{shown[0]}?")
-    expect(row.locator("td").nth(4)).to_have_text("1")  # games
+    expect(a.get_by_test_id("profile-record-sibala").locator('[data-field="games"]')).to_have_text("1")  # games
     a.set_viewport_size({"width": 360, "height": 740})  # a phone
     fits(a)
     a.go_back()
@@ -262,7 +263,7 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
         expect(err.get_by_test_id("error-details")).to_be_hidden()
     err.get_by_test_id("error-more").locator("summary").click()
     expect(err.get_by_test_id("error-details")).to_be_visible()
-    expect(err.get_by_test_id("error-details")).to_have_text("weak_password")  # a 中文 page: the code, no English prose
+    expect(err.get_by_test_id("error-details")).to_have_text("错误代码：weak_password")  # a 中文 page: the code, no English prose
     a.get_by_test_id("lang-switch").click()
     # the sessions list names the device, this one marked
     a.get_by_test_id("claim-password").fill(PASSWORD)

@@ -1,8 +1,9 @@
 """Moves a bot played for an away seat are marked as such (issue #15, the
 last fresh pass: the log said "Ann rolled …" as if Ann had): against a lobby
 that marks a seat away after one timeout, the log (6 Nimmt!: the reveal)
-names such a move "Ann (away, a bot played)" — "for you" on my own seat,
-"Ann（托管）" in 中文 — and the seat's own moves once its player is back carry
+names such a move "Ann (away, a bot played)" ("Ann（托管）" in 中文); on my
+own page my seat is "you": "You (away — a bot played for you)",
+"你（托管，机器人代你操作）", its verb agreeing — and the seat's own moves once its player is back carry
 no marker.  A stud seat is never played away (a timeout folds it, and a new
 game starts with nobody away), so stud's words, like Yahtzee's and Shut the
 Box's, are checked on the lobby's event shape in the page's own view.
@@ -47,14 +48,14 @@ def test_sibala_marks_the_rolls_a_bot_made_for_an_away_seat(new_page, lobby):
     start(ann)
     # my first turn runs out (time's up), then I am away: a bot rolls for me
     mine, theirs = ann.get_by_test_id("log"), bo.get_by_test_id("log")
-    expect(mine.locator("li.log-timeout").first).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+ — "))
-    expect(mine.locator("li.log-away").first).to_have_text(re.compile(r"^第 \d+ 局：Ann（托管，机器人代你操作）掷出 "))
+    expect(mine.locator("li.log-timeout").first).to_have_text(re.compile(r"^第 1 局：你掷出 .+——超时$"))  # my own roll, the clock's: "you"
+    expect(mine.locator("li.log-away").first).to_have_text(re.compile(r"^第 \d+ 局：你（托管，机器人代你操作）掷出 "))
     expect(theirs.locator("li.log-away").first).to_have_text(re.compile(r"^Round \d+: Ann \(away, a bot played\) rolled "))
     # back: my own roll is mine again, unmarked
     back(ann)
     ann.locator('[data-testid="roll"]:enabled').click()
     own = "li.log-roll:not(.log-away):not(.log-timeout)"
-    expect(mine.locator(own, has_text="Ann").first).to_have_text(re.compile(r"^第 \d+ 局：Ann 掷出 [⚀-⚅]{4}（"))
+    expect(mine.locator(own, has_text="你掷出").first).to_have_text(re.compile(r"^第 \d+ 局：你掷出 [⚀-⚅]{4}（"))  # my own roll on my page: "you"
     expect(theirs.locator(own, has_text="Ann").first).to_have_text(re.compile(r"^Round \d+: Ann rolled [⚀-⚅]{4} \("))
 
 
@@ -66,8 +67,8 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
     start(ann)
     # my first pick runs out (time's up), then a bot picks for me while I am away
     away = '[data-testid="reveal"] .sn-rev[data-seat="0"] .sn-rev-away'
-    expect(ann.locator(away)).to_have_text("bot for you")
-    expect(ann.locator(away)).to_have_attribute("title", "Ann (away, a bot played for you)")
+    expect(ann.locator(away)).to_have_text("away")  # the seat's one word for it
+    expect(ann.locator(away)).to_have_attribute("title", "You (away — a bot played for you)")
     expect(bo.locator(away)).to_have_text("托管")
     expect(bo.locator(away)).to_have_attribute("title", "Ann（托管）")
     # back: the card I pick myself is shown unmarked
@@ -89,8 +90,9 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
 @pytest.mark.parametrize(
     ("game", "locale", "options", "away_turn", "own_roll"),
     [
-        ("yahtzee", "en-US", {}, r"^Ann \(away, a bot played for you\) scored ", r"^Ann rolled .+ \(roll 1\)$"),
-        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^Ann（托管，机器人代你操作）(：|闭箱)", r"^Ann 掷出 \d( \+ \d)? = \d+$"),
+        ("yahtzee", "en-US", {}, r"^You \(away — a bot played for you\) scored ", r"^You rolled .+ \(roll 1\)$"),
+        # Shut the Box says the away state once per line: the one-word mark after my own words (a fresh pass: not "你（托管，…）" on every line)
+        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^(\d+ 无可关上的组合——你的回合结束，得分 \d+|你闭箱！) 托管$", r"^你掷出 \d( \+ \d)? = \d+$"),
     ],
 )
 def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, lobby, game, locale, options, away_turn, own_roll):
@@ -106,33 +108,44 @@ def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, l
     roll = page.locator('[data-testid="roll"]:visible:enabled')
     expect(roll).to_be_visible(timeout=60_000)  # after the other seat's whole turn
     roll.click()
-    mine = log.locator("li", has_text="Ann").last
-    expect(mine).to_have_text(re.compile(own_roll))
+    mine = log.locator("li", has_text=re.compile(own_roll)).last  # my own roll on my page: "you"
+    expect(mine).to_be_visible()
     expect(mine).not_to_have_class(re.compile(r"log-away"))
 
 
 #: Per game: a version's events in which a bot played seat 0 while away
 #: (the lobby's ``timeout`` event, ``bot`` true, after the engine's) and one
-#: of the same seat's own moves later; the English and Chinese line of each.
+#: of the same seat's own moves later; the English and Chinese line of each
+#: (the own move's for a spectator, then for seat 0 itself: "you").
 WORDS = {
     "stud": (
         [{"type": "action", "seat": 0, "action": "call", "to": 20, "added": 10, "pot": 40}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "call"}]}],
         [{"type": "action", "seat": 0, "action": "fold", "to": 20, "added": 0, "pot": 40}],
         ("Ann (away, a bot played) calls to 20 (pot 40)", "Ann（托管）跟注到 20（底池 40）"),
         ("Ann folds (pot 40)", "Ann 弃牌（底池 40）"),
+        ("You fold (pot 40)", "你弃牌（底池 40）"),
     ),
     "yahtzee": (
         [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
         [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}],
         ("Ann (away, a bot played) rolled", "Ann（托管）掷出"),
         ("Ann rolled", "Ann 掷出"),
+        ("You rolled", "你掷出"),
     ),
     "shut_the_box": (
         [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
         [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}],
         ("Ann (away, a bot played) threw 3 + 4 = 7", "Ann（托管）掷出 3 + 4 = 7"),
         ("Ann threw 3 + 4 = 7", "Ann 掷出 3 + 4 = 7"),
+        ("You threw 3 + 4 = 7", "你掷出 3 + 4 = 7"),
     ),
+}
+
+#: Per game: the away line of WORDS on seat 0's own page (English, 中文).
+MINE_AWAY = {
+    "stud": ("You (away — a bot played for you) call to 20 (pot 40)", "你（托管，机器人代你操作）跟注到 20（底池 40）"),
+    "yahtzee": ("You (away — a bot played for you) rolled", "你（托管，机器人代你操作）掷出"),
+    "shut_the_box": ("You (away — a bot played for you) threw 3 + 4 = 7", "你（托管，机器人代你操作）掷出 3 + 4 = 7"),
 }
 
 #: The game's view words each list of events for a spectator and for seat 0.
@@ -157,13 +170,14 @@ LINES = """async ([game, lists]) => {
 def test_event_logs_mark_a_bot_s_move_for_an_away_seat(new_page, lobby, game):
     page = new_page()
     sign_in(page, lobby, "Ann")
-    away, own, (away_en, away_zh), (own_en, own_zh) = WORDS[game]
+    away, own, (away_en, away_zh), (own_en, own_zh), (mine_en, mine_zh) = WORDS[game]
     got = page.evaluate(LINES, [game, [away, own]])
     assert got["en:null"][0][0].startswith(away_en), got
-    assert got["en:0"][0][0].startswith(away_en.replace("a bot played)", "a bot played for you)")), got
     assert got["zh:null"][0][0].startswith(away_zh), got
-    assert got["zh:0"][0][0].startswith(away_zh.replace("（托管）", "（托管，机器人代你操作）")), got
-    for key, want in (("en:null", own_en), ("en:0", own_en), ("zh:null", own_zh), ("zh:0", own_zh)):
+    # my own away seat on my page: "you", never my name (the verb agrees: stud's "You … call")
+    assert got["en:0"][0][0].startswith(MINE_AWAY[game][0]), got
+    assert got["zh:0"][0][0].startswith(MINE_AWAY[game][1]), got
+    for key, want in (("en:null", own_en), ("en:0", mine_en), ("zh:null", own_zh), ("zh:0", mine_zh)):
         assert got[key][1][0].startswith(want), (key, got)
 
 
@@ -176,7 +190,7 @@ def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
     sign_in(ann, lobby, "Ann")
     open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 2})
     start(ann)
-    expect(ann.get_by_test_id("away-0")).to_have_text("托管中")  # my turn ran out: a bot plays my seat
+    expect(ann.get_by_test_id("away-0")).to_have_text("托管")  # my turn ran out: a bot plays my seat
     expect(ann.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile("finished|closed"), timeout=30_000)
     expect(ann.get_by_test_id("final-result")).to_be_visible()
     expect(ann.locator(".badge-away")).to_have_count(0)

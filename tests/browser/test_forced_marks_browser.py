@@ -29,21 +29,21 @@ def test_sibala_s_time_s_up_marks_reach_a_late_spectator_and_a_new_tab(new_page,
     table_id = open_table(ann, "sibala", seats=2, turn_s=2, options={"rounds": 2})
     start(ann)
     # Ann does not roll: round 1's roll is made for her
-    expect(sibala_forced(ann)).to_have_text(re.compile(r"^Round 1: Ann rolled .+ — time's up: rolled for you$"), timeout=10_000)
+    expect(sibala_forced(ann)).to_have_text(re.compile(r"^Round 1: you rolled .+ — time's up$"), timeout=10_000)
 
     # Carol comes after it, on a 中文 page: the round-1 line has its mark
     carol = new_page(locale="zh-CN")
     sign_in(carol, lobby, "Carol", f"#table={table_id}")
     expect(carol.get_by_test_id("spectating")).to_be_visible()
-    expect(sibala_forced(carol)).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+ — 超时：已替其掷骰$"))
+    expect(sibala_forced(carol)).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+——超时$"))
     # and keeps it across a reload
     carol.reload()
-    expect(sibala_forced(carol)).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+ — 超时：已替其掷骰$"))
+    expect(sibala_forced(carol)).to_have_text(re.compile(r"^第 1 局：Ann 掷出 .+——超时$"))
 
     # Ann's table in a new tab of hers (nothing kept in its storage): the same mark
     again = ann.context.new_page()
     again.goto(f"{lobby.http}/#table={table_id}")
-    expect(sibala_forced(again)).to_have_text(re.compile(r"^Round 1: Ann rolled .+ — time's up: rolled for you$"))
+    expect(sibala_forced(again)).to_have_text(re.compile(r"^Round 1: you rolled .+ — time's up$"))
 
 
 def test_sibala_s_replay_marks_the_forced_roll_at_its_step(new_page, lobby):
@@ -60,8 +60,8 @@ def test_sibala_s_replay_marks_the_forced_roll_at_its_step(new_page, lobby):
     expect(page.get_by_test_id("replay-step")).to_contain_text("Start")
     expect(stage.locator("li.log-timeout")).to_have_count(0)
     page.get_by_test_id("replay-last").click()
-    # a spectator's words: "rolled for them"
-    expect(stage.locator("li.log-timeout")).to_have_text(live.replace("rolled for you", "rolled for them"))
+    # a spectator's words: Ann's name (the live page's "you"), the same mark
+    expect(stage.locator("li.log-timeout")).to_have_text(live.replace("you rolled", "Ann rolled"))
 
 
 def test_six_nimmt_s_reveal_marks_the_bot_s_card_for_a_late_spectator(new_page, lobby):
@@ -75,12 +75,13 @@ def test_six_nimmt_s_reveal_marks_the_bot_s_card_for_a_late_spectator(new_page, 
     reveal = ann.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-timeout')
     expect(reveal).to_have_text("time's up", timeout=10_000)
     expect(ann.get_by_test_id("away-0")).to_be_visible(timeout=10_000)
-    expect(reveal).to_have_text("bot for you")
+    away = ann.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-away')
+    expect(away).to_have_text("away")
 
     bo = new_page(locale="zh-CN")
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     expect(bo.get_by_test_id("spectating")).to_be_visible()
-    mark = bo.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-timeout')
+    mark = bo.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-away')
     expect(mark).to_have_text("托管")
     expect(mark).to_have_attribute("title", "Ann（托管）")
     bo.reload()
@@ -97,9 +98,12 @@ def test_stud_s_replay_says_the_fold_the_clock_made(new_page, lobby):
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     page.get_by_test_id("replay-last").click()
     stage = page.get_by_test_id("replay-stage")
-    expect(stage.get_by_test_id("log").locator("li", has_text="Time's up for Ann — folded")).to_have_count(1)
+    # one line for the fold, marked (the fourth pass: stud said a timed-out fold in two lines)
+    forced_fold = re.compile(r"Ann folds \(pot \d+\) — time's up")
+    expect(stage.get_by_test_id("log").locator("li", has_text=forced_fold)).to_have_count(1)
+    expect(stage.get_by_test_id("log").locator("li", has_text="Time's up for Ann")).to_have_count(0)
     # the step list words that step so too
-    expect(page.get_by_test_id("replay-steps").locator("li", has_text="Time's up for Ann — folded")).to_have_count(1)
+    expect(page.get_by_test_id("replay-steps").locator("li", has_text=forced_fold)).to_have_count(1)
 
 
 def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
@@ -114,7 +118,7 @@ def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
     expect(finished(page)).to_be_visible(timeout=90_000)
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
-    said = re.compile(r"Time's up for Ann — \d+ in .+ was scored for them")
+    said = re.compile(r"Ann scored \d+ in .+ — time's up$")  # the score's own line, marked (forcedLine)
     step = page.get_by_test_id("replay-steps").locator("li", has_text=said).first
     expect(step).to_be_visible()
     step.click()
@@ -136,29 +140,29 @@ def ann_s_replay(page, lobby, game, options):
 
 def test_sibala_s_replay_step_list_marks_the_clock_s_and_the_bot_s_rolls(new_page, lobby):
     """Both testers: the replay's step list read "Ann rolled … (no point)"
-    where the board and the live log said "time's up: rolled for them".
+    where the board and the live log said "— time's up".
     Ann rolls nothing in three rounds: round 1 is the clock's, round 3 a
     bot's (her seat away after two); each step's line carries the
     live log's mark, in English and in 中文."""
     page = new_page()
     table_id = ann_s_replay(page, lobby, "sibala", {"rounds": 3})
     steps = page.get_by_test_id("replay-steps")
-    expect(steps.locator("li", has_text=re.compile(r"Round 1: Ann rolled .+ — time's up: rolled for them$"))).to_have_count(1)
+    expect(steps.locator("li", has_text=re.compile(r"Round 1: Ann rolled .+ — time's up$"))).to_have_count(1)
     expect(steps.locator("li", has_text="Round 3: Ann (away, a bot played) rolled")).to_have_count(1)
 
     zh = new_page(locale="zh-CN")
     zh.goto(f"{lobby.http}/#replay={table_id}&game=1")
     steps = zh.get_by_test_id("replay-steps")
-    expect(steps.locator("li", has_text=re.compile(r"第 1 局：Ann 掷出 .+ — 超时：已替其掷骰$"))).to_have_count(1)
+    expect(steps.locator("li", has_text=re.compile(r"第 1 局：Ann 掷出 .+——超时$"))).to_have_count(1)
     expect(steps.locator("li", has_text="第 3 局：Ann（托管）掷出")).to_have_count(1)
 
 
 def test_six_nimmt_s_replay_step_list_says_what_the_clock_and_the_bot_played(new_page, lobby):
     """6 Nimmt!'s step list had no mark at all: the step of Ann's timed-out
-    pick says so as the live page did ("Ann 超时——已替其选了一张牌"), and a pick a
+    pick says so in its own line, marked as every forced move ("Ann 选好了一张牌——超时"), and a pick a
     bot made for her away seat names her "Ann（托管）"."""
     page = new_page(locale="zh-CN")
     ann_s_replay(page, lobby, "six_nimmt", {"end_threshold": 1})
     steps = page.get_by_test_id("replay-steps")
-    expect(steps.locator("li", has_text="Ann 超时——已替其").first).to_be_visible()
+    expect(steps.locator("li", has_text="Ann 选好了一张牌——超时").first).to_be_visible()
     expect(steps.locator("li", has_text="Ann（托管）").first).to_be_visible()

@@ -40,11 +40,11 @@ def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
     expect(page.get_by_test_id("roll")).to_have_text("No rolls left")
     page.locator('button[data-testid^="score-"]').first.click()
     expect(log.locator("li").first).not_to_have_class(re.compile("log-timeout"))
-    expect(log).not_to_contain_text("Time's up")
+    expect(log).not_to_contain_text("Time's up")  # the notice's words: never a log line
     seen = page.evaluate("() => [...window.seenTimeouts]")
     assert seen, seen
     for text in seen:
-        assert re.fullmatch(r"Time's up — \d+ in [A-Z][a-z ]+ was scored for you", text), seen
+        assert re.fullmatch(r"You scored \d+ in [A-Z][a-z ]+ with .+ \(total \d+\) — time's up", text), seen  # the score's own line, marked
 
 
 #: Keep in window.seenTimeouts every text a log's time's-up line shows.
@@ -127,7 +127,7 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
     sign_in(watcher, lobby, "小红")
     watcher.get_by_test_id("game-yahtzee").click()
     expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_text(zh)
-    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", table_id)
+    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", f"牌桌编号 {table_id}")
     expect(watcher.get_by_test_id(f"table-name-{ann_table}")).to_have_text("Ann 的牌桌")
 
 
@@ -164,8 +164,8 @@ def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, vie
     "time's up" tag spilled out of its entry (so would an away seat's tag)."""
     viewport.update(width=390, height=844)
     for locale, words in (
-        ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "bot (away)"), ("tag", "bot for you")]),
-        ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管代出")]),
+        ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "away"), ("tag", "left")]),
+        ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管"), ("tag", "已离开")]),
     ):
         page = new_page(locale=locale)
         sign_in(page, lobby, "Ann")
@@ -244,8 +244,8 @@ def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
         return True
 
     for locale, details in (
-        ("zh-CN", r"^insufficient_coins：这张牌桌需要 \d+ 金币(，你有 20000)?$"),
-        ("en-US", r"^insufficient_coins: this table needs \d+ coins(; you have 20000)?$"),
+        ("zh-CN", r"^错误代码：insufficient_coins（这张牌桌需要 \d+ 金币(，你有 20000)?）$"),
+        ("en-US", r"^Error code: insufficient_coins — this table needs \d+ coins(; you have 20000)?$"),
     ):
         page = new_page(locale=locale)
         intercept(page, {"open"}, handle)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, leave_running, open_table, play_to_end, sign_in, start, two_at_sibala
 
 pytestmark = SINGLE_REDIS
 
@@ -46,10 +46,13 @@ def test_a_leaver_s_seat_keeps_their_name_after_play_again(new_page, lobby):
     game stays on show, and seat 1 still names Ann, left (for Bo and a
     spectator); Bo's own seat says "you"."""
     ann, bo, cy = new_page(), new_page(), new_page()
-    table_id = two_at_sibala(ann, bo, lobby)
+    # turns long enough that no clock ends the one round before Ann leaves
+    # (1 s turns did, on a loaded box); Bo rolls his own turn to the end
+    table_id = two_at_sibala(ann, bo, lobby, turn_s=30)
     sign_in(cy, lobby, "Cy", f"#table={table_id}")
     expect_status(ann, "playing")  # full: it starts
     leave_running(ann)
+    play_to_end(bo)
     expect(finished(bo)).to_be_visible()
     bo.get_by_test_id("play-again").click()
     for page in (bo, cy):

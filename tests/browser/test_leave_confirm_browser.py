@@ -39,7 +39,7 @@ def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby
     expect_status(ann, "playing")
     ann.get_by_test_id("leave").click()
     # one word for the escape: the confirm, the record (and the result: 逃跑)
-    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑）共要付 \d+ 金币.*你的记录里会记为逃跑。$"))
+    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 Bo 与底池相等的 \d+ 金币。离开后你有 \d+ 金币。你的记录里会记为逃跑。确定离开吗？$"))
     expect(ann.get_by_test_id("confirm-yes")).to_have_text(re.compile(r"^离开并支付 \d+$"))
     _confirm_closes_when_the_game_ends(ann)
 
@@ -47,8 +47,8 @@ def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby
 #: what leaving a running game says: stud's escape ends the game at once
 #: (RULES.md 2, also in play chips), elsewhere a bot plays the seat
 ASKS = {
-    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay the dealer \d+ play chips \(what the pot holds\)\. It counts as an escape in your record\. Leave the game\?$",
-    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给庄家与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑。确定离开吗？$",
+    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay (?!the dealer)\S.* \d+ play chips \(what the pot holds\)\. It counts as an escape in your record\. Leave the game\?$",
+    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 ?(?!庄家)\S+ ?与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑。确定离开吗？$",
     ("sibala", "en-US"): r"^Leave the game now\? A bot plays your seat to the end",
     ("sibala", "zh-CN"): r"^现在离开这场比赛吗？机器人会替你把座位打到结束",
 }
@@ -130,7 +130,7 @@ def test_an_open_escape_price_follows_the_pot(new_page, lobby):
     expect(bo_act.first).to_be_visible()
     ann.get_by_test_id("leave").click()
     text = ann.get_by_test_id("confirm-text")
-    expect(text).to_have_text(re.compile(r"^Leaving now costs you \d+ coins"))
+    expect(text).to_have_text(re.compile(r"^Leaving now is an escape: .* you pay Bo \d+ coins \(what the pot holds\)\. You will have \d+ coins left\."))
     before = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
     offered = [b.get_attribute("data-action") for b in bo_act.all()]
     bo.get_by_test_id("act-bet" if "bet" in offered else "act-raise").click()
@@ -140,3 +140,51 @@ def test_an_open_escape_price_follows_the_pot(new_page, lobby):
     expect(text).to_contain_text(str(after))
     ann.get_by_test_id("confirm-no").click()
     expect_status(ann, "playing")
+
+
+#: an escape's confirm with its figures, unit and balance-after taken out
+_AFTER = r" You will have \d+ coins? left\.|离开后你有 \d+ 金币。"
+_AMOUNT = r"\d+ (coins?|play chips?|金币|娱乐筹码)"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_an_escape_is_asked_alike_at_a_coin_and_a_play_chip_table(new_page, lobby, locale):
+    """The same escape (the game ends, bets back, the pot paid) was worded
+    two ways at a coin and a casual table (third pass): one wording, the
+    amount and unit filled in (a coin table adds the balance after)."""
+    texts = {}
+    for tier in ("beginner", "casual"):
+        ann, bo = new_page(locale=locale), new_page()
+        sign_in(ann, lobby, f"Ann{tier[0]}")
+        table_id = open_table(ann, "stud", seats=2, options={"tier": tier}, bots=False)
+        sign_in(bo, lobby, "Bo", f"#table={table_id}")  # one payee's name at both tables
+        bo.get_by_test_id("join-table").click()
+        expect_status(ann, "playing")
+        ann.get_by_test_id("leave").click()
+        texts[tier] = ann.get_by_test_id("confirm-text").text_content()
+        ann.get_by_test_id("confirm-no").click()
+    unit = {"en-US": ("coins", "play chips"), "zh-CN": ("金币", "娱乐筹码")}[locale]
+    assert re.search(rf"\d+ {unit[0]}", texts["beginner"]) and re.search(rf"\d+ {unit[1]}", texts["casual"]), texts
+    assert re.search(_AFTER, texts["beginner"]) and not re.search(_AFTER, texts["casual"]), texts
+    same = {tier: re.sub(_AMOUNT, "N", re.sub(_AFTER, "", text)) for tier, text in texts.items()}
+    assert same["beginner"] == same["casual"], texts
+
+
+def test_after_an_escape_the_seats_and_pot_show_the_bets_returned(new_page, lobby):
+    """Casual stud, two people: Ann escapes; Bo's board still said "Bet 100"
+    on each seat and the old pot (third pass): the bets were returned, so
+    no seat shows a bet and the pot is empty; the result names the payment."""
+    ann, bo = new_page(), new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "casual"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(bo, "playing")
+    expect(bo.get_by_test_id("bet-0")).to_be_visible()
+    expect(bo.get_by_test_id("pot-amount")).not_to_have_text("0")
+    ann.get_by_test_id("leave").click()
+    ann.get_by_test_id("confirm-yes").click()
+    expect(finished(bo)).to_be_visible()
+    expect(bo.get_by_test_id("winners")).to_contain_text("逃跑")
+    expect(bo.locator('[data-testid^="bet-"]')).to_have_count(0)
+    expect(bo.get_by_test_id("pot-amount")).to_have_text("0")

@@ -51,9 +51,9 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
     ann.get_by_test_id("leave").click()
     dialog = ann.get_by_test_id("confirm")
     expect(dialog).to_be_visible()
-    expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"{cost} coins in all")
+    expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"you pay Bo {cost} coins")
     # what is left said against the balance before the hand: the header shows it less the bets (final fresh pass)
-    expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"you will have {GRANT - cost} coins")
+    expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"You will have {GRANT - cost} coins left.")
     expect(ann.get_by_test_id("confirm-yes")).to_have_text(f"Leave and pay {cost}")
     ann.get_by_test_id("confirm-no").click()
     expect(dialog).to_have_count(0)
@@ -75,5 +75,7 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
     assert asked == [], asked
     assert bo.evaluate("window.lobby.net.player.coins") == GRANT + cost
     # the leaver's rating moves, the one who stayed is not rated, and the panel says why (final fresh pass)
-    expect(bo.get_by_test_id("rating-change-0")).to_contain_text("Rating")
-    expect(bo.get_by_test_id("rating-change-1")).to_have_text("Bo not rated: fewer than two people played this game to its end")
+    expect(bo.get_by_test_id("rating-change-0")).to_contain_text("Ann left before the end: rated as a loss. Rating")
+    expect(bo.get_by_test_id("rating-change-1")).to_have_text(
+        "You are not rated: Ann left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it."
+    )

@@ -52,7 +52,7 @@ def test_a_move_waits_for_its_answer_and_a_refusal_frees_the_controls(new_page, 
     # and the controls are ours again at the same version
     error = page.get_by_test_id("move-error")
     expect(error.get_by_test_id("error-text")).to_have_text("Too late: that turn is over.")
-    expect(error.get_by_test_id("error-details")).to_have_text("turn_over: that turn is over")
+    expect(error.get_by_test_id("error-details")).to_have_text("Error code: turn_over — that turn is over")
     expect(page.get_by_test_id("toast")).to_be_hidden()
     expect(roll).to_be_enabled()
     expect(roll).to_have_text("Roll")
@@ -73,7 +73,7 @@ def test_a_refused_action_shows_its_error_and_frees_its_button(new_page, lobby):
     page.get_by_test_id("start").click()
     error = page.get_by_test_id("start-error")
     expect(error.get_by_test_id("error-text")).to_have_text("Slow down: too many messages. Try again in a moment.")
-    expect(error.get_by_test_id("error-details")).to_have_text("rate_limited: slow down")
+    expect(error.get_by_test_id("error-details")).to_have_text("Error code: rate_limited — slow down")  # the Details line labels its code
     expect(page.get_by_test_id("toast")).to_be_hidden()
     expect(page.get_by_test_id("start")).to_be_enabled()
     expect_status(page, "waiting")

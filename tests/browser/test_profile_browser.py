@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, open_table, sign_in
+from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, two_at_sibala
 from .test_accounts_browser import play_both
 from .test_phone_layout import PHONES, fits
 
@@ -50,7 +50,7 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
     play_both(page, other)
     # a rated game of two people (its ratings applied: the result panel shows them; the
     # leaderboard read before that has no row of ours), on the leaderboard, whose row opens the profile
-    expect(page.get_by_test_id("rating-change-0")).to_contain_text(name)
+    expect(page.get_by_test_id("rating-change-0")).to_contain_text("Your rating")  # my own seat's line
     page.goto(f"{lobby.http}/#leaderboard=sibala")
     page.locator('[data-testid="lb-table"] tr.me').get_by_role("link").click()
     expect(page.get_by_test_id("profile-name")).to_contain_text(name)
@@ -65,7 +65,7 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
             # the games table, and your record under the header's coins: whole words
             page.get_by_test_id("coins").click()
             expect(page.get_by_test_id("stats-table")).to_be_visible()
-            for table, columns in (("profile-games", 7), ("stats-table", 7)):
+            for table, columns in (("profile-games", 4), ("profile-record", 6), ("stats-table", 7)):
                 headings = page.evaluate(HEADINGS, table)
                 assert len(headings) == columns, headings
                 bad = [h for h in headings if h["split"] or h["overflow"]]
@@ -82,3 +82,36 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
             assert link.get_attribute("href") == f"#replay={table_id}&game=1"
             assert table_id in (link.get_attribute("title") or "")
 
+
+
+#: a record's columns the profile shares with the stats popover under the header's coins: the same words
+RECORD = {"en": {"escapes": "Escapes", "disconnects": "Timed out"}, "zh": {"escapes": "逃跑", "disconnects": "超时/断线"}}
+
+
+def test_the_profile_shows_escapes_and_timeouts_as_the_record_popover_does(new_page, lobby):
+    """The profile had games, wins and losses only; the popover also escapes
+    (stud's 逃跑) and games with a timeout: the profile shows them too, from
+    the same record, in the same words (and the same tooltip)."""
+    ann, bo = new_page(), new_page()
+    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=1)  # nobody rolls: both time out
+    expect(finished(ann)).to_be_visible(timeout=30_000)
+    expect(ann.get_by_test_id("rating-change-0")).to_contain_text("Your rating")  # rated: on the leaderboard
+    ann.goto(f"{lobby.http}/#leaderboard=sibala")
+    ann.locator('[data-testid="lb-table"] tr.me').get_by_role("link").click()
+    expect(ann.get_by_test_id("profile-name")).to_contain_text("Ann")
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            ann.get_by_test_id("lang-switch").click()
+        row = ann.get_by_test_id("profile-record-sibala")
+        ann.get_by_test_id("coins").click()
+        popover = ann.get_by_test_id("stats-sibala")
+        expect(popover).to_be_visible()
+        for field, word in RECORD[lang].items():
+            heads = ann.get_by_test_id("profile-record").locator("th")
+            expect(heads.filter(has_text=word)).to_have_count(1)
+            mine = row.locator(f'[data-field="{field}"]')
+            expect(mine).to_have_text(popover.locator(f'[data-field="{field}"]').text_content())
+        expect(row.locator('[data-field="disconnects"]')).to_have_text("1")  # this game ran out of time
+        stat_title = ann.get_by_test_id("stats-table").locator("th[title]").get_attribute("title")
+        assert ann.get_by_test_id("profile-record").locator("th[title]").get_attribute("title") == stat_title
+        ann.keyboard.press("Escape")

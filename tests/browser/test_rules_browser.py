@@ -29,8 +29,8 @@ def test_rules_from_the_lobby_page_and_the_table(new_page, lobby):
     assert dialog.evaluate("el => el.tagName === 'DIALOG' && el.open")
     title = rules_text.page("yahtzee", "en")["title"]
     expect(page.get_by_test_id("rules-title")).to_have_text(title)
-    # the server's HTML, drawn as HTML: the section's heading and its list of categories
-    expect(page.get_by_test_id("rules-body").locator("h2", has_text=title)).to_be_visible()
+    # the server's HTML, drawn as HTML: the section (its heading is the dialog's title, not again under it) and its list of categories
+    expect(page.get_by_test_id("rules-body").locator("h2", has_text=title)).to_have_count(0)
     expect(page.get_by_test_id("rules-body").locator("li", has_text="full house: one face three times")).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
@@ -73,9 +73,11 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
                 page.get_by_test_id(f"game-{game}").click()
             page.get_by_test_id("rules").click()
             body = page.get_by_test_id("rules-body")
-            # the game's heading as the lobby names it, without its number in the full document
-            expect(body.locator("h2")).to_have_text(rules_text.page(game, lang)["title"])
-            assert body.locator("h2").inner_text().startswith({"stud": {"en": "Five-card stud", "zh": "同花顺"}, "sibala": {"en": "Sibala", "zh": "十八啦"}}[game][lang])
+            # the game's heading as the lobby names it, without its number in the full document: the dialog's title, once
+            title = page.get_by_test_id("rules-title")
+            expect(title).to_have_text(rules_text.page(game, lang)["title"])
+            assert title.inner_text().startswith({"stud": {"en": "Five-card stud", "zh": "同花顺"}, "sibala": {"en": "Sibala", "zh": "十八啦"}}[game][lang])
+            expect(body.locator("h2")).to_have_count(0)
             text = body.inner_text()
             assert seat_one in text and not implementer.findall(text), implementer.findall(text)
             if lang == "en":
@@ -97,7 +99,9 @@ def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_
         game_lobby(page, lobby, "Tia", "stud")
         page.get_by_test_id("rules").click()
         body = page.get_by_test_id("rules-body")
-        expect(body.locator("h2").first).to_have_text(rules_text.page("stud", "en")["title"])
+        expect(page.get_by_test_id("rules-title")).to_have_text(rules_text.page("stud", "en")["title"])
+        # the game's own rules come first: its tier table before what holds at every table
+        assert body.evaluate("b => { const t = b.querySelector('table'), c = b.querySelector('h3'); return !!(t && c && (t.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)); }")
         table = body.locator("table").first
         expect(table).to_be_visible()
         # every cell on one line: no figure or word broken across lines

@@ -97,17 +97,17 @@ def test_play_a_turn_by_clicking(new_page, lobby):
         expect(page.get_by_test_id("tiles")).to_have_attribute("data-open", " ".join(map(str, left)))
         for tile in pick:
             expect(page.get_by_test_id(f"tile-{tile}")).to_have_attribute("data-state", "shut")
-        expect(page.get_by_test_id("log")).to_contain_text(f"Sue shut {label}")
+        expect(page.get_by_test_id("log")).to_contain_text(f"You shut {label}")  # Sue's own page: "you"
         expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
 
     # the turn is over: our score is the sum of the tiles left open (0: box shut)
     expected = 0 if box_shut else sum(before)
     expect(page.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", str(expected))
     if box_shut:
-        expect(page.get_by_test_id("log")).to_contain_text("Sue shut the box!")
+        expect(page.get_by_test_id("log")).to_contain_text("You shut the box!")
     else:
         # one line of the log (the whole log's text runs "score 31Ada threw …" once the bot has played)
-        line = page.get_by_test_id("log").locator("li").filter(has_text=re.compile(rf"^Sue: no set for \d+ — turn over, score {expected}$"))
+        line = page.get_by_test_id("log").locator("li").filter(has_text=re.compile(rf"^No set for \d+ — your turn is over, score {expected}$"))
         expect(line).to_have_count(1)
 
     # the bot plays its turn (unless we shut the box) and the one-round match ends
@@ -118,19 +118,22 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     bot = page.get_by_test_id("round-score-1-0").get_attribute("data-score")
     if box_shut:
         assert bot == ""  # the bot did not play this round
-        winners, result = ["Sue"], "Round 1: Sue shut the box!"
+        winners, result = ["Sue"], "Round 1: you shut the box!"
     elif int(bot) == 0:
         winners, result = [bot_name], f"Round 1: {bot_name} shut the box!"
     elif int(bot) != expected:
         winners = ["Sue"] if expected < int(bot) else [bot_name]
-        result = f"Round 1: {winners[0]} won with {min(expected, int(bot))}"
+        result = f"Round 1: {'you' if winners == ['Sue'] else winners[0]} won with {min(expected, int(bot))}"
     else:
-        winners, result = ["Sue", bot_name], f"Round 1: Sue, {bot_name} tied with {expected}"
+        winners, result = ["Sue", bot_name], f"Round 1: you and {bot_name} tied with {expected}"
     expect(page.get_by_test_id("round-result-0")).to_have_text(result)
-    if len(winners) == 1:
-        expect(page.get_by_test_id("winners")).to_have_text(f"Winner: {winners[0]} (rounds won: 1)")
+    # the results on Sue's own page say "you" for her
+    if winners == ["Sue"]:
+        expect(page.get_by_test_id("winners")).to_have_text("You win, 1 round won")
+    elif len(winners) == 1:
+        expect(page.get_by_test_id("winners")).to_have_text(f"Winner: {winners[0]}, 1 round won")
     else:
-        expect(page.get_by_test_id("winners")).to_have_text(f"Winners: {', '.join(winners)} (rounds won: 1 each)")
+        expect(page.get_by_test_id("winners")).to_have_text(f"Winners: you and {bot_name}, 1 round won each")
     for i, name in enumerate(["Sue", bot_name]):
         expect(page.get_by_test_id(f"wins-{i}")).to_have_text("1" if name in winners else "0")
 

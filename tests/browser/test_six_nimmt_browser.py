@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, text_name
@@ -105,6 +106,7 @@ def choose_row(page) -> None:
         assert rows_of(page)[row][0] == card, (card, row, rows_of(page))
 
 
+@pytest.mark.parametrize("motion", ["no-preference"])  # the reveal animates
 def test_turns_with_row_choice_to_final_standings(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Nim")

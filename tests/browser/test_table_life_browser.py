@@ -32,7 +32,7 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
     sign_in(viewer, lobby, "Rail", f"#table={table_id}")
     expect(viewer.get_by_test_id("spectating")).to_be_visible()
 
-    expect(host.get_by_test_id("chat-input")).to_have_attribute("maxlength", "200")
+    expect(host.get_by_test_id("chat-input")).not_to_have_attribute("maxlength", re.compile(".*"))  # too long is said, not cut
     host.get_by_test_id("chat-input").fill(MARKUP)
     host.get_by_test_id("chat-input").press("Enter")  # Enter sends
     expect(host.get_by_test_id("chat-input")).to_have_value("")
@@ -115,10 +115,17 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     expect(page.get_by_test_id("table-name")).to_have_text("Rex's table")
     expect(page.get_by_test_id("replay")).to_be_hidden()  # not before the end
     play_to_end(page, max_turns=40)
-    line = page.get_by_test_id("result-line").text_content()
-    assert RESULT_RE.match(line), line
-    winners = page.get_by_test_id("winners").text_content()
-    live_log = page.get_by_test_id("log").locator("li").all_text_contents()
+    own_line = page.get_by_test_id("result-line").text_content()
+    assert RESULT_RE.match(own_line), own_line
+    # the replay names every seat (no one is "you" there): a spectator's words of the live table
+    watcher = new_page()
+    sign_in(watcher, lobby, "Wes", f"#table={table_id}")
+    expect(watcher.get_by_test_id("spectating")).to_be_visible()
+    expect(watcher.get_by_test_id("log").locator("li")).to_have_count(page.get_by_test_id("log").locator("li").count())
+    line = watcher.get_by_test_id("result-line").text_content()
+    assert RESULT_RE.match(line) and "You" not in line, line
+    winners = watcher.get_by_test_id("winners").text_content()
+    live_log = watcher.get_by_test_id("log").locator("li").all_text_contents()
 
     # the replay opens in this page, not in a new one
     pages = len(page.context.pages)
@@ -170,13 +177,15 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     # the command line is there for who opens it
     expect(replay.get_by_test_id("verify-command")).to_be_hidden()
     replay.get_by_test_id("verify-details").locator("summary").click()
+    # introduced in plain words first, for the curious (a Sibala table: its dice)
+    expect(replay.get_by_test_id("verify-intro")).to_have_text("For the curious: anyone can re-check this table's dice from its published seed, on their own computer, with the command below.")
     expect(replay.get_by_test_id("verify-command")).to_have_text(f"python -m lobby.client --url {lobby.ws} verify --table {table_id}")
 
     # back at the table, its game over (the ready window may have closed it meanwhile)
     replay.get_by_test_id("replay-back").click()
     expect(page.get_by_test_id("table-screen")).to_have_attribute("data-table", table_id)
     expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile(r"^(finished|closed)$"))
-    expect(page.get_by_test_id("result-line")).to_have_text(line)
+    expect(page.get_by_test_id("result-line")).to_have_text(own_line)
 
 
 def test_language_switch_redraws_the_table_and_keeps_following_it(new_page, lobby):

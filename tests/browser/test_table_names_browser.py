@@ -28,7 +28,7 @@ def test_tables_are_known_by_name(new_page, lobby):
     bo.get_by_test_id("game-six_nimmt").click()
     row = bo.get_by_test_id(f"table-row-{table_id}")
     expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_text("Ann 的牌桌")
-    expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", table_id)
+    expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", f"牌桌编号 {table_id}")
     expect(row.get_by_test_id(f"table-opened-{table_id}")).to_have_text(re.compile(r"^ · .*\d+:\d\d.* 开桌$"))
     assert table_id not in row.inner_text()
     bo.get_by_test_id(f"join-{table_id}").click()

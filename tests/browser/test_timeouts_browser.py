@@ -27,13 +27,15 @@ WATCH_URGENCY = """(id) => {
 }"""
 
 
-#: Every time's-up notice the status bar shows, with my seat's badge and whether the other seat has one.
+#: Every time's-up notice the status bar shows, with my seat's time's-up mark
+#: (its one carrier: Sibala's is on the dice, test_sibala_notice_and_mark_browser.py) and whether the other seat has one.
 WATCH_NOTICE = """() => {
   window.notices = [];
   const el = document.querySelector('[data-testid=timeout-notice]');
   new MutationObserver(() => {
-    const mine = document.querySelector('[data-testid=timeout-0]');
-    const seen = {text: el.hidden ? '' : el.textContent, kind: el.dataset.kind || '', mine: mine ? mine.textContent : null, other: !!document.querySelector('[data-testid=timeout-1]')};
+    const mark = (seat) => document.querySelector(`[data-testid=seat-${seat}] .badge-timeout, [data-testid=seat-${seat}] .forced-timeout`);
+    const mine = mark(0);
+    const seen = {text: el.hidden ? '' : el.textContent, kind: el.dataset.kind || '', mine: mine ? mine.textContent : null, other: !!mark(1)};
     if (seen.kind !== 'hurry') window.notices.push(seen);
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
@@ -57,8 +59,9 @@ def test_sibala_warns_then_says_the_roll_made_for_me(new_page, lobby):
     page.evaluate(WATCH_NOTICE)
     expect(finished(page)).to_be_visible()
     seen = page.evaluate("window.notices")
+    # my notice (it stays until a later move of my seat: test_time_s_up_past_browser.py, test_times_up_latest_move_browser.py)
     assert {"text": "Time's up — your dice were rolled for you", "kind": "mine", "mine": "time's up", "other": False} in seen, seen
-    expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_text(re.compile(r"^Round 1: Ann rolled .+ — time's up: rolled for you$"))
+    expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_text(re.compile(r"^Round 1: you rolled .+ — time's up$"))  # Ann's own page
     # the game is over: the status line has its result, no notice (the log keeps it)
     expect(notice).to_be_hidden()
 
@@ -81,10 +84,14 @@ def test_six_nimmt_marks_the_card_played_for_me_in_chinese(new_page, lobby):
     forced = page.get_by_test_id("reveal").locator(f'[data-seat="0"][data-card="{lowest}"]')
     expect(forced.locator(".sn-rev-timeout")).to_have_text("超时")
     # my next decision (the next pick, or a row for a card below every row)
-    # starts with the timeout: the notice was the last turn's, so neither
-    # the bar nor my seat says it over the new turn
+    # starts with the timeout, and a 4 s turn is all hurry: the bar says the
+    # warning alone, about now (one message at a time: the note is not joined
+    # to it; it stays for the calm seconds: test_time_s_up_past_browser.py),
+    # and my seat has no time's-up badge over the new turn
+    expect(page.get_by_test_id("timeout-notice")).to_have_text(re.compile("^快！超时将替你(出最小的牌|收走牛头最少的一行)$"))
+    expect(page.get_by_test_id("timeout-notice")).to_have_attribute("data-kind", "hurry")
     now = page.evaluate("() => ({notice: document.querySelector('[data-testid=timeout-notice]').textContent, badge: !!document.querySelector('[data-testid=timeout-0]')})")
-    assert not now["notice"].startswith("超时——"), now
+    assert not now["notice"].startswith("超时"), now  # read with the badge, in one task
     assert not now["badge"], now
 
 
@@ -100,4 +107,6 @@ def test_stud_says_my_fold_before_who_won(new_page, lobby):
     items = page.get_by_test_id("log").locator("li")
     expect(items.locator("xpath=self::li[contains(@class, 'log-timeout')]")).to_have_count(1)
     kinds = items.evaluate_all("els => els.map((e) => e.className)")
-    assert kinds.index("log-timeout") < kinds.index("log-result"), kinds
+    # the fold's own line carries the time's-up mark (one line per fold: test_stud_one_fold_mark_browser.py)
+    forced = [k for k, c in enumerate(kinds) if "log-timeout" in c.split()]
+    assert forced and "act-fold" in kinds[forced[0]].split() and forced[0] < kinds.index("log-result"), kinds

@@ -55,22 +55,70 @@ def test_stud_tier_and_hands_in_one_language(new_page, lobby):
     assert "Casual" not in page.get_by_test_id("tier").text_content()
 
 
+#: A refused name's reason, quoting the name typed (`{name}`), by reason and page language.
+NAME_SAID = {
+    "en-US": {
+        "reserved": "“{name}” would read as a bot's name: the word “bot” is kept for bots. Choose another name.",
+        "bracket": "“{name}” ends in a bracket or quote marks, where the page writes its own marks after a name. Choose another name.",
+        "page_word": "“{name}” reads like one of the page's own words (a seat, a bot, a badge): choose another name.",
+    },
+    "zh-CN": {
+        "reserved": "“{name}”读起来像机器人的名字：“机器人”这个词（英文写法也一样）留给机器人，请换一个名字。",
+        "bracket": "“{name}”以括号或引号结尾，页面会在名字后面用括号加自己的标注，请换一个名字。",
+        "page_word": "“{name}”读起来像页面自己的用词（座位、机器人或标记），请换一个名字。",
+    },
+}
+
+
 def test_a_refused_name_gets_its_real_reason(new_page, lobby):
-    for locale, reason in (("en-US", "Names ending in “(bot)” are kept for bots: pick another."), ("zh-CN", "以“(bot)”结尾的名字留给机器人，请换一个。")):
+    """Each reason that a refusal gives by example quotes the name the player
+    typed and says what it reads as, in the page's language (中文 pass:
+    "Bot 1" got a list of Chinese page words, none of which was typed); the
+    rename form's refusals too."""
+    for locale in ("en-US", "zh-CN"):
+        said = NAME_SAID[locale]
         page = new_page(locale=locale)
         page.goto(f"{lobby.http}/")
-        page.get_by_test_id("name-input").fill("Ada (bot)")
-        page.get_by_test_id("sign-in").click()
-        expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_have_text(reason)
-        # a name ending in another of the pages' markers passed for a marked one (third break-it pass)
-        page.get_by_test_id("name-input").fill("Ann（托管）")
-        page.get_by_test_id("sign-in").click()
-        bracket = "A name may not end in a bracket" if locale == "en-US" else "名字不能以括号结尾"
-        expect(page.get_by_test_id("sign-in-error").get_by_test_id("error-text")).to_contain_text(bracket)
+        err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
+        # the bot word on its own beside any punctuation (the hostile tester: "Ann (bot).", "Ann «bot»" passed)
+        for name in ("Ada (bot)", "Ann (bot).", "Ann «bot", "Ann（机器人。", "Ann - bot"):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err).to_have_text(said["reserved"].format(name=name))
+        # a name ending in another of the pages' markers passed for a marked one (third break-it pass),
+        # also with a stop after it or in quote marks (fifth pass)
+        for name in ("Ann（托管）", "Ann（托管）。", "Ann «bot»", "Ann ‹away›"):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err).to_have_text(said["bracket"].format(name=name))
         # and a good one signs in
         page.get_by_test_id("name-input").fill("Ada")
         page.get_by_test_id("sign-in").click()
         expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+        # renaming to a page word: the same words, the name typed in them
+        page.get_by_test_id("change-name").click()
+        page.get_by_test_id("name-input").fill("Bot 1")
+        page.get_by_test_id("save-name").click()
+        expect(err).to_have_text(said["page_word"].format(name="Bot 1"))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_review_s_marker_names_get_their_real_reason(new_page, lobby, locale):
+    """Names a review found accepted that imitate markers or bots: a marker
+    in angle brackets, a page word in small capitals, "№" before a seat
+    number, 亻 for 人 in 机器人; each refused with the reason of what it
+    imitates, in the page's language only (the 中文 page_word words named
+    seats only, where 机器亻 imitates a bot)."""
+    said = NAME_SAID[locale]
+    page = new_page(locale=locale)
+    page.goto(f"{lobby.http}/")
+    err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
+    for name, reason in (("Ann <away>", "bracket"), ("Ann \u1d00\u1d21\u1d00\u028f", "page_word"), ("Seat \u21162", "page_word"), ("\u673a\u5668\u4ebb", "page_word")):
+        page.get_by_test_id("name-input").fill(name)
+        page.get_by_test_id("sign-in").click()
+        expect(err).to_have_text(said[reason].format(name=name))
+        text = err.text_content().replace(name, "")
+        assert (CJK.search(text) is not None) == (locale == "zh-CN") and (re.search("[A-Za-z]", text) is None) == (locale == "zh-CN"), text
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
@@ -85,16 +133,36 @@ def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, lo
     page.get_by_test_id("name-input").fill("    ")
     page.get_by_test_id("sign-in").click()
     expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
-    said = "这个名字和页面自己的用词一样" if zh else "That name reads like the page's own words"
-    for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You"):
+    said = NAME_SAID[locale]["page_word"]
+    # and every badge beside a seat's name, in both languages (the hostile tester: "left", "托管" passed)
+    for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You", "left", "已离开", "away", "托管", "time's up", "超时", "folded", "弃牌"):
         page.get_by_test_id("name-input").fill(name)
         page.get_by_test_id("sign-in").click()
-        expect(err.get_by_test_id("error-text")).to_contain_text(said)
-        expect(err.get_by_test_id("error-details")).to_have_text("bad_name")
+        expect(err.get_by_test_id("error-text")).to_have_text(said.format(name=name))
+        expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_name" if zh else "Error code: bad_name")
         expect(page.get_by_test_id("sign-in")).to_be_enabled()
     page.get_by_test_id("name-input").fill("Empty Ann")
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("player-name")).to_have_text("Empty Ann")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_refused_chat_line_says_why_in_the_page_s_language(new_page, lobby, locale):
+    """A chat line the lobby refuses (a bidi override pasted in) said "The
+    page sent a request the lobby could not read: reload the page." (it was
+    bad_message): it is bad_text with its reason, worded in the page's
+    language, and the line stays in the box to be fixed."""
+    zh = locale == "zh-CN"
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "小聊" if zh else "Chatty")
+    open_table(page, "sibala", seats=2)
+    box = page.get_by_test_id("chat-input")
+    box.fill("a\u202eb")
+    box.press("Enter")
+    err = page.get_by_test_id("chat-error")
+    expect(err.get_by_test_id("error-text")).to_have_text("聊天消息不能包含控制字符或格式字符。" if zh else "A chat line cannot hold control or formatting characters.")
+    expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_text" if zh else "Error code: bad_text")
+    expect(box).to_have_value("a\u202eb")
 
 
 def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
@@ -119,13 +187,14 @@ def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
 
 def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
     """Two players whose time runs out both score the open tiles and share
-    the round: a Chinese page lists them with its own separator (小明、Bob),
-    an English one with a comma."""
+    the round: each page words it in its own language, its own seat "you"
+    (你和 Bob, you and 小明)."""
     ming, bob = new_page(locale="zh-CN"), new_page()
     sign_in(ming, lobby, "小明")
     table_id = open_table(ming, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
     sign_in(bob, lobby, "Bob", f"#table={table_id}")
     bob.get_by_test_id("join-table").click()  # the last seat: the game starts
     expect(finished(ming)).to_be_visible()
-    expect(ming.get_by_test_id("winners")).to_contain_text("小明、Bob")
-    expect(bob.get_by_test_id("winners")).to_contain_text("小明, Bob")
+    # each page says its own seat "you" (你和 Bob / you and 小明)
+    expect(ming.get_by_test_id("winners")).to_contain_text("你和 Bob")
+    expect(bob.get_by_test_id("winners")).to_contain_text("you and 小明")

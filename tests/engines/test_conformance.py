@@ -26,7 +26,7 @@ import msgpack
 import pytest
 
 import engines
-from engines.base import validate_options
+from engines.base import InvalidMove, validate_options
 
 GAMES = sorted(engines.REGISTRY)
 MAX_STEPS = 20_000
@@ -222,3 +222,56 @@ def test_no_coins_says_when_coins_move(game):
         assert (engine.coins_to_sit(options) == 0) == free, options
     for s in specs:
         assert s.to_dict()["no_coins"] == (None if s.no_coins is None else list(s.no_coins))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_int_option_has_its_range(game):
+    """A form says an option's range in place (its input's min and max): the
+    server's limit is the spec's lo..hi, so every int option has both, and
+    every stake the same most (MAX_STAKE; Shut the Box's had none)."""
+    from engines.base import MAX_STAKE
+
+    for spec in engines.get(game).info.options:
+        if spec.kind == "int":
+            assert spec.lo is not None and spec.hi is not None, spec.name
+            with pytest.raises(ValueError):
+                validate_options(engines.get(game).info, {spec.name: spec.hi + 1})
+        if spec.name == "stake":
+            assert spec.hi == MAX_STAKE
+
+
+@pytest.mark.parametrize("game", sorted(engines.REGISTRY))
+@pytest.mark.parametrize("kind", ["fly", "ROLL", "roll ", "", "\u200broll", "x" * 64])
+def test_a_move_of_a_type_the_game_has_not_is_unknown_move(game, kind):
+    """Each engine says unknown_move for a type it has no move of (the lobby
+    answers it so, naming the type); it said bad_move in its own words."""
+    engine = engines.get(game)
+    players = max(2, engine.info.min_players)
+    table = {"coins": [10**6] * players, "entered": list(range(players)), "winners": []}
+    state = engine.initial_state(players, validate_options(engine.info, {}), b"unknown-move-seed-of-16-bytes", table)
+    seat = engine.to_act(state)[0]
+    with pytest.raises(InvalidMove) as exc:
+        engine.apply(state, seat, {"type": kind})
+    assert exc.value.code == "unknown_move", (game, kind, str(exc.value))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_move_judges_a_move_s_shape_as_apply_does(game):
+    """``check_move`` (no state: the lobby asks it before the turn) refuses
+    what ``apply`` cannot parse, with apply's code, and passes every legal
+    move."""
+    engine = engines.get(game)
+    info = engine.info
+    state = engine.initial_state(info.min_players, validate_options(info, {}), bytes(32))
+    seat = engine.to_act(state)[0]
+    legal = engine.legal_moves(state, seat)
+    junk = [None, 5, "roll", [], {}, {"type": 7}, {"type": "fly"}, {"type": "roll", "x": [1] * 99}]
+    junk += [{**move, "zz": 1} for move in legal[:5]]
+    for move in junk:
+        with pytest.raises(InvalidMove) as parsed:
+            engine.check_move(move)
+        with pytest.raises(InvalidMove) as applied:
+            engine.apply(state, seat, move)
+        assert parsed.value.code == applied.value.code, move
+    for move in legal:  # well formed, whoever sends it: another seat's is illegal only now
+        engine.check_move(move)

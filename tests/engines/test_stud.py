@@ -587,6 +587,20 @@ def test_escape_pays_the_pot_to_the_dealer():
         assert s["hole"][2].encode() not in msgpack.packb(ENGINE.view(s, viewer))
 
 
+def test_after_an_escape_the_view_shows_no_bets_and_no_pot():
+    """The bets were returned (RULES.md 2): seats still said "Bet 500" and
+    the pot its old figure (third pass); the result keeps what the pot held."""
+    s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
+    s, _ = play(s, bet(200), CALL, CALL)
+    assert ENGINE.view(s, 0)["pot"] == 700
+    s, _ = ENGINE.leave(s, 2)
+    for viewer in (None, 0, 2):
+        v = ENGINE.view(s, viewer)
+        assert v["pot"] == 0 and v["highest"] == 0 and [p["put"] for p in v["players"]] == [0, 0, 0, 0]
+        assert v["result"]["pot"] == 700 and v["result"]["paid"] == 700
+        assert [p["balance"] for p in v["players"]] == [5700, 5000, 4300, 5000]
+
+
 def test_outcome_detail_says_how_the_game_ended():
     s = rig(FOUR, table={"coins": [5000, 5000, 5000, 5000]})
     s, _ = play(s, bet(200), CALL, CALL)
@@ -731,3 +745,24 @@ def _random_game(seed: int):
 def test_random_games_conserve_coins_end_and_hide_hole_cards(seed):
     for k in range(8):
         _random_game(seed * 8 + k)
+
+
+def test_leave_payee_is_who_an_escape_pays():
+    """RULES.md 2 (逃跑): the payee shown before leaving is the seat the
+    settlement pays: the dealer, or, for the dealer (or when the dealer has
+    folded), the best up cards among the others still in; never the leaver;
+    None where leaving costs nothing (folded, over)."""
+    s = rig(FOUR, table={"coins": [5000] * 4})
+    s, _ = play(s, bet(200), CALL, CALL, CALL)
+    for seat in range(4):
+        paid_to = ENGINE.leave(s, seat)[1][0]["to"]
+        assert ENGINE.leave_payee(s, seat) == paid_to != seat
+    dealer = s["dealer"]
+    assert ENGINE.leave_payee(s, dealer) != dealer, "the dealer's escape pays the best up cards among the others"
+    folder = s["turn"]
+    folded, _ = act(s, FOLD)
+    assert ENGINE.leave_payee(folded, folder) is None
+    for seat in set(range(4)) - {folder}:
+        assert ENGINE.leave_payee(folded, seat) == ENGINE.leave(folded, seat)[1][0]["to"] != seat
+    over, _ = ENGINE.leave(s, 1)
+    assert [ENGINE.leave_payee(over, seat) for seat in range(4)] == [None] * 4

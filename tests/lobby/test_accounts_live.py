@@ -13,7 +13,7 @@ import time
 import pytest
 import websockets
 
-from lobby import accounts, ratings
+from lobby import accounts, protocol, ratings
 from lobby.accounts import Accounts
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
@@ -390,3 +390,73 @@ def test_the_name_rule_of_passwords_folds_width_and_skips_one_or_two_letter_name
     assert refused.value.reason == "name"
     assert accounts.check_password("eeee 12345678", "e", 10) == "eeee 12345678"
     assert accounts.check_password("abcdefghij", "Ab", 10) == "abcdefghij"
+
+
+def _cyrillic_capitals(name: str) -> str:
+    """``name`` in capitals, its E, M, A in Cyrillic ("Emma1f" -> "ЕММА1F")."""
+    return name.upper().translate(str.maketrans("EMA", "\u0415\u041c\u0410"))
+
+
+async def test_an_accounts_look_alike_in_cyrillic_capitals_is_taken(lobby):
+    """The fifth break-it pass (account_lookalike.py): after a claim of
+    "Emma94", "EMMA94" was refused to a guest but "ЕММА94" (Cyrillic Е, М,
+    А) was let in and claimed as a second account.  Both are the account's
+    now: refused as a guest's name (``taken``) and as a claim (``name_taken``)."""
+    name = _name("Emma")
+    cyrillic = _cyrillic_capitals(name)
+    async with connected(lobby.ws, [name]) as (emma,):
+        assert (await api(lobby.http, "POST", "/api/account/claim", emma.token, {"password": PASSWORD}))[0] == 200
+    raw = await Raw.connect(lobby.ws)
+    try:
+        for other in (name.upper(), cyrillic):
+            refusal = await raw.request({"t": "hello", "proto": 1, "name": other})
+            assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), (other, refusal)
+    finally:
+        await raw.close()
+    async with connected(lobby.ws, [_name("Guest")]) as (guest,):
+        status, body = await api(lobby.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD, "name": cyrillic})
+        assert (status, body["code"]) == (409, "name_taken"), body
+
+
+async def test_an_account_claimed_with_the_old_name_keys_is_found_and_blocks_its_look_alikes_once_upgraded(lobby):
+    """The fifth break-it pass claimed "Emma94" and then, as a guest,
+    "ЕММА94" in Cyrillic capitals: two accounts that look the same (the old
+    keys of "Emma94" were only "ernrna94"). Name keys now hold the upper-case
+    form's key too; an account claimed with the old keys (written here as
+    the old code did) is still signed in to by name and found by its
+    profile, and once :meth:`Accounts.upgrade_names` ran (at start-up, once
+    per Redis) it blocks the Cyrillic look-alike as a guest's name and as a claim."""
+    name = _name("Emma")
+    cyrillic = _cyrillic_capitals(name)
+    async with connected(lobby.ws, [name]) as (emma,):
+        assert (await api(lobby.http, "POST", "/api/account/claim", emma.token, {"password": PASSWORD}))[0] == 200
+    store = await store_of(lobby)
+    try:
+        pid = await store.session_player(emma.token, 600)
+        old = protocol.name_keys_v1(name)
+        assert set(old) < set(protocol.name_keys(name))  # the new keys hold the old ones, and more
+        await store.release_names([k for k in protocol.name_keys(name) if k not in old], pid)
+        await store.set_credentials(pid, names=old)
+        await store.name_keys_version(set_to=1)
+        # found by the old keys
+        status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": name.upper(), "password": PASSWORD})
+        assert status == 200 and body["player"]["name"] == name
+        assert (await api(lobby.http, "GET", f"/api/players/{name.lower()}"))[1]["name"] == name
+        # the upgrade gives it the new keys, once
+        assert await Accounts(store, Settings()).upgrade_names() >= 1
+        assert set(protocol.name_keys(name)) <= set((await store.credentials(pid))["names"])
+        assert await store.name_keys_version() == accounts.NAME_KEYS_VERSION
+        assert await Accounts(store, Settings()).upgrade_names() == 0
+    finally:
+        await store.aclose()
+    raw = await Raw.connect(lobby.ws)
+    try:
+        refusal = await raw.request({"t": "hello", "proto": 1, "name": cyrillic})
+        assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+    finally:
+        await raw.close()
+    async with connected(lobby.ws, [_name("Guest")]) as (guest,):
+        status, body = await api(lobby.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD, "name": cyrillic})
+        assert (status, body["code"]) == (409, "name_taken"), body
+    status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": cyrillic, "password": PASSWORD})
+    assert status == 200 and body["player"]["name"] == name

@@ -136,7 +136,7 @@ async def test_settlement_after_a_crash_is_applied_exactly_once(redis_server, lo
         # play the game out with the engine, as a process would
         while doc["status"] == "playing":
             seat = [s for s in range(2) if doc["state"]["order"][doc["state"]["pos"]] == s][0]
-            doc = tables.move(doc, pids[seat], doc["deadlines"][str(seat)][0], {"type": "roll"}, now_ms()).doc
+            doc = tables.move(doc, pids[seat], tables.turn_id(doc, seat), {"type": "roll"}, now_ms()).doc
         coins = doc["result"]["coins"]
         assert doc["settlement"]["done"] is False and sum(coins) == 0
         # the final commit lands; the payout does not (the process "dies")

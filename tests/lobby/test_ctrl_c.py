@@ -1,8 +1,12 @@
 """The README's ``scripts/run.sh``, stopped with Ctrl-C: the lobby drains,
-stops its private Redis and exits quietly (no traceback for a user's stop)."""
+stops its private Redis and exits quietly (no traceback for a user's stop),
+also once a replay was read (its worker processes, spawned then, get the
+terminal's Ctrl-C too: a fresh README check saw their KeyboardInterrupt
+tracebacks)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -13,19 +17,22 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from lobby.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path):
+@pytest.mark.parametrize("read_a_replay", [False, True], ids=["idle", "after-a-replay"])
+def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path, read_a_replay):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     log = tmp_path / "lobby.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "lobby", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--log-level", "info"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
         try:
             deadline = time.monotonic() + 30
@@ -39,7 +46,14 @@ def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path):
                 except OSError:
                     time.sleep(0.05)
             redis_port = int(re.search(r"private redis-server on redis://127\.0\.0\.1:(\d+)", log.read_text()).group(1))
-            proc.send_signal(signal.SIGINT)
+            if read_a_replay:
+                url = f"ws://127.0.0.1:{port}/ws"
+                client = [sys.executable, "-m", "lobby.client", "--url", url]
+                played = subprocess.run([*client, "play", "--game", "sibala", "--players", "2", "--tables", "1"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True)
+                table = json.loads(played.stdout.splitlines()[0])["table"]
+                checked = subprocess.run([*client, "verify", "--table", table], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True)
+                assert json.loads(checked.stdout)["ok"], checked.stdout
+            os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to the whole group
             rc = proc.wait(30)
         finally:
             if proc.poll() is None:

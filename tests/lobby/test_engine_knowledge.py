@@ -26,7 +26,7 @@ def fold_to(doc, winner_pid: str):
         (seat,) = STUD.to_act(doc["state"])
         pid = doc["seats"][seat]["pid"]
         move = {"type": "fold"} if pid != winner_pid else STUD.legal_moves(doc["state"], seat)[0]
-        doc = tables.move(doc, pid, STUD.turn_id(doc["state"], seat), move, 1).doc
+        doc = tables.move(doc, pid, tables.turn_id(doc, seat), move, 1).doc
     return doc
 
 
@@ -55,5 +55,5 @@ def test_an_escape_is_counted_from_the_outcome():
         sib = tables.join(sib, f"q{i}", f"Q{i}", None, 0, SEED).doc
     while sib["status"] == "playing":
         (seat,) = engines.get("sibala").to_act(sib["state"])
-        sib = tables.move(sib, f"q{seat}", engines.get("sibala").turn_id(sib["state"], seat), {"type": "roll"}, 1).doc
+        sib = tables.move(sib, f"q{seat}", tables.turn_id(sib, seat), {"type": "roll"}, 1).doc
     assert all(p["stats"]["escapes"] == 0 for p in sib["settlement"]["players"])

@@ -33,7 +33,7 @@ def _finished(
     best, lowest for 6 Nimmt!)."""
     now = now_ms()
     engine = engines.get(game)
-    doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=1000, options=options)
+    doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=1000, min_turn_ms=1000, options=options)
     for i, pid in enumerate(pids):
         doc = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}}).doc
     for seat in left:
@@ -46,7 +46,7 @@ def _finished(
         if mine:
             seat = mine[0]
             mv = engine.bot_move(engine.view(state, seat), seat, rng)
-            doc = tables.move(doc, pids[seat], engine.turn_id(state, seat), mv, now).doc
+            doc = tables.move(doc, pids[seat], tables.turn_id(doc, seat), mv, now).doc
         else:  # a bot's or an absent player's turn: its deadline plays it
             now += 60_000
             doc = tables.due(doc, now, bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
@@ -251,7 +251,7 @@ async def test_a_game_against_bots_with_one_person_is_not_rated(redis_server):
     try:
         (pid,) = await _players(store, 1)
         now = now_ms()
-        doc = tables.new_table(f"t{secrets.token_hex(5)}", "sibala", now=now, seats=3, turn_ms=1000, options={"rounds": 1}, bots=True)
+        doc = tables.new_table(f"t{secrets.token_hex(5)}", "sibala", now=now, seats=3, turn_ms=1000, min_turn_ms=1000, options={"rounds": 1}, bots=True)
         doc = tables.join(doc, pid, "Solo", None, now, bytes(32), {"balances": {}}).doc
         doc = tables.begin(doc, now, bytes(32), fill_bots=True, ctx={"balances": {}}).doc
         rng = random.Random(2)

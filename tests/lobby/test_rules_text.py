@@ -104,16 +104,16 @@ def test_api_rules_in_both_languages(lobby):
     assert status == 200 and headers["cache-control"] == "max-age=3600"
     assert en["game"] == "stud" and en["lang"] == "en" and en["title"].startswith("Five-card stud")
     html = en["html"]
-    # the game's own section first, its tier table in it, then what holds at every table, headed
-    assert html.index("<h2>Five-card stud") < html.index("<table>") < html.index("<h3>At every table</h3>")
+    # the game's own section first (its heading is the title, not repeated), its tier table in it, then what holds at every table, headed
+    assert "<h2>" not in html and html.startswith("<p>") and html.index("<table>") < html.index("<h3>At every table</h3>")
     assert "6 Nimmt" not in html and "Sibala" not in html
     status, _, zh = _get(f"{lobby.http}/api/rules/stud?lang=zh")
     assert status == 200 and zh["lang"] == "zh" and zh["title"].startswith("同花顺")
-    assert zh["html"].index("<h2>同花顺") < zh["html"].index("<h3>每张牌桌</h3>") and "专家" in zh["html"]
+    assert "<h2>" not in zh["html"] and zh["html"].index("专家") < zh["html"].index("<h3>每张牌桌</h3>")
     for game in engines.REGISTRY:
         status, _, body = _get(f"{lobby.http}/api/rules/{game}?lang=en")
-        # the game's heading, without its number in the full document
-        assert status == 200 and f"<h2>{body['title']}</h2>" in body["html"] and not re.search(r"<h2>\d+\. ", body["html"])
+        # the game's heading is the title, without its number in the full document, and not repeated in the body
+        assert status == 200 and body["title"] and not re.search(r"\d+\. ", body["title"]) and f">{body['title']}</h" not in body["html"]
 
 
 def test_api_rules_errors(lobby):
@@ -201,8 +201,8 @@ def test_one_chinese_term_for_play_chips_on_every_page():
 #: The Chinese texts that may say 局: a round inside a game (Sibala's and
 #: Shut the Box's rounds; 平局 is a tie), per file of static/ by key.
 ROUND_KEYS = {
-    "i18n.js": {"round_of", "rounds_won", "last_round", "hand_last_round", "result_line", "log_rolled", "log_result", "winner_one", "winner_many", "sibala_tie_all", "sibala_tie", "rounds_won_shared", "open_coins_short", "opt_doc_rounds", "opt_doc_stake"},
-    "games/shut_the_box.js": {"round_of", "round_col", "round_title", "wins", "results", "res_shut", "res_win", "res_tie", "res_solo", "final_boards"},
+    "i18n.js": {"round_of", "rounds_won", "last_round", "hand_last_round", "result_line", "log_rolled", "log_rolled_mine", "log_result", "winner_one", "winner_many", "winner_you", "winner_you_and", "sibala_tie_all", "sibala_tie", "sibala_tie_you", "rounds_won_shared", "open_coins_short", "opt_doc_rounds", "opt_doc_stake"},
+    "games/shut_the_box.js": {"round_of", "round_col", "round_title", "wins", "results", "res_shut", "res_win", "res_tie", "res_solo", "res_shut_you", "res_win_you", "res_tie_you", "res_solo_you", "final_boards"},
 }
 #: Rules sections whose 局 is a round of the game.
 ROUND_SECTIONS = {"sibala", "shut_the_box"}

@@ -81,7 +81,7 @@ async def test_timeout_forces_a_roll(lobby):
         assert after["state"]["rolls"][0] is not None
         forced_at = [f["now"] for f in b.frames if f.get("t") == "delta"][-1]
         assert forced_at >= deadline, "the forced roll came at or after the deadline"
-        assert after["to_act"] == [1] and after["turns"]["1"] == "r0.s1"
+        assert after["to_act"] == [1] and after["turns"]["1"] == "1:r0.s1"
 
 
 async def test_reconnect_with_token_resumes_seat(lobby):
@@ -157,8 +157,9 @@ async def test_malformed_frames_get_errors_and_change_nothing(lobby):
         replies = await _raw(lobby, bad)
         codes = [r["code"] for r in replies]
         assert all(r["t"] == "error" for r in replies)
+        # a move's shape before the sender's seat (docs/protocol.md, Error codes): the malformed one is bad_move
         assert codes == [
-            "bad_frame", "bad_frame", "bad_frame", "bad_message", "not_seated", "bad_move",
+            "bad_frame", "bad_frame", "bad_frame", "bad_message", "bad_move", "unknown_move",
             "bad_message", "not_seated", "bad_message", "bad_message", "no_such_table",
         ]
         # seat 1 (not to act) and seat 0 with a stale turn are refused too
@@ -166,7 +167,7 @@ async def test_malformed_frames_get_errors_and_change_nothing(lobby):
             await b.move(t, turn, {"type": "roll"})
         assert exc.value.code == "not_your_turn"
         with pytest.raises(LobbyRefused) as exc:
-            await a.move(t, "r0.s1", {"type": "roll"})
+            await a.move(t, "1:r0.s1", {"type": "roll"})
         assert exc.value.code == "turn_over"
         with pytest.raises(LobbyRefused) as exc:
             await a.move(t, turn, {"type": "roll", "dice": [6, 6, 6, 6]})
@@ -270,7 +271,7 @@ async def test_chat_is_text_kept_and_rate_limited(lobby):
         assert exc.value.code == "rate_limited"
         with pytest.raises(LobbyRefused) as exc:
             await spec.request({"t": "chat", "table": tv.table_id, "text": "bell\x07"})
-        assert exc.value.code == "bad_message"
+        assert exc.value.code == "bad_text"
         await spec.request({"t": "chat", "table": tv.table_id, "text": "from the rail"})
         for c in (a, spec):
             lines = await c.wait_chat(tv.table_id, lambda lines: len(lines) == 2)

@@ -11,7 +11,7 @@ from lobby import replay
 from lobby.client import LobbyRefused
 from lobby.store import connect
 
-from .support import connected, replayed, seated
+from .support import connected, polled, replayed, seated
 from .test_timeout_events_live import timeout_seen, timeouts
 
 
@@ -68,6 +68,25 @@ async def test_a_player_who_never_picks_goes_away_and_comes_back(lobby):
         assert report and all(r["seed_ok"] and r["result_ok"] for r in report)
 
 
+async def _play_high(c, table: str) -> None:
+    """Play ``c``'s seat at once, until the game is over: the highest card
+    each pick (so an idle seat's forced lowest pick is the one below the
+    rows), the cheapest row when a row is its to take."""
+    seat, sent = c.tables[table].seat, set()
+    while True:
+        v = await c.wait_for(table, lambda v: v["status"] != "playing" or v["turns"].get(str(seat)) not in (None, *sent), timeout=60)
+        if v["status"] != "playing":
+            return
+        turn = v["turns"][str(seat)]
+        sent.add(turn)
+        s = v["state"]
+        mv = {"type": "pick", "card": max(s["hand"])} if s["phase"] == "pick" else {"type": "choose_row", "row": s["cheapest_row"]}
+        try:
+            await c.move(table, turn, mv)
+        except LobbyRefused:
+            pass
+
+
 async def test_a_turn_whose_pick_and_row_choice_both_run_out_counts_once(lobby_factory):
     """One slow turn is one timeout: a row choice forced right after the same
     turn's forced pick (the pick was below every row) does not count again,
@@ -76,30 +95,46 @@ async def test_a_turn_whose_pick_and_row_choice_both_run_out_counts_once(lobby_f
     async with connected(proc.ws, ["Idle", "Bo", "Cy"]) as (idle, bo, cy):
         idle.keep_frames = True
         table = await seated([idle, bo, cy], "six_nimmt", seats=3, turn_ms=1000, games=1)
-
-        async def high(c):
-            """Pick the highest card (so Idle's forced lowest pick is the one below the rows)."""
-            seat, sent = c.tables[table].seat, set()
-            while True:
-                v = await c.wait_for(table, lambda v: v["status"] != "playing" or v["turns"].get(str(seat)) not in (None, *sent), timeout=60)
-                if v["status"] != "playing":
-                    return
-                turn = v["turns"][str(seat)]
-                sent.add(turn)
-                s = v["state"]
-                mv = {"type": "pick", "card": max(s["hand"])} if s["phase"] == "pick" else {"type": "choose_row", "row": s["cheapest_row"]}
-                try:
-                    await c.move(table, turn, mv)
-                except LobbyRefused:
-                    pass
-
-        players = [asyncio.create_task(high(c)) for c in (bo, cy)]
+        players = [asyncio.create_task(_play_high(c, table)) for c in (bo, cy)]
         try:
             chosen = await timeout_seen(idle, table, lambda e: e["seat"] == 0 and e["moves"][0]["type"] == "choose_row", timeout_s=90)
             event, view = chosen[0]
             assert event["bot"] is False
             picks = [e for e, v in timeouts(idle, table) if e["seat"] == 0 and e["moves"][0]["type"] == "pick"]
             assert view["timeouts"][0] == len(picks), "the forced row choice belongs to the forced pick's turn: counted once"
+        finally:
+            for t in players:
+                t.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+
+
+async def test_a_row_choice_after_a_forced_low_pick_gets_a_whole_turn(lobby_factory):
+    """When the clock plays my lowest card and it is below every row, the
+    row is still mine to choose, with a whole turn for it (docs/play.md,
+    6 Nimmt!: the table takes the row only if that time runs out too): its
+    deadline is ``turn_ms`` after the forced pick was played, not what was
+    left of the pick's turn (a fresh pass saw 3.2 s a few seconds in)."""
+    turn_ms = 3000
+    proc = lobby_factory(prefix="snrow", env={"LOBBY_AWAY_AFTER": "0"})
+    async with connected(proc.ws, ["Idle", "Bo", "Cy"]) as (idle, bo, cy):
+        idle.keep_frames = True
+        table = await seated([idle, bo, cy], "six_nimmt", seats=3, turn_ms=turn_ms, games=1)
+        players = [asyncio.create_task(_play_high(c, table)) for c in (bo, cy)]
+        try:
+            # the version in which the clock played Idle's pick and left it a row to choose
+            def low_pick(v):
+                return v["status"] == "playing" and 0 in v["to_act"] and v["state"]["phase"] == "choose" and any(
+                    e.get("type") == "timeout" and e["seat"] == 0 and e["moves"][0]["type"] == "pick" for e in v["events"]
+                )
+
+            async def read():
+                frames = list(replayed(idle.frames, table))
+                return [(prev, v) for (_, prev), (_, v) in zip(frames, frames[1:]) if low_pick(v)]
+
+            (before, view), *_ = await polled(read, bool, 90)
+            pick_due = before["deadlines"][str(0)]
+            row_due = view["deadlines"][str(0)]
+            assert row_due - pick_due >= turn_ms, f"the forced row choice got {row_due - pick_due} ms, not a whole turn ({turn_ms} ms)"
         finally:
             for t in players:
                 t.cancel()

@@ -72,7 +72,7 @@ def to_act(doc: tables.TableDoc) -> tuple[int, str, str]:
     """(seat, pid, turn id) of the one seat to act."""
     engine = engines.get(doc["game"])
     (seat,) = engine.to_act(doc["state"])
-    return seat, doc["seats"][seat]["pid"], engine.turn_id(doc["state"], seat)
+    return seat, doc["seats"][seat]["pid"], tables.turn_id(doc, seat)
 
 
 def play_out(doc: tables.TableDoc) -> tuple[tables.TableDoc, int]:
@@ -106,6 +106,7 @@ def test_new_table_is_a_waiting_doc_with_every_documented_key():
         ("sibala", {"seats": 1}, ErrorCode.BAD_OPTIONS),
         ("sibala", {"seats": 7}, ErrorCode.BAD_OPTIONS),
         ("sibala", {"turn_ms": 999}, ErrorCode.BAD_OPTIONS),
+        ("sibala", {"turn_ms": 4_999}, ErrorCode.BAD_OPTIONS),  # a person needs 5 s (lobby.config min_turn_ms)
         ("sibala", {"turn_ms": 300_001}, ErrorCode.BAD_OPTIONS),
         ("sibala", {"games": 0}, ErrorCode.BAD_OPTIONS),
         ("sibala", {"options": {"rounds": "many"}}, ErrorCode.BAD_OPTIONS),
@@ -333,7 +334,8 @@ def test_a_move_advances_the_game_and_refusals_leave_the_table_untouched():
     refused(ErrorCode.TURN_OVER, tables.move, doc, pid, "r9.s9", {"type": "roll"}, 10)
     refused(ErrorCode.NOT_YOUR_TURN, tables.move, doc, other, turn, {"type": "roll"}, 10)
     refused(ErrorCode.NOT_SEATED, tables.move, doc, "z", turn, {"type": "roll"}, 10)
-    refused(ErrorCode.BAD_MOVE, tables.move, doc, pid, turn, {"type": "fly"}, 10)
+    refused(ErrorCode.UNKNOWN_MOVE, tables.move, doc, pid, turn, {"type": "fly"}, 10)
+    refused(ErrorCode.BAD_MOVE, tables.move, doc, pid, turn, {"type": "roll", "x": 1}, 10)
     refused(ErrorCode.TABLE_FINISHED, tables.move, seated(pids="a"), "a", turn, {"type": "roll"}, 10)
     moved = call(tables.move, doc, pid, turn, {"type": "roll"}, 10)
     assert moved.log["kind"] == "move" and moved.log["at"] == 10 and moved.log["moves"] == [[seat, {"type": "roll"}]]
@@ -376,6 +378,48 @@ def test_due_forces_the_move_of_a_seat_whose_deadline_passed_and_marks_it_away()
     # a stale deadline (set for another turn) forces nothing
     stale = dict(doc, deadlines={str(seat): ["r7.s0", 0]})
     assert call(tables.due, stale, deadline, SEED, random.Random(1), CTX) is None
+
+
+def _whole_turns_out(doc: tables.TableDoc, seat: int, act=None) -> tables.TableDoc:
+    """Let the table's clock run until seat ``seat`` is away or the game
+    ends (bots and the clock play every seat; ``act(doc)``, when given, is
+    a move ``seat`` makes itself at the start of each of its turns: a doc
+    or None)."""
+    acted = None
+    for _ in range(200):
+        if doc["status"] != Status.PLAYING or doc["seats"][seat]["away"]:
+            return doc
+        turn = tables.turn_id(doc, seat)
+        if act and turn and engines.get(doc["game"]).turn_of(doc["state"], seat) != acted:
+            acted = engines.get(doc["game"]).turn_of(doc["state"], seat)
+            doc = act(doc) or doc
+            continue
+        doc = call(tables.due, doc, tables.next_due(doc), SEED, random.Random(1), CTX).doc
+    raise AssertionError("the clock never stopped")
+
+
+@pytest.mark.parametrize("game", ["sibala", "six_nimmt", "yahtzee", "shut_the_box"])
+def test_every_game_marks_a_seat_away_after_the_same_count_of_whole_turns_timed_out(game):
+    """One rule at every table (a fresh pass read Yahtzee as never going
+    away): ``away_after`` turns in a row in which the clock played for the
+    seat mark it away, in every game.  A move of its own (Yahtzee's roll
+    before the clock scores) is acting: the count starts again, so a player
+    who rolls each turn and lets the score run out is never away
+    (docs/play.md).  Stud is left out: a timeout folds the seat (no bot
+    plays it)."""
+    doc = tables.begin(seated(game=game, seats=2, pids="a", bots=True), 10, SEED, True, CTX).doc
+    away = _whole_turns_out(doc, 0)
+    assert away["status"] == Status.PLAYING and away["seats"][0]["away"] and away["timeouts"][0] == 2, "away at the second whole turn timed out"
+    if game != "yahtzee":
+        return
+
+    def roll(d):
+        _, pid, turn = to_act(d)
+        return tables.move(d, pid, turn, {"type": "roll"}, 10).doc if d["state"]["rolls"] == 0 else None
+
+    rolled = _whole_turns_out(doc, 0, act=roll)
+    assert rolled["status"] == Status.FINISHED and not rolled["seats"][0]["away"], "rolling each turn is acting: never away"
+    assert rolled["game_timeouts"][0] >= 2, "every score ran out"
 
 
 def test_due_plays_bots_from_their_own_view():
@@ -425,10 +469,12 @@ def test_back_gives_an_away_seat_back_to_its_player():
 
 
 
-def test_back_clears_only_the_returning_seat_s_counted_turn():
+def test_back_keeps_every_seat_s_counted_turn():
     """Break-it pass: one seat's back reset every seat's counted turn, so
     another seat's next forced decision of the same turn (6 Nimmt!'s row
-    after its pick) counted a second time and marked it away."""
+    after its pick) counted a second time and marked it away.  The
+    returning seat's own counted turn stays too (fresh English pass: see
+    the test below)."""
     doc = seated(seats=2, pids="ab", away_after=1)
     seat, pid, _ = to_act(doc)
     away = tables.due(doc, doc["deadlines"][str(seat)][1], SEED, random.Random(1), CTX).doc
@@ -436,7 +482,7 @@ def test_back_clears_only_the_returning_seat_s_counted_turn():
     counted = dict(away, timeout_turns=[None, None])
     counted["timeout_turns"][seat], counted["timeout_turns"][other] = "mine", "theirs"
     back = call(tables.back, counted, pid, 6_000).doc
-    assert back["timeout_turns"][seat] is None and back["timeout_turns"][other] == "theirs"
+    assert back["timeout_turns"][seat] == "mine" and back["timeout_turns"][other] == "theirs"
     assert counted["timeout_turns"][other] == "theirs" and counted["timeout_turns"][seat] == "mine", "input untouched"
 
 def test_next_due_is_the_earliest_thing_due():
@@ -621,3 +667,58 @@ def test_back_on_your_own_turn_gives_the_table_s_turn_time_from_then(game):
     doc["deadlines"] = {**doc["deadlines"], str(seat): [turn, 700 + doc["bot_delay_ms"]]}
     back = call(tables.back, doc, doc["seats"][seat]["pid"], 1_000)
     assert back.doc["deadlines"][str(seat)] == [turn, 1_000 + doc["turn_ms"]]
+
+
+def test_back_in_the_turn_that_made_the_seat_away_counts_that_turn_no_more():
+    """Fresh English pass at 390x844 (6 Nimmt!, 2 bots, 5 s turns): the
+    second timeout in a row was a pick below every row, so the seat went
+    away with its row choice to make; "I'm back" then, that row choice ran
+    out, and one missed turn later a bot played turns 4, 5 and 6: back had
+    forgotten the turn was counted, so its forced row choice counted again.
+    Back starts the count afresh for the turns after it: the rest of the
+    turn it came in does not count, the next timed-out turn is one, the
+    second in a row marks the seat away (RULES.md: twice in a row)."""
+    doc = seated("six_nimmt", seats=2, pids="ab", away_after=2)
+    engine = engines.get("six_nimmt")
+    a = doc["seats"].index(next(s for s in doc["seats"] if s["pid"] == "a"))
+    b = 1 - a
+    hands = [None, None]
+    hands[a], hands[b] = [1, 2, 3, 4, 12, 16, 19, 29, 40, 44], doc["state"]["hands"][b]
+    state = dict(doc["state"], hands=hands)  # Ann's lowest card is below every row
+    timeouts = [0, 0]
+    timeouts[a] = 1
+    turns = [None, None]
+    turns[a] = "earlier"
+    doc = dict(doc, state=state, timeouts=timeouts, timeout_turns=turns)  # one turn timed out already
+    now = 0
+
+    def b_plays(doc, now):
+        """Bea picks her highest card, or takes the cheapest row."""
+        s = doc["state"]
+        if b not in engine.to_act(s):
+            return doc
+        mv = {"type": "pick", "card": max(s["hands"][b])} if s["phase"] == "pick" else {"type": "choose_row", "row": engines.six_nimmt.cheapest_row(s["rows"])}
+        return tables.move(doc, "b", tables.turn_id(doc, b), mv, now).doc
+
+    def a_times_out(doc, now):
+        """Bea plays, then Ann's deadline passes: the clock's move for her."""
+        doc = b_plays(doc, now)
+        at = doc["deadlines"][str(a)][1]
+        return tables.due(doc, at, SEED, random.Random(1), CTX).doc, at
+
+    doc, now = a_times_out(doc, now)
+    assert doc["seats"][a]["away"] and doc["timeouts"][a] == 2, "the second timeout in a row: away"
+    assert doc["state"]["phase"] == "choose" and a in engine.to_act(doc["state"]), "card 1 is below every row"
+    doc = call(tables.back, doc, "a", now + 10).doc
+    doc, now = a_times_out(doc, now + 10)
+    assert not doc["seats"][a]["away"] and doc["timeouts"][a] == 0, "the row choice of the turn already counted"
+    while a not in engine.to_act(doc["state"]) or doc["state"]["phase"] != "pick":
+        doc = b_plays(doc, now)
+        doc = tables.due(doc, tables.next_due(doc), SEED, random.Random(1), CTX).doc
+    doc, now = a_times_out(doc, now)
+    assert not doc["seats"][a]["away"] and doc["timeouts"][a] == 1, "one timed-out turn after back: not away"
+    while a not in engine.to_act(doc["state"]) or doc["state"]["phase"] != "pick":
+        doc = b_plays(doc, now)
+        doc = tables.due(doc, tables.next_due(doc), SEED, random.Random(1), CTX).doc
+    doc, now = a_times_out(doc, now)
+    assert doc["seats"][a]["away"] and doc["timeouts"][a] == 2, "the second in a row: away"

@@ -70,7 +70,18 @@ def test_a_waiting_table_closes_at_the_end_of_its_wait():
     assert closed.log == {"kind": "close", "at": 60_000}
     closed = closed.doc
     assert closed["status"] == "closed" and closed["seats"] == [None] * 3
-    assert closed["notices"][-1]["reason"] == "nobody_came"
+    # the reason is said once, by the table, not by a notice per seated player
+    assert closed["closed_reason"] == "nobody_came" and closed["notices"] == []
+    assert tables.view(closed, None)["wait_until"] is None
+
+
+def test_a_join_starts_the_wait_again_and_the_view_says_until_when():
+    doc = waiting(ttl_ms=60_000)
+    assert tables.view(doc, 0)["wait_until"] == 60_000 and tables.view(doc, 0)["waiting_ttl_ms"] == 60_000
+    joined = tables.join(doc, "b", "Bo", None, 50_000, SEED).doc
+    assert joined["wait_until"] == 110_000 and tables.next_due(joined) == 110_000
+    assert tables.view(joined, None)["wait_until"] == 110_000
+    assert due(joined, 60_000) is None  # the first wait's end passed: nothing closes
 
 
 def test_a_finished_table_no_game_follows_closes_after_the_ready_window():

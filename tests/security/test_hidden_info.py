@@ -190,7 +190,7 @@ def check_refusals(doc: dict[str, Any], rng: random.Random) -> int:
         pid = doc["seats"][seat]["pid"]
         if not pid or tables.seat_of(doc, pid) != seat:
             continue
-        turn = engine.turn_id(state, seat)
+        turn = tables.turn_id(doc, seat)
         moves = [rng.choice(BAD_MOVES[doc["game"]]), rng.choice(engine.legal_moves(state, seat))]
         if doc["game"] == "six_nimmt":
             moves.append({"type": "pick", "card": rng.randint(1, 104)})
@@ -349,7 +349,7 @@ class Table:
                     move = rng.choice(engine.legal_moves(state, seat))
                 else:
                     move = engine.bot_move(engine.view(state, seat), seat, rng)
-                out = tables.move(doc, doc["seats"][seat]["pid"], engine.turn_id(state, seat), move, self.now)
+                out = tables.move(doc, doc["seats"][seat]["pid"], tables.turn_id(doc, seat), move, self.now)
             elif roll < 0.98 or not people:
                 self.now = max([self.now, *(d[1] for d in doc["deadlines"].values())]) + 1
                 out = tables.due(doc, self.now, self.seed(), self.bot_rng, self.ctx)

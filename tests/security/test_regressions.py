@@ -39,7 +39,7 @@ def test_every_refusal_echoes_the_ref(message):
 def test_chat_text_is_checked_before_any_table_is_read(text):
     with pytest.raises(ProtocolError) as exc:
         parse({"t": "chat", "table": "t", "text": text})
-    assert exc.value.code == ErrorCode.BAD_MESSAGE
+    assert exc.value.code == ErrorCode.BAD_TEXT and exc.value.reason
 
 
 def test_chat_markup_is_kept_as_text():
