@@ -666,7 +666,6 @@ def turn_id(doc: TableDoc, seat: int) -> str | None:
     return None if tid is None else f"{doc['game_no']}:{tid}"
 
 
-
 def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Change:
     """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
     back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events",

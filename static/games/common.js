@@ -231,11 +231,13 @@ export function foldTimeouts(events, carries) {
 /** The board's mark on a move the lobby played for a person, for as long
  * as that move is on the board (`how` as forcedMarks gives it: false time
  * ran out "time's up", true a bot for the away seat, "left" a bot for the
- * seat its player left); null for undefined (its player's own move). */
-export function forcedTag(how, testid) {
+ * seat its player left); null for undefined (its player's own move).
+ * `title` (optional): the mark's whole story on hover (a log line's:
+ * awayName's "Mei (away, a bot played)"). */
+export function forcedTag(how, testid, title) {
   if (how === undefined) return null;
   const kind = how === false ? "timeout" : how === "left" ? "left" : "away";
-  return h("span", { class: `forced-mark forced-${kind}`, testid, "data-how": kind }, t(how === false ? "timed_out" : kind));
+  return h("span", { class: `forced-mark forced-${kind}`, testid, title, "data-how": kind }, t(how === false ? "timed_out" : kind));
 }
 
 /** One time's-up mark per seat: where seat element `el` shows the clock's

@@ -236,10 +236,7 @@ function logText(ev, names, mySeat = null, marked = true, clock = true) {
  * "托管" pill (or "left"), the whole story in its title (awayName's); null
  * for a line its player played. */
 function awayMark(ev, names, mySeat) {
-  if (!ev.away) return null;
-  const tag = forcedTag(ev.away);
-  tag.title = logName(ev, names, mySeat);
-  return tag;
+  return ev.away ? forcedTag(ev.away, undefined, logName(ev, names, mySeat)) : null;
 }
 
 // Each table's recent public events (kept across view instances).

@@ -307,15 +307,6 @@ function noteCard(note, mine) {
   return card === undefined ? null : card;
 }
 
-/** The spaced mark after a log part a bot played for a person (`how`:
- * forcedMarks' true, away, or "left"): forcedTag's pill, the part's whole
- * story in its title (`title`: awayName's). */
-function logMark(how, title) {
-  const tag = forcedTag(how);
-  tag.title = title;
-  return tag;
-}
-
 /** The step list's words of one engine event (eventLines'): `name(seat,
  * ev)` its seat's name, `sep` the reveal's list separator. */
 function eventLine(ev, name, sep) {
@@ -456,7 +447,7 @@ export class SixNimmtView extends TableView {
         if (k) body.push(tr("log_list_sep"));
         body.push(mark === false ? h("span", { class: "sn-log-timeout", "data-seat": k }, forcedLine(text)) : text);
         const bot = mark === false ? then : mark;
-        if (bot !== undefined) body.push(" ", logMark(bot, awayName(name(e), bot, e.seat === mySeat)));
+        if (bot !== undefined) body.push(" ", forcedTag(bot, undefined, awayName(name(e), bot, e.seat === mySeat)));
       });
       const [head, tail] = tr("log_turn", { t: item.turn + 1, list: "\u0000" }).split("\u0000");
       const timedOut = parts.some(([, how]) => how === false);
