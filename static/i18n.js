@@ -162,7 +162,7 @@ const TEXTS = {
     back_to_table: "← Back to the table",
     step_of: "Step {i} / {n}",
     step_start_of: "Start · {n} steps",
-    step_start: "Start: the dealt position",
+    step_start: "Start: before the first move",
     action_move: "{name}: {move}",
     action_leave: "{name} left the game",
     first: "First",
@@ -334,7 +334,7 @@ const TEXTS = {
     err_not_claimed: "This player has no account yet: keep it with a password first.",
     err_no_such_session: "That session has ended already.",
     // another seat's rating lines: one sentence with its name ({name}, first) as the subject
-    rating_change: "{name} Rating {rating} ({delta})",
+    rating_change: "{name}'s rating {rating} ({delta})",
     lb_link: "Leaderboard",
     lb_title: "Leaderboard: {game}",
     lb_back_to_game: "← Back to the game",

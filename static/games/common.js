@@ -371,13 +371,15 @@ function turnOf(view, seat) {
 /** A table's recent forced moves of people's seats (the lobby's `timeout`
  * events with `bot` false; away seats played by a bot are said by their
  * badge): per seat the latest {ev, state, events (of its version), turn
- * (the seat's turn id then, or null), mine (my seat's), until (server ms;
+ * (the seat's turn id then, or null), mine (my seat's), away (the seat
+ * was away since), until (server ms;
  * Infinity for mine), text (worded by the view: TableView.timeoutText)}.
  * Another seat's notice belongs to the turn that ran out: it goes when the
  * seat's next turn starts (none is made when that turn starts with the
  * timeout itself: Shut the Box's next round, 6 Nimmt!'s next pick), else
- * after NOTICE_MS; an away seat's lasts until a bot plays its next move
- * (or NOTICE_MS).  My own ("Time's up — … for you") speaks of my seat's
+ * after NOTICE_MS; an away seat's lasts until a bot plays its next move,
+ * its player is back (or the game ends with the seat no longer away), or
+ * NOTICE_MS.  My own ("Time's up — … for you") speaks of my seat's
  * latest move while that is the forced one: it stays until a later move of
  * my seat is played (acted(): a move I send, or I'm back; a bot's for my
  * away seat; the clock's again, which it then names), so it is seen even
@@ -409,7 +411,10 @@ export class TimeoutNotices {
       this.gameNo = view.game_no;
       for (const [seat, note] of this.bySeat) {
         const s = view.seats[seat];
-        if (!note.mine && !(s && s.away) && turnOf(view, seat) !== note.turn) this.bySeat.delete(seat);
+        const away = !!(s && s.away);
+        // back from away (its player acts again, or the game ended with no bot's move for it): that turn is behind it
+        if (!note.mine && !away && (note.away || turnOf(view, seat) !== note.turn)) this.bySeat.delete(seat);
+        else if (away) note.away = true;
       }
       for (const ev of stepEvents || view.events || []) {
         if (ev && ev.type === "timeout" && ev.bot) this.bySeat.delete(ev.seat); // a bot played its next move (mine too: no longer my latest)
@@ -421,7 +426,7 @@ export class TimeoutNotices {
           this.bySeat.delete(ev.seat); // its next turn has started: the notice was the last one's
           continue;
         }
-        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn, mine, until: mine || stepEvents ? Infinity : now + NOTICE_MS, text: "" });
+        this.bySeat.set(ev.seat, { ev, state: view.state, events: view.events, turn, mine, away: !!(s && s.away), until: mine || stepEvents ? Infinity : now + NOTICE_MS, text: "" });
       }
     }
     this.over = view.status !== "playing"; // its result, not a notice, in the bar (the seats keep their badges)

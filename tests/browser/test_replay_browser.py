@@ -47,7 +47,7 @@ def test_the_replay_is_a_player_s_page_in_both_languages(new_page, lobby):
     play_to_end(page, max_turns=20)
     page.get_by_test_id("replay").click()
     steps = 2  # two seats roll once
-    _check_player_page(page, "Start: the dealt position", "Start · {n} steps", "Step {i} / {n}", steps)
+    _check_player_page(page, "Start: before the first move", "Start · {n} steps", "Step {i} / {n}", steps)
 
     zh = new_page(locale="zh-CN")
     zh.goto(f"{lobby.http}/#replay={table_id}&game=1")

@@ -137,7 +137,7 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     expect(replay.get_by_test_id("replay-sub")).to_have_text("Rex's table · game 1")
     steps = 3 * 2  # three seats roll in each of two rounds
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Start · {steps} steps")
-    expect(replay.get_by_test_id("replay-action")).to_have_text("Start: the dealt position")
+    expect(replay.get_by_test_id("replay-action")).to_have_text("Start: before the first move")
     replay.get_by_test_id("replay-next").click()
     expect(replay.get_by_test_id("replay-step")).to_have_text(f"Step 1 / {steps}")
     # the live log's words: round, who, the dice, the hand
