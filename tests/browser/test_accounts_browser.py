@@ -147,7 +147,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
             change = p.get_by_test_id(f"rating-change-{seat}")
             own = (p is a) == (seat == 0)  # my own seat's line says "Your rating …"
             expect(change).to_contain_text("Your rating" if own else names[seat])
-            text = change.text_content().replace("Your rating", "Rating").replace(names[seat], "").strip()
+            text = change.text_content().replace("Your rating", "Rating").replace(f"{names[seat]}'s rating", "Rating").strip()
             got = RATING_RE.match(text)
             assert got, text
             shown[seat] = int(got[1])  # a newcomer starts at 1000: the change is the difference from it
