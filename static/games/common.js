@@ -829,6 +829,7 @@ export class EventLog {
     this.items = [];
     this.last = null;
     this.notes = {};
+    this.cut = false; // whether trim() dropped lines of this game (a view may say so: cutText)
     this.saved = null; // what an earlier page of the tab kept (keepTable), until the first take
   }
 
@@ -849,9 +850,9 @@ export class EventLog {
     return markAway(view.events || [], view.seats);
   }
 
-  /** What keepTable saves of this log: {gameNo, version, items, last, notes}. */
+  /** What keepTable saves of this log: {gameNo, version, items, last, notes, cut}. */
   dump() {
-    return { gameNo: this.gameNo, version: this.version, items: this.items, last: this.last, notes: this.notes };
+    return { gameNo: this.gameNo, version: this.version, items: this.items, last: this.last, notes: this.notes, cut: this.cut };
   }
 
   /** The first version after a reload (`view` at `version`): take up the
@@ -867,6 +868,7 @@ export class EventLog {
     this.items = saved.items;
     this.last = saved.last || null;
     this.notes = saved.notes || {};
+    this.cut = !!saved.cut;
     if (version > saved.version + 1) this.items.push({ type: LOG_GAP });
     this.trim();
   }
@@ -876,12 +878,15 @@ export class EventLog {
     this.items = [];
     this.last = null;
     this.notes = {};
+    this.cut = false;
     this.version = null;
   }
 
-  /** Drop the oldest items beyond `max`. */
+  /** Drop the oldest items beyond `max` (noted in `cut`). */
   trim() {
-    if (this.items.length > this.max) this.items.splice(0, this.items.length - this.max);
+    if (this.items.length <= this.max) return;
+    this.items.splice(0, this.items.length - this.max);
+    this.cut = true;
   }
 }
 
@@ -894,6 +899,12 @@ export const LOG_GAP = "log_gap";
 /** The line of a LOG_GAP item: "… any moves made while you were away are not listed". */
 export function gapText() {
   return t("log_gap");
+}
+
+/** The first line of a log whose oldest lines were dropped (EventLog's `cut`):
+ * "… earlier moves are not listed". */
+export function cutText() {
+  return t("log_cut");
 }
 
 /** sessionStorage keys of the kept tables: KEEP_PREFIX + table id. */

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, markedName, outcome, mineKey, winnersLine, figureList, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, foldTimeouts } from "./common.js";
+import { TableView, seatNo, seatBadges, seatNameEl, markedName, outcome, mineKey, winnersLine, figureList, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, cutText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, foldTimeouts } from "./common.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {
@@ -155,7 +155,7 @@ const tr = translator(TEXTS);
 const diceText = (faces) => faces.join(" ");
 /** Dice drawn before the first roll (the view's `dice` is null then). */
 const DICE = 5;
-const LOG_MAX = 10;
+const LOG_MAX = 400; // a whole game's lines: 13 turns of 6 seats, up to 3 rolls and a score each
 
 const categoryDoc = (cat) => tr(`doc_${cat}`);
 
@@ -190,9 +190,11 @@ function foldForced(events) {
 /** The score move a `timeout` event `ev` played for its seat ({category}), or {}. */
 const timeoutScore = (ev) => (ev.moves || []).find((m) => m.type === "score") || {};
 
-/** The categories the clock scored for a person (the table view's
+/** The categories the lobby scored for a person (the table view's
  * `forced`, keyed by the engine's turn id "t{turn}.s{seat}.r{rolls}"):
- * "seat:category" → false (forcedMarks' "time ran out").  A seat's sheet lists its
+ * "seat:category" → how (forcedMarks': false time ran out, true a bot for
+ * the away seat, "left" a bot for a seat its player left; a turn with a
+ * timeout is the clock's).  A seat's sheet lists its
  * categories in the order it scored them (the engine adds each at the
  * end), so turn T of seat s (its floor(T / n)-th) spent its sheet's
  * floor(T / n)-th category. */
@@ -203,7 +205,7 @@ function spentFor(view, sheets, n) {
     const sheet = sheets[seat];
     if (!m || !sheet) continue;
     const cat = Object.keys(sheet)[Math.floor(Number(m[1]) / n)];
-    if (cat !== undefined && how === false) out.set(`${seat}:${cat}`, how); // the clock's only: a bot's seat has its badge
+    if (cat !== undefined && out.get(`${seat}:${cat}`) !== false) out.set(`${seat}:${cat}`, how);
   }
   return out;
 }
@@ -518,7 +520,8 @@ export class YahtzeeView extends TableView {
   }
 
   /** The log: rolls and scores, a score the clock spent for a person in
-   * its own line marked (forcedLine). */
+   * its own line marked (forcedLine); first, if the log dropped its oldest
+   * lines, a line saying so (cutText). */
   renderLog(names) {
     // (a log kept from before folding may hold a lone time's-up item: said by its score's line)
     const items = this.log.items.filter((ev) => ev.type === LOG_GAP || logged(ev)).map((ev) => {
@@ -526,6 +529,7 @@ export class YahtzeeView extends TableView {
       const text = logText(ev, names, this.ctx.seat);
       return h("li", { class: `${ev.type === "scored" ? "log-result" : ""}${ev.away ? " log-away" : ""}${ev.forced ? " log-timeout" : ""}`.trim() }, ev.forced ? forcedLine(text) : text);
     });
+    if (this.log.cut) items.unshift(h("li", { class: "log-gap muted", testid: "log-cut" }, cutText()));
     showLog(this.logEl, items, emptyLog());
   }
 
