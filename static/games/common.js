@@ -837,7 +837,9 @@ export class EventLog {
    * those of seats a bot played while away or after their player left
    * marked (markAway); a
    * new game, or a version below the last one taken (a replay stepping
-   * back: its versions are steps), starts the log afresh. */
+   * back: its versions are steps), starts the log afresh; a version past
+   * the next one (versions passed unseen; not a replay's jump, whose
+   * events are every step's since) leaves a LOG_GAP item. */
   take(view, version) {
     if (!view) return [];
     if (this.saved) this.restore(view, version);
@@ -845,6 +847,10 @@ export class EventLog {
     if (view.game_no !== this.gameNo || (this.version !== null && version < this.version)) {
       this.reset();
       this.gameNo = view.game_no;
+    } else if (this.version !== null && version > this.version + 1 && !view.replay) {
+      // versions passed unseen (the table screen was left and opened again, or a sync's snapshot): lines may be missing here
+      if (!this.items.length || this.items[this.items.length - 1].type !== LOG_GAP) this.items.push({ type: LOG_GAP });
+      this.trim();
     }
     this.version = version;
     return markAway(view.events || [], view.seats);

@@ -275,6 +275,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
         forced: frames.slice(1, i + 1).flatMap((f) => (f.forced ? [f.forced] : [])),
         // (each step's as the step list words it: stepEvents)
         events: frames.slice(from, i + 1).flatMap((f, k) => stepEvents(from + k)),
+        replay: true, // its events hold every step since the one drawn before: a jump leaves no gap (EventLog.take)
         notices: [],
         state: structuredClone(frames[i].view),
       },
