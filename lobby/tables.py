@@ -682,7 +682,7 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
     """
     engine = engines.get(doc["game"])
     seat = seat_of(doc, pid)
-    refusal = _table_refusal(doc, seat, turn)
+    refusal = _table_refusal(doc, seat, turn, now)
     if refusal is not None:
         # the shape's code first; a move the table takes has it judged once, by apply
         try:
@@ -710,10 +710,13 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
     return Change(d, log)
 
 
-def _table_refusal(doc: TableDoc, seat: int | None, turn: str) -> LobbyError | None:
+def _table_refusal(doc: TableDoc, seat: int | None, turn: str, now: int) -> LobbyError | None:
     """Why the table's state refuses a move of ``seat`` (None: no seat) for
-    turn id ``turn`` (``NOT_SEATED``, ``TABLE_FINISHED``, ``NOT_YOUR_TURN``,
-    ``TURN_OVER``), or None when it may play."""
+    turn id ``turn`` at ``now`` (ms) (``NOT_SEATED``, ``TABLE_FINISHED``,
+    ``NOT_YOUR_TURN``, ``TURN_OVER``: another turn, or this one's deadline
+    passed: the clock's move is due, however late the timer runs), or None
+    when it may play.  A seat a bot plays (away) may always act: its
+    deadline is the bot's, and acting brings its player back."""
     if seat is None:
         return LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
     if doc["status"] != Status.PLAYING:
@@ -723,6 +726,9 @@ def _table_refusal(doc: TableDoc, seat: int | None, turn: str) -> LobbyError | N
         return LobbyError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
     if current != turn:
         return LobbyError(ErrorCode.TURN_OVER, "that turn is over")
+    due = doc["deadlines"].get(str(seat))
+    if due is not None and due[1] <= now and not _plays_as_bot(doc["seats"][seat]):
+        return LobbyError(ErrorCode.TURN_OVER, "time ran out: the clock plays that turn")
     return None
 
 

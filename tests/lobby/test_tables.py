@@ -343,6 +343,24 @@ def test_a_move_advances_the_game_and_refusals_leave_the_table_untouched():
     assert list(moved.doc["deadlines"]) == [str(1 - seat)] and moved.doc["deadlines"][str(1 - seat)][1] == 10 + 5_000
 
 
+def test_a_move_after_its_deadline_is_over_though_the_timer_has_not_fired():
+    """A hostile pass (2026-12-03): a stud move sent 16 ms past the seat's
+    deadline got ``ok`` because the timer, tens of ms late, had not played
+    the fold yet.  The deadline is the rule: at or past it the move is
+    refused ``turn_over`` (the clock's move is due); just before, it plays.
+    A seat a bot plays (away) may act at any time: it brings its player back."""
+    doc = seated(seats=2, pids="ab")
+    seat, pid, turn = to_act(doc)
+    due = doc["deadlines"][str(seat)][1]
+    refused(ErrorCode.TURN_OVER, tables.move, doc, pid, turn, {"type": "roll"}, due)
+    refused(ErrorCode.TURN_OVER, tables.move, doc, pid, turn, {"type": "roll"}, due + 16)
+    assert call(tables.move, doc, pid, turn, {"type": "roll"}, due - 1).log["kind"] == "move"
+    away = copy.deepcopy(doc)
+    away["seats"][seat]["away"] = True
+    back = call(tables.move, away, pid, turn, {"type": "roll"}, due + 16)
+    assert back.log["kind"] == "move" and not back.doc["seats"][seat]["away"]
+
+
 def test_an_illegal_stud_move_is_refused_with_its_code():
     doc = seated("stud", seats=2, pids="ab")
     seat, pid, turn = to_act(doc)
