@@ -21,7 +21,9 @@ pytestmark = SINGLE_REDIS
 def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
     """"Time's up — ? in Threes was scored for you": the log's line for a
     timeout took its points from the scored line before it, which the short
-    log had dropped once more moves came in."""
+    log had dropped once more moves came in.  The log now keeps a whole
+    game (Yahtzee's 400 lines): after my next turn and the bot's the line
+    is still there, every wording it had with its points."""
     page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "yahtzee", seats=2, turn_s=2)
@@ -31,15 +33,15 @@ def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
     expect(timeout).to_have_count(1, timeout=10_000)
     # every wording the line ever has from now on
     page.evaluate(SEEN)
-    # my next turn: roll three times and score, the bot plays: the short log
-    # drops the lines before the time's-up line
+    # my next turn: roll three times and score, the bot plays
     roll = page.locator('[data-testid="roll"]:enabled')
     for _ in range(3):
         expect(roll).to_be_visible()
         roll.click()
     expect(page.get_by_test_id("roll")).to_have_text("No rolls left")
     page.locator('button[data-testid^="score-"]').first.click()
-    expect(log.locator("li").first).not_to_have_class(re.compile("log-timeout"))
+    expect(log.locator("li.log-result").nth(2)).to_be_visible()  # my score and the bot's came after it
+    expect(timeout).to_have_text(re.compile(r"^You scored \d+ in [A-Z][a-z ]+ with .+ \(total \d+\) — time's up$"))
     expect(log).not_to_contain_text("Time's up")  # the notice's words: never a log line
     seen = page.evaluate("() => [...window.seenTimeouts]")
     assert seen, seen
