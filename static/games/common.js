@@ -864,7 +864,7 @@ export class EventLog {
   /** The first version after a reload (`view` at `version`): take up the
    * saved log (this.saved, a dump()) when it is this game's and not newer;
    * when versions passed unseen meanwhile (more than the one whose events
-   * `view` carries), a LOG_GAP item says lines may be missing there. */
+   * `view` carries), take() then leaves its LOG_GAP item there. */
   restore(view, version) {
     const saved = this.saved;
     this.saved = null;
@@ -874,9 +874,7 @@ export class EventLog {
     this.items = saved.items;
     this.last = saved.last || null;
     this.notes = saved.notes || {};
-    this.cut = !!saved.cut;
-    if (version > saved.version + 1) this.items.push({ type: LOG_GAP });
-    this.trim();
+    this.cut = !!saved.cut; // versions passed unseen meanwhile: take's gap, as for any other jump
   }
 
   /** Forget every item: the next take() starts afresh. */

@@ -54,3 +54,21 @@ def test_a_replay_jumping_to_its_last_step_says_no_gap(new_page, lobby):
     stage_log = page.get_by_test_id("replay-stage").get_by_test_id("log")
     expect(stage_log.locator("li:not(.log-empty)").nth(2)).to_be_visible()  # the moves before the last step, all told
     expect(stage_log.locator(".log-gap")).to_have_count(0)
+
+
+def test_a_page_gone_while_versions_passed_says_the_gap_once(new_page, lobby):
+    """The tab's kept log (sessionStorage) taken up after the page was gone
+    while the game went on: one gap line where the versions passed."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 20})
+    start(ann)
+    expect(ann.get_by_test_id("log").locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
+    left_at = version(ann, table_id)
+    ann.goto("about:blank")  # the page goes (pagehide saves the log); the tab and its sessionStorage stay
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.wait_for_function("([id, v]) => (window.lobby.net.tables.get(id) || {}).version > v + 2", arg=[table_id, left_at])
+    ann.goto(f"{lobby.http}/#table={table_id}")
+    expect(ann.get_by_test_id("table-screen")).to_be_visible()
+    expect(ann.get_by_test_id("log").locator(".log-gap")).to_have_count(1)
+    expect(ann.get_by_test_id("log").locator(".log-gap")).to_have_text(GAP["en-US"])
