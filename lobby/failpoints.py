@@ -6,7 +6,11 @@ it starts; unset (every real deployment), :func:`hit` is one set lookup.
 The names, each at one place in the code:
 
 - ``before_payout``: a game's last commit (its settlement, with its rating
-  changes) is in Redis, its payout not yet applied (:meth:`Rooms.settle`).
+  changes) is in Redis, its payout not yet applied (:meth:`Rooms.settle`:
+  a cluster, or a table whose settlement was committed apart).
+- ``game_end_committed``: on one Redis, the commit that ends a game (its
+  settlement, ratings, payout and history in one script) has just landed
+  and nothing after it has run (:meth:`Rooms.update`).
 - ``hello_signed_out``: a resuming hello has read its token but not yet
   followed its player's pushes; it waits here until the token is gone (a
   sign-out elsewhere ran in between) and goes on (:meth:`Session.on_hello`).

@@ -263,10 +263,18 @@ async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
 
 
 async def settled(store: Store, doc: tables.TableDoc) -> None:
-    """After a settlement was applied: each rated player's ordinal on the
-    game's leaderboard, the game among each player's recent ones (not a
+    """After a settlement was applied on its own (a cluster: the commit
+    that ends a game cannot span the players' slots), its history
+    (:func:`history_cmds`) is written."""
+    await store.run(history_cmds(store, doc))
+
+
+def history_cmds(store: Store, doc: tables.TableDoc) -> list[tuple[Any, ...]]:
+    """The commands that record a finished game's settlement, each
+    ``(name, key, *args)`` and idempotent: each rated player's ordinal on
+    the game's leaderboard, the game among each player's recent ones (not a
     private table's: its id lets anyone watch it), and the public ids of the
-    players (all idempotent)."""
+    players."""
     st, game = doc["settlement"], doc["game"]
     pids = [e["pid"] for e in st["players"]]
     commands: list[tuple[Any, ...]] = []
@@ -283,7 +291,7 @@ async def settled(store: Store, doc: tables.TableDoc) -> None:
         if not doc.get("private"):  # a private table's id is its only lock: never published
             commands += store.recent_cmds(pid, entry, at, KEEP_RECENT)
         commands.append(("SET", store.pub_key(public_id(pid)), pid))
-    await store.run(commands)
+    return commands
 
 
 def of_player(record: dict[str, Any]) -> dict[str, dict[str, Any]]:

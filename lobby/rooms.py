@@ -26,7 +26,7 @@ from typing import Any, Callable
 from . import failpoints, matching, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
-from .store import Store, now_ms
+from .store import Payout, Store, now_ms
 from .tables import LobbyError
 
 log = logging.getLogger("lobby.rooms")
@@ -224,6 +224,11 @@ class Rooms:
                         base = newer
                         continue  # run fn again on the newer base; else this change stands
                 out = ratings.rated(out, loaded["ratings"][1])
+            payout = None
+            if _ends_game(doc, out.doc) and not self.store.cluster:
+                # one Redis: the game's payout and history go with the commit that ends it
+                out = tables.paid_in_commit(out)
+                payout = self._payout(out.doc)
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
             over = not tables.live(new_doc)
@@ -242,6 +247,7 @@ class Rooms:
                     after=after,
                     commit_id=commit_id,
                     lowers=lowers,
+                    payout=payout,
                 )
             finally:
                 if self._tips.get(table_id) is tip:
@@ -259,6 +265,8 @@ class Rooms:
                     base, from_memory = _committed(current), False
                 continue
             timing.observe(time.perf_counter() - started)
+            if payout is not None:
+                failpoints.hit("game_end_committed")
             self.committed(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
             return committed, new_doc
@@ -311,6 +319,13 @@ class Rooms:
             await self.settle(new["id"], new)
 
     # -- coins ------------------------------------------------------------
+    def _payout(self, doc: dict[str, Any]) -> Payout:
+        """The payout and history of ``doc``'s settlement, for the commit
+        that ends its game (:meth:`Store.commit`)."""
+        st = doc["settlement"]
+        players = [(e["pid"], e["coins"], e["stats"]) for e in st["players"]]
+        return Payout(st["id"], doc["game"], players, SETTLED_KEEP_S, ratings.history_cmds(self.store, doc))
+
     async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:
         """Apply the table's pending settlement to every player's balance
         (once per settlement id, whoever calls), then mark it done, standing
@@ -830,6 +845,16 @@ class Rooms:
 def _committed(loaded: tuple[int, dict[str, Any]] | None) -> tuple[int, dict[str, Any], str] | None:
     """A base read from Redis (committed: rests on no commit id)."""
     return None if loaded is None else (loaded[0], loaded[1], "")
+
+
+def _ends_game(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether committing ``new`` over ``old`` ends a game: ``new`` has a
+    pending settlement that ``old`` did not have."""
+    st = new.get("settlement")
+    if not st or st["done"]:
+        return False
+    before = old.get("settlement")
+    return before is None or before["id"] != st["id"]
 
 
 def _seated_pids(doc: dict[str, Any]) -> set[str]:

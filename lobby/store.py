@@ -65,7 +65,7 @@ import hashlib
 import os
 import time
 import types
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgpack
 import redis.asyncio as aioredis
@@ -89,7 +89,9 @@ from .protocol import packb
 # commit's id, the table's next due time ("": none) and its id (with
 # KEYS[4]: the timer hint is set to exactly that, atomically with the
 # commit, so it is never early or late), the committing process's id and
-# the time now (ms).  The version is published only when a process other
+# the time now (ms), and (one Redis only) the game's payout and history
+# writes to run once the compare-and-set passed: msgpack ops, see
+# Store.payout_ops.  The version is published only when a process other
 # than the committer follows the table (the committer delivers from
 # memory).  Returns {new version}, or {-current version, current doc,
 # current commit id} on conflict (so the loser retries without another
@@ -117,6 +119,22 @@ if others > 0 then
   if mine and tonumber(mine) >= tonumber(ARGV[13]) then others = others - 1 end
 end
 if others > 0 then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
+if ARGV[14] and ARGV[14] ~= '' then
+  for _, op in ipairs(cmsgpack.unpack(ARGV[14])) do
+    if op[1] == '' then
+      -- a player's payout: KEYS[op[2]] hash, KEYS[op[3]] settled set; id,
+      -- coins, keep (s), balance channel, publish command, stat/inc pairs
+      if redis.call('SADD', KEYS[op[3]], op[4]) == 1 then
+        redis.call('EXPIRE', KEYS[op[3]], op[6])
+        local c = redis.call('HINCRBY', KEYS[op[2]], 'coins', op[5])
+        for i = 9, #op, 2 do redis.call('HINCRBY', KEYS[op[2]], op[i], op[i + 1]) end
+        if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end
+      end
+    else
+      redis.call(op[1], KEYS[op[2]], unpack(op, 3))  -- a history write
+    end
+  end
+end
 return {nv}
 """
 
@@ -380,6 +398,22 @@ class Batcher:
         return replies
 
 
+class Payout(NamedTuple):
+    """A game's settlement as :meth:`Store.commit` applies it with the
+    commit that ends the game: ``id`` (``<table>:<game_no>``), ``game``
+    (engine id: stats are counted as ``<game>:<stat>``), ``players``
+    ``[(pid, coins, stats)]`` (coins sum to 0), ``keep_s`` (how long a
+    player's settled-ids set is kept, s) and ``history``: idempotent
+    commands ``(name, key, *args)`` recording the game (leaderboard, recent
+    games, public ids: :func:`lobby.ratings.history_cmds`)."""
+
+    id: str
+    game: str
+    players: list[tuple[str, int, dict[str, int]]]
+    keep_s: int
+    history: list[tuple[Any, ...]]
+
+
 class Store:
     """All Redis access of one lobby process.
 
@@ -482,6 +516,7 @@ class Store:
         after: str = "",
         commit_id: str = "",
         lowers: bool = True,
+        payout: "Payout | None" = None,
     ) -> tuple[int | None, tuple[int, dict[str, Any]] | None]:
         """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
         table is still at ``expected`` (0: create), append ``log`` to its
@@ -492,13 +527,20 @@ class Store:
         ``lowers`` says it may be earlier than the last one (a hint may be
         early, never late, so it is set even if the commit loses).  ``after``: the id of the commit the table must
         be at (a base not yet committed when this was computed);
-        ``commit_id``: this commit's id (stored with it).  Commits made in one event-loop turn share one
-        pipeline (:class:`Batcher`).
+        ``commit_id``: this commit's id (stored with it).  ``payout`` (one
+        Redis only, not a cluster): the game this commit ends, paid out and
+        recorded in the same script once the compare-and-set passed, each
+        player once per settlement id as :meth:`apply_settlements` does.
+        Commits made in one event-loop turn share one pipeline (:class:`Batcher`).
 
         Returns ``(new version, None)``, or on conflict ``(None, (version,
         doc))`` of the table as it is now (``(None, None)``: no such table)."""
         key = self.room_key(room_id)
         keys = (key, key + ":log", key + ":f") if self.cluster else (key, key + ":log", key + ":f", self.timers_key)
+        ops = b""
+        if payout is not None:
+            assert not self.cluster, "a payout spans slots: on a cluster it is its own step (apply_settlements)"
+            keys, ops = self._payout_ops(keys, payout)
         packed = pack(doc)
         commands: list[tuple[Any, ...]] = [(
             "EVALSHA", self._commit.sha, len(keys), *keys,
@@ -515,6 +557,7 @@ class Store:
             room_id,
             self.node,
             now_ms(),
+            ops,
         )]
         if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))
@@ -544,6 +587,27 @@ class Store:
         if commit_id and reply[2] == commit_id.encode():
             return -version, None  # a re-sent commit (the reply of the first send was lost) that had landed
         return None, (-version, unpack(reply[1]))
+
+    def _payout_ops(self, keys: tuple[str, ...], payout: "Payout") -> tuple[tuple[str, ...], bytes]:
+        """The commit script's ``keys`` grown by the payout's keys, and its
+        ops (msgpack): per player ``["", hash key index, settled set key
+        index, settlement id, coins, keep s, balance channel, publish
+        command, stat, inc, …]``, then each history command as ``[name, key
+        index, other arguments…]`` (its key is its first argument)."""
+        extra: list[str] = list(keys)
+        ops: list[list[Any]] = []
+        publish = "SPUBLISH" if self.sharded else "PUBLISH"
+        for pid, coins, stats in payout.players:
+            key = self.player_key(pid)
+            extra += [key, key + ":settled"]
+            op: list[Any] = ["", len(extra) - 1, len(extra), payout.id, coins, payout.keep_s, self.player_channel(pid), publish]
+            for field, inc in stats.items():
+                op += [f"{payout.game}:{field}", inc]
+            ops.append(op)
+        for name, key, *args in payout.history:
+            extra.append(key)
+            ops.append([name, len(extra), *args])
+        return tuple(extra), packb(ops)
 
     def echo(self, room_id: str, version: int, data: bytes) -> bool:
         """Whether a published ``(version, doc bytes)`` is the echo of a

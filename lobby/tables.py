@@ -1118,8 +1118,34 @@ def settled(doc: TableDoc, settlement_id: str, balances: dict[str, int], now: in
     if not st or st["id"] != settlement_id or st["done"]:
         return None
     d = _copy(doc)
-    d["settlement"]["done"] = True
     d["events"] = []
+    _paid(d, balances)
+    return Change(d, {"kind": "settled", "at": now, "id": settlement_id})
+
+
+def paid_in_commit(change: Change) -> Change:
+    """``change`` (one that ends a game: its doc's settlement is pending)
+    with that settlement marked applied, as :func:`settled` marks it, for
+    the commit that ends the game to pay it out itself (one Redis:
+    :class:`lobby.store.Payout`).  The balances after it are worked out,
+    not read: the balance read when the game started (``table_ctx``
+    ``coins``, per seat) plus the game's coins, since a player backs one
+    coin table at a time (no other coins move meanwhile).  Its events and
+    log record stay the change's own, with those of players stood up."""
+    d = _copy(change.doc)
+    st = d["settlement"]
+    start = (d.get("table_ctx") or {}).get("coins") or []
+    balances = {e["pid"]: (start[e["seat"]] if e["seat"] < len(start) else 0) + e["coins"] for e in st["players"]}
+    _paid(d, balances)
+    return Change(d, change.log, change.seats)
+
+
+def _paid(d: TableDoc, balances: dict[str, int]) -> None:
+    """Mark ``d``'s settlement applied (``d`` a :func:`_copy`); players
+    whose balance after it (``balances``: pid -> coins) is below the table's
+    minimum are stood up and told why (a table no person is left at for
+    the next game closes)."""
+    d["settlement"]["done"] = True
     if d["coins_to_sit"]:
         for i, s in enumerate(d["seats"]):
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
@@ -1129,7 +1155,6 @@ def settled(doc: TableDoc, settlement_id: str, balances: dict[str, int], now: in
         if d["next"] is not None and not humans(d):
             d["next"] = None
             d["status"] = Status.CLOSED.value
-    return Change(d, {"kind": "settled", "at": now, "id": settlement_id})
 
 
 def state_digest(state: Any) -> str:

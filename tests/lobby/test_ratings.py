@@ -133,15 +133,16 @@ async def test_a_rating_is_applied_once_whatever_point_a_killed_process_stopped_
         await store.aclose()
 
 
-async def test_a_rating_is_applied_once_when_the_process_is_killed_between_the_games_commit_and_its_payout(redis_server, lobby_factory):
-    """A real kill -9: the process that committed a rated game's end (its
-    settlement with the rating changes) dies before the payout (failpoint
-    ``before_payout``); another process pays it out from the table's timer,
-    and each rating moves once, to openskill's numbers."""
+async def test_a_game_ends_with_its_coins_ratings_and_history_in_one_commit_that_a_kill_after_it_cannot_split(redis_server, lobby_factory):
+    """A real kill -9 right after the commit that ends a rated game
+    (failpoint ``game_end_committed``): on one Redis that commit already
+    holds everything the game's end writes, once: the settlement marked
+    done, each player's stats and rating, the leaderboard and the recent
+    games.  Another process's payout attempt changes nothing."""
     prefix = "ratekill" + secrets.token_hex(2)
     store = await connect(redis_server.url, prefix)
     try:
-        doomed = lobby_factory(prefix=prefix, env={"LOBBY_FAILPOINTS": "before_payout"})
+        doomed = lobby_factory(prefix=prefix, env={"LOBBY_FAILPOINTS": "game_end_committed"})
         with contextlib.suppress(Exception):  # the server dies under the clients
             async with connected(doomed.ws, [f"K{secrets.token_hex(3)}", f"L{secrets.token_hex(3)}"]) as cs:
                 table = await seated(cs, "sibala", seats=2, turn_ms=5000, options={"rounds": 1}, games=1)
@@ -152,20 +153,24 @@ async def test_a_rating_is_applied_once_when_the_process_is_killed_between_the_g
         assert doomed.proc.wait(timeout=30) == -signal.SIGKILL, "the failpoint killed the process"
         _, at_kill = await store.load_room(table)
         st = at_kill["settlement"]
-        assert not st["done"] and st["ratings"], "the game's end and its ratings were committed, the payout was not"
+        assert st["done"] and st["ratings"], "the game's end, its ratings and its payout are one commit"
         pids = [e["pid"] for e in st["players"]]
-        assert [(await store.player(pid)).get("sibala:rated") for pid in pids] == [None, None]
         expected = ratings.changes(at_kill, {pid: (ratings.MU0, ratings.SIGMA0) for pid in pids})
-        lobby_factory(prefix=prefix)  # a live process finds the table's timer
-        loaded = await polled(lambda: store.load_room(table), lambda x: x[1]["settlement"]["done"], timeout_s=20)
-        assert loaded[1]["settlement"]["done"]
         got = await ratings.current(store, "sibala", pids)
         for entry in st["players"]:
             want = expected[entry["seat"]]
             assert abs(got[entry["pid"]][0] - want["mu"]) < 1e-5 and abs(got[entry["pid"]][1] - want["sigma"]) < 1e-5
         assert [(await store.player(pid))["sibala:rated"] for pid in pids] == [1, 1]
+        assert [(await store.player(pid))["sibala:games"] for pid in pids] == [1, 1]
+        board, size = await store.board("sibala", 0, 10)
+        assert size == 2 and {pid for pid, _ in board} == set(pids)
+        for entry in st["players"]:
+            assert abs(dict(board)[entry["pid"]] - st["ratings"][entry["seat"]]["after"]) < 0.01
+        for pid in pids:
+            assert [e.split("/")[:2] for e, _ in await store.recent(pid, 5)] == [[table, "1"]]
         await Rooms(store, Settings(key_prefix=prefix)).settle(table)  # once more: nothing moves
         assert await ratings.current(store, "sibala", pids) == got
+        assert [(await store.player(pid))["sibala:games"] for pid in pids] == [1, 1]
     finally:
         await store.aclose()
 

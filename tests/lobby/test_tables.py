@@ -539,6 +539,26 @@ def test_settled_marks_the_payout_once_and_stands_up_who_is_broke():
     assert call(tables.settled, out.doc, st["id"], {}, now + 2) is None, "marked already"
 
 
+def test_a_game_paid_in_its_own_commit_stands_up_who_the_start_balance_and_the_game_leave_short():
+    doc, now = play_out(seated(seats=2, pids="ab", options={"rounds": 1, "stake": 100}))
+    st, need = doc["settlement"], doc["coins_to_sit"]
+    coins = {e["pid"]: e["coins"] for e in st["players"]}
+    loser = min(coins, key=coins.get)
+    assert coins[loser] < 0
+    seat = tables.seat_of(doc, loser)
+    start = [need - coins[e["pid"]] for e in sorted(st["players"], key=lambda e: e["seat"])]  # everyone ends at the minimum
+    start[seat] -= 1  # but the loser, one coin short
+    ended = tables.Change(dict(doc, table_ctx=dict(doc["table_ctx"], coins=start)), {"kind": "move"}, [])
+    out = tables.paid_in_commit(ended)
+    assert out.doc["settlement"]["done"] and not ended.doc["settlement"]["done"], "a new doc; the input is untouched"
+    assert [s["left"] for s in out.doc["seats"]] == [i == seat for i in range(2)]
+    assert out.doc["events"][-1] == {"type": "stood_up", "seat": seat, "reason": "insufficient_coins"}
+    assert out.log == {"kind": "move"}, "the game's own record"
+    free, _ = play_out(seated(seats=2, pids="ab", options={"rounds": 1}))
+    paid = tables.paid_in_commit(tables.Change(free, {}, []))
+    assert paid.doc["settlement"]["done"] and not any(s["left"] for s in paid.doc["seats"]), "no coins: nobody stood up"
+
+
 # -- views, summary ----------------------------------------------------------------------
 
 
