@@ -82,6 +82,7 @@ class Lobby:
         # commit against the doc the fan-out holds, and show each commit here at once
         self.rooms.cached = self.fanout.cached
         self.rooms.committed = self.fanout.deliver
+        self.rooms.marked = self.fanout.deliver_marks
         metrics.watch(self)  # connections, local tables, send queues: read at scrape time
         self.tasks = [
             asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),

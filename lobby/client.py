@@ -217,6 +217,11 @@ class LobbyClient:
             if tv is not None and all(seen["id"] != line["id"] for seen in tv.chat):
                 tv.chat.append(line)
                 tv.changed.set()
+        elif kind == "ready":
+            tv = self.tables.get(frame["table"])
+            if tv is not None and tv.view is not None and tv.version == frame["version"] and tv.view.get("next"):
+                tv.view = {**tv.view, "next": {**tv.view["next"], "ready": frame["ready"]}}
+                tv.changed.set()
         elif kind == "delta":
             tv = self.tables.get(frame["table"])
             if tv is None or tv.view is None:

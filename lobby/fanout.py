@@ -27,7 +27,7 @@ from . import metrics, tables
 from .diff import diff
 from .protocol import CloseCode, ErrorCode, encode, error
 from .sessions import session_id
-from .store import CHAT_MARK, REVOKED_MARK, Store, chat_line, chat_order, now_ms, unpack
+from .store import CHAT_MARK, READY_MARK, REVOKED_MARK, Store, chat_line, chat_order, now_ms, unpack
 
 if TYPE_CHECKING:
     from .session import Conn  # each viewer's connection: the session's writer
@@ -268,6 +268,28 @@ class Fanout:
         if loaded is not None:
             self.deliver(table_id, *loaded)
 
+    def deliver_marks(self, table_id: str, marks: bytes | str, send: bool = True) -> None:
+        """Send a finished table's ready marks (:func:`tables.ready_marks`'
+        form, kept beside the doc: no new version) to every local viewer as
+        one ``ready`` frame (``version``: the one they are of; ``ready``:
+        per seat), encoded once, and keep them in the table's doc for
+        snapshots and the next commit's base.  Marks of another game than
+        the one this process holds change nothing.  ``send`` False: kept,
+        not sent (the game's start follows at once)."""
+        local = self.local.get(table_id)
+        if local is None or local.doc is None:
+            return
+        doc = tables.with_marks(local.doc, marks)
+        if doc is local.doc:
+            return
+        local.doc = doc
+        if not send:
+            return
+        frame = encode({"t": "ready", "table": table_id, "version": local.version, "ready": doc["next"]["ready"]})
+        for viewer in local.viewers:
+            if viewer.view is not None:
+                viewer.conn.send(frame, "ready")
+
     # -- chat --------------------------------------------------------------
     def deliver_chat(self, table_id: str, data: bytes) -> None:
         """Send a chat line published on a table's channel (``data``:
@@ -412,6 +434,9 @@ class Fanout:
                             self.deliver_balance(pid, int(data))
                         continue
                     table_id = self.store.room_id_of_channel(channel)
+                    if data[:8] == READY_MARK:
+                        self.deliver_marks(table_id, data[8:])
+                        continue
                     if data[:8] == CHAT_MARK:
                         try:
                             self.deliver_chat(table_id, data[8:])

@@ -129,6 +129,8 @@ class Rooms:
         self._commit_ids = itertools.count(1)
         #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
         self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
+        #: called with ``(table_id, marks, send)`` after a ready mark (the app: local delivery; ``send``: to viewers too)
+        self.marked: Callable[[str, bytes, bool], None] = lambda table_id, marks, send: None
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
         """The newest version this process knows of a table, as ``(version,
@@ -248,6 +250,7 @@ class Rooms:
                     commit_id=commit_id,
                     lowers=lowers,
                     payout=payout,
+                    marks=(tables.ready_marks(doc), tables.ready_marks(new_doc)),
                 )
             finally:
                 if self._tips.get(table_id) is tip:
@@ -741,7 +744,44 @@ class Rooms:
         await self.update(table_id, lambda doc, now, ctx: tables.request_start(doc, pid, now, secrets.token_bytes(32), ctx))
 
     async def ready(self, table_id: str, pid: str) -> None:
-        await self.update(table_id, lambda doc, now, ctx: tables.ready(doc, pid, now, secrets.token_bytes(32), ctx))
+        """``pid`` is ready for the table's next game: a mark kept beside the
+        doc (:meth:`Store.mark_ready`), no commit and no new version, shown
+        to every viewer as a ``ready`` frame (``self.marked``); the mark
+        that makes everyone ready commits the game's start
+        (:func:`tables.ready`).  Where the table keeps no marks (a doc
+        committed without them) the mark is a commit, as a start is.
+        Raises :class:`LobbyError` as :func:`tables.ready_seat`."""
+        base = self._base(table_id)
+        loaded = base[:2] if base is not None else await self.store.load_room(table_id)
+        if loaded is None:
+            raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
+        try:
+            seat = tables.ready_seat(loaded[1], pid)
+        except LobbyError:
+            if base is None:
+                raise
+            loaded = await self.store.load_room(table_id)  # memory may lag: judge on what Redis holds
+            if loaded is None:
+                raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table") from None
+            seat = tables.ready_seat(loaded[1], pid)
+        marks = await self.store.mark_ready(table_id, loaded[1]["game_no"], seat)
+        if marks is not None:
+            everyone = tables.all_ready(tables.with_marks(loaded[1], marks))
+            self.marked(table_id, marks, not everyone)  # everyone ready: the start's delta follows at once, no frame before it
+            if not everyone:
+                return
+        marked = marks is not None
+
+        def start(doc: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
+            try:
+                change = tables.ready(doc, pid, now, secrets.token_bytes(32), ctx)
+            except LobbyError as exc:
+                if marked and exc.code == ErrorCode.TABLE_FINISHED:
+                    return None  # another mark's commit started it (or the table closed) meanwhile
+                raise
+            return change if not marked or change.log["kind"] != "ready" else None
+
+        await self.update(table_id, start)
 
     async def back(self, table_id: str, pid: str) -> None:
         await self.update(table_id, lambda doc, now, ctx: tables.back(doc, pid, now))

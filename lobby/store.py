@@ -78,6 +78,7 @@ from redis.asyncio.cluster import RedisCluster
 
 from . import metrics
 from .protocol import packb
+from .tables import with_marks
 
 # KEYS: room hash, room log, the table's followers (zset: lobby process id
 # -> lease expiry ms) and (one Redis, not a cluster, where it lives on
@@ -91,18 +92,23 @@ from .protocol import packb
 # commit, so it is never early or late), the committing process's id and
 # the time now (ms), and (one Redis only) the game's payout and history
 # writes to run once the compare-and-set passed: msgpack ops, see
-# Store.payout_ops.  The version is published only when a process other
+# Store._payout_ops, then the ready marks (the hash's ``r``) the table must
+# hold if it keeps any ("-": any) and those it keeps after the commit ("":
+# none; see _READY).  The version is published only when a process other
 # than the committer follows the table (the committer delivers from
 # memory).  Returns {new version}, or {-current version, current doc,
-# current commit id} on conflict (so the loser retries without another
-# read, and a re-sent commit that had landed knows itself; {0, false}: no
-# such table).
+# current commit id, current marks} on conflict (so the loser retries
+# without another read, and a re-sent commit that had landed knows itself;
+# {0, false}: no such table).
 _COMMIT = """
-local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r')
 local v = tonumber(cur[1] or '0')
-if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) then return {-v, cur[2], cur[3]} end
+if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then
+  return {-v, cur[2], cur[3], cur[4]}
+end
 local nv = v + 1
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
+if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') else redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
@@ -136,6 +142,34 @@ if ARGV[14] and ARGV[14] ~= '' then
   end
 end
 return {nv}
+"""
+
+# KEYS: room hash, the table's followers.  ARGV: game number, seat, the
+# table's channel, publish command, the marking process's id, the time now
+# (ms).  A ready mark of a finished table's next game is kept beside the
+# doc, not in it: the hash's ``r`` (``<game no>:<0|1 per seat>``, set by
+# the commit that opens the next game, deleted by the one that ends it) is
+# changed without a new version, and published (READY_MARK, then the
+# marks) only where another process follows the table.  Returns the marks
+# after, or nil when no next game numbered so is open.
+_READY = """
+local r = redis.call('HGET', KEYS[1], 'r')
+if not r then return false end
+local sep = string.find(r, ':', 1, true)
+if not sep or string.sub(r, 1, sep - 1) ~= ARGV[1] then return false end
+local i = sep + 1 + tonumber(ARGV[2])
+if i > #r then return false end
+if string.sub(r, i, i) ~= '1' then
+  r = string.sub(r, 1, i - 1) .. '1' .. string.sub(r, i + 1)
+  redis.call('HSET', KEYS[1], 'r', r)
+  local others = redis.call('ZCOUNT', KEYS[2], ARGV[6], '+inf')
+  if others > 0 then
+    local mine = redis.call('ZSCORE', KEYS[2], ARGV[5])
+    if mine and tonumber(mine) >= tonumber(ARGV[6]) then others = others - 1 end
+  end
+  if others > 0 then redis.call(ARGV[4], ARGV[3], string.rep('\\255', 8) .. r) end
+end
+return r
 """
 
 # KEYS: player hash, settled-games set.  ARGV: settlement id, coin delta,
@@ -237,6 +271,8 @@ return id
 
 #: the first 8 bytes of a chat line published on a table's channel (no version is 0)
 CHAT_MARK = bytes(8)
+#: the first 8 bytes of a table's ready marks published on its channel (no version is 2**64 - 1)
+READY_MARK = b"\xff" * 8
 #: the first byte of a revocation published on a player's channel (a balance is decimal digits)
 REVOKED_MARK = b"R"
 #: the chat of a table with no expiry of its own (a live one) expires this
@@ -439,13 +475,15 @@ class Store:
         self._chat = redis.register_script(_CHAT)
         self._reserve = redis.register_script(_RESERVE)
         self._rename_guest = redis.register_script(_RENAME_GUEST)
+        self._ready = redis.register_script(_READY)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat)
+            script.sha: script.script
+            for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready)
         })
 
     async def aclose(self) -> None:
@@ -498,11 +536,25 @@ class Store:
 
     # -- rooms -----------------------------------------------------------
     async def load_room(self, room_id: str) -> tuple[int, dict[str, Any]] | None:
-        """``(version, doc)`` of a table, or None if there is no such table."""
-        v, doc = (await self.run([("HMGET", self.room_key(room_id), "v", "doc")]))[0]
+        """``(version, doc)`` of a table, its ready marks in the doc
+        (:func:`lobby.tables.with_marks`), or None if there is no such table."""
+        v, doc, marks = (await self.run([("HMGET", self.room_key(room_id), "v", "doc", "r")]))[0]
         if v is None or doc is None:
             return None
-        return int(v), unpack(doc)
+        return int(v), with_marks(unpack(doc), marks)
+
+    async def mark_ready(self, room_id: str, game_no: int, seat: int) -> bytes | None:
+        """Mark ``seat`` ready for the next game after game ``game_no`` of a
+        table, without a commit (:data:`_READY`): returns the table's marks
+        after (:func:`lobby.tables.ready_marks`' form), or None when no such
+        next game is open (it started, the table closed, or its marks are
+        not kept: a doc committed without them)."""
+        key = self.room_key(room_id)
+        publish = "SPUBLISH" if self.sharded else "PUBLISH"
+        (marks,) = await self.run([
+            ("EVALSHA", self._ready.sha, 2, key, key + ":f", game_no, seat, self.room_channel(room_id), publish, self.node, now_ms())
+        ])
+        return marks
 
     async def commit(
         self,
@@ -517,6 +569,7 @@ class Store:
         commit_id: str = "",
         lowers: bool = True,
         payout: "Payout | None" = None,
+        marks: tuple[str, str] | None = None,
     ) -> tuple[int | None, tuple[int, dict[str, Any]] | None]:
         """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
         table is still at ``expected`` (0: create), append ``log`` to its
@@ -531,6 +584,10 @@ class Store:
         Redis only, not a cluster): the game this commit ends, paid out and
         recorded in the same script once the compare-and-set passed, each
         player once per settlement id as :meth:`apply_settlements` does.
+        ``marks``: ``(before, after)``, the ready marks
+        (:func:`lobby.tables.ready_marks`) the table must hold, as well as
+        the version, and those it holds after (None: not checked, none
+        after).
         Commits made in one event-loop turn share one pipeline (:class:`Batcher`).
 
         Returns ``(new version, None)``, or on conflict ``(None, (version,
@@ -558,6 +615,8 @@ class Store:
             self.node,
             now_ms(),
             ops,
+            "-" if marks is None else marks[0],
+            "" if marks is None else marks[1],
         )]
         if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))
@@ -586,7 +645,7 @@ class Store:
             return None, None
         if commit_id and reply[2] == commit_id.encode():
             return -version, None  # a re-sent commit (the reply of the first send was lost) that had landed
-        return None, (-version, unpack(reply[1]))
+        return None, (-version, with_marks(unpack(reply[1]), reply[3] if len(reply) > 3 else None))
 
     def _payout_ops(self, keys: tuple[str, ...], payout: "Payout") -> tuple[tuple[str, ...], bytes]:
         """The commit script's ``keys`` grown by the payout's keys, and its

@@ -614,20 +614,64 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
     return Change(d, {"kind": "start_vote", "at": now, "seat": seat_of(d, pid)})
 
 
-def ready(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change:
-    """``pid`` wants another game at this table (log ``{"kind": "ready",
-    "seat"}``).  When every seated person is ready (bots always are) the
-    next game starts with the same seats (:func:`begin`'s log).  Raises :class:`LobbyError` ``NOT_SEATED`` or ``TABLE_FINISHED`` (no next
-    game is open)."""
+def ready_seat(doc: TableDoc, pid: str) -> int:
+    """The seat of ``pid``, who asks for another game at this table.
+    Raises :class:`LobbyError` ``NOT_SEATED`` or ``TABLE_FINISHED`` (no
+    next game is open)."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
     if doc["status"] != Status.FINISHED or doc["next"] is None:
         raise LobbyError(ErrorCode.TABLE_FINISHED, "no next game is open at that table")
+    return seat
+
+
+def ready_marks(doc: TableDoc) -> str:
+    """The ready marks of a finished table's next game as Redis keeps them
+    beside the doc (the room hash's ``r``: ``"<game_no>:<0|1 per seat>"``,
+    :meth:`lobby.store.Store.mark_ready`), or ``""`` when no next game is
+    open.  A mark is no commit: it changes no version."""
+    nxt = doc["next"]
+    if doc["status"] != Status.FINISHED or nxt is None:
+        return ""
+    return f"{doc['game_no']}:" + "".join("1" if r else "0" for r in nxt["ready"])
+
+
+def with_marks(doc: TableDoc, marks: str | bytes | None) -> TableDoc:
+    """``doc`` with ``next.ready`` as ``marks`` (:func:`ready_marks`'s form)
+    say, where they are of its open next game and differ; else ``doc``
+    itself (the same object)."""
+    if not marks:
+        return doc
+    text = marks.decode() if isinstance(marks, bytes) else marks
+    game_no, _, bits = text.partition(":")
+    nxt = doc["next"]
+    if doc["status"] != Status.FINISHED or nxt is None or game_no != str(doc["game_no"]) or len(bits) != len(nxt["ready"]):
+        return doc
+    ready = [bit == "1" for bit in bits]
+    if ready == nxt["ready"]:
+        return doc
+    return cast(TableDoc, dict(doc, next=dict(nxt, ready=ready)))
+
+
+def all_ready(doc: TableDoc) -> bool:
+    """Whether every seated person of a finished table is ready for its
+    open next game (bots always are), so it starts."""
+    return doc["next"] is not None and all(doc["next"]["ready"][i] for i in humans(doc))
+
+
+def ready(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change:
+    """``pid`` wants another game at this table (log ``{"kind": "ready",
+    "seat"}``).  When every seated person is ready (bots always are) the
+    next game starts with the same seats (:func:`begin`'s log).  Raises
+    :class:`LobbyError` as :func:`ready_seat`.  The lobby keeps a mark
+    apart from the doc (:func:`ready_marks`) and commits this only to start
+    the game, or where the marks are not kept (a doc of an older process)."""
+    seat = ready_seat(doc, pid)
     d = _copy(doc)
     d["next"]["ready"][seat] = True
     d["events"] = [{"type": "ready", "seat": seat}]
-    if all(d["next"]["ready"][i] for i in humans(d)):
+    if all_ready(d):
         return begin(d, now, seed, ctx=ctx)
     return Change(d, {"kind": "ready", "at": now, "seat": seat})
 

@@ -486,6 +486,17 @@ export class Net {
     this.emit("moved", { from: entry.id, to: ev.to });
   }
 
+  /** A finished table's ready marks (no new version: kept beside the doc)
+   * for the version we hold: the view's `next.ready` is theirs, then the
+   * `table` event.  Marks of another version change nothing (a snapshot or
+   * the next delta brings them). */
+  _on_ready(msg) {
+    const entry = this.tables.get(msg.table);
+    if (!entry || !entry.view || !entry.view.next || entry.version !== msg.version) return;
+    entry.view = { ...entry.view, next: { ...entry.view.next, ready: msg.ready } };
+    this._afterUpdate(entry);
+  }
+
   /** A chat line at a table we show: kept once (by id), then the `chat` event. */
   _on_chat(msg) {
     const entry = this.tables.get(msg.table);

@@ -16,17 +16,24 @@ import signal
 
 from lobby import tables
 from lobby.redis_server import RedisServer
-from lobby.store import connect, now_ms
+from lobby.store import READY_MARK, connect, now_ms
 
 from ..security.support import store_of
 from .support import connected, playing, seated
 
 
-async def _first_version(sub) -> int:
+async def _first_message(sub) -> bytes:
     while True:
         msg = await sub.get_message(timeout=1.0)
         if msg is not None:
-            return int.from_bytes(msg[1][:8], "big")
+            return msg[1]
+
+
+async def _first_version(sub) -> int:
+    """The first version published, past ready marks (no version)."""
+    while (data := await _first_message(sub))[:8] == READY_MARK:
+        pass
+    return int.from_bytes(data[:8], "big")
 
 
 async def test_versions_are_published_only_while_another_process_follows(lobby):
@@ -45,8 +52,11 @@ async def test_versions_are_published_only_while_another_process_follows(lobby):
             await store.follow([table], now_ms() + 60_000)  # another process follows now
             await players[0].request({"t": "ready", "table": table})
             # pub/sub keeps order on a connection: had any earlier version been
-            # published, it would arrive before this one
+            # published, it would arrive before this ready mark (no version: kept beside the doc)
+            assert await asyncio.wait_for(_first_message(sub), 10) == READY_MARK + b"1:10"
+            await players[1].request({"t": "ready", "table": table})  # everyone is ready: the start is a commit
             assert await asyncio.wait_for(_first_version(sub), 10) == played + 1
+            assert (await store.load_room(table))[0] == played + 1, "the marks made no version"
     finally:
         await sub.aclose()
         await store.aclose()

@@ -65,3 +65,29 @@ async def test_the_only_other_person_leaving_after_ready_closes_at_once(lobby_fa
         closed = await cs[0].wait_for(table, lambda v: v["status"] == "closed", timeout=5)
         assert closed["closed_reason"] == "too_few" and closed["events"] == [{"type": "closed", "reason": "too_few"}]
         assert closed["next"] is None and closed["seats"][1]["left"] and not closed["seats"][0]["left"]
+
+
+async def test_from_a_game_s_last_move_to_the_next_game_s_first_turn_a_table_of_four_makes_two_versions(lobby, request):
+    """Four people finish a game and press ready at once: on one Redis the
+    game's end (its last move, payout, ratings and history) is one commit
+    and the next game's start another; the ready marks are no versions, so
+    every viewer, a spectator too, gets at most two deltas over that span.
+    (A cluster's payout is a step of its own, on the players' slots, and
+    its mark one commit more: three.)"""
+    most = 2 if request.node.callspec.params["lobby"] == "redis" else 3
+    async with connected(lobby.ws, ["Ann", "Bo", "Cy", "Dee", "Eve"]) as cs:
+        for c in cs:
+            c.keep_frames = True
+        players, spectator = cs[:4], cs[4]
+        table = await seated(players, "sibala", seats=4, turn_ms=20000, options={"rounds": 1}, games=2)
+        await spectator.request({"t": "watch", "table": table})
+        await asyncio.gather(*(c.play(table, random.Random(i), timeout=60, games=2) for i, c in enumerate(players)))
+        for c in cs:
+            await c.wait_for(table, lambda v: v["game_no"] == 2, timeout=20)
+        for c in cs:
+            views = list(replayed(c.frames, table))
+            end = next(f["version"] for f, v in views if v["status"] == "finished" and v["game_no"] == 1)
+            start = next(f["version"] for f, v in views if v["status"] == "playing" and v["game_no"] == 2)
+            assert start - end + 1 <= most, (c.name, end, start)
+            between = [f for f, _ in views if f["t"] == "delta" and end <= f["version"] <= start]
+            assert len(between) <= most, (c.name, [(f["base"], f["version"]) for f in between])
