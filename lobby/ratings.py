@@ -224,6 +224,11 @@ def with_ratings(
         players.append(dict(entry, stats=stats))
     d["settlement"]["players"] = players
     d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
+    # what this game left each player's rating at, for the table's next game's end (:func:`known`)
+    d["rated_as"] = {
+        s["pid"]: ([c["mu"], c["sigma"]] if c is not None else list(current[s["pid"]]))
+        for s, c in zip(d["seats"], per_seat) if s and s.get("pid") and s["pid"] in current
+    }
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
@@ -241,6 +246,16 @@ def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tab
     d = recorded.doc
     d["events"] = doc["events"]
     return tables.Change(d, change.log, change.seats)
+
+
+def known(doc: tables.TableDoc, pids: list[str]) -> dict[str, tuple[float, float]]:
+    """The ratings ``(μ, σ)`` of those of ``pids`` the table's last rated
+    game left (its ``rated_as``): a game's end reads only the others'.
+    A player rated at another table meanwhile is rated here from this
+    table's figure; the change is applied as an increment to the stored
+    one (:func:`with_ratings`), so no game's change is lost."""
+    rated_as = doc.get("rated_as") or {}
+    return {pid: (rated_as[pid][0], rated_as[pid][1]) for pid in pids if pid in rated_as}
 
 
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:

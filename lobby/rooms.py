@@ -217,15 +217,17 @@ class Rooms:
             if out is None:
                 return None
             if ratings.pending(out.doc):
-                # a rated game ends: its rating changes go into this same commit
-                pids = tuple(e["pid"] for e in out.doc["settlement"]["players"])
-                if loaded.get("ratings", (None,))[0] != pids:
+                # a rated game ends: its rating changes go into this same commit, from
+                # what the table's last game left (rated_as), else as read now
+                known = ratings.known(out.doc, [e["pid"] for e in out.doc["settlement"]["players"]])
+                pids = tuple(e["pid"] for e in out.doc["settlement"]["players"] if e["pid"] not in known)
+                if pids and loaded.get("ratings", (None,))[0] != pids:
                     loaded["ratings"] = (pids, await ratings.current(self.store, out.doc["game"], list(pids)))
                     newer = self._base(table_id) if from_memory else None
                     if newer is not None and newer[0] > version:
                         base = newer
                         continue  # run fn again on the newer base; else this change stands
-                out = ratings.rated(out, loaded["ratings"][1])
+                out = ratings.rated(out, {**known, **(loaded["ratings"][1] if pids else {})})
             payout = None
             if _ends_game(doc, out.doc) and not self.store.cluster:
                 # one Redis: the game's payout and history go with the commit that ends it

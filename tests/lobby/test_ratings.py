@@ -19,6 +19,7 @@ from lobby.rooms import SETTLED_KEEP_S, Rooms
 from lobby.sessions import new_token
 from lobby.store import connect, now_ms
 
+from ..security.support import store_of
 from .support import api, connected, playing, polled, seated
 
 
@@ -417,5 +418,29 @@ async def test_recent_games_name_the_table_readably(redis_server):
             (doc["id"], 1, "Ann/Bo's table", "Ann/Bo"),  # a "/" in a name stays in it
             ("00aa11bb22cc", 3, tables.generated_name("00aa11bb22cc"), None),
         ]
+    finally:
+        await store.aclose()
+
+
+async def test_a_table_s_next_game_is_rated_from_what_its_last_game_left(lobby):
+    """Two games in a row at one table: the second game's end rates from the
+    ratings the first left (the doc's ``rated_as``) instead of reading
+    them, and every figure agrees with the players' stored records."""
+    store = await store_of(lobby)
+    try:
+        async with connected(lobby.ws, [f"R{secrets.token_hex(3)}", f"S{secrets.token_hex(3)}"]) as cs:
+            table = await seated(cs, "sibala", seats=2, turn_ms=20000, options={"rounds": 1}, games=2)
+            await asyncio.gather(*(c.play(table, random.Random(i), timeout=60, games=2) for i, c in enumerate(cs)))
+        _, doc = await store.load_room(table)
+        assert doc["game_no"] == 2 and doc["settlement"]["done"]
+        pids = [e["pid"] for e in doc["settlement"]["players"]]
+        stored = await ratings.current(store, "sibala", pids)
+        known = ratings.known(doc, pids)
+        for pid in pids:
+            assert abs(known[pid][0] - stored[pid][0]) < 1e-5 and abs(known[pid][1] - stored[pid][1]) < 1e-5
+        assert [(await store.player(pid))["sibala:rated"] for pid in pids] == [2, 2]
+        for entry in doc["settlement"]["players"]:
+            shown = doc["settlement"]["ratings"][entry["seat"]]
+            assert abs(shown["after"] - ratings.ordinal(*stored[entry["pid"]])) < 0.01, "the figure shown is the stored one"
     finally:
         await store.aclose()
