@@ -41,7 +41,7 @@ import engines
 from engines import rng as engine_rng
 from engines.base import IllegalMove, InvalidMove
 
-from .protocol import ErrorCode, packb, shown
+from ..protocol import ErrorCode, packb, shown
 
 #: words of generated table names (:func:`table_name`): 16 x 16 names
 NAME_WORDS = (
