@@ -25,7 +25,7 @@ the other absent ones included (each one's update is their own, so when
 every person was absent, each still loses, whichever seat their bot won
 with): an abandonment is a loss, else leaving a game one is losing would
 escape it; their record counts a loss, never a win (the settlement,
-lobby/tables.py).  Their update touches no one else's, so
+lobby/tables/play.py).  Their update touches no one else's, so
 leaving neither helps nor hurts the others.  :func:`absent` says who;
 :func:`changes` computes both.  (What this leaves open, throwaway guests
 who stay and lose, private tables: docs/security.md, *Collusion*.)

@@ -1,5 +1,5 @@
-"""Redis: every key, every Lua script, and the room commit.  Nothing else
-in the lobby names a key.
+"""Redis: every key, every Lua script (their sources: lobby/lua/), and the
+room commit.  Nothing else in the lobby names a key.
 
 Key layout (``P`` is ``Settings.key_prefix``; ``{id}`` is a Redis Cluster
 hash tag, so all keys of one table share a slot):
@@ -60,215 +60,35 @@ and on the same channel a signed-out account's session ids
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import os
 import time
-import types
 from typing import Any, NamedTuple
 
 import msgpack
 import redis.asyncio as aioredis
-from hiredis import pack_command
 import redis.exceptions
-from redis.exceptions import NoScriptError
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.asyncio.cluster import RedisCluster
 
-from . import metrics
+from . import lua
+from .batcher import Batcher
 from .protocol import packb
-from .redis_wire import Wire, wire_for
+from .subscriber import Subscriber
 from .tables import with_marks
 
-# KEYS: room hash, room log, the table's followers (zset: lobby process id
-# -> lease expiry ms) and (one Redis, not a cluster, where it lives on
-# another slot) the timer index.  ARGV: expected version, doc, channel, log
-# record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
-# or PUBLISH), ttl seconds of the log (kept longer, for replays), the commit
-# id the table must be at ("": any; a commit chained on one still in flight
-# names it, since its version alone could be another writer's), this
-# commit's id, the table's next due time ("": none) and its id (with
-# KEYS[4]: the timer hint is set to exactly that, atomically with the
-# commit, so it is never early or late), the committing process's id and
-# the time now (ms), and (one Redis only) the game's payout and history
-# writes to run once the compare-and-set passed: msgpack ops, see
-# Store._payout_ops, then the ready marks (the hash's ``r``) the table must
-# hold if it keeps any ("-": any) and those it keeps after the commit ("":
-# none; see _READY).  The version is published only when a process other
-# than the committer follows the table (the committer delivers from
-# memory).  Returns {new version}, or {-current version, current doc,
-# current commit id, current marks} on conflict (so the loser retries
-# without another read, and a re-sent commit that had landed knows itself;
-# {0, false}: no such table).
-_COMMIT = """
-local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r')
-local v = tonumber(cur[1] or '0')
-if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then
-  return {-v, cur[2], cur[3], cur[4]}
-end
-local nv = v + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
-if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') else redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
-if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
-local ttl = tonumber(ARGV[5])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[7]))
-end
-if KEYS[4] then
-  if ARGV[10] == '' then redis.call('ZREM', KEYS[4], ARGV[11])
-  else redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11]) end
-end
-local others = redis.call('ZCOUNT', KEYS[3], ARGV[13], '+inf')
-if others > 0 then
-  local mine = redis.call('ZSCORE', KEYS[3], ARGV[12])
-  if mine and tonumber(mine) >= tonumber(ARGV[13]) then others = others - 1 end
-end
-if others > 0 then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
-if ARGV[14] and ARGV[14] ~= '' then
-  for _, op in ipairs(cmsgpack.unpack(ARGV[14])) do
-    if op[1] == '' then
-      -- a player's payout: KEYS[op[2]] hash, KEYS[op[3]] settled set; id,
-      -- coins, keep (s), balance channel, publish command, stat/inc pairs
-      if redis.call('SADD', KEYS[op[3]], op[4]) == 1 then
-        redis.call('EXPIRE', KEYS[op[3]], op[6])
-        local c = redis.call('HINCRBY', KEYS[op[2]], 'coins', op[5])
-        for i = 9, #op, 2 do redis.call('HINCRBY', KEYS[op[2]], op[i], op[i + 1]) end
-        if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end
-      end
-    else
-      redis.call(op[1], KEYS[op[2]], unpack(op, 3))  -- a history write
-    end
-  end
-end
-return {nv}
-"""
-
-# KEYS: room hash, the table's followers.  ARGV: game number, seat, the
-# table's channel, publish command, the marking process's id, the time now
-# (ms).  A ready mark of a finished table's next game is kept beside the
-# doc, not in it: the hash's ``r`` (``<game no>:<0|1 per seat>``, set by
-# the commit that opens the next game, deleted by the one that ends it) is
-# changed without a new version, and published (READY_MARK, then the
-# marks) only where another process follows the table.  Returns the marks
-# after, or nil when no next game numbered so is open.
-_READY = """
-local r = redis.call('HGET', KEYS[1], 'r')
-if not r then return false end
-local sep = string.find(r, ':', 1, true)
-if not sep or string.sub(r, 1, sep - 1) ~= ARGV[1] then return false end
-local i = sep + 1 + tonumber(ARGV[2])
-if i > #r then return false end
-if string.sub(r, i, i) ~= '1' then
-  r = string.sub(r, 1, i - 1) .. '1' .. string.sub(r, i + 1)
-  redis.call('HSET', KEYS[1], 'r', r)
-  local others = redis.call('ZCOUNT', KEYS[2], ARGV[6], '+inf')
-  if others > 0 then
-    local mine = redis.call('ZSCORE', KEYS[2], ARGV[5])
-    if mine and tonumber(mine) >= tonumber(ARGV[6]) then others = others - 1 end
-  end
-  if others > 0 then redis.call(ARGV[4], ARGV[3], string.rep('\\255', 8) .. r) end
-end
-return r
-"""
-
-# KEYS: player hash, settled-games set.  ARGV: settlement id, coin delta,
-# ttl of the settled set (s), the player's balance channel, the publish
-# command (SPUBLISH or PUBLISH), then stat field / increment pairs.  Applies
-# a game's coins and stats to one player exactly once (idempotent by id),
-# and when the balance changed publishes it (decimal) on the player's
-# channel, in the order of the changes.  Returns {1 if applied now else 0,
-# balance after}.
-_SETTLE = """
-if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
-  return {0, tonumber(redis.call('HGET', KEYS[1], 'coins') or '0')}
-end
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-local c = redis.call('HINCRBY', KEYS[1], 'coins', ARGV[2])
-for i = 6, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
-if tonumber(ARGV[2]) ~= 0 then redis.call(ARGV[5], ARGV[4], tostring(c)) end
-return {1, c}
-"""
-
-# KEYS: a player's coin-table key (or a quick-match kind's key).  ARGV:
-# "table|ms" to set, the exact value expected now ("" for none), the table
-# id.  Sets it if it still holds what the caller checked, or already names
-# that table.  Returns 1 if it does now.
-_COIN_SEAT = """
-local v = redis.call('GET', KEYS[1])
-if (v and string.sub(v, 1, #ARGV[3] + 1) == ARGV[3] .. '|') or (not v and ARGV[2] == '') or v == ARGV[2] then
-  redis.call('SET', KEYS[1], ARGV[1])
-  return 1
-end
-return 0
-"""
-
-# KEYS: a player's coin-table key (or a quick-match kind's key).  ARGV:
-# table id.  Deletes it if it names that table.
-_COIN_RELEASE = """
-local v = redis.call('GET', KEYS[1])
-if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. '|' then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
-# KEYS: an owner's opened-tables zset.  ARGV: cap, table id, created ms, ttl
-# seconds.  Adds the table if the owner holds fewer than cap; 1 if added.
-_RESERVE = """
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-return 1
-"""
-
-# KEYS: timers.  ARGV: member, now, lease-until.  Claims a due entry.
-_CLAIM = """
-local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not s or tonumber(s) > tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-return 1
-"""
-
-# KEYS: timers.  ARGV: member, lease score we set, next due or "".
-# Moves our claimed entry to the next due time, unless someone moved it since.
-_RESCHEDULE = """
-local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not s or tonumber(s) ~= tonumber(ARGV[2]) then return 0 end
-if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1])
-else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
-return 1
-"""
-
-
-# KEYS: room hash, chat stream.  ARGV: the line (msgpack), channel, publish
-# command (SPUBLISH or PUBLISH), entries kept, lines the table takes per
-# window, the window (ms), ttl (s) of the chat of a table that has none.
-# A chat line is no part of the table doc: the doc and its version are never
-# written.  The window is counted on the stream's own ids (Redis time, so
-# every process agrees).  Returns the line's stream id, 0 (no such table) or
-# -1 (the table's window is full: nothing written).
-_RENAME_GUEST = """
--- KEYS[1] a player's hash; ARGV[1] the new name.  A guest's rename: never
--- of a claimed account (its name is unique: lobby.accounts), in one step, so
--- a claim landing meanwhile cannot leave an unreserved name on an account.
-local claimed = redis.call('HGET', KEYS[1], 'claimed')
-if claimed and claimed ~= '0' and claimed ~= '' then return 0 end
-redis.call('HSET', KEYS[1], 'name', ARGV[1])
-return 1
-"""
-
-_CHAT = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local limit = tonumber(ARGV[5])
-if #redis.call('XRANGE', KEYS[2], now - tonumber(ARGV[6]), '+', 'COUNT', limit) >= limit then return -1 end
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[4], '*', 'm', ARGV[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) else redis.call('EXPIRE', KEYS[2], ARGV[7]) end
-redis.call(ARGV[3], ARGV[2], string.rep('\0', 8) .. id .. '|' .. ARGV[1])
-return id
-"""
+#: the Lua scripts (lobby/lua/<name>.lua: each says its KEYS, ARGV and reply)
+_COMMIT = lua.script("commit")
+_SETTLE = lua.script("settle")
+_COIN_SEAT = lua.script("coin_seat")
+_COIN_RELEASE = lua.script("coin_release")
+_RESERVE = lua.script("reserve")
+_CLAIM = lua.script("claim")
+_RESCHEDULE = lua.script("reschedule")
+_RENAME_GUEST = lua.script("rename_guest")
+_CHAT = lua.script("chat")
+_READY = lua.script("ready")
 
 #: the first 8 bytes of a chat line published on a table's channel (no version is 0)
 CHAT_MARK = bytes(8)
@@ -306,164 +126,6 @@ def chat_order(line: dict[str, Any]) -> tuple[int, int]:
     """The sort key of a chat line: its stream id ``"<ms>-<seq>"`` as numbers."""
     ms, _, seq = line["id"].partition("-")
     return int(ms), int(seq or 0)
-
-
-#: "not looked at yet" (the batcher's wire is made on its first send)
-_UNSET: Any = object()
-
-
-class Batcher:
-    """Group commit: commands go to Redis as one pipeline per round trip
-    (not transactional: each command or script runs on its own), as a
-    database batches its log writes.  One round trip is in flight at a
-    time; what is submitted meanwhile goes in the next one, sent when it
-    returns (or at the end of the event-loop turn when none is in flight).
-    So at low load a command waits for nothing, and under load batches grow
-    with it: redis-py costs ~100-400 µs of CPU per round trip whatever it
-    carries and ~10 µs per pipelined command.  Commands keep their order.
-    ``scripts`` maps the SHA-1 of each script sent with EVALSHA to its
-    source, reloaded after a Redis restart (scripts are not persisted)
-    before the refused commands are re-sent.
-    """
-
-    def __init__(self, redis: Any, scripts: dict[str, str]) -> None:
-        self.redis = redis
-        self.scripts = scripts
-        self._pending: list[tuple[list[tuple[Any, ...]], asyncio.Future]] = []
-        self._scheduled = False
-        self._running: asyncio.Task | None = None
-        self._conn: Any = None
-        #: give the CPU away after each send (a Redis on the same machine, see :func:`connect`)
-        self.yield_cpu = False
-        self.cluster = isinstance(redis, RedisCluster)
-        #: the hot path's own connection (:mod:`lobby.redis_wire`), or None where it does not apply
-        self._wire: Any = _UNSET
-
-    def submit(self, commands: list[tuple[Any, ...]]) -> "asyncio.Future[list[Any]]":
-        """Queue ``commands`` (argument tuples of raw Redis commands) for the
-        next flush.  The future gives one reply per command, an exception
-        object in place of a command's error reply; it fails as a whole when
-        Redis cannot be reached (``RedisError``/``OSError``)."""
-        loop = asyncio.get_running_loop()
-        future = loop.create_future()
-        self._pending.append((commands, future))
-        if not self._scheduled and self._running is None:
-            self._scheduled = True
-            loop.call_soon(self._flush)
-        return future
-
-    def _flush(self) -> None:
-        self._scheduled = False
-        if self._running is not None or not self._pending:
-            return
-        batch, self._pending = self._pending, []
-        self._running = asyncio.ensure_future(self._run(batch))
-
-    async def _run(self, batch: list[tuple[list[tuple[Any, ...]], asyncio.Future]]) -> None:
-        try:
-            # No deadline once sent: a commit sent is committed or not only
-            # when Redis says so (a stalled Redis delays the reply; answering
-            # "busy" meanwhile would be a lie once the script runs).
-            replies = await self._execute([c for commands, _ in batch for c in commands])
-        except BaseException as exc:
-            self._next()
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(exc)
-            if not isinstance(exc, Exception):
-                raise
-            return
-        # what came in meanwhile goes out before the callers of this batch
-        # run (their deliveries would otherwise hold it back)
-        self._next()
-        i = 0
-        for commands, future in batch:
-            if not future.done():
-                future.set_result(replies[i : i + len(commands)])
-            i += len(commands)
-
-    def _next(self) -> None:
-        self._running = None
-        self._flush()
-
-    async def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        """One round trip on the batcher's own connection (one round trip
-        is in flight at a time, so one connection serves them all): redis-py's
-        connection packs the commands and parses the replies, without the
-        per-call pool, retry and pipeline bookkeeping, which cost more than
-        the commands.  A cluster client gets its pipeline (it routes each
-        command to its node).  Connection errors are retried with backoff
-        for a few seconds, as the client's other commands are."""
-        if self.cluster:
-            pipe = self.redis.pipeline(transaction=False)
-            for command in commands:
-                pipe.execute_command(*command)
-            return await pipe.execute(raise_on_error=False)
-        if self._wire is _UNSET:
-            pool = self.redis.connection_pool
-            self._wire = wire_for(pool.connection_kwargs, pool.connection_class)
-        if self._wire is not None:
-            return await self._send_wire(self._wire, commands)
-        delay = 0.02
-        for attempt in range(SEND_RETRIES + 1):
-            conn = self._conn
-            try:
-                if conn is None:
-                    conn = self._conn = await self.redis.connection_pool.get_connection()
-                if not conn.is_connected:
-                    await conn.connect()
-                # hiredis packs in C (~3 µs a commit script against redis-py's ~15)
-                await conn.send_packed_command([pack_command(c) for c in commands], check_health=False)
-                if self.yield_cpu:
-                    os.sched_yield()  # a Redis on this core runs the batch now, not when we idle
-                replies: list[Any] = []
-                for _ in commands:
-                    try:
-                        replies.append(await conn.read_response())
-                    except redis.exceptions.ResponseError as exc:
-                        replies.append(exc)
-                return replies
-            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
-                if conn is not None:
-                    await conn.disconnect()
-                if attempt == SEND_RETRIES:
-                    raise
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
-        raise AssertionError("unreachable")
-
-    async def _send_wire(self, wire: Wire, commands: list[tuple[Any, ...]]) -> list[Any]:
-        """:meth:`_send` on the batcher's own :class:`Wire` (hiredis both
-        ways, no coroutine per reply), with the same retries."""
-        delay = 0.02
-        for attempt in range(SEND_RETRIES + 1):
-            try:
-                if not wire.is_connected:
-                    await wire.connect()
-                replies = wire.submit(commands)
-                if self.yield_cpu:
-                    os.sched_yield()  # a Redis on this core runs the batch now, not when we idle
-                return await replies
-            except (redis.exceptions.ConnectionError, OSError):
-                await wire.disconnect()
-                if attempt == SEND_RETRIES:
-                    raise
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
-        raise AssertionError("unreachable")
-
-    async def _execute(self, commands: list[tuple[Any, ...]], reload: bool = True) -> list[Any]:
-        metrics.ROUND_TRIPS.inc()
-        metrics.BATCHED.inc(len(commands))
-        replies = await self._send(commands)
-        missing = [i for i, r in enumerate(replies) if isinstance(r, NoScriptError)]
-        if missing and reload:
-            for source in self.scripts.values():
-                await self.redis.script_load(source)
-            again = await self._execute([commands[i] for i in missing], reload=False)
-            for i, reply in zip(missing, again):
-                replies[i] = reply
-        return replies
 
 
 class Payout(NamedTuple):
@@ -514,14 +176,12 @@ class Store:
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script
-            for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready)
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready)
         })
 
     async def aclose(self) -> None:
         """Close this process's Redis connections."""
-        if isinstance(self.batch._wire, Wire):
-            await self.batch._wire.disconnect()
+        await self.batch.aclose()
         if self.batch.redis is not self.redis:
             await self.batch.redis.aclose()
         await self.redis.aclose()
@@ -1300,88 +960,3 @@ def _is_local(url: str) -> bool:
 #: Redis connections one process keeps, and how long a command waits for one (s)
 POOL_SIZE = 256
 POOL_WAIT_S = 5.0
-#: reconnects of the batcher's connection before its commands fail (backoff 20 ms .. 1 s)
-SEND_RETRIES = 8
-
-#: per-node wait when reading sharded messages from a cluster (s)
-CLUSTER_POLL_S = 0.005
-
-
-class Subscriber:
-    """One pub/sub connection that hides the three ways to listen: classic
-    SUBSCRIBE, sharded SSUBSCRIBE on one server, sharded on a cluster (one
-    connection per node that owns a subscribed channel)."""
-
-    def __init__(self, store: Store, reconnected: Any = None) -> None:
-        self.store = store
-        self.ps = store.redis.pubsub()
-        #: called (no arguments) after redis-py reconnected a subscription
-        #: connection by itself and subscribed again: what was published
-        #: meanwhile is lost, so the caller reads what it follows again
-        self.reconnected = reconnected
-        self._subscribed = False  # a first subscription went through
-        self._hook(self.ps)
-        if store.cluster:
-            make = self.ps._get_node_pubsub
-
-            def node_pubsub(node: Any) -> Any:
-                known = node.name in self.ps.node_pubsub_mapping
-                ps = make(node)
-                if not known:
-                    self._hook(ps)
-                return ps
-
-            self.ps._get_node_pubsub = node_pubsub
-        # A cluster client lists a node's connection before it is connected;
-        # reading it then raises, so subscribing and reading take turns there.
-        self._lock = asyncio.Lock() if store.cluster else contextlib.nullcontext()
-
-    def _hook(self, ps: Any) -> None:
-        """Call :attr:`reconnected` after ``ps`` resubscribes on a reconnect
-        (redis-py runs ``on_connect`` when a connection it already
-        subscribed on connects again)."""
-        resubscribe = ps.on_connect
-
-        async def on_connect(_ps: Any, connection: Any) -> None:
-            await resubscribe(connection)
-            if self._subscribed and self.reconnected is not None:
-                self.reconnected()
-
-        # a bound method: redis-py keeps connect callbacks as weak methods
-        ps.on_connect = types.MethodType(on_connect, ps)
-
-    async def subscribe(self, *channels: str) -> None:
-        if channels:
-            async with self._lock:
-                if self.store.sharded:
-                    await self.ps.ssubscribe(*channels)
-                else:
-                    await self.ps.subscribe(*channels)
-            self._subscribed = True
-
-    async def unsubscribe(self, *channels: str) -> None:
-        if channels:
-            async with self._lock:
-                if self.store.sharded:
-                    await self.ps.sunsubscribe(*channels)
-                else:
-                    await self.ps.unsubscribe(*channels)
-
-    async def get_message(self, timeout: float | None) -> tuple[bytes, bytes] | None:
-        """The next ``(channel, data)`` published, or None after ``timeout``
-        s (None: wait for one; on a cluster, a short poll whatever it says)."""
-        if self.store.cluster:
-            # redis-py polls the nodes' connections one after another, each up
-            # to its timeout: keep it short so no node waits behind another.
-            async with self._lock:
-                msg = await self.ps.get_sharded_message(timeout=CLUSTER_POLL_S)
-            if msg is None:
-                await asyncio.sleep(CLUSTER_POLL_S)
-        else:
-            msg = await self.ps.get_message(timeout=timeout)
-        if msg is None or msg["type"] not in (b"message", b"smessage", "message", "smessage"):
-            return None
-        return msg["channel"], msg["data"]
-
-    async def aclose(self) -> None:
-        await self.ps.aclose()

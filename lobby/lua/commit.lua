@@ -1,0 +1,61 @@
+-- KEYS: room hash, room log, the table's followers (zset: lobby process id
+-- -> lease expiry ms) and (one Redis, not a cluster, where it lives on
+-- another slot) the timer index.  ARGV: expected version, doc, channel, log
+-- record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
+-- or PUBLISH), ttl seconds of the log (kept longer, for replays), the commit
+-- id the table must be at ("": any; a commit chained on one still in flight
+-- names it, since its version alone could be another writer's), this
+-- commit's id, the table's next due time ("": none) and its id (with
+-- KEYS[4]: the timer hint is set to exactly that, atomically with the
+-- commit, so it is never early or late), the committing process's id and
+-- the time now (ms), and (one Redis only) the game's payout and history
+-- writes to run once the compare-and-set passed: msgpack ops, see
+-- Store._payout_ops, then the ready marks (the hash's ``r``) the table must
+-- hold if it keeps any ("-": any) and those it keeps after the commit ("":
+-- none; see ready.lua).  The version is published only when a process other
+-- than the committer follows the table (the committer delivers from
+-- memory).  Returns {new version}, or {-current version, current doc,
+-- current commit id, current marks} on conflict (so the loser retries
+-- without another read, and a re-sent commit that had landed knows itself;
+-- {0, false}: no such table).
+local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r')
+local v = tonumber(cur[1] or '0')
+if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then
+  return {-v, cur[2], cur[3], cur[4]}
+end
+local nv = v + 1
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
+if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') else redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
+if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
+local ttl = tonumber(ARGV[5])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[7]))
+end
+if KEYS[4] then
+  if ARGV[10] == '' then redis.call('ZREM', KEYS[4], ARGV[11])
+  else redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11]) end
+end
+local others = redis.call('ZCOUNT', KEYS[3], ARGV[13], '+inf')
+if others > 0 then
+  local mine = redis.call('ZSCORE', KEYS[3], ARGV[12])
+  if mine and tonumber(mine) >= tonumber(ARGV[13]) then others = others - 1 end
+end
+if others > 0 then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
+if ARGV[14] and ARGV[14] ~= '' then
+  for _, op in ipairs(cmsgpack.unpack(ARGV[14])) do
+    if op[1] == '' then
+      -- a player's payout: KEYS[op[2]] hash, KEYS[op[3]] settled set; id,
+      -- coins, keep (s), balance channel, publish command, stat/inc pairs
+      if redis.call('SADD', KEYS[op[3]], op[4]) == 1 then
+        redis.call('EXPIRE', KEYS[op[3]], op[6])
+        local c = redis.call('HINCRBY', KEYS[op[2]], 'coins', op[5])
+        for i = 9, #op, 2 do redis.call('HINCRBY', KEYS[op[2]], op[i], op[i + 1]) end
+        if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end
+      end
+    else
+      redis.call(op[1], KEYS[op[2]], unpack(op, 3))  -- a history write
+    end
+  end
+end
+return {nv}
