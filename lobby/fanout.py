@@ -101,8 +101,12 @@ class LocalTable:
 class Fanout:
     """Subscriptions, projection and delivery of one lobby process."""
 
-    def __init__(self, store: Store, on_lobby_change: Callable[[], None], chat_keep: int = 50) -> None:
+    def __init__(self, store: Store, on_lobby_change: Callable[[], None], chat_keep: int = 50, per_turn: bool = True) -> None:
+        """``per_turn``: versions go out at the end of the event-loop turn
+        (:meth:`deliver`); False sends each at once (an offline harness
+        with no event loop)."""
         self.store = store
+        self.per_turn = per_turn
         #: chat lines sent with a snapshot
         self.chat_keep = chat_keep
         self.local: dict[str, LocalTable] = {}
@@ -114,6 +118,9 @@ class Fanout:
         #: player id -> this process's signed-in connections of that player (balance pushes)
         self.players: dict[str, set[Conn]] = {}
         self._acks: set[asyncio.Future] = set()  # revocations' acks on their way
+        #: table id -> [when its oldest undelivered version reached us (perf_counter),
+        #: what to send once it is delivered]: versions wait for the end of the loop turn
+        self._due: dict[str, list[Any]] = {}
 
     # -- viewers -----------------------------------------------------------
     async def attach(self, conn: Conn, table_id: str, pid: str | None, ref: Any = None) -> Viewer:
@@ -207,17 +214,54 @@ class Fanout:
         return local is None or local.doc is None or local.doc["status"] != tables.Status.CLOSED
 
     def deliver(self, table_id: str, version: int, doc: dict[str, Any], received: float | None = None) -> None:
-        """Project and send version ``version`` of a table to its local
-        viewers; an older or equal version (the pub/sub echo of this
-        process's own commit, a late copy) changes nothing.  ``received``:
-        when the version reached this process (``time.perf_counter()``; None:
-        now), for :data:`metrics.DELIVERY`."""
+        """Take version ``version`` of a table for its local viewers; an
+        older or equal version (the pub/sub echo of this process's own
+        commit, a late copy) changes nothing.  The table's doc is this
+        version at once (:meth:`cached`), and its viewers get it at the end
+        of the event-loop turn (:meth:`_send_due`): versions of one table
+        taken in one turn (commits chained in one round trip: 6 Nimmt!'s
+        picks, a game's end and start) go out as one delta per distinct view.
+        ``received``: when the version reached this process
+        (``time.perf_counter()``; None: now), for :data:`metrics.DELIVERY`."""
         local = self.local.get(table_id)
         if local is None or version <= local.version:
             return
-        if received is None:
-            received = time.perf_counter()
         local.version, local.doc = version, doc
+        if table_id not in self._due:
+            first = not self._due
+            self._due[table_id] = [time.perf_counter() if received is None else received, []]
+            if not self.per_turn:
+                self._send_due()
+            elif first:
+                asyncio.get_running_loop().call_soon(self._send_due)
+
+    def after_delivery(self, table_id: str, send: Callable[[], None]) -> None:
+        """Call ``send`` once the table's latest version has gone to its
+        viewers (at once if it has): a mover's ``ok`` follows the delta of
+        its move, as docs/protocol.md promises."""
+        due = self._due.get(table_id)
+        if due is None:
+            send()
+        else:
+            due[1].append(send)
+
+    def _send_due(self) -> None:
+        """Send every table's version taken this loop turn, then what waited for it."""
+        due, self._due = self._due, {}
+        for table_id, (received, after) in due.items():
+            try:
+                self._project(table_id, received)
+            except Exception:
+                log.exception("fan-out of %s failed", table_id)
+            for send in after:
+                send()
+
+    def _project(self, table_id: str, received: float) -> None:
+        """Project the table's newest version and send each viewer its delta."""
+        local = self.local.get(table_id)
+        if local is None or local.doc is None:
+            return
+        version, doc = local.version, local.doc
         index = tables.seat_index(doc)
         viewers = [(viewer, index.get(viewer.pid) if viewer.pid else None) for viewer in local.viewers]
         # one view per distinct seat, equal views shared as one object, so
@@ -284,6 +328,9 @@ class Fanout:
             return
         local.doc = doc
         if not send:
+            return
+        if table_id in self._due:  # its version first, then the marks of it
+            self.after_delivery(table_id, lambda: self.deliver_marks(table_id, marks))
             return
         frame = encode({"t": "ready", "table": table_id, "version": local.version, "ready": doc["next"]["ready"]})
         for viewer in local.viewers:

@@ -516,10 +516,13 @@ class Session:
             body["ref"] = msg.ref
         self.conn.send(encode(body))
 
-    def _ack(self, msg: Message) -> None:
-        """``ok`` for a command that has no other reply, when it asked (``ref``)."""
+    def _ack(self, msg: Message, **fields: Any) -> None:
+        """``ok`` for a command that has no other reply, when it asked
+        (``ref``), after the delta of what it changed (the fan-out sends a
+        table's versions at the end of the loop turn)."""
         if msg.ref is not None:
-            self.reply(msg, {"t": "ok", "table": msg["table"]})
+            body = {"t": "ok", "table": msg["table"], **fields}
+            self.fanout.after_delivery(msg["table"], lambda: self.reply(msg, body))
 
     def _opener(self) -> dict[str, str]:
         """Who opens a table from this session, for the quotas no new sign-in resets."""
@@ -659,5 +662,4 @@ class Session:
 
     async def on_move(self, msg: Message) -> None:
         version = await self.rooms.move(msg["table"], self.conn.pid, msg["turn"], msg["move"])
-        if msg.ref is not None:
-            self.reply(msg, {"t": "ok", "table": msg["table"], "version": version})
+        self._ack(msg, version=version)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import jsonpatch
 import msgpack
 
 from lobby import tables
@@ -41,6 +44,12 @@ def frames(conn):
     return out
 
 
+async def turn_ends() -> None:
+    """Let the event loop finish its turn: the fan-out sends the versions it
+    took in a turn at its end."""
+    await asyncio.sleep(0)
+
+
 async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
     doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
     store = Store(2, doc)
@@ -53,11 +62,13 @@ async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
     store.version, store.doc = 3, joined
     second = Conn(None, 16)
     await fan.attach(second, "t1", "p1")
+    await turn_ends()
     got = frames(first)
     assert [(f["t"], f["base"], f["version"]) for f in got] == [("delta", 2, 3)]
     assert frames(second)[0]["version"] == 3
     # the pub/sub copy of version 3 arriving late changes nothing
     fan.deliver("t1", 3, joined)
+    await turn_ends()
     assert frames(first) == [] and frames(second) == []
 
 
@@ -125,8 +136,31 @@ async def test_a_seats_deltas_carry_its_legal_moves():
     # the actor rolls: the turn passes, and so do the moves
     after = tables.move(doc, f"p{actor}", tables.view(doc, actor)["turns"][str(actor)], {"type": "roll"}, 1).doc
     fan.deliver("t1", 3, after)
+    await turn_ends()
     for pid, conn in conns.items():
         (delta,) = frames(conn)
         seat = int(pid[1])
         assert jsonpatch.apply_patch(views[pid], delta["patch"]) == tables.view(after, seat)
         assert tables.view(after, seat)["moves"] == ([{"type": "roll"}] if seat != actor else [])
+
+
+async def test_versions_taken_in_one_loop_turn_go_out_as_one_delta_and_the_ok_after_it():
+    doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
+    store = Store(2, doc)
+    fan = Fanout(store, lambda: None)
+    viewer = Conn(None, 16)
+    await fan.attach(viewer, "t1", None)
+    frames(viewer)  # the snapshot
+    one = tables.join(doc, "p1", "Ann", None, 1, bytes(32)).doc
+    two = tables.join(one, "p2", "Bo", None, 2, bytes(32)).doc
+    fan.deliver("t1", 3, one)
+    fan.after_delivery("t1", lambda: viewer.send(msgpack.packb({"t": "ok", "version": 3})))
+    fan.deliver("t1", 4, two)
+    assert fan.cached("t1") == (4, two), "the newest version is the base of the next command at once"
+    assert frames(viewer) == [], "nothing before the loop turn ends"
+    await turn_ends()
+    got = frames(viewer)
+    assert [(f["t"], f.get("base"), f["version"]) for f in got] == [("delta", 2, 4), ("ok", None, 3)]
+    assert jsonpatch.apply_patch(tables.view(doc, None), got[0]["patch"]) == tables.view(two, None)
+    fan.after_delivery("t1", lambda: viewer.send(msgpack.packb({"t": "ok", "version": 4})))
+    assert [f["t"] for f in frames(viewer)] == ["ok"], "nothing pending: at once"

@@ -11,6 +11,7 @@ import msgpack
 import redis.exceptions
 
 from lobby.config import Settings
+from lobby.fanout import Fanout
 from lobby.protocol import CLIENT_TYPES, ErrorCode, encode
 from lobby.session import Conn, Session
 from lobby.tables import LobbyError
@@ -31,7 +32,7 @@ class Rooms:
 
 class Lobby:
     def __init__(self):
-        self.settings, self.store, self.rooms, self.fanout, self.table_list = Settings(), None, Rooms(), None, None
+        self.settings, self.store, self.rooms, self.fanout, self.table_list = Settings(), None, Rooms(), Fanout(None, lambda: None), None
 
 
 def session(pid="p1"):

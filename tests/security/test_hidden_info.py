@@ -221,7 +221,7 @@ class Table:
         self.ctx = {"balances": {p: 10**9 for p in self.pids}}
         doc = tables.new_table(self.id, game, now=self.now, seats=n, turn_ms=20_000, options=options, games=games, bot_delay_ms=700)
         self.version = 1
-        self.fanout = Fanout(None, lambda: None)
+        self.fanout = Fanout(None, lambda: None, per_turn=False)
         self.local = self.fanout.local[self.id] = LocalTable()
         self.viewers: list[Viewer] = []
         self.client: dict[int, tuple[int, dict[str, Any] | None]] = {}
