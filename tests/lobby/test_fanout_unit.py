@@ -50,12 +50,19 @@ async def turn_ends() -> None:
     await asyncio.sleep(0)
 
 
-async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
+async def spectated() -> tuple[dict, Store, Fanout, Conn]:
+    """A waiting sibala table at version 2 and a spectator's connection to it
+    through a fan-out: ``(doc, store, fan-out, connection)``."""
     doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
     store = Store(2, doc)
     fan = Fanout(store, lambda: None)
-    first = Conn(None, 16)
-    await fan.attach(first, "t1", None)
+    conn = Conn(None, 16)
+    await fan.attach(conn, "t1", None)
+    return doc, store, fan, conn
+
+
+async def test_attach_that_loads_a_newer_version_delivers_it_to_everyone():
+    doc, store, fan, first = await spectated()
     assert [f["t"] for f in frames(first)] == ["snapshot"]
     # a join commits version 3; the newcomer's attach loads it before pub/sub brings it
     joined = tables.join(doc, "p1", "Ann", None, 1, bytes(32)).doc
@@ -145,11 +152,7 @@ async def test_a_seats_deltas_carry_its_legal_moves():
 
 
 async def test_versions_taken_in_one_loop_turn_go_out_as_one_delta_and_the_ok_after_it():
-    doc = tables.new_table("t1", "sibala", now=0, seats=2, turn_ms=5000)
-    store = Store(2, doc)
-    fan = Fanout(store, lambda: None)
-    viewer = Conn(None, 16)
-    await fan.attach(viewer, "t1", None)
+    doc, _, fan, viewer = await spectated()
     frames(viewer)  # the snapshot
     one = tables.join(doc, "p1", "Ann", None, 1, bytes(32)).doc
     two = tables.join(one, "p2", "Bo", None, 2, bytes(32)).doc
