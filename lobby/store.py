@@ -310,7 +310,7 @@ class Store:
             now_ms(),
             ops,
             "-" if marks is None else marks[0],
-            "" if marks is None else marks[1],
+            "" if marks is None else ("-" if marks == ("", "") else marks[1]),  # none before nor after: nothing to drop
         )]
         if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))

@@ -12,7 +12,7 @@
 -- writes to run once the compare-and-set passed: msgpack ops, see
 -- Store._payout_ops, then the ready marks (the hash's ``r``) the table must
 -- hold if it keeps any ("-": any) and those it keeps after the commit ("":
--- none; see ready.lua).  The version is published only when a process other
+-- none, "-": as they are; see ready.lua).  The version is published only when a process other
 -- than the committer follows the table (the committer delivers from
 -- memory).  Returns {new version}, or {-current version, current doc,
 -- current commit id, current marks} on conflict (so the loser retries
@@ -25,7 +25,7 @@ if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] 
 end
 local nv = v + 1
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
-if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') else redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
+if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') elseif ARGV[16] ~= '-' then redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
