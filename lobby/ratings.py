@@ -280,24 +280,34 @@ async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
 async def settled(store: Store, doc: tables.TableDoc) -> None:
     """After a settlement was applied on its own (a cluster: the commit
     that ends a game cannot span the players' slots), its history
-    (:func:`history_cmds`) is written."""
-    await store.run(history_cmds(store, doc))
+    (:func:`history_cmds`) is written, and each rated player's leaderboard
+    row from their rating as stored now (with every game applied so far,
+    as ``me`` and the profile show it; two payouts of one player racing on
+    a cluster may leave the row one game behind until their next game)."""
+    rated = rated_pids(doc)
+    now = await current(store, doc["game"], rated) if rated else {}
+    await store.run(history_cmds(store, doc) + [store.board_cmd(doc["game"], pid, ordinal(*now[pid])) for pid in rated])
+
+
+def rated_pids(doc: tables.TableDoc) -> list[str]:
+    """The players a finished game's settlement rated (their leaderboard
+    rows change)."""
+    st = doc["settlement"]
+    if "ratings" not in st:
+        return []
+    return [e["pid"] for e in st["players"] if st["ratings"][e["seat"]] is not None]
 
 
 def history_cmds(store: Store, doc: tables.TableDoc) -> list[tuple[Any, ...]]:
     """The commands that record a finished game's settlement, each
-    ``(name, key, *args)`` and idempotent: each rated player's ordinal on
-    the game's leaderboard, the game among each player's recent ones (not a
-    private table's: its id lets anyone watch it), and the public ids of the
-    players."""
+    ``(name, key, *args)`` and idempotent: the game among each player's
+    recent ones (not a private table's: its id lets anyone watch it), and
+    the public ids of the players.  The leaderboard rows are written from
+    the players' stored ratings after the payout (:func:`settled`,
+    :class:`lobby.store.Payout`), never from this game's figure alone."""
     st, game = doc["settlement"], doc["game"]
     pids = [e["pid"] for e in st["players"]]
     commands: list[tuple[Any, ...]] = []
-    if "ratings" in st:  # each player's ordinal after the game, as the settlement recorded it
-        for entry in st["players"]:
-            change = st["ratings"][entry["seat"]]
-            if change is not None:
-                commands.append(store.board_cmd(game, entry["pid"], change["after"]))
     # the table's readable name rides along: the profile outlives the table
     shown = json.dumps({"name": tables.table_name(doc), "opened_by": doc.get("opened_by")}, ensure_ascii=False, separators=(",", ":"))
     entry = f"{doc['id']}/{doc['game_no']}/{game}/{shown}"

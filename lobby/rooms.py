@@ -329,7 +329,10 @@ class Rooms:
         that ends its game (:meth:`Store.commit`)."""
         st = doc["settlement"]
         players = [(e["pid"], e["coins"], e["stats"]) for e in st["players"]]
-        return Payout(st["id"], doc["game"], players, SETTLED_KEEP_S, ratings.history_cmds(self.store, doc))
+        return Payout(
+            st["id"], doc["game"], players, SETTLED_KEEP_S, ratings.history_cmds(self.store, doc),
+            ratings.rated_pids(doc), (ratings.MU0, ratings.SIGMA0, ratings.SCALE),
+        )
 
     async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:
         """Apply the table's pending settlement to every player's balance

@@ -135,13 +135,19 @@ class Payout(NamedTuple):
     ``[(pid, coins, stats)]`` (coins sum to 0), ``keep_s`` (how long a
     player's settled-ids set is kept, s) and ``history``: idempotent
     commands ``(name, key, *args)`` recording the game (leaderboard, recent
-    games, public ids: :func:`lobby.ratings.history_cmds`)."""
+    games, public ids: :func:`lobby.ratings.history_cmds`); ``rated``: the
+    players whose leaderboard row is then set from their stored rating
+    (``(μ0, σ0, scale)`` of ``rating_base``: μ = μ0 + ``<game>:rmu`` /
+    scale, σ likewise, the row's ordinal μ − 3σ), so the row is every game
+    of theirs applied, in any order, as ``me`` and the profile show it."""
 
     id: str
     game: str
     players: list[tuple[str, int, dict[str, int]]]
     keep_s: int
     history: list[tuple[Any, ...]]
+    rated: list[str] = []
+    rating_base: tuple[float, float, int] = (0.0, 0.0, 1)
 
 
 class Store:
@@ -346,7 +352,9 @@ class Store:
         ops (msgpack): per player ``["", hash key index, settled set key
         index, settlement id, coins, keep s, balance channel, publish
         command, stat, inc, …]``, then each history command as ``[name, key
-        index, other arguments…]`` (its key is its first argument)."""
+        index, other arguments…]`` (its key is its first argument), then per
+        rated player ``["=", board key index, hash key index, μ field, σ
+        field, μ0, σ0, scale, pid]``."""
         extra: list[str] = list(keys)
         ops: list[list[Any]] = []
         publish = "SPUBLISH" if self.sharded else "PUBLISH"
@@ -360,6 +368,13 @@ class Store:
         for name, key, *args in payout.history:
             extra.append(key)
             ops.append([name, len(extra), *args])
+        if payout.rated:
+            extra.append(self.board_key(payout.game))
+            board = len(extra)
+            mu0, sigma0, scale = payout.rating_base
+            for pid in payout.rated:
+                extra.append(self.player_key(pid))
+                ops.append(["=", board, len(extra), f"{payout.game}:rmu", f"{payout.game}:rsigma", repr(mu0), repr(sigma0), scale, pid])
         return tuple(extra), packb(ops)
 
     def echo(self, room_id: str, version: int, data: bytes) -> bool:

@@ -53,6 +53,13 @@ if ARGV[14] and ARGV[14] ~= '' then
         for i = 9, #op, 2 do redis.call('HINCRBY', KEYS[op[2]], op[i], op[i + 1]) end
         if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end
       end
+    elseif op[1] == '=' then
+      -- a leaderboard row from the player's rating as stored now: KEYS[op[2]]
+      -- board, KEYS[op[3]] hash; μ, σ fields; μ0, σ0, scale; pid
+      local m = tonumber(redis.call('HGET', KEYS[op[3]], op[4]) or '0')
+      local s = tonumber(redis.call('HGET', KEYS[op[3]], op[5]) or '0')
+      local ord = (tonumber(op[6]) + m / op[8]) - 3 * (tonumber(op[7]) + s / op[8])
+      redis.call('ZADD', KEYS[op[2]], string.format('%.17g', ord), op[9])
     else
       redis.call(op[1], KEYS[op[2]], unpack(op, 3))  -- a history write
     end

@@ -10,6 +10,7 @@ import random
 import secrets
 import signal
 
+import pytest
 from openskill.models import PlackettLuce
 
 import engines
@@ -442,5 +443,52 @@ async def test_a_table_s_next_game_is_rated_from_what_its_last_game_left(lobby):
         for entry in doc["settlement"]["players"]:
             shown = doc["settlement"]["ratings"][entry["seat"]]
             assert abs(shown["after"] - ratings.ordinal(*stored[entry["pid"]])) < 0.01, "the figure shown is the stored one"
+    finally:
+        await store.aclose()
+
+
+def _one_move_left(game: str, pids: list[str], seed: int) -> tuple[dict, str, str, dict]:
+    """A running table of ``game`` with ``pids`` seated, one move before its
+    end: ``(doc, pid, turn, move)`` of that last move (long turns: no
+    deadline passes meanwhile)."""
+    now = now_ms()
+    engine = engines.get(game)
+    doc = tables.new_table(f"t{secrets.token_hex(5)}", game, now=now, seats=len(pids), turn_ms=300_000, min_turn_ms=1000, options={"rounds": 1})
+    for i, pid in enumerate(pids):
+        doc = tables.join(doc, pid, f"P{i}", None, now, bytes(32), {"balances": {}}).doc
+    rng = random.Random(seed)
+    while True:
+        (seat, *_) = engine.to_act(doc["state"])
+        mv = engine.bot_move(engine.view(doc["state"], seat), seat, rng)
+        after = tables.move(doc, pids[seat], tables.turn_id(doc, seat), mv, now).doc
+        if after["status"] != "playing":
+            return doc, pids[seat], tables.turn_id(doc, seat), mv
+        doc = after
+
+
+async def test_a_player_s_two_games_ending_at_once_leave_the_leaderboard_row_as_the_profile_says(redis_server):
+    """One player ends two rated games in the same round trip (a loss at
+    one table, a win at another, in either order): the leaderboard row is
+    the rating the player's record holds with both games applied, as
+    ``me`` and the profile show it, never one game's figure alone."""
+    prefix = "ratetwo"
+    store = await connect(redis_server.url, prefix)
+    rooms = Rooms(store, Settings(key_prefix=prefix))
+    try:
+        for attempt in range(12):
+            me, a, b = await _players(store, 3, game="sibala")
+            ends = []
+            for i, other in enumerate((a, b)):
+                doc, pid, turn, mv = _one_move_left("sibala", [me, other] if attempt % 2 else [other, me], seed=attempt * 2 + i)
+                assert (await store.commit(doc["id"], 0, doc))[0] == 1
+                ends.append((doc["id"], pid, turn, mv))
+            await asyncio.gather(*(rooms.move(*end) for end in ends))
+            stored = await ratings.current(store, "sibala", [me, a, b])
+            assert (await store.player(me))["sibala:rated"] == 2
+            board, _ = await store.board("sibala", 0, 10_000)
+            rows = dict(board)
+            for pid in (me, a, b):
+                assert abs(rows[pid] - ratings.ordinal(*stored[pid])) < 1e-6, (attempt, pid, rows[pid], stored[pid])
+            assert (await ratings.profile(store, ratings.public_id(me)))["games"]["sibala"]["ordinal"] == pytest.approx(rows[me], abs=0.01)
     finally:
         await store.aclose()
