@@ -30,6 +30,7 @@ import engines
 from . import metrics, quota, replay, rules_text
 from .protocol import PROTOCOL_VERSION, ErrorCode
 from .reads import Busy
+from .tables import LobbyError
 
 if TYPE_CHECKING:
     from .app import Lobby
@@ -100,7 +101,11 @@ async def healthz(request: Request) -> Response:
 
 
 async def api_tables(request: Request) -> Response:
-    return JSONResponse(await _lobby(request).table_list.get(request.query_params.get("game")))
+    """The table list (``?game=`` one registered game's); 400 ``unknown_game`` for another."""
+    try:
+        return JSONResponse(await _lobby(request).table_list.get(request.query_params.get("game")))
+    except LobbyError as exc:
+        return http_error(400, exc.code, str(exc))
 
 
 async def api_games(request: Request) -> Response:

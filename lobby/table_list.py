@@ -14,8 +14,10 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any, Iterable
 
+import engines
+
 from . import metrics, quota, tables
-from .protocol import encode
+from .protocol import ErrorCode, encode
 from .store import Store, now_ms
 
 if TYPE_CHECKING:
@@ -50,7 +52,11 @@ class TableList:
         newest :data:`LIST_SCAN`, at most ``listed_per_addr`` opened from
         one client address, taken in turns newest first
         (:func:`quota.rank_listing`), at most :data:`LIST_LIMIT`; cached for
-        :data:`LIST_CACHE_S`.  Raises Redis errors."""
+        :data:`LIST_CACHE_S` (one entry per registered game, and one for
+        all).  Raises :class:`tables.LobbyError` ``UNKNOWN_GAME`` for a
+        ``game`` no engine is registered as, and Redis errors."""
+        if game is not None and game not in engines.REGISTRY:
+            raise tables.LobbyError(ErrorCode.UNKNOWN_GAME, "no such game")
         now_s = time.monotonic()
         cached = self._cache.get(game)
         if cached is not None and now_s - cached[0] < LIST_CACHE_S:

@@ -8,14 +8,17 @@ table keep getting every delta and finish their game."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import socket
+import urllib.error
+import urllib.request
 
 import msgpack
 import pytest
 import websockets
 
-from lobby.client import LobbyClient
+from lobby.client import LobbyClient, LobbyRefused
 from lobby.protocol import CloseCode
 from lobby.session import Conn, RateLimiter
 
@@ -274,3 +277,20 @@ def test_origin_rule(origins, host, origin, allowed):
     scope = {"type": "websocket", "path": "/ws", "scheme": "ws", "headers": [(b"host", host.encode()), (b"origin", origin.encode())]}
     ws = WebSocket(scope, receive=None, send=None)
     assert origin_allowed(ws, origins) is allowed
+
+
+async def test_a_table_list_filter_names_a_registered_game_or_is_refused(lobby):
+    """The table list's cache keeps one entry per registered game: a
+    ``game`` filter no engine has is refused (HTTP 400, a websocket error
+    frame) rather than cached, whatever its length."""
+    for game in ("nosuchgame", "x" * 6000, "sibala\u0000"):
+        url = f"{lobby.http}/api/tables?game={urllib.request.quote(game)}"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url, timeout=10)
+        assert refused.value.code == 400 and json.loads(refused.value.read())["code"] == "unknown_game"
+    assert isinstance(json.loads(urllib.request.urlopen(f"{lobby.http}/api/tables?game=sibala", timeout=10).read()), list)
+    async with connected(lobby.ws, ["Flt"]) as (client,):
+        assert isinstance((await client.request({"t": "tables", "game": "sibala"}))["tables"], list)
+        with pytest.raises(LobbyRefused) as refused:
+            await client.request({"t": "tables", "game": "nosuchgame"})
+        assert refused.value.code == "unknown_game"
