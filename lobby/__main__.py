@@ -15,7 +15,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from . import endpoints
+from . import endpoints, quota
 from .app import create_app
 from .config import Settings
 from .redis_server import RedisServer
@@ -67,16 +67,43 @@ class DrainingServer(uvicorn.Server):
 
 class HeaderTimeoutProtocol(H11Protocol):
     """uvicorn's h11 HTTP protocol, but a connection that has not sent a
-    whole request head ``header_timeout_s`` seconds after it opened or after
-    its last response (an upgrade that never finishes, a socket that sends
-    nothing, a head trickled in a byte at a time) is closed.  uvicorn's own
-    ``timeout_keep_alive`` runs only while no byte of a next request came."""
+    whole request, head and body, ``header_timeout_s`` seconds after it
+    opened or after its last response (an upgrade that never finishes, a
+    socket that sends nothing, a head or a body trickled in a byte at a
+    time) is closed, and a client address (the TCP peer, unless it is a
+    trusted proxy) holds at most ``conns_per_addr`` HTTP connections at
+    once: the next one is closed at once.  uvicorn's own
+    ``timeout_keep_alive`` runs only while no byte of a next request came,
+    and h11 puts no deadline on a body."""
 
     header_timeout_s: float = 10.0
+    conns_per_addr: int = 64
+    trusted: tuple = ()
+    #: client address -> its open HTTP connections (this process's)
+    open_by_addr: dict[str, int] = {}
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
+        self._addr = None
+        peer = transport.get_extra_info("peername")
+        addr = quota.client_address({"client": peer}, ()) if isinstance(peer, tuple) else None
+        if addr is not None and not quota.is_trusted(peer[0], self.trusted):
+            if self.open_by_addr.get(addr, 0) >= self.conns_per_addr:
+                transport.close()
+                return
+            self._addr = addr
+            self.open_by_addr[addr] = self.open_by_addr.get(addr, 0) + 1
+
+    def _let_go(self) -> None:
+        """This connection no longer counts against its address."""
+        addr, self._addr = self._addr, None
+        if addr is not None:
+            left = self.open_by_addr[addr] - 1
+            if left:
+                self.open_by_addr[addr] = left
+            else:
+                del self.open_by_addr[addr]
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -88,6 +115,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
+        self._let_go()
         super().connection_lost(exc)
 
     def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
@@ -95,12 +123,14 @@ class HeaderTimeoutProtocol(H11Protocol):
         # let go of the timer now, or it would keep this protocol object (and
         # its h11 buffers, ~6 KiB) alive for the whole timeout per connection
         self._head_timer.cancel()
+        self._let_go()  # websockets have limits of their own (hello, idle)
         super().handle_websocket_upgrade(event)
 
     def _head_timeout(self) -> None:
-        # h11 leaves IDLE once a whole request head arrived; a socket handed
-        # to the websocket protocol is not ours to close
-        if self.conn.their_state is h11.IDLE and self.transport.get_protocol() is self and not self.transport.is_closing():
+        # h11 is IDLE until a whole request head arrived and SEND_BODY until
+        # its whole body did; a socket handed to the websocket protocol is
+        # not ours to close
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and self.transport.get_protocol() is self and not self.transport.is_closing():
             self.transport.close()
 
 
@@ -109,7 +139,12 @@ def run(app, host: str, port: int, settings: Settings, log_level: str = "info") 
     compression, bounded shutdown, a deadline for request heads), taking
     the TCP peer as the client address (``X-Forwarded-For`` is the lobby's
     to judge: ``LOBBY_TRUSTED_PROXIES``)."""
-    protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout_s": float(settings.header_timeout_s)})
+    protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {
+        "header_timeout_s": float(settings.header_timeout_s),
+        "conns_per_addr": settings.conns_per_addr,
+        "trusted": quota.trusted_networks(settings.trusted_proxies),
+        "open_by_addr": {},
+    })
     config = uvicorn.Config(
         app,
         host=host,

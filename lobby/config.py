@@ -103,9 +103,12 @@ class Settings:
     grant_coins: int = 20_000
     #: seconds a SIGTERMed process keeps serving while telling clients to move
     drain_s: int = 5
-    #: a TCP connection must have sent a whole HTTP request head (or upgrade)
-    #: this long after it opened or after its last response, else it is closed (s)
+    #: a TCP connection must have sent a whole HTTP request, head and body (or
+    #: an upgrade), this long after it opened or after its last response, else it is closed (s)
     header_timeout_s: int = 10
+    #: HTTP connections open at once from one client address (not a trusted
+    #: proxy); the next is closed at once (an upgraded websocket no longer counts)
+    conns_per_addr: int = 64
     #: a websocket must sign in (``hello``) this long after its upgrade, else close 1008 (s)
     hello_timeout_s: int = 10
     #: a signed-in websocket that follows no live table and no table list this long is closed 1000 (s)

@@ -33,6 +33,11 @@ def _trusted(ip: Any, trusted: tuple[Network, ...]) -> bool:
     return ip is not None and any(ip.version == net.version and ip in net for net in trusted)
 
 
+def is_trusted(peer: str, trusted: tuple[Network, ...]) -> bool:
+    """Whether the TCP peer ``peer`` (an IP as text) is a trusted proxy."""
+    return _trusted(_ip(peer), trusted)
+
+
 def client_address(scope: dict[str, Any], trusted: tuple[Network, ...]) -> str:
     """The address a connection's quotas count against (a string key).
 

@@ -209,3 +209,72 @@ def test_an_upgraded_socket_lets_go_of_its_request_head_timer():
         transport.get_protocol().connection_lost(None)
 
     asyncio.run(scenario())
+
+
+def _trickle_body_until_closed(sock: socket.socket, limit_s: float) -> bool:
+    """Send a whole request head declaring a 4096-byte body, then the body
+    one byte every 0.3 s; True once the server closes."""
+    sock.sendall(b"POST /api/account/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n")
+    sock.settimeout(0.3)
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        try:
+            sock.sendall(b"a")
+            if sock.recv(1024) == b"":
+                return True
+        except socket.timeout:
+            continue
+        except (BrokenPipeError, ConnectionResetError):
+            return True
+    return False
+
+
+async def test_a_request_body_trickled_in_is_cut_at_the_request_deadline(lobby_factory):
+    """A request's head and body together have one deadline: a body sent a
+    byte at a time (or never finished) is closed with it, as a head is."""
+    proc = lobby_factory(prefix="sec-body", env={"LOBBY_HEADER_TIMEOUT_S": "1"})
+    sock = socket.create_connection(("127.0.0.1", proc.port))
+    try:
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        assert await loop.run_in_executor(None, _trickle_body_until_closed, sock, 10), "a trickled body stayed open"
+        assert time.monotonic() - started < 8
+        assert json.loads(urllib.request.urlopen(proc.http + "/healthz", timeout=5).read())["ok"]
+    finally:
+        sock.close()
+
+
+async def test_one_address_holds_a_bounded_number_of_http_connections(lobby_factory):
+    """``LOBBY_CONNS_PER_ADDR`` HTTP connections from one address at once:
+    the next is closed at once; once one goes, another may come; an
+    upgraded websocket no longer counts."""
+    proc = lobby_factory(prefix="sec-conns", env={"LOBBY_CONNS_PER_ADDR": "4", "LOBBY_HEADER_TIMEOUT_S": "30"})
+    upgraded = [await Raw.connect(proc.ws, name=f"Up{i}") for i in range(5)]  # over the cap, yet served: upgrades let go
+    held = [socket.create_connection(("127.0.0.1", proc.port)) for _ in range(4)]
+    loop = asyncio.get_running_loop()
+    extra = socket.create_connection(("127.0.0.1", proc.port))
+    try:
+        assert await loop.run_in_executor(None, _eof_within, extra, 5), "a connection past the cap stayed open"
+        for raw in upgraded:
+            assert (await raw.request({"t": "ping"}))["t"] == "pong"
+        held.pop().close()
+        again = None
+        for _ in range(50):  # the server sees the close on its next loop turn: try until it has
+            again = socket.create_connection(("127.0.0.1", proc.port))
+            again.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            again.settimeout(5)
+            try:
+                if b"200" in again.recv(4096).split(b"\r\n", 1)[0]:
+                    break
+            except (ConnectionResetError, socket.timeout):
+                pass
+            again.close()
+            again = None
+        assert again is not None, "a freed place was never taken again"
+        again.close()
+    finally:
+        extra.close()
+        for sock in held:
+            sock.close()
+        for raw in upgraded:
+            await raw.close()
