@@ -136,16 +136,17 @@ class Lobby:
             await asyncio.sleep(poll)
 
     async def _lobby_loop(self) -> None:
-        """Push the table list to its subscribers after each change, at most every 0.25 s."""
+        """Push the table list to its subscribers after each change, paced
+        by what it costs each of them (:meth:`TableList.push`)."""
         dirty = self.table_list.dirty
         while not self.stopping.is_set():
             await dirty.wait()
             dirty.clear()
             try:
-                await self.table_list.push(self.conns)
+                pause = await self.table_list.push(self.conns)
             except (redis.exceptions.RedisError, OSError):
                 continue
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(pause)
 
     async def _lease_loop(self) -> None:
         last_sweep = 0.0

@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 
 #: how long a built table list is reused (s)
 LIST_CACHE_S = 0.5
+#: a subscriber is pushed at most this many bytes of lists a second, on
+#: average (a push of a bigger list waits longer before the next): one
+#: client's churn (watching and unwatching, opening and closing tables)
+#: costs the other subscribers a bounded stream, not a list per change
+PUSH_BYTES_PER_S = 6 * 1024
+#: and at most one push per this many seconds
+PUSH_MIN_INTERVAL_S = 0.25
 #: tables a list shows at most, and the newest listed tables it looks at to choose them
 LIST_LIMIT = 200
 LIST_SCAN = 600
@@ -80,12 +87,17 @@ class TableList:
                 metrics.TABLES.labels(doc["game"], doc["status"]).inc()
         return out
 
-    async def push(self, conns: Iterable[Conn]) -> None:
+    async def push(self, conns: Iterable[Conn]) -> float:
         """Send each subscribed connection of ``conns`` its list (one
-        ``tables`` frame per game filter, encoded once).  Raises Redis errors."""
+        ``tables`` frame per game filter, encoded once).  Returns how long
+        to wait before the next push (s): :data:`PUSH_MIN_INTERVAL_S`, or
+        longer after a big list, so that no subscriber gets more than
+        :data:`PUSH_BYTES_PER_S` on average.  Raises Redis errors."""
         frames: dict[str | None, bytes] = {}
         for conn in [c for c in conns if c.lobby_sub is not False]:
             game = conn.lobby_sub if isinstance(conn.lobby_sub, str) else None
             if game not in frames:
                 frames[game] = encode({"t": "tables", "tables": await self.get(game), "now": now_ms()})
             conn.send(frames[game], "tables")
+        biggest = max((len(frame) for frame in frames.values()), default=0)
+        return max(PUSH_MIN_INTERVAL_S, biggest / PUSH_BYTES_PER_S)

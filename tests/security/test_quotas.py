@@ -5,11 +5,15 @@ on a cluster."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from lobby.quota import client_address, rank_listing, trusted_networks
+from lobby.table_list import PUSH_BYTES_PER_S
 
-from .support import Raw, hello, listed, open_table, until
+from .support import Raw, hello, listed, open_table, unpack, until
 
 
 @pytest.fixture(params=["redis", "cluster"])
@@ -133,3 +137,57 @@ def test_the_list_takes_each_address_in_turn():
     shown = [d["id"] for d in rank_listing(docs, 3, 200)]
     assert shown == ["f0", "real", "old", "f1", "f2"]
     assert [d["id"] for d in rank_listing(docs, 3, 2)] == ["f0", "real"]
+
+
+async def test_clients_churning_watches_cost_a_list_subscriber_a_bounded_stream(lobby_factory):
+    """Three sockets watching and unwatching a table at 18 messages/s each
+    (under the rate limit) change its spectator count all the time; a
+    subscriber of a list of 150 tables is pushed at most ~6 KiB/s of lists
+    (``table_list.PUSH_BYTES_PER_S``), not the whole list per change."""
+    proc = lobby_factory(
+        prefix="sec-churn",
+        env={
+            "LOBBY_TABLES_PER_CONN": "1000", "LOBBY_TABLES_PER_ADDR": "1000", "LOBBY_LISTED_PER_ADDR": "1000", "LOBBY_ABSENT_GRACE_MS": "600000",
+            "LOBBY_RATE_PER_S": "100000", "LOBBY_RATE_BURST": "100000",  # the opener opens 150 tables at once
+        },
+    )
+    opener = await Raw.connect(proc.ws)
+    subscriber = await Raw.connect(proc.ws, name="Sub")
+    churners = [await Raw.connect(proc.ws, name=f"Churn{i}") for i in range(3)]
+    try:
+        opened = []
+        for i in range(150):
+            if i % 6 == 0:
+                await hello(opener, f"Open{i}")  # past the per-player cap of 6 seats
+            reply = await open_table(opener)
+            assert reply["t"] == "joined", reply
+            opened.append(reply["table"])
+        first = await subscriber.request({"t": "tables", "sub": True})
+        assert len(first["tables"]) == 150
+        window_s = 10.0
+
+        async def churn(raw: Raw) -> None:
+            end = time.monotonic() + window_s
+            while time.monotonic() < end:
+                for kind in ("watch", "unwatch"):
+                    await raw.send({"t": kind, "table": opened[0]})
+                    await asyncio.sleep(1 / 18)  # 18 messages/s: under the limit of 20
+
+        async def count() -> list[int]:
+            sizes, end = [], time.monotonic() + window_s
+            while (left := end - time.monotonic()) > 0:
+                try:
+                    data = await asyncio.wait_for(subscriber.ws.recv(), left)
+                except TimeoutError:
+                    break
+                if unpack(data).get("t") == "tables":
+                    sizes.append(len(data))
+            return sizes
+
+        sizes, *_ = await asyncio.gather(count(), *(churn(raw) for raw in churners))
+        assert sizes, "the spectator counts changed: the list was pushed"
+        assert sum(sizes) / window_s <= 10 * 1024, (len(sizes), sum(sizes))
+        assert sum(sizes) / window_s <= PUSH_BYTES_PER_S * 1.5
+    finally:
+        for raw in (opener, subscriber, *churners):
+            await raw.close()
