@@ -22,6 +22,19 @@ def redis_url(request, redis_server):
 
 
 
+async def open_many(raw: Raw, n: int) -> list[str]:
+    """Open ``n`` tables on ``raw``, signing in as a fresh guest every 6
+    (past the per-player cap of 6 seats); their ids."""
+    opened = []
+    for i in range(n):
+        if i % 6 == 0:
+            await hello(raw, f"Open{i}")
+        reply = await open_table(raw)
+        assert reply["t"] == "joined", reply
+        opened.append(reply["table"])
+    return opened
+
+
 async def test_table_quotas_hold_across_new_guests_and_spoofed_forwarded_for(lobby_factory, redis_url):
     # before: each fresh `hello` reset the per-player cap (6), so one socket opened without end
     proc = lobby_factory(
@@ -89,13 +102,7 @@ async def test_a_flood_of_tables_from_one_address_hides_no_other_table(lobby_fac
         await hello(real, "Real")
         mine = await open_table(real)
         assert mine["t"] == "joined", mine
-        flooded = []
-        for i in range(205):
-            if i % 6 == 0:
-                await hello(flood, f"Flood{i}")  # past the per-player cap of 6 seats
-            reply = await open_table(flood)
-            assert reply["t"] == "joined", reply
-            flooded.append(reply["table"])
+        flooded = await open_many(flood, 205)
         for game in (None, "sibala"):
             await until(lambda: flooded[-1] in {r["id"] for r in listed(proc, game)}, what="the list to catch up")
             shown = [r["id"] for r in listed(proc, game)]
@@ -155,13 +162,7 @@ async def test_clients_churning_watches_cost_a_list_subscriber_a_bounded_stream(
     subscriber = await Raw.connect(proc.ws, name="Sub")
     churners = [await Raw.connect(proc.ws, name=f"Churn{i}") for i in range(3)]
     try:
-        opened = []
-        for i in range(150):
-            if i % 6 == 0:
-                await hello(opener, f"Open{i}")  # past the per-player cap of 6 seats
-            reply = await open_table(opener)
-            assert reply["t"] == "joined", reply
-            opened.append(reply["table"])
+        opened = await open_many(opener, 150)
         first = await subscriber.request({"t": "tables", "sub": True})
         assert len(first["tables"]) == 150
         window_s = 10.0
