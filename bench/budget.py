@@ -28,8 +28,10 @@ on its own view; after a game every seat presses ``ready``.  After
 began in it counts, with the process CPU and Redis's CPU over it.
 
 The games run one after the other with fresh clients; the whole run is
-about a minute by default.  See docs/benchmarks.md, "Move budget", for what
-each column measures.
+about a minute by default.  Three tables are printed: moves, ready frames,
+and game ends (a game's last move to the next game's start commit, per
+table: CPU, commits, deltas).  See docs/benchmarks.md, "Move budget", for
+what each column measures.
 """
 
 from __future__ import annotations
