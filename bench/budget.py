@@ -28,8 +28,10 @@ on its own view; after a game every seat presses ``ready``.  After
 began in it counts, with the process CPU and Redis's CPU over it.
 
 The games run one after the other with fresh clients; the whole run is
-about a minute by default.  See docs/benchmarks.md, "Move budget", for what
-each column measures.
+about a minute by default.  Three tables are printed: moves, ready frames,
+and game ends (a game's last move to the next game's start commit, per
+table: CPU, commits, deltas).  See docs/benchmarks.md, "Move budget", for
+what each column measures.
 """
 
 from __future__ import annotations
@@ -90,13 +92,16 @@ CPU_STAGES = ("decode", "parse", "base", "transition", "pack", "deliver", "reply
 
 
 class Frame:
-    """What one client frame cost: ns and calls per stage, commits."""
+    """What one client frame cost: ns and calls per stage, commits; its
+    table, and the games it ended (``ends``) and started (``starts``)."""
 
-    __slots__ = ("t0", "kind", "ns", "n", "wall", "cpu", "ok", "lost", "hits", "misses")
+    __slots__ = ("t0", "kind", "table", "ns", "n", "wall", "cpu", "ok", "lost", "hits", "misses", "ends", "starts")
 
     def __init__(self, kind: str | None = None) -> None:
         self.t0 = _ns()
         self.kind = kind
+        self.table: str | None = None
+        self.ends = self.starts = 0
         self.ns = [0] * len(STAGES)
         self.n = [0] * len(STAGES)
         self.wall = self.cpu = 0
@@ -127,6 +132,19 @@ def _timed(stage: int, fn: Callable) -> Callable:
             f = _CUR.get() or BACKGROUND
             f.ns[stage] += _ns() - t
             f.n[stage] += 1
+
+    wrapped.__wrapped__ = fn
+    wrapped.__budget__ = True
+    return wrapped
+
+
+def _counted(slot: str, fn: Callable) -> Callable:
+    """``fn`` adding one to the current frame's counter ``slot`` per call."""
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        f = _frame()
+        setattr(f, slot, getattr(f, slot) + 1)
+        return fn(*args, **kwargs)
 
     wrapped.__wrapped__ = fn
     wrapped.__budget__ = True
@@ -185,7 +203,9 @@ def instrument() -> list[str]:
 
     def parse_w(raw: Any) -> Any:
         msg = parse(raw)
-        _frame().kind = msg.type
+        f = _frame()
+        f.kind = msg.type
+        f.table = msg.get("table")
         return msg
 
     put(session, "parse", parse_w)
@@ -252,6 +272,9 @@ def instrument() -> list[str]:
     put(tables, "move", _timed(S["transition"], _need(tables, "move")))
     put(tables, "ready", _timed(S["transition"], _need(tables, "ready")))
     put(tables, "views", _timed(S["views"], _need(tables, "views")))
+    # a game's end and the next one's start, counted on the frame that made them
+    for name, slot in (("_game_over", "ends"), ("_start", "starts")):
+        put(tables, name, _counted(slot, _need(tables, name)))
     for game_id, engine in engines.REGISTRY.items():
         if type(engine).__dict__.get("apply") is None:
             raise SystemExit(f"budget: the {game_id} engine has no apply of its own: the engines changed")
@@ -424,7 +447,7 @@ def analyse(game: str, seats: int, start: Mark, end: Mark, client: dict, idle: d
         "moves": n, "moves_per_s": n / window_s, "readies": len(readies),
         "refused_moves": len([f for f in frames if f.kind == "move" and not f.ok]),
         "frames_by_kind": dict(Counter(f.kind for f in frames)),
-        "move": frame_stats(moves), "ready": frame_stats(readies),
+        "move": frame_stats(moves), "ready": frame_stats(readies), "game_end": game_end_stats(frames),
         "pipelines": {"count": len(pipes), "per_move": len(pipes) / n, "commands_per_pipeline": sum(len(p[1]) for p in pipes) / len(pipes),
                       "commands": dict(commands.most_common()), "wall_us": summary([p[2] / 1000 for p in pipes]),
                       "thread_cpu_us": summary([p[3] / 1000 for p in pipes])},
@@ -442,6 +465,46 @@ def analyse(game: str, seats: int, start: Mark, end: Mark, client: dict, idle: d
                        for key, _ in STAGES},
         "client": client,
     }
+
+
+def game_ends(frames: list[Frame]) -> list[list[Frame]]:
+    """Each whole game end among ``frames``, per table: the move frame that
+    ended a game (its commit, settlement, ratings: all awaited in that frame),
+    then the table's ``ready`` frames up to the one that started the next
+    game (its start commit).  A span cut by the window's edges is left out."""
+    by_table: dict[str | None, list[Frame]] = {}
+    for f in sorted(frames, key=lambda f: f.t0):
+        by_table.setdefault(f.table, []).append(f)
+    spans = []
+    for fs in by_table.values():
+        cur: list[Frame] | None = None
+        for f in fs:
+            if f.kind == "move" and f.ends:
+                cur = [f]
+            elif cur is not None and f.kind == "ready":
+                cur.append(f)
+            if cur is not None and f.starts:
+                spans.append(cur)
+                cur = None
+    return spans
+
+
+def game_end_stats(frames: list[Frame]) -> dict[str, Any]:
+    """What a game end costs (µs, per game end: mean, p50, p99): the last
+    move's frame CPU, the ready frames' CPU, both; the commits, deltas (table
+    broadcasts: ``Fanout.deliver`` calls) and deliveries (frames sent) of the span."""
+    spans = game_ends(frames)
+    per = lambda fn: summary([fn(sp) for sp in spans])  # noqa: E731
+    return {"count": len(spans),
+            "last_move_cpu": per(lambda sp: sp[0].cpu / 1000),
+            "readies_cpu": per(lambda sp: sum(f.cpu for f in sp[1:]) / 1000),
+            "cpu": per(lambda sp: sum(f.cpu for f in sp) / 1000),
+            "stages_cpu": per(lambda sp: sum(f.ns[S[k]] for f in sp for k in CPU_STAGES) / 1000),
+            "commit_wall": per(lambda sp: sum(f.ns[S["commit"]] for f in sp) / 1000),
+            "readies": per(lambda sp: len(sp) - 1),
+            "commits": per(lambda sp: sum(f.ok for f in sp)),
+            "deltas": per(lambda sp: sum(f.n[S["deliver"]] for f in sp)),
+            "deliveries": per(lambda sp: sum(f.n[S["send"]] for f in sp))}
 
 
 def check(game: str, moves: list[Frame], pipes: list) -> None:
@@ -687,6 +750,23 @@ def ready_table(run: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def game_end_table(run: dict[str, Any]) -> str:
+    head = ["game", "seats", "game ends", "last move CPU (commit, settlement, ratings)", "ready marks CPU (to the start commit)",
+            "game end CPU", "× a move's frame CPU", "stages CPU", "commit RTT (wall, summed)", "readies", "commits", "deltas", "deliveries"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in run["results"]:
+        ge, title = r.get("game_end"), GAME_TITLE.get(r["game"], r["game"])
+        if not ge or not ge["count"]:
+            lines.append(f"| {title} | {r['seats']} | 0 (no whole game end in the window) |" + " – |" * (len(head) - 3))
+            continue
+        move_cpu = r["move"]["cpu"]["mean"]
+        row = [title, str(r["seats"]), str(ge["count"]), cell(ge["last_move_cpu"]), cell(ge["readies_cpu"]), cell(ge["cpu"]),
+               f"{ge['cpu']['mean'] / move_cpu:.1f}×" if move_cpu else "–", cell(ge["stages_cpu"]), cell(ge["commit_wall"]),
+               fmt(ge["readies"]["mean"]), fmt(ge["commits"]["mean"]), fmt(ge["deltas"]["mean"]), fmt(ge["deliveries"]["mean"])]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
 def header(run: dict[str, Any]) -> str:
     meta, idle = run["meta"], run["idle"]
     return (f"Run {meta['date']} on {meta['machine']}; commit {meta['commit']}. {meta['tables']} tables per game "
@@ -762,7 +842,8 @@ def main(argv: list[str] | None = None) -> int:
     if crowded:
         print(f"budget: frames overlapped in {', '.join(crowded)} (frame_overlap > 0.1 in the JSON): their frame CPU "
               "holds other frames' work and 'outside frames' is too low; use a longer --interval", file=sys.stderr)
-    print(header(run) + "\n\n### Moves\n\n" + move_table(run) + "\n\n### Ready (between games)\n\n" + ready_table(run))
+    print(header(run) + "\n\n### Moves\n\n" + move_table(run) + "\n\n### Ready (between games)\n\n" + ready_table(run)
+          + "\n\n### Game end (a game's last move to the next game's start commit, per game end)\n\n" + game_end_table(run))
     if args.json == "-":
         print(json.dumps(run, indent=1))
     elif args.json:

@@ -5,7 +5,7 @@
 //
 //   * "tables" mode (W1, W2, W3): `tables` tables of `players` seats and
 //     `spectators` watchers each.  A global pacer sends `rate` moves/s in
-//     total, round-robin over the tables that have no move in flight (one at
+//     total over the tables (order: `pacer`, below) that have no move in flight (one at
 //     a time per table: the next turn id comes from the resulting delta).
 //     Latency = performance.now() at the mover's send -> performance.now() at
 //     each recipient's receipt of the delta that move produced (matched by
@@ -14,6 +14,11 @@
 //     `server_pids` from /proc) and this process's CPU are read at the window
 //     edges.  With `stop_p99_ms`, steps stop after the first whose p99 is
 //     above it (W2).
+//     `pacer` picks which table gets the next move: "lockstep" (default)
+//     round-robin, so every table moves in phase and tables that started
+//     together end their games together (a tournament start); "random" a
+//     random one of the tables with no move in flight, so the tables drift
+//     apart and game ends spread out.  Same pacer for every server.
 //     With `mix` (W5): [{game, tables, seats, options}] instead of one
 //     Sibala layout; the tables of each game are interleaved, `spectators`
 //     at each, tables opened with `games` (a table plays on after a game).
@@ -401,11 +406,25 @@ async function runTables() {
     const t = now();
     tokens = Math.min(tokens + ((t - last) / 1000) * rate, Math.max(2, rate * 0.02));
     last = t;
-    let scanned = 0;
-    while (tokens >= 1 && scanned < T) {
-      const table = tables[rr]; rr = (rr + 1) % T;
-      if (table.busy && t - table.busySince > 20000) { table.busy = false; stats.lost++; }
-      if (table.ready() && sendMove(table)) { tokens -= 1; scanned = 0; } else scanned++;
+    for (const table of tables) if (table.busy && t - table.busySince > 20000) { table.busy = false; stats.lost++; }
+    if (cfg.pacer === "random") {
+      // a random table of those ready each time: tables drift out of phase
+      let ready = null;
+      while (tokens >= 1) {
+        if (ready === null) ready = tables.filter((x) => x.ready());
+        if (!ready.length) break;
+        const k = Math.floor(Math.random() * ready.length);
+        const table = ready[k];
+        ready[k] = ready[ready.length - 1]; ready.pop();
+        if (sendMove(table)) tokens -= 1;
+      }
+    } else {
+      // lockstep: round-robin, every table moves in phase
+      let scanned = 0;
+      while (tokens >= 1 && scanned < T) {
+        const table = tables[rr]; rr = (rr + 1) % T;
+        if (table.ready() && sendMove(table)) { tokens -= 1; scanned = 0; } else scanned++;
+      }
     }
     if (tokens >= 1 && stats.recording) { stats.missed += Math.floor(tokens); tokens -= Math.floor(tokens); }
   }, 1);
