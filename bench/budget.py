@@ -79,12 +79,12 @@ STAGES = (
     ("pack", "lobby.store.pack (the doc, the log record)"),
     ("commit", "lobby.store.Store.commit (submit to reply; wall)"),
     ("commit_cpu", "lobby.store.Store.commit (thread CPU from submit to reply: pack, Batcher, redis-py, and whatever else ran)"),
-    ("deliver", "lobby.fanout.Fanout.deliver (inclusive)"),
+    ("deliver", "lobby.fanout.Fanout._project (inclusive: a version sent to the table's viewers, at the end of the loop turn)"),
     ("views", "lobby.tables.views"),
     ("patches", "lobby.fanout.diff"),
     ("encode", "lobby.fanout.encode"),
-    ("send", "lobby.session.Conn.send inside Fanout.deliver (deliveries)"),
-    ("reply", "lobby.session.encode + Conn.send outside Fanout.deliver (ok/error to the sender)"),
+    ("send", "lobby.session.Conn.send inside Fanout._project (deliveries)"),
+    ("reply", "lobby.session.encode + Conn.send outside Fanout._project (ok/error to the sender)"),
 )
 S = {key: i for i, (key, _) in enumerate(STAGES)}
 #: stages whose spans are time on the lobby's CPU (the rest are awaited, or inclusive of others)
@@ -273,8 +273,8 @@ def instrument() -> list[str]:
     put(tables, "ready", _timed(S["transition"], _need(tables, "ready")))
     put(tables, "views", _timed(S["views"], _need(tables, "views")))
     # a game's end and the next one's start, counted on the frame that made them
-    for name, slot in (("_game_over", "ends"), ("_start", "starts")):
-        put(tables, name, _counted(slot, _need(tables, name)))
+    for module, name, slot in ((tables.play, "_game_over", "ends"), (tables.seating, "_start", "starts")):
+        put(module, name, _counted(slot, _need(module, name)))
     for game_id, engine in engines.REGISTRY.items():
         if type(engine).__dict__.get("apply") is None:
             raise SystemExit(f"budget: the {game_id} engine has no apply of its own: the engines changed")
@@ -283,7 +283,7 @@ def instrument() -> list[str]:
         wrapped.append(f"engines.REGISTRY[{game_id!r}].apply")
     put(fanout, "diff", _timed(S["patches"], _need(fanout, "diff", diff.diff)))
     put(fanout, "encode", _timed(S["encode"], _need(fanout, "encode", protocol.encode)))
-    deliver = _timed(S["deliver"], _need(fanout.Fanout, "deliver"))
+    deliver = _timed(S["deliver"], _need(fanout.Fanout, "_project"))
 
     def deliver_w(self: Any, *args: Any, **kwargs: Any) -> Any:
         _in_deliver[0] += 1
@@ -292,7 +292,7 @@ def instrument() -> list[str]:
         finally:
             _in_deliver[0] -= 1
 
-    put(fanout.Fanout, "deliver", deliver_w)
+    put(fanout.Fanout, "_project", deliver_w)
     send = _need(session.Conn, "send")
     send_i, reply_i = S["send"], S["reply"]
 
