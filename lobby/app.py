@@ -67,6 +67,7 @@ class Lobby:
         self.tasks: list[asyncio.Task] = []
         self.draining = False
         self.trusted = quota.trusted_networks(settings.trusted_proxies)
+        self.metrics_allow = quota.trusted_networks(settings.metrics_allow)
 
     # -- lifecycle ---------------------------------------------------------
     async def startup(self) -> None:

@@ -121,6 +121,9 @@ class Settings:
     listed_per_addr: int = 4
     #: proxies whose X-Forwarded-For is believed, comma separated IPs or CIDRs; empty: none
     trusted_proxies: str = ""
+    #: client networks (comma separated IPs or CIDRs) that may read ``/metrics``;
+    #: others get 403 (the client as the quotas see it: X-Forwarded-For only from trusted proxies)
+    metrics_allow: str = "127.0.0.0/8,::1"
     #: process id shown in logs and used for spectator leases; random if empty
     process_id: str = field(default="")
 

@@ -215,6 +215,12 @@ async def api_replay_frames(request: Request, table_id: str) -> Response:
 
 
 async def metrics_endpoint(request: Request) -> Response:
+    """Prometheus' text format, to clients in ``LOBBY_METRICS_ALLOW`` only
+    (loopback by default: operators scrape from the host or a sidecar);
+    a plain 403 for others (no client of the game reads it)."""
+    lobby = _lobby(request)
+    if not quota.allowed(request.scope, lobby.trusted, lobby.metrics_allow):
+        return Response("metrics are for the operator's addresses (LOBBY_METRICS_ALLOW)\n", status_code=403, media_type="text/plain")
     return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
 

@@ -47,7 +47,18 @@ def client_address(scope: dict[str, Any], trusted: tuple[Network, ...]) -> str:
     the client (a malformed hop ends the walk at the last trusted one).
     IPv6 addresses are reduced to their /64 network."""
     peer = (scope.get("client") or ("unknown", 0))[0]
-    ip = _ip(peer)
+    ip = client_ip(scope, trusted)
+    if ip is None:
+        return peer
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def client_ip(scope: dict[str, Any], trusted: tuple[Network, ...]) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The client's IP as :func:`client_address` finds it (None: the peer
+    is no IP, a unix socket)."""
+    ip = _ip((scope.get("client") or ("unknown", 0))[0])
     if trusted and _trusted(ip, trusted):
         hops = [h for name, value in scope.get("headers", ()) if name == b"x-forwarded-for" for h in value.decode("latin-1").split(",")]
         for hop in reversed(hops):
@@ -57,11 +68,13 @@ def client_address(scope: dict[str, Any], trusted: tuple[Network, ...]) -> str:
             ip = hop_ip
             if not _trusted(hop_ip, trusted):
                 break
-    if ip is None:
-        return peer
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+    return ip
+
+
+def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
+    """Whether the client (:func:`client_ip`) is in one of the ``allow``
+    networks (an operator's endpoint: ``/metrics``)."""
+    return _trusted(client_ip(scope, trusted), allow)
 
 
 def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -192,3 +194,20 @@ async def test_clients_churning_watches_cost_a_list_subscriber_a_bounded_stream(
     finally:
         for raw in (opener, subscriber, *churners):
             await raw.close()
+
+
+async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory):
+    """``/metrics`` answers loopback by default and nobody else: a client
+    behind a trusted proxy (its X-Forwarded-For believed) gets 403, as does
+    loopback itself when the allow-list names other networks."""
+    proxied = lobby_factory(prefix="sec-metrics", env={"LOBBY_TRUSTED_PROXIES": "127.0.0.1"})
+    assert b"lobby_" in urllib.request.urlopen(proxied.http + "/metrics", timeout=5).read(), "loopback, no proxy hop: allowed"
+    outside = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "203.0.113.9"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(outside, timeout=5)
+    assert refused.value.code == 403
+    elsewhere = lobby_factory(prefix="sec-metrics2", env={"LOBBY_METRICS_ALLOW": "10.0.0.0/8"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
+    assert refused.value.code == 403
+    assert urllib.request.urlopen(elsewhere.http + "/healthz", timeout=5).status == 200, "the rest is served"

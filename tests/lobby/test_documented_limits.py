@@ -1,0 +1,36 @@
+"""docs/security.md names the lobby's limits: every ``LOBBY_*`` it names is
+a setting of :class:`lobby.config.Settings`, and the limits added for
+hostile clients say their defaults as the code has them."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from lobby import table_list
+from lobby.config import Settings
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
+
+
+def _row(variable: str) -> str:
+    """The quota table's row naming ``variable``."""
+    rows = [line for line in DOC.splitlines() if line.startswith("|") and f"`{variable}`" in line and line.count("|") >= 5]
+    assert rows, f"docs/security.md has no row for {variable}"
+    return rows[0]
+
+
+def test_every_setting_the_security_page_names_exists():
+    fields = {f.name for f in dataclasses.fields(Settings)}
+    named = set(re.findall(r"LOBBY_([A-Z0-9_]+)", DOC))
+    assert named, "the page names its settings"
+    assert {n.lower() for n in named} - fields == set()
+
+
+def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
+    defaults = Settings()
+    assert f"| {defaults.conns_per_addr} |" in _row("LOBBY_CONNS_PER_ADDR")
+    assert f"`{defaults.metrics_allow}`" in _row("LOBBY_METRICS_ALLOW")
+    assert f"{defaults.header_timeout_s} s" in _row("LOBBY_HEADER_TIMEOUT_S")
+    assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")
