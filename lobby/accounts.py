@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import logging
 import unicodedata
 from typing import Any
@@ -148,6 +149,15 @@ def _dummy_hash() -> str:
     return _HASHER.hash(new_token())
 
 
+#: how long an account remembers a device that signed in to it (s)
+DEVICE_TTL_S = 90 * 24 * 3600
+
+
+def _device_digest(device: str) -> str:
+    """What is stored of a device key: its SHA-256 (the key itself is the browser's secret)."""
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
 async def account_named(store: Store, name: str) -> str | None:
     """The pid of the account holding ``name``'s keys (:func:`lookup_keys`:
     its own key first, then the older versions'), or None."""
@@ -228,23 +238,42 @@ class Accounts:
         await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False, device=await asyncio.to_thread(device_of, user_agent))
         return await self.store.player(pid)
 
-    async def sign_in(self, name: Any, password: Any, addr: str, user_agent: str | None = None) -> tuple[str, dict[str, Any]]:
+    async def remember_device(self, pid: str, device: Any) -> str:
+        """The account now knows the device of key ``device`` (a new key
+        when it is none or not a key); returns the key, for the browser
+        to keep and send with its next sign-in (:meth:`sign_in`)."""
+        device = device if isinstance(device, str) and 16 <= len(device) <= 64 else new_token()
+        await self.store.device(pid, _device_digest(device), DEVICE_TTL_S, add=True)
+        return device
+
+    async def sign_in(
+        self, name: Any, password: Any, addr: str, user_agent: str | None = None, device: Any = None
+    ) -> tuple[str, dict[str, Any], str]:
         """A new session of the account named ``name`` (any form that has
         its keys) if ``password`` is its password (``user_agent``: its
-        device, :func:`device_of`).  Returns ``(token,
-        player record)``.  Raises ``BAD_CREDENTIALS`` (the same message
-        whether the name or the password was wrong) or ``RATE_LIMITED``
-        (``Settings.signin_per_addr`` attempts from one address, or
-        ``signin_per_account`` failures of one account, in a window)."""
+        device, :func:`device_of`).  Returns ``(token, player record,
+        device key)``: the key (the one given, else a new one) names this
+        device to the account from now on.  Raises ``BAD_CREDENTIALS`` (the
+        same message whether the name or the password was wrong) or
+        ``RATE_LIMITED`` (``Settings.signin_per_addr`` attempts from one
+        address, or ``signin_per_account`` failures of one name, in a
+        window).  Failures are counted per account, and for a name no
+        account holds per its name key, so the limit answers alike whether
+        the name exists; a ``device`` key that signed in to the account
+        before is not held back by the account's count (its owner is not
+        locked out by someone guessing), only by its address's."""
         if not isinstance(name, str) or not isinstance(password, str) or not 0 < len(name) <= 64 or len(password) > MAX_PASSWORD:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         s = self.settings
         await self._limit(addr)
         pid = await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
+        counted = pid or "name:" + name_keys(name)[0]
+        device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
+        known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
         # counted as a failure before the hash is checked, so guesses sent at
         # once cannot all pass the limit while they are being verified
-        if pid and await self.store.count_attempt("acct", pid, s.signin_window_s) > s.signin_per_account:
+        if await self.store.count_attempt("acct", counted, s.signin_window_s) > s.signin_per_account and not known:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
         ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
         if not ok or creds is None or pid is None:
@@ -252,9 +281,10 @@ class Accounts:
         await self.store.count_attempt("acct", pid, s.signin_window_s, add=-1)  # it was no failure
         if _HASHER.check_needs_rehash(creds["hash"]):
             await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
+        device = await self.remember_device(pid, device)
         token = new_token()
         await self.store.add_session(pid, session_id(token), token, s.token_ttl_s, new=True, device=await asyncio.to_thread(device_of, user_agent))
-        return token, await self.store.player(pid)
+        return token, await self.store.player(pid), device
 
     async def sessions(self, pid: str, token: str) -> list[dict[str, Any]]:
         """The account's live sessions, oldest first: ``{"id", "created"

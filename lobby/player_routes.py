@@ -110,17 +110,21 @@ async def claim(request: Request) -> dict[str, Any]:
     lobby = _lobby(request)
     addr = quota.client_address(request.scope, lobby.trusted)
     user_agent = request.headers.get("user-agent")
-    return {"player": _me(await lobby.accounts.claim(pid, token, body.get("password"), body.get("name"), addr, user_agent))}
+    player = await lobby.accounts.claim(pid, token, body.get("password"), body.get("name"), addr, user_agent)
+    return {"player": _me(player), "device": await lobby.accounts.remember_device(pid, body.get("device"))}
 
 
 @route
 async def sign_in(request: Request) -> dict[str, Any]:
-    """``POST /api/account/signin`` ``{"name", "password"}``: a new token of that account."""
+    """``POST /api/account/signin`` ``{"name", "password", "device"?}``: a
+    new token of that account, and the device key to send next time."""
     body = await _body(request)
     lobby = _lobby(request)
     addr = quota.client_address(request.scope, lobby.trusted)
-    token, player = await lobby.accounts.sign_in(body.get("name"), body.get("password"), addr, request.headers.get("user-agent"))
-    return {"token": token, "player": _me(player)}
+    token, player, device = await lobby.accounts.sign_in(
+        body.get("name"), body.get("password"), addr, request.headers.get("user-agent"), body.get("device")
+    )
+    return {"token": token, "player": _me(player), "device": device}
 
 
 @route

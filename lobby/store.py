@@ -30,6 +30,7 @@ key                             type    holds
 ``P:player:{pid}:conns``        zset    the player's signed-in connection ids -> lease expiry (ms)
 ``P:player:{pid}:cred``         hash    a claimed account's ``hash`` (argon2id, PHC string) and
                                         ``names`` (msgpack list of its name keys)
+``P:player:{pid}:devices``      set     SHA-256 of the device keys that signed in to the account
 ``P:player:{pid}:sessions``     hash    session id -> msgpack ``{"token", "created"}``: a claimed
                                         account's sessions (``lobby.accounts``)
 ``P:player:{pid}:recent``       zset    ``<table id>/<game no>/<game>/<JSON {"name", "opened_by"}>``
@@ -865,6 +866,16 @@ class Store:
         """This process closed the sockets of a :meth:`publish_revoked` message."""
         key = f"{self.p}:ack:{nonce}"
         return [("RPUSH", key, 1), ("EXPIRE", key, 60)]
+
+    async def device(self, pid: str, digest: str, ttl_s: int, add: bool = False) -> bool:
+        """Whether the device of ``digest`` (a sign-in device key's hash)
+        signed in to the player's account before (``P:player:{pid}:devices``,
+        kept ``ttl_s`` after its last use); ``add``: it has now."""
+        key = self.player_key(pid) + ":devices"
+        commands: list[tuple[Any, ...]] = [("SISMEMBER", key, digest)]
+        if add:
+            commands += [("SADD", key, digest), ("EXPIRE", key, ttl_s)]
+        return bool((await self.run(commands))[0])
 
     async def count_attempt(self, kind: str, who: str, window_s: int, add: int = 1) -> int:
         """Attempts of ``kind`` by ``who`` in the current window of

@@ -37,12 +37,34 @@ export async function api(path, { method = "GET", body = null, auth = false } = 
  * policy is read first, so that a refusal can be worded with its numbers. */
 export async function claim(name, password) {
   await passwordPolicy();
-  return api("/api/account/claim", { method: "POST", body: { name, password }, auth: true });
+  return keepDevice(await api("/api/account/claim", { method: "POST", body: { name, password, device: deviceKey() }, auth: true }));
 }
 
 /** A new session of account `name`: {token, player}. */
-export function signInWithPassword(name, password) {
-  return api("/api/account/signin", { method: "POST", body: { name, password } });
+export async function signInWithPassword(name, password) {
+  return keepDevice(await api("/api/account/signin", { method: "POST", body: { name, password, device: deviceKey() } }));
+}
+
+const DEVICE_KEY = "lobby.device";
+
+/** This browser's device key (the lobby gave it at a sign-in or claim; an
+ * account it signed in to lets it in while others' guesses lock the
+ * account), or undefined. */
+function deviceKey() {
+  try {
+    return localStorage.getItem(DEVICE_KEY) || undefined;
+  } catch {
+    return undefined; // storage refused (private mode): sign in without one
+  }
+}
+
+function keepDevice(reply) {
+  try {
+    if (reply && typeof reply.device === "string") localStorage.setItem(DEVICE_KEY, reply.device);
+  } catch {
+    // storage refused: the next sign-in gets a new key
+  }
+  return reply;
 }
 
 let policy = null; // GET /api/account/policy's answer, once asked for (a promise)

@@ -460,3 +460,29 @@ async def test_an_account_claimed_with_the_old_name_keys_is_found_and_blocks_its
         assert (status, body["code"]) == (409, "name_taken"), body
     status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": cyrillic, "password": PASSWORD})
     assert status == 200 and body["player"]["name"] == name
+
+
+async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_known_device_in(lobby_factory):
+    """Failures count per account and, for a name no account holds, per its
+    name key: the fourth guess at an unknown name is refused as at a real
+    one (the limit no longer tells which names exist).  The owner's device,
+    known to the account by the key its claim gave it, still gets in with
+    the right password while the account is locked; another device does not."""
+    proc = lobby_factory(prefix="signindev", env={"LOBBY_SIGNIN_PER_ACCOUNT": "3", "LOBBY_SIGNIN_PER_ADDR": "1000"})
+    name, unknown = _name("Ow"), _name("Nobody")
+    async with connected(proc.ws, [name]) as (owner,):
+        status, claimed = await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD})
+        assert status == 200 and len(claimed["device"]) >= 16
+    for who in (name, unknown):
+        for _ in range(3):
+            assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": who, "password": "wrong password!"}))[0] == 401
+        status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": who, "password": "wrong password!"})
+        assert (status, body["code"]) == (429, "rate_limited"), who
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD})
+    assert status == 429, "another device: held back while the account is locked"
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD, "device": "x" * 32})
+    assert status == 429, "a made-up device key is no known device"
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD, "device": claimed["device"]})
+    assert status == 200 and body["token"] and body["device"] == claimed["device"], "the owner's device gets in"
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": "wrong password!", "device": claimed["device"]})
+    assert status == 401, "a known device still needs the password"
