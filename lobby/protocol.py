@@ -778,8 +778,11 @@ def lookup_keys(name: str) -> list[str]:
 
 
 def _too_many_marks(text: str) -> bool:
+    """Whether more than :data:`MAX_MARKS` combining marks stack on one
+    character, counted after NFD: a letter that carries marks of its own
+    ("ᾯ", "Ź") counts them too."""
     run = 0
-    for ch in text:
+    for ch in unicodedata.normalize("NFD", text):
         run = run + 1 if unicodedata.category(ch).startswith("M") else 0
         if run > MAX_MARKS:
             return True
