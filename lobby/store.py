@@ -43,7 +43,7 @@ key                             type    holds
 ``P:pub:<public id>``           string  pid of a public player id (profiles)
 ==============================  ======  ===========================================
 
-Channels: ``P:room:{id}`` carries each committed version of a table (8-byte
+Channels (their payloads are defined once, in :mod:`lobby.channels`): ``P:room:{id}`` carries each committed version of a table (8-byte
 big-endian version, then the doc) while a process other than the
 committer follows it, and each chat line of it (8 zero bytes, which no
 version is, then ``<stream id>|<msgpack line>``: see
@@ -74,6 +74,7 @@ from redis.asyncio.cluster import RedisCluster
 
 from . import lua
 from .batcher import Batcher
+from .channels import CHAT_MARK, READY_MARK, REVOKED_MARK, Revoked  # noqa: F401 (re-exported)
 from .protocol import packb
 from .subscriber import Subscriber
 from .tables import with_marks
@@ -90,12 +91,6 @@ _RENAME_GUEST = lua.script("rename_guest")
 _CHAT = lua.script("chat")
 _READY = lua.script("ready")
 
-#: the first 8 bytes of a chat line published on a table's channel (no version is 0)
-CHAT_MARK = bytes(8)
-#: the first 8 bytes of a table's ready marks published on its channel (no version is 2**64 - 1)
-READY_MARK = b"\xff" * 8
-#: the first byte of a revocation published on a player's channel (a balance is decimal digits)
-REVOKED_MARK = b"R"
 #: the chat of a table with no expiry of its own (a live one) expires this
 #: long after its last line (s); a table that ends gives its chat its own expiry
 CHAT_IDLE_TTL_S = 24 * 3600
@@ -835,7 +830,7 @@ class Store:
         processes did not answer in time (their sweep closes the sockets:
         ``Settings.session_check_s``)."""
         nonce = os.urandom(8).hex()
-        payload = REVOKED_MARK + pack({"sids": sids, "ack": nonce})
+        payload = Revoked(tuple(sids), nonce).encode()
         (listeners,) = await self.run([("SPUBLISH" if self.sharded else "PUBLISH", self.player_channel(pid), payload)])
         key, missing = f"{self.p}:ack:{nonce}", int(listeners)
         deadline = time.monotonic() + wait_s
