@@ -21,7 +21,7 @@ import logging
 import random
 import secrets
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from . import failpoints, matching, metrics, ratings, tables
 from .config import Settings
@@ -112,32 +112,60 @@ class _Context(dict):
 Transition = Callable[[tables.TableDoc, int, dict[str, Any]], "tables.Change | None"]
 
 
-class Rooms:
-    """The table commands of one lobby process (all state is in Redis)."""
+class Viewers(Protocol):
+    """What :class:`Rooms` asks of this process's fan-out (the app gives it
+    :class:`lobby.fanout.Fanout`)."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def cached(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``(version, doc)`` of a table this process holds, or None."""
+
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+        """A version this process committed (or read on a conflict): show it to local viewers at once."""
+
+    def deliver_marks(self, table_id: str, marks: bytes, send: bool) -> None:
+        """A ready mark this process made: keep it, and (``send``) show it to local viewers."""
+
+
+class _NoViewers:
+    """The fan-out of a process with no viewers (tests, tools): holds nothing, shows nothing."""
+
+    def cached(self, table_id: str) -> None:
+        return None
+
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+        pass
+
+    def deliver_marks(self, table_id: str, marks: bytes, send: bool) -> None:
+        pass
+
+
+#: the default fan-out of :class:`Rooms`: no viewers
+NO_VIEWERS: Viewers = _NoViewers()
+
+
+class Rooms:
+    """The table commands of one lobby process (all state is in Redis).
+    ``viewers``: this process's fan-out, told of each commit and ready mark
+    (:class:`Viewers`; :data:`NO_VIEWERS` by default)."""
+
+    def __init__(self, store: Store, settings: Settings, viewers: Viewers = NO_VIEWERS) -> None:
         self.store = store
         self.settings = settings
+        self.viewers = viewers
         self._bot_rng = random.Random(secrets.randbits(64))
-        #: ``(version, doc)`` of a table this process holds, or None (set by the app: the fan-out's)
-        self.cached: Callable[[str], tuple[int, dict[str, Any]] | None] = lambda table_id: None
         #: table id -> ``(version, doc, commit id)`` of this process's newest commit still in flight
         self._tips: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._nonce = secrets.token_hex(4) + ":"
         #: table id -> the fallback timer (ms) set for a payout this process makes
         self._payout_leases: dict[str, int] = {}
         self._commit_ids = itertools.count(1)
-        #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
-        self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
-        #: called with ``(table_id, marks, send)`` after a ready mark (the app: local delivery; ``send``: to viewers too)
-        self.marked: Callable[[str, bytes, bool], None] = lambda table_id, marks, send: None
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
         """The newest version this process knows of a table, as ``(version,
         doc, commit id it rests on)``: its own commit still in flight (the
         tip; the id is that commit's), else the fan-out's doc (committed:
         ``""``), else None."""
-        cached = self.cached(table_id)
+        cached = self.viewers.cached(table_id)
         tip = self._tips.get(table_id)
         if tip is not None and (cached is None or tip[0] > cached[0]):
             return tip
@@ -177,7 +205,7 @@ class Rooms:
         seated players is connected (``ctx["present"]``); a change that ends
         a rated game gets its rating changes in the same commit
         (:func:`ratings.rated`, from the players' ratings read then).  The committed
-        version is delivered to local viewers at once (``self.committed``).
+        version is delivered to local viewers at once (``self.viewers.deliver``).
         ``timing``: the :data:`metrics.COMMIT` child that takes the time from
         here to the commit's reply.
 
@@ -260,7 +288,7 @@ class Rooms:
             if committed is None:
                 metrics.CONFLICTS.inc()
                 if current is not None:
-                    self.committed(table_id, *current)  # its echo may have been taken for ours
+                    self.viewers.deliver(table_id, *current)  # its echo may have been taken for ours
                 # chain on a local commit made on that version meanwhile, if any,
                 # rather than race the other losers of this round again
                 newer = self._base(table_id)
@@ -272,7 +300,7 @@ class Rooms:
             timing.observe(time.perf_counter() - started)
             if payout is not None:
                 failpoints.hit("game_end_committed")
-            self.committed(table_id, committed, new_doc)
+            self.viewers.deliver(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
             return committed, new_doc
         raise LobbyError(ErrorCode.BUSY, "the table is busy; try again")
@@ -748,7 +776,7 @@ class Rooms:
     async def ready(self, table_id: str, pid: str) -> None:
         """``pid`` is ready for the table's next game: a mark kept beside the
         doc (:meth:`Store.mark_ready`), no commit and no new version, shown
-        to every viewer as a ``ready`` frame (``self.marked``); the mark
+        to every viewer as a ``ready`` frame (``self.viewers.deliver_marks``); the mark
         that makes everyone ready commits the game's start
         (:func:`tables.ready`).  Where the table keeps no marks (a doc
         committed without them) the mark is a commit, as a start is.
@@ -769,7 +797,7 @@ class Rooms:
         marks = await self.store.mark_ready(table_id, loaded[1]["game_no"], seat)
         if marks is not None:
             everyone = tables.all_ready(tables.with_marks(loaded[1], marks))
-            self.marked(table_id, marks, not everyone)  # everyone ready: the start's delta follows at once, no frame before it
+            self.viewers.deliver_marks(table_id, marks, not everyone)  # everyone ready: the start's delta follows at once, no frame before it
             if not everyone:
                 return
         marked = marks is not None
