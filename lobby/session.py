@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import socket
 import time
@@ -26,9 +25,8 @@ from urllib.parse import urlsplit
 import redis.exceptions
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
-from websockets.protocol import State
 
-from . import failpoints, metrics, quota, ratings
+from . import failpoints, metrics, quota, ratings, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
@@ -65,7 +63,7 @@ class Conn:
     ``send`` never waits.  In the common case it writes the frame straight
     to the socket (``fast``: the server's websocket protocol object when it
     is uvicorn's sans-I/O one, whose ASGI ``send`` does exactly this and
-    awaits nothing while the transport is writable).  Only while the
+    awaits nothing while the transport is writable: :mod:`lobby.uvicorn_adapter`).  Only while the
     kernel and transport buffers are full (a slow reader), or on another
     server, frames wait in a bounded queue drained by a writer task made
     then; a connection whose queue is full is closed with 1013 (it
@@ -82,7 +80,7 @@ class Conn:
         self.id = secrets.token_hex(8)
         self.ws = ws
         self.transport = transport
-        self.fast = fast if _can_write_directly(fast) else None
+        self.fast = fast if uvicorn_adapter.can_write_directly(fast) else None
         self.queue_size = queue_size
         self._queue: asyncio.Queue[bytes | None] | None = None
         self._writer: asyncio.Task | None = None
@@ -121,14 +119,9 @@ class Conn:
         if kind is not None:
             metrics.frames_sent(kind).inc()
         fast = self.fast
-        if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
+        if fast is not None and self.idle and uvicorn_adapter.writable(fast):
             try:
-                conn = fast.conn
-                if wire is not None and conn.state is State.OPEN and not conn.extensions:
-                    fast.transport.write(wire)  # what send_binary would frame, framed once
-                else:
-                    conn.send_binary(data)
-                    fast.transport.write(b"".join(conn.data_to_send()))
+                uvicorn_adapter.write_binary(fast, data, wire)
                 return
             except Exception:  # the connection went away under us: the reader sees it
                 self.closed = True
@@ -205,15 +198,6 @@ def _reason(exc: ProtocolError | LobbyError) -> dict[str, Any]:
     extra: dict[str, Any] = {"reason": exc.reason} if exc.reason else {}
     extra.update(getattr(exc, "figures", None) or {})
     return extra
-
-
-def _can_write_directly(proto: Any) -> bool:
-    """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
-    how to write frames to (uvicorn's ``websockets-sansio``)."""
-    return proto is not None and all(hasattr(proto, a) for a in ("conn", "transport", "writable", "close_sent", "disconnected")) and hasattr(
-        getattr(proto, "conn", None), "send_binary"
-    )
-
 
 
 
@@ -302,36 +286,6 @@ def _origin_key(origin: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-def _protocol_of(ws: WebSocket) -> Any:
-    """The server's protocol object under a websocket, where the server
-    exposes it (uvicorn's protocols hand their bound ``receive`` to the app)
-    and it has an asyncio transport; else None."""
-    proto = getattr(getattr(ws, "_receive", None), "__self__", None)
-    return proto if hasattr(getattr(proto, "transport", None), "abort") else None
-
-
-def _drop_handshake(proto: Any) -> None:
-    """Let go of the handshake's request and response that uvicorn's
-    protocol keeps after the accept (~3 KiB of headers per connection)."""
-    if proto is not None and getattr(proto, "handshake_complete", False):
-        for name in ("request", "response"):
-            if hasattr(proto, name):
-                setattr(proto, name, None)
-
-
-def _spread_keepalive(proto: Any) -> None:
-    """Move a new connection's first keepalive ping (uvicorn's, every
-    ``ws_ping_interval`` s from the accept) to a random point of the first
-    interval, so clients that connected together are not pinged together
-    ever after (2,000 pings in one burst were W3's slowest frames)."""
-    timer = getattr(proto, "ping_timer", None)
-    interval = getattr(proto, "ping_interval", None)
-    if timer is None or not interval or not hasattr(proto, "send_keepalive_ping"):
-        return
-    timer.cancel()
-    proto.ping_timer = asyncio.get_running_loop().call_later(random.uniform(0.1, interval), proto.send_keepalive_ping)
-
-
 def _limit_send_buffer(transport: Any) -> None:
     if transport is None:
         return
@@ -383,10 +337,10 @@ class Session:
             await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
             return
         await ws.accept()
-        proto = _protocol_of(ws)
-        _spread_keepalive(proto)
-        _drop_handshake(proto)
-        conn = self.conn = Conn(ws, self.settings.send_queue, getattr(proto, "transport", None), proto)
+        proto = uvicorn_adapter.protocol_of(ws)
+        uvicorn_adapter.spread_keepalive(proto)
+        uvicorn_adapter.drop_handshake(proto)
+        conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto)
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
         self.addr = quota.client_address(ws.scope, lobby.trusted)
