@@ -73,17 +73,14 @@ class Lobby:
     async def startup(self) -> None:
         self.store = await store_connect(self.settings.redis_url, self.settings.key_prefix)
         self.redis = self.store.redis
-        self.rooms = Rooms(self.store, self.settings)
         self.table_list = TableList(self.store, self.settings.listed_per_addr)
         self.fanout = Fanout(self.store, self.table_list.changed, self.settings.chat_keep)
+        # commit against the doc the fan-out holds, and show each commit here at once
+        self.rooms = Rooms(self.store, self.settings, self.fanout)
         self.replays = Replays(self.store, self.settings)
         self.read_limits = ReadLimits(self.settings.read_rate_per_s, self.settings.read_burst)
         self.accounts = Accounts(self.store, self.settings)
         await self.accounts.upgrade_names()  # before any claim or guest name is checked
-        # commit against the doc the fan-out holds, and show each commit here at once
-        self.rooms.cached = self.fanout.cached
-        self.rooms.committed = self.fanout.deliver
-        self.rooms.marked = self.fanout.deliver_marks
         metrics.watch(self)  # connections, local tables, send queues: read at scrape time
         self.tasks = [
             asyncio.create_task(self.fanout.run(self.stopping), name="fanout"),

@@ -27,7 +27,8 @@ from . import metrics, tables
 from .diff import diff
 from .protocol import CloseCode, ErrorCode, encode, error
 from .sessions import session_id
-from .store import CHAT_MARK, READY_MARK, REVOKED_MARK, Store, chat_line, chat_order, now_ms, unpack
+from .channels import Balance, ChatLine, ReadyMarks, Revoked, TableVersion, decode_player, decode_table
+from .store import Store, chat_line, chat_order, now_ms
 
 if TYPE_CHECKING:
     from .session import Conn  # each viewer's connection: the session's writer
@@ -338,9 +339,8 @@ class Fanout:
                 viewer.conn.send(frame, "ready")
 
     # -- chat --------------------------------------------------------------
-    def deliver_chat(self, table_id: str, data: bytes) -> None:
-        """Send a chat line published on a table's channel (``data``:
-        ``<stream id>|<msgpack line>``, after :data:`CHAT_MARK`) to every
+    def deliver_chat(self, table_id: str, msg: ChatLine) -> None:
+        """Send a chat line published on a table's channel to every
         local viewer of the table as one ``chat`` frame, encoded once, and
         keep it for snapshots.  A line already kept (read with the table's
         chat meanwhile) is kept once; viewers whose snapshot is being made
@@ -348,8 +348,7 @@ class Fanout:
         local = self.local.get(table_id)
         if local is None:
             return
-        line_id, _, packed = data.partition(b"|")
-        line = chat_line(line_id, packed)
+        line = chat_line(msg.line_id, msg.packed)
         self._keep_chat(local, [line])
         frame = encode({"t": "chat", "table": table_id, "line": line})
         for viewer in local.viewers:
@@ -395,16 +394,16 @@ class Fanout:
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 await self._pubsub.unsubscribe(self.store.player_channel(pid))
 
-    def revoke(self, pid: str, msg: dict[str, Any]) -> None:
-        """Sessions of ``pid`` were signed out (``msg``: ``{"sids": [session
-        ids], "ack"}`` from :meth:`Store.publish_revoked`): close this
+    def revoke(self, pid: str, msg: Revoked) -> None:
+        """Sessions of ``pid`` were signed out (``msg`` from
+        :meth:`Store.publish_revoked`): close this
         process's sockets signed in with them (:func:`end_signed_out`), then
         say so on the message's ack list."""
-        sids = set(msg.get("sids") or ())
+        sids = set(msg.sids)
         for conn in list(self.players.get(pid, ())):
             if conn.token and session_id(conn.token) in sids:
                 end_signed_out(conn)
-        task = asyncio.ensure_future(self.store.run(self.store.ack_revoked_cmds(str(msg.get("ack")))))
+        task = asyncio.ensure_future(self.store.run(self.store.ack_revoked_cmds(msg.ack)))
         self._acks.add(task)
         task.add_done_callback(self._acks.discard)
 
@@ -450,6 +449,34 @@ class Fanout:
             except (redis.exceptions.RedisError, OSError):
                 pass  # the follow lapses by itself
 
+    def _on_player(self, pid: str, msg: Balance | Revoked) -> None:
+        """Act on a message of a player's channel (:mod:`lobby.channels`)."""
+        if isinstance(msg, Revoked):
+            self.revoke(pid, msg)
+        else:
+            self.deliver_balance(pid, msg.coins)
+
+    def _on_table(self, table_id: str, msg: TableVersion | ChatLine | ReadyMarks, received: float) -> None:
+        """Act on a message of a table's channel (:mod:`lobby.channels`);
+        ``received``: ``time.perf_counter()`` when it arrived."""
+        if isinstance(msg, ReadyMarks):
+            self.deliver_marks(table_id, msg.marks)
+        elif isinstance(msg, ChatLine):
+            try:
+                self.deliver_chat(table_id, msg)
+            except Exception:
+                log.exception("chat of %s failed", table_id)
+        else:
+            local = self.local.get(table_id)
+            if local is None or msg.version <= local.version:
+                return  # our own commit, delivered already, or a late copy: no unpack
+            if self.store.echo(table_id, msg.version, msg.packed):
+                return  # our own commit, whose reply is on its way: delivered from memory then
+            try:
+                self.deliver(table_id, msg.version, msg.doc(), received)
+            except Exception:
+                log.exception("fan-out of %s failed", table_id)
+
     async def run(self, stopping: asyncio.Event) -> None:
         """Listen to every subscribed channel until ``stopping``; reconnect
         with backoff when Redis goes away, then catch up every local table."""
@@ -475,32 +502,10 @@ class Fanout:
                         continue
                     pid = self.store.player_of_channel(channel)
                     if pid is not None:
-                        if data[:1] == REVOKED_MARK:
-                            self.revoke(pid, unpack(data[1:]))
-                        else:
-                            self.deliver_balance(pid, int(data))
+                        self._on_player(pid, decode_player(data))
                         continue
                     table_id = self.store.room_id_of_channel(channel)
-                    if data[:8] == READY_MARK:
-                        self.deliver_marks(table_id, data[8:])
-                        continue
-                    if data[:8] == CHAT_MARK:
-                        try:
-                            self.deliver_chat(table_id, data[8:])
-                        except Exception:
-                            log.exception("chat of %s failed", table_id)
-                        continue
-                    received = time.perf_counter()
-                    local = self.local.get(table_id)
-                    version = int.from_bytes(data[:8], "big")
-                    if local is None or version <= local.version:
-                        continue  # our own commit, delivered already, or a late copy: no unpack
-                    if self.store.echo(table_id, version, data[8:]):
-                        continue  # our own commit, whose reply is on its way: delivered from memory then
-                    try:
-                        self.deliver(table_id, version, unpack(data[8:]), received)
-                    except Exception:
-                        log.exception("fan-out of %s failed", table_id)
+                    self._on_table(table_id, decode_table(data), time.perf_counter())
             except (redis.exceptions.RedisError, OSError) as exc:
                 log.warning("pub/sub lost (%s); reconnecting in %.2fs", exc, backoff)
                 self._pubsub = None

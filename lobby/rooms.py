@@ -14,30 +14,25 @@ final commit and applied to balances once per settlement id (see
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import logging
 import random
 import secrets
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
-from . import failpoints, matching, metrics, ratings, tables
+from . import failpoints, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
-from .store import Payout, Store, now_ms
+from .store import Store, now_ms
+from .rooms_coins import MAX_RETRIES, SETTLED_KEEP_S, Coins  # noqa: F401 (SETTLED_KEEP_S re-exported)
+from .rooms_quick import QuickMatching
+from .rooms_timers import Timers
 from .tables import LobbyError
 
 log = logging.getLogger("lobby.rooms")
 
-MAX_RETRIES = 16
-#: how long a player's applied-settlement ids are kept (s): far longer than
-#: any retry of a settlement can take
-SETTLED_KEEP_S = 30 * 24 * 3600
-#: a claim of a player's coins younger than this is never taken over (a join
-#: may still be committing); an older one only if its table no longer holds them
-COIN_CLAIM_GRACE_MS = 30_000
 #: live tables one player may sit at (each keeps timers and bots busy)
 MAX_TABLES_PER_PLAYER = 6
 #: a table counted against its opener's quotas but not live yet is taken
@@ -45,16 +40,9 @@ MAX_TABLES_PER_PLAYER = 6
 RESERVE_GRACE_MS = 60_000
 #: an owner's opened-tables key expires this long after its last table (s)
 OPENED_KEEP_S = 24 * 3600
-#: a quick-match claim naming a table not created yet is waited for this
-#: long (its opener is creating it), then taken over (ms)
-QUICK_CLAIM_GRACE_MS = 2_000
-#: how often a quick request looks again for a claimed table still being created (s)
-QUICK_CLAIM_POLL_S = 0.02
-
 #: a transition's answer on a cached base that must be checked on a fresh read
 _STALE = object()
-#: :meth:`Rooms._own_quick_seat`: look again shortly
-_WAIT = object()
+
 
 
 class _Need(Exception):
@@ -112,32 +100,60 @@ class _Context(dict):
 Transition = Callable[[tables.TableDoc, int, dict[str, Any]], "tables.Change | None"]
 
 
-class Rooms:
-    """The table commands of one lobby process (all state is in Redis)."""
+class Viewers(Protocol):
+    """What :class:`Rooms` asks of this process's fan-out (the app gives it
+    :class:`lobby.fanout.Fanout`)."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def cached(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``(version, doc)`` of a table this process holds, or None."""
+
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+        """A version this process committed (or read on a conflict): show it to local viewers at once."""
+
+    def deliver_marks(self, table_id: str, marks: bytes, send: bool) -> None:
+        """A ready mark this process made: keep it, and (``send``) show it to local viewers."""
+
+
+class _NoViewers:
+    """The fan-out of a process with no viewers (tests, tools): holds nothing, shows nothing."""
+
+    def cached(self, table_id: str) -> None:
+        return None
+
+    def deliver(self, table_id: str, version: int, doc: dict[str, Any]) -> None:
+        pass
+
+    def deliver_marks(self, table_id: str, marks: bytes, send: bool) -> None:
+        pass
+
+
+#: the default fan-out of :class:`Rooms`: no viewers
+NO_VIEWERS: Viewers = _NoViewers()
+
+
+class Rooms(Coins, QuickMatching, Timers):
+    """The table commands of one lobby process (all state is in Redis).
+    ``viewers``: this process's fan-out, told of each commit and ready mark
+    (:class:`Viewers`; :data:`NO_VIEWERS` by default)."""
+
+    def __init__(self, store: Store, settings: Settings, viewers: Viewers = NO_VIEWERS) -> None:
         self.store = store
         self.settings = settings
+        self.viewers = viewers
         self._bot_rng = random.Random(secrets.randbits(64))
-        #: ``(version, doc)`` of a table this process holds, or None (set by the app: the fan-out's)
-        self.cached: Callable[[str], tuple[int, dict[str, Any]] | None] = lambda table_id: None
         #: table id -> ``(version, doc, commit id)`` of this process's newest commit still in flight
         self._tips: dict[str, tuple[int, dict[str, Any], str]] = {}
         self._nonce = secrets.token_hex(4) + ":"
         #: table id -> the fallback timer (ms) set for a payout this process makes
         self._payout_leases: dict[str, int] = {}
         self._commit_ids = itertools.count(1)
-        #: called with ``(table_id, version, doc)`` after each commit (the app: local delivery)
-        self.committed: Callable[[str, int, dict[str, Any]], None] = lambda table_id, version, doc: None
-        #: called with ``(table_id, marks, send)`` after a ready mark (the app: local delivery; ``send``: to viewers too)
-        self.marked: Callable[[str, bytes, bool], None] = lambda table_id, marks, send: None
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
         """The newest version this process knows of a table, as ``(version,
         doc, commit id it rests on)``: its own commit still in flight (the
         tip; the id is that commit's), else the fan-out's doc (committed:
         ``""``), else None."""
-        cached = self.cached(table_id)
+        cached = self.viewers.cached(table_id)
         tip = self._tips.get(table_id)
         if tip is not None and (cached is None or tip[0] > cached[0]):
             return tip
@@ -177,7 +193,7 @@ class Rooms:
         seated players is connected (``ctx["present"]``); a change that ends
         a rated game gets its rating changes in the same commit
         (:func:`ratings.rated`, from the players' ratings read then).  The committed
-        version is delivered to local viewers at once (``self.committed``).
+        version is delivered to local viewers at once (``self.viewers.deliver``).
         ``timing``: the :data:`metrics.COMMIT` child that takes the time from
         here to the commit's reply.
 
@@ -260,7 +276,7 @@ class Rooms:
             if committed is None:
                 metrics.CONFLICTS.inc()
                 if current is not None:
-                    self.committed(table_id, *current)  # its echo may have been taken for ours
+                    self.viewers.deliver(table_id, *current)  # its echo may have been taken for ours
                 # chain on a local commit made on that version meanwhile, if any,
                 # rather than race the other losers of this round again
                 newer = self._base(table_id)
@@ -272,7 +288,7 @@ class Rooms:
             timing.observe(time.perf_counter() - started)
             if payout is not None:
                 failpoints.hit("game_end_committed")
-            self.committed(table_id, committed, new_doc)
+            self.viewers.deliver(table_id, committed, new_doc)
             await self._after_commit(doc, new_doc, record)
             return committed, new_doc
         raise LobbyError(ErrorCode.BUSY, "the table is busy; try again")
@@ -322,80 +338,6 @@ class Rooms:
         st = new.get("settlement")
         if st and not st["done"] and (old is None or old.get("settlement") != st):
             await self.settle(new["id"], new)
-
-    # -- coins ------------------------------------------------------------
-    def _payout(self, doc: dict[str, Any]) -> Payout:
-        """The payout and history of ``doc``'s settlement, for the commit
-        that ends its game (:meth:`Store.commit`)."""
-        st = doc["settlement"]
-        players = [(e["pid"], e["coins"], e["stats"]) for e in st["players"]]
-        return Payout(
-            st["id"], doc["game"], players, SETTLED_KEEP_S, ratings.history_cmds(self.store, doc),
-            ratings.rated_pids(doc), (ratings.MU0, ratings.SIGMA0, ratings.SCALE),
-        )
-
-    async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:
-        """Apply the table's pending settlement to every player's balance
-        (once per settlement id, whoever calls), then mark it done, standing
-        up players who can no longer afford the table.  A rated game's
-        rating changes, recorded in the settlement by the commit that ended
-        it (an unrated one is rated first: :func:`ratings.rate`), are
-        applied with the coins.  ``doc``: the table as just committed or
-        read (else it is read)."""
-        if doc is None:
-            loaded = await self.store.load_room(table_id)
-            if loaded is None:
-                return
-            doc = loaded[1]
-        st = doc.get("settlement")
-        if not st or st["done"]:
-            return
-        if ratings.pending(doc):
-            await ratings.rate(self, table_id, doc)  # its commit's side effects settle
-            return
-        failpoints.hit("before_payout")
-        applied = await self.store.apply_settlements(
-            st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], doc["game"], SETTLED_KEEP_S
-        )
-        await ratings.settled(self.store, doc)
-        balances = {e["pid"]: balance for e, (_, balance) in zip(st["players"], applied)}
-        out = await self.update(table_id, lambda d, now, ctx: tables.settled(d, st["id"], balances, now))
-        lease = self._payout_leases.pop(table_id, None)
-        if lease is not None and out is not None and self.store.cluster:
-            # the fallback timer of the payout is not needed now: the next due time
-            await self.store.reschedule_timer(table_id, lease, tables.next_due(out[1]))
-
-    async def _check_coins(self, pid: str, coins_to_sit: int, table_id: str) -> None:
-        """A player may sit at a coin table only with enough coins and while
-        their coins are promised at no other table (a seat there, even one
-        they left mid-game, until its payout): the player's coin-table key
-        is claimed with compare-and-set, so two joins at once cannot both
-        pass.  Raises :class:`LobbyError` ``INSUFFICIENT_COINS`` or
-        ``ALREADY_SEATED``."""
-        if coins_to_sit <= 0:
-            return
-        balance = (await self.store.balances([pid]))[pid]
-        if balance < coins_to_sit:
-            raise LobbyError(ErrorCode.INSUFFICIENT_COINS, f"this table needs {coins_to_sit} coins; you have {balance}", figures={"need": coins_to_sit, "have": balance})
-        for _ in range(MAX_RETRIES):
-            current = await self.store.coin_table(pid)
-            if current is not None and current[0] != table_id:
-                other, claimed_at, _ = current
-                # a fresh claim may be a join still in flight: never take it over
-                if now_ms() - claimed_at < COIN_CLAIM_GRACE_MS:
-                    raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {other}")
-                loaded = await self.store.load_room(other)
-                if loaded is not None and tables.liable(loaded[1], pid):
-                    raise LobbyError(ErrorCode.ALREADY_SEATED, f"your coins are at stake at table {other}")
-            if await self.store.claim_coin_table(pid, table_id, current[2] if current else None):
-                return
-        raise LobbyError(ErrorCode.BUSY, "try again")
-
-    async def _release_coins(self, pid: str, table_id: str) -> None:
-        """Free the player's coin-table key if they are no longer liable there."""
-        loaded = await self.store.load_room(table_id)
-        if loaded is None or not tables.liable(loaded[1], pid):
-            await self.store.release_coin_table(pid, table_id)
 
     # -- commands --------------------------------------------------------
     async def _check_quota(self, pid: str) -> None:
@@ -528,210 +470,6 @@ class Rooms:
             raise
         return taken[0]
 
-    async def quick(
-        self, game: str, pid: str, name: str, bots: bool, options: dict[str, Any] | None = None, opener: dict[str, str] | None = None
-    ) -> tuple[str, int]:
-        """Quick-match: a seat at the open quick table of ``game`` with the
-        same engine options, or at a new one.  Requests of one kind meet at
-        one table whatever process serves them: the open table of a kind is
-        named by one Redis key (:meth:`Store.quick_slot`), a seat there is
-        taken by compare-and-set, then at any other waiting quick table of
-        that kind; a table is only joined while its skill band holds the
-        player (nearest rating first: :mod:`lobby.matching`, whose
-        :func:`matching.start_at` sets when a table opened apart starts),
-        and a new table is opened only by whoever
-        claims that key (compare-and-set too), so concurrent requests fill
-        one table rather than open one each; a new table counts against
-        ``opener``'s quotas as in :meth:`open`.  Asking for bots marks the
-        table so bots fill it when its wait ends.  Returns ``(table id,
-        seat)``.  Raises :class:`LobbyError` (``UNKNOWN_GAME``,
-        ``BAD_OPTIONS``, ``TOO_MANY_TABLES``, coins, ``BUSY``)."""
-        from engines import REGISTRY, validate_options
-
-        if game not in REGISTRY:
-            raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
-        try:
-            wanted = validate_options(REGISTRY[game].info, options)
-        except ValueError as exc:
-            raise LobbyError(ErrorCode.BAD_OPTIONS, str(exc)) from None
-        await self._check_quota(pid)
-        waits = int(QUICK_CLAIM_GRACE_MS / 1000 / QUICK_CLAIM_POLL_S)
-        wait_ms = self.settings.quick_wait_ms
-        for _ in range(MAX_RETRIES + waits):
-            slot = await self.store.quick_slot(game, wanted)
-            expected = None
-            # skill: the tables whose band holds this player, nearest first (lobby.matching)
-            ids = ([slot[0]] if slot else []) + await self.store.waiting_tables(game)
-            near, passed = await matching.candidates(self.store, game, wanted, pid, ids, now_ms(), wait_ms)
-            if slot is not None:
-                table_id, claimed_at, expected = slot
-            if slot is not None and all(d["id"] != table_id for d in passed):
-                try:
-                    return table_id, await self.join(table_id, pid, name, bots=bots)
-                except LobbyError as exc:
-                    if exc.code == ErrorCode.NO_SUCH_TABLE and now_ms() - claimed_at < QUICK_CLAIM_GRACE_MS:
-                        await asyncio.sleep(QUICK_CLAIM_POLL_S)  # its opener is creating it
-                        continue
-                    if exc.code not in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.TABLE_FULL, ErrorCode.NO_SUCH_TABLE):
-                        raise
-            # another waiting table of this kind in the player's band (one that
-            # went back to waiting, lost its key, or was opened apart): fill it
-            for table_id in near:
-                if slot is not None and table_id == slot[0]:
-                    continue
-                with contextlib.suppress(LobbyError):
-                    return table_id, await self.join(table_id, pid, name, bots=bots)
-            # no open table of this kind for this player: open one, if nobody claims the kind first
-            try:
-                doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
-            except LobbyError as exc:
-                if exc.code != ErrorCode.ALREADY_SEATED:
-                    raise
-                mine = await self._own_quick_seat(game, wanted, pid)
-                if mine is None:
-                    raise
-                if mine is _WAIT:
-                    await asyncio.sleep(QUICK_CLAIM_POLL_S)
-                    continue
-                return mine
-            doc["start_at"] = matching.start_at(doc["start_at"], passed, now_ms(), wait_ms)
-            await self._reserve(doc, pid)
-            if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
-                await self._create_seated(doc, pid)
-                return doc["id"], seat
-            await self._abandon(doc, pid)
-        raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
-
-    async def _own_quick_seat(self, game: str, options: dict[str, Any], pid: str) -> "tuple[str, int] | object | None":
-        """After a quick request's new table was refused ``ALREADY_SEATED``:
-        where the player's coins are promised, if that is their seat at a
-        quick table of this kind (the same player's other quick request, on
-        another process, got there first): ``(table id, seat)``; ``_WAIT``
-        while that table is still being created (a fresh claim naming no
-        table yet) or the claim has just gone; None when it is another
-        table (the refusal stands)."""
-        current = await self.store.coin_table(pid)
-        if current is None:
-            return _WAIT
-        loaded = await self.store.load_room(current[0])
-        if loaded is None:
-            return _WAIT if now_ms() - current[1] < COIN_CLAIM_GRACE_MS else None
-        doc = loaded[1]
-        seat = tables.seat_of(doc, pid)
-        if seat is None or not doc.get("quick") or doc["game"] != game or doc["options"] != options:
-            return None
-        return doc["id"], seat
-
-    async def merge(self, table_id: str, source: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
-        """Waiting quick tables of one kind merge rather than wait apart: if
-        ``source`` (``(version, doc)`` of ``table_id`` as just committed) is
-        :func:`tables.stranded`, its players are moved to the oldest older
-        waiting quick table of the same game and options with room
-        (:func:`tables.merge_target`; always into the older one, so two
-        processes never move players in opposite directions).  First they
-        are seated there by compare-and-set (:func:`tables.seat_moved`; at a
-        coin table their coin claim moves with them, and who cannot be
-        seated stays), then their seats here are given up
-        (:func:`tables.moved_out`): the table, emptied, closes with
-        ``moved_to``.  A crash between the two commits leaves them seated
-        twice, never nowhere; the source's next retry finishes that move
-        (:meth:`_finish_moves`) rather than start another.  Returns the
-        source's new ``(version, doc)``, or None if nothing moved."""
-        doc = source[1]
-        if not tables.stranded(doc):
-            return None
-        finished = await self._finish_moves(doc)
-        if finished is not None:
-            return finished
-        for candidate in await self.store.waiting_tables(doc["game"], upto=doc["created"]):  # oldest first
-            loaded = await self.store.load_room(candidate) if candidate != table_id else None
-            if loaded is None or not tables.merge_target(loaded[1], doc):
-                continue
-            with contextlib.suppress(LobbyError):
-                out = await self._move_players(doc, candidate)
-                if out is not None:
-                    return out
-        return None
-
-    async def _finish_moves(self, doc: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-        """Players of the stranded ``doc`` seated by a move from it at an
-        older live quick table of its kind (the first commit of a move whose
-        second one never came: the process died) give their seats here up
-        to that table, even if it has started since; a seat they took there
-        themselves (they played there, then asked for another game) is no
-        half-done move.  Returns the source's new ``(version, doc)``, or
-        None if there was none."""
-        targets: dict[str, list[str]] = {}
-        for pid in tables.seat_index(doc):
-            for other in await self.store.player_tables(pid):
-                loaded = await self.store.load_room(other) if other != doc["id"] else None
-                seat = None if loaded is None else tables.seat_of(loaded[1], pid)
-                if seat is None or not tables.live(loaded[1]) or loaded[1]["seats"][seat].get("moved_from") != doc["id"]:
-                    continue
-                o = loaded[1]
-                if o.get("quick") and o["game"] == doc["game"] and o["options"] == doc["options"] and (o["created"], o["id"]) < (doc["created"], doc["id"]):
-                    targets.setdefault(other, []).append(pid)
-                    break
-        out = None
-        for target, pids in targets.items():
-            out = await self.update(doc["id"], lambda d, now, ctx, target=target, pids=pids: tables.moved_out(d, pids, target, now)) or out
-        return out
-
-    async def _move_players(self, doc: dict[str, Any], target: str) -> tuple[int, dict[str, Any]] | None:
-        """:meth:`merge`'s two commits, moving ``doc``'s seated players to
-        ``target``.  Returns the source's new ``(version, doc)`` or None."""
-        source = doc["id"]
-        movers = [(doc["seats"][i]["pid"], doc["seats"][i]["name"]) for i in tables.humans(doc)]
-        if doc["coins_to_sit"]:
-            movers = [m for m in movers if await self._move_coin_claim(m[0], source, target)]
-        seated: dict[str, int] = {}
-
-        def seat_them(d: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
-            change = tables.seat_moved(d, movers, source, now, secrets.token_bytes(32), ctx)
-            seated.clear()
-            if change is None:  # none newly seated: those seated already (a retry) are moved all the same
-                seated.update({pid: s for pid, _ in movers if (s := tables.seat_of(d, pid)) is not None})
-            else:
-                seated.update(change.seats)
-            return change
-
-        try:
-            if movers:
-                await self.update(target, seat_them, extra_pid=[pid for pid, _ in movers])
-        finally:
-            for pid, _ in movers:
-                if doc["coins_to_sit"] and pid not in seated:
-                    await self._move_coin_claim(pid, target, source)  # they stay: so do their coins
-        if not seated:
-            return None
-        removed: list[str] = []
-
-        def give_up(d: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
-            change = tables.moved_out(d, list(seated), target, now)
-            removed[:] = [] if change is None else list(change.seats)
-            return change
-
-        out = await self.update(source, give_up)
-        for pid in set(seated) - set(removed):
-            # not given up at the source (it started, or they left it, meanwhile): undo the seat here
-            with contextlib.suppress(LobbyError):
-                await self.leave(target, pid)
-            if doc["coins_to_sit"]:
-                await self._move_coin_claim(pid, target, source)
-        return out
-
-    async def _move_coin_claim(self, pid: str, source: str, target: str) -> bool:
-        """Point ``pid``'s coin-table claim from ``source`` to ``target`` by
-        compare-and-set.  True when it names ``target`` now; False when it
-        names a third table (the player's coins are promised there)."""
-        for _ in range(MAX_RETRIES):
-            current = await self.store.coin_table(pid)
-            if current is not None and current[0] not in (source, target):
-                return False
-            if await self.store.claim_coin_table(pid, target, current[2] if current else None):
-                return True
-        return False
-
     async def absent(self, pid: str) -> None:
         """``pid``'s last connection went away: each seat it holds at a
         waiting table is marked to be given up after
@@ -751,7 +489,7 @@ class Rooms:
     async def ready(self, table_id: str, pid: str) -> None:
         """``pid`` is ready for the table's next game: a mark kept beside the
         doc (:meth:`Store.mark_ready`), no commit and no new version, shown
-        to every viewer as a ``ready`` frame (``self.marked``); the mark
+        to every viewer as a ``ready`` frame (``self.viewers.deliver_marks``); the mark
         that makes everyone ready commits the game's start
         (:func:`tables.ready`).  Where the table keeps no marks (a doc
         committed without them) the mark is a commit, as a start is.
@@ -772,7 +510,7 @@ class Rooms:
         marks = await self.store.mark_ready(table_id, loaded[1]["game_no"], seat)
         if marks is not None:
             everyone = tables.all_ready(tables.with_marks(loaded[1], marks))
-            self.marked(table_id, marks, not everyone)  # everyone ready: the start's delta follows at once, no frame before it
+            self.viewers.deliver_marks(table_id, marks, not everyone)  # everyone ready: the start's delta follows at once, no frame before it
             if not everyone:
                 return
         marked = marks is not None
@@ -818,73 +556,6 @@ class Rooms:
         out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now), timing=metrics.MOVE_COMMIT)
         assert out is not None
         return out[0]
-
-    async def run_due(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
-        """Apply whatever is due at this table now (start, bots, timeouts).
-        Nothing due on this process's newest doc is taken as is (the timer
-        pass checks the version afterwards)."""
-        return await self.update(
-            table_id,
-            lambda doc, now, ctx: tables.due(doc, now, secrets.token_bytes(32), self._bot_rng, ctx),
-            recheck_noop=False,
-            timing=metrics.TIMER_COMMIT,
-        )
-
-    async def sweep(self) -> int:
-        """Make sure every live table has a timer hint no later than its next
-        due time (a process that died between a commit and its hint would
-        otherwise leave the table waiting for the next change), and that a
-        seat at a waiting table whose player has no live connection anywhere
-        (a process died with it) is marked absent.  Returns how many tables
-        were looked at."""
-        ids = await self.store.live_tables()
-        for table_id in ids:
-            loaded = await self.store.load_room(table_id)
-            if loaded is None or not tables.live(loaded[1]) and not (loaded[1].get("settlement") and not loaded[1]["settlement"]["done"]):
-                await self.store.set_live(table_id, 0, False)
-                continue
-            if loaded[1]["status"] == tables.Status.WAITING:
-                unmarked = [pid for pid in tables.seat_index(loaded[1]) if pid not in (loaded[1].get("absent") or {})]
-                gone = set(unmarked) - await self.store.present(unmarked, now_ms()) if unmarked else set()
-                for pid in gone:
-                    with contextlib.suppress(LobbyError):
-                        out = await self.update(table_id, lambda doc, now, ctx, pid=pid: tables.mark_absent(doc, pid, now + self.settings.absent_grace_ms, now))
-                        loaded = out or loaded
-            due = tables.next_due(loaded[1])
-            if due is not None:
-                await self.store.schedule(table_id, due)
-        return len(ids)
-
-    async def fire_timer(self, table_id: str) -> None:
-        """Handle one claimed timer: finish a pending settlement, run what is
-        due, then move the timer hint to the table's next due time (or drop it)."""
-        now = now_ms()
-        lease = now + self.settings.timer_lease_ms
-        if not await self.store.claim_timer(table_id, now, lease):
-            return
-        loaded = await self.store.load_room(table_id)
-        if loaded is not None:
-            due = tables.next_due(loaded[1])
-            if due and due <= now:  # not a payout (due 0), nor an early hint
-                metrics.TIMER_LATENESS.observe((now - due) / 1000)
-        try:
-            if loaded is not None:
-                await self.settle(table_id, loaded[1])
-                out = await self.run_due(table_id)
-                if out is not None and tables.stranded(out[1]):
-                    out = await self.merge(table_id, out) or out
-                base = self._base(table_id)
-                newest = max([x for x in (out, base and base[:2], loaded) if x], key=lambda x: x[0])
-                loaded = (newest[0], newest[1])
-        except LobbyError as exc:
-            if exc.code != ErrorCode.NO_SUCH_TABLE:
-                raise
-        due = tables.next_due(loaded[1]) if loaded else None
-        if await self.store.reschedule_timer(table_id, lease, due) and loaded is not None:
-            # A commit after our load may have scheduled an earlier time that
-            # the reschedule just replaced: look again at once if so.
-            if await self.store.room_version(table_id) != loaded[0]:
-                await self.store.schedule(table_id, now_ms())
 
 
 def _committed(loaded: tuple[int, dict[str, Any]] | None) -> tuple[int, dict[str, Any], str] | None:

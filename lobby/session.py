@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import socket
 import time
 from typing import TYPE_CHECKING, Any
@@ -26,177 +24,28 @@ from urllib.parse import urlsplit
 import redis.exceptions
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
-from websockets.protocol import State
 
-from . import failpoints, metrics, quota, ratings
+from . import failpoints, metrics, quota, ratings, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
+from .conn import CLOSE_GRACE_S, CLOSE_REASONS, Conn  # noqa: F401 (re-exported)
 from .sessions import sign_in
 from .store import now_ms
 from .tables import MAX_TURN_MS, LobbyError
 
 if TYPE_CHECKING:
     from .app import Lobby
-    from .fanout import Viewer
 
 log = logging.getLogger("lobby")
 
-#: how long a closing connection may take to send what is queued and the
-#: close frame before its TCP connection is reset (s)
-CLOSE_GRACE_S = 2.0
 #: a signed-in connection counts as present this long after its last
 #: refresh (every ``app.SPECTATOR_REFRESH_S``), so one lost with its process
 #: stops counting then (ms)
 PRESENCE_LEASE_MS = 60_000
-#: the reason sent with a close code, where it has one
-CLOSE_REASONS = {CloseCode.SIGNED_OUT: "signed out"}
 #: kernel send buffer of each websocket (bytes; Linux doubles it): bounds what
 #: a client that stops reading can pin, and makes it a slow reader sooner
 SEND_BUFFER_BYTES = 64 * 1024
-
-
-# -- the writer ----------------------------------------------------------------
-
-
-class Conn:
-    """One websocket connection's outgoing side.
-
-    ``send`` never waits.  In the common case it writes the frame straight
-    to the socket (``fast``: the server's websocket protocol object when it
-    is uvicorn's sans-I/O one, whose ASGI ``send`` does exactly this and
-    awaits nothing while the transport is writable).  Only while the
-    kernel and transport buffers are full (a slow reader), or on another
-    server, frames wait in a bounded queue drained by a writer task made
-    then; a connection whose queue is full is closed with 1013 (it
-    reconnects and resyncs), so nobody waits for it.  ``close`` ends the
-    connection after what is queued has been sent (``flush``) or at once,
-    dropping the queue; a peer that takes not even the close frame within
-    :data:`CLOSE_GRACE_S` is reset (``abort``).
-    """
-
-    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
-                 "close_code", "tables", "last_chat", "lobby_sub", "token", "__weakref__")
-
-    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
-        self.id = secrets.token_hex(8)
-        self.ws = ws
-        self.transport = transport
-        self.fast = fast if _can_write_directly(fast) else None
-        self.queue_size = queue_size
-        self._queue: asyncio.Queue[bytes | None] | None = None
-        self._writer: asyncio.Task | None = None
-        self.pid: str | None = None
-        self.name: str | None = None
-        self.token: str | None = None  # the session it signed in with (checked by accounts.revoked)
-        self.closed = False
-        self.close_code: int | None = None
-        self.tables: dict[str, "Viewer"] = {}
-        self.last_chat = 0.0  # monotonic time of the last chat line
-        self.lobby_sub: bool | str = False  # table-list pushes: False, True (all) or a game id
-
-    @property
-    def queue(self) -> "asyncio.Queue[bytes | None]":
-        """Frames waiting for the writer (``None``: the close), made on first use."""
-        if self._queue is None:
-            self._queue = asyncio.Queue(self.queue_size)
-        return self._queue
-
-    @property
-    def queued(self) -> int:
-        """Frames waiting for the writer (0 unless this is a slow reader)."""
-        return 0 if self._queue is None else self._queue.qsize()
-
-    @property
-    def idle(self) -> bool:
-        """Nothing is waiting to be written, nor being written by the writer."""
-        return (self._writer is None or self._writer.done()) and (self._queue is None or self._queue.empty())
-
-    def send(self, data: bytes, kind: str | None = "msg", wire: bytes | None = None) -> None:
-        """Send ``data`` now or queue it; ``kind`` labels the frames-sent
-        metric (None: the caller counts).  ``wire``: ``data`` already framed
-        (:func:`frame_bytes`), for bytes sent to many connections."""
-        if self.closed:
-            return
-        if kind is not None:
-            metrics.frames_sent(kind).inc()
-        fast = self.fast
-        if fast is not None and self.idle and fast.writable.is_set() and not fast.close_sent and not fast.disconnected:
-            try:
-                conn = fast.conn
-                if wire is not None and conn.state is State.OPEN and not conn.extensions:
-                    fast.transport.write(wire)  # what send_binary would frame, framed once
-                else:
-                    conn.send_binary(data)
-                    fast.transport.write(b"".join(conn.data_to_send()))
-                return
-            except Exception:  # the connection went away under us: the reader sees it
-                self.closed = True
-                return
-        try:
-            self.queue.put_nowait(data)
-        except asyncio.QueueFull:
-            metrics.DROPPED.inc()
-            self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
-            return
-        self._start_writer()
-
-    def close(self, code: int, flush: bool = True) -> None:
-        """Close with ``code`` after what is queued is sent; with ``flush``
-        False (or when the queue is full) drop what is queued and close at once."""
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code = code
-        queue = self.queue
-        if not flush or queue.full():
-            while not queue.empty():
-                queue.get_nowait()
-        queue.put_nowait(None)
-        self._start_writer()
-        if self.ws is not None:
-            asyncio.get_running_loop().call_later(CLOSE_GRACE_S, self._abort_unless_done)
-
-    def _abort_unless_done(self) -> None:
-        if self._writer is not None and not self._writer.done():
-            self._writer.cancel()
-            self.abort()
-
-    def abort(self) -> None:
-        """Reset the TCP connection now (a peer that takes nothing more)."""
-        self.closed = True
-        if self.transport is not None:
-            try:
-                self.transport.abort()
-            except Exception:  # already gone
-                pass
-
-    def _start_writer(self) -> None:
-        if self.ws is not None and (self._writer is None or self._writer.done()):
-            self._writer = asyncio.ensure_future(self._write())
-
-    async def wait_sent(self, timeout_s: float) -> bool:
-        """Wait up to ``timeout_s`` for the writer (if any) to finish; False if it did not."""
-        if self._writer is None or self._writer.done():
-            return True
-        done, _ = await asyncio.wait({self._writer}, timeout=timeout_s)
-        return bool(done)
-
-    async def _write(self) -> None:
-        """Send queued frames until the queue is empty, or until the close
-        sentinel, then the close frame.  Never raises."""
-        queue = self.queue
-        try:
-            while not queue.empty():
-                data = queue.get_nowait()
-                if data is None:
-                    code = self.close_code or CloseCode.WS_1000_NORMAL
-                    await self.ws.close(code, CLOSE_REASONS.get(code))
-                    return
-                await self.ws.send_bytes(data)
-        except Exception:
-            pass  # the peer went away: the session's read loop sees the disconnect
-
 
 
 def _reason(exc: ProtocolError | LobbyError) -> dict[str, Any]:
@@ -205,15 +54,6 @@ def _reason(exc: ProtocolError | LobbyError) -> dict[str, Any]:
     extra: dict[str, Any] = {"reason": exc.reason} if exc.reason else {}
     extra.update(getattr(exc, "figures", None) or {})
     return extra
-
-
-def _can_write_directly(proto: Any) -> bool:
-    """Whether ``proto`` is a websocket protocol object ``Conn.send`` knows
-    how to write frames to (uvicorn's ``websockets-sansio``)."""
-    return proto is not None and all(hasattr(proto, a) for a in ("conn", "transport", "writable", "close_sent", "disconnected")) and hasattr(
-        getattr(proto, "conn", None), "send_binary"
-    )
-
 
 
 
@@ -302,36 +142,6 @@ def _origin_key(origin: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-def _protocol_of(ws: WebSocket) -> Any:
-    """The server's protocol object under a websocket, where the server
-    exposes it (uvicorn's protocols hand their bound ``receive`` to the app)
-    and it has an asyncio transport; else None."""
-    proto = getattr(getattr(ws, "_receive", None), "__self__", None)
-    return proto if hasattr(getattr(proto, "transport", None), "abort") else None
-
-
-def _drop_handshake(proto: Any) -> None:
-    """Let go of the handshake's request and response that uvicorn's
-    protocol keeps after the accept (~3 KiB of headers per connection)."""
-    if proto is not None and getattr(proto, "handshake_complete", False):
-        for name in ("request", "response"):
-            if hasattr(proto, name):
-                setattr(proto, name, None)
-
-
-def _spread_keepalive(proto: Any) -> None:
-    """Move a new connection's first keepalive ping (uvicorn's, every
-    ``ws_ping_interval`` s from the accept) to a random point of the first
-    interval, so clients that connected together are not pinged together
-    ever after (2,000 pings in one burst were W3's slowest frames)."""
-    timer = getattr(proto, "ping_timer", None)
-    interval = getattr(proto, "ping_interval", None)
-    if timer is None or not interval or not hasattr(proto, "send_keepalive_ping"):
-        return
-    timer.cancel()
-    proto.ping_timer = asyncio.get_running_loop().call_later(random.uniform(0.1, interval), proto.send_keepalive_ping)
-
-
 def _limit_send_buffer(transport: Any) -> None:
     if transport is None:
         return
@@ -383,10 +193,10 @@ class Session:
             await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
             return
         await ws.accept()
-        proto = _protocol_of(ws)
-        _spread_keepalive(proto)
-        _drop_handshake(proto)
-        conn = self.conn = Conn(ws, self.settings.send_queue, getattr(proto, "transport", None), proto)
+        proto = uvicorn_adapter.protocol_of(ws)
+        uvicorn_adapter.spread_keepalive(proto)
+        uvicorn_adapter.drop_handshake(proto)
+        conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto)
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
         self.addr = quota.client_address(ws.scope, lobby.trusted)

@@ -5,6 +5,7 @@
 -- written.  The window is counted on the stream's own ids (Redis time, so
 -- every process agrees).  Returns the line's stream id, 0 (no such table) or
 -- -1 (the table's window is full: nothing written).
+-- Published bytes (a ChatLine): lobby/channels.py defines them.
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

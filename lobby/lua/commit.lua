@@ -18,6 +18,7 @@
 -- current commit id, current marks} on conflict (so the loser retries
 -- without another read, and a re-sent commit that had landed knows itself;
 -- {0, false}: no such table).
+-- Published bytes (the version, the balance): lobby/channels.py defines them.
 local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r')
 local v = tonumber(cur[1] or '0')
 if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then

@@ -6,6 +6,7 @@
 -- changed without a new version, and published (READY_MARK, then the
 -- marks) only where another process follows the table.  Returns the marks
 -- after, or nil when no next game numbered so is open.
+-- Published bytes (ReadyMarks): lobby/channels.py defines them.
 local r = redis.call('HGET', KEYS[1], 'r')
 if not r then return false end
 local sep = string.find(r, ':', 1, true)

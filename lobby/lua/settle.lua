@@ -5,6 +5,7 @@
 -- and when the balance changed publishes it (decimal) on the player's
 -- channel, in the order of the changes.  Returns {1 if applied now else 0,
 -- balance after}.
+-- Published bytes (a Balance): lobby/channels.py defines them.
 if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'coins') or '0')}
 end

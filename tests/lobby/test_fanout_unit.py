@@ -8,6 +8,7 @@ import jsonpatch
 import msgpack
 
 from lobby import tables
+from lobby.channels import ChatLine
 from lobby.fanout import Fanout
 from lobby.session import Conn
 
@@ -108,7 +109,7 @@ async def test_chat_lines_go_to_every_viewer_once_and_in_stream_order():
     assert [x["id"] for x in snap["chat"]] == ["5-0", "5-1"]
 
     def publish(x):
-        fan.deliver_chat("t1", x["id"].encode() + b"|" + msgpack.packb({k: v for k, v in x.items() if k != "id"}))
+        fan.deliver_chat("t1", ChatLine(x["id"].encode(), msgpack.packb({k: v for k, v in x.items() if k != "id"})))
 
     publish(line(1, 5))  # read with the snapshot already: kept once
     publish(line(0, 7))

@@ -16,7 +16,8 @@ import signal
 
 from lobby import tables
 from lobby.redis_server import RedisServer
-from lobby.store import READY_MARK, connect, now_ms
+from lobby.channels import ReadyMarks, TableVersion, decode_table
+from lobby.store import connect, now_ms
 
 from ..security.support import store_of
 from .support import connected, playing, seated
@@ -31,9 +32,9 @@ async def _first_message(sub) -> bytes:
 
 async def _first_version(sub) -> int:
     """The first version published, past ready marks (no version)."""
-    while (data := await _first_message(sub))[:8] == READY_MARK:
+    while not isinstance(msg := decode_table(await _first_message(sub)), TableVersion):
         pass
-    return int.from_bytes(data[:8], "big")
+    return msg.version
 
 
 async def test_versions_are_published_only_while_another_process_follows(lobby):
@@ -53,7 +54,7 @@ async def test_versions_are_published_only_while_another_process_follows(lobby):
             await players[0].request({"t": "ready", "table": table})
             # pub/sub keeps order on a connection: had any earlier version been
             # published, it would arrive before this ready mark (no version: kept beside the doc)
-            assert await asyncio.wait_for(_first_message(sub), 10) == READY_MARK + b"1:10"
+            assert decode_table(await asyncio.wait_for(_first_message(sub), 10)) == ReadyMarks(b"1:10")
             await players[1].request({"t": "ready", "table": table})  # everyone is ready: the start is a commit
             assert await asyncio.wait_for(_first_version(sub), 10) == played + 1
             assert (await store.load_room(table))[0] == played + 1, "the marks made no version"

@@ -40,6 +40,7 @@ import pytest
 
 import engines
 from lobby import tables
+from lobby.channels import TableVersion, decode_table
 from lobby.fanout import Fanout, LocalTable, Viewer
 from lobby.protocol import encode
 from lobby.session import Conn
@@ -449,8 +450,9 @@ async def _wire_game(proc, store, game: str, seats: int, options: dict[str, Any]
                 while True:
                     msg = await sub.get_message(timeout=1.0)
                     if msg is not None:
-                        data = msg[1]
-                        docs[int.from_bytes(data[:8], "big")] = store_unpack(data[8:])
+                        published = decode_table(msg[1])
+                        if isinstance(published, TableVersion):
+                            docs[published.version] = published.doc()
 
             listener = asyncio.ensure_future(listen())
             await spectator.watch(table)

@@ -1,0 +1,66 @@
+"""A table's chat, kept beside its doc (a Redis stream, never the doc):
+the chat half of :class:`lobby.store.Store` (a mixin it inherits), and the
+form of a chat line sent to clients.  Uses what ``Store`` sets up
+(``run``, ``room_key``, ``room_channel``, ``sharded``, the chat script)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .redis_values import pack, unpack
+
+#: the chat of a table with no expiry of its own (a live one) expires this
+#: long after its last line (s); a table that ends gives its chat its own expiry
+CHAT_IDLE_TTL_S = 24 * 3600
+
+
+def chat_line(line_id: bytes | str, packed: bytes) -> dict[str, Any]:
+    """A chat line as sent to clients: the stored msgpack line with its stream ``id``."""
+    line = unpack(packed)
+    line["id"] = line_id.decode() if isinstance(line_id, bytes) else line_id
+    return line
+
+
+def chat_order(line: dict[str, Any]) -> tuple[int, int]:
+    """The sort key of a chat line: its stream id ``"<ms>-<seq>"`` as numbers."""
+    ms, _, seq = line["id"].partition("-")
+    return int(ms), int(seq or 0)
+
+
+class ChatStore:
+    """The chat stream of a table: its key, a line added, the last lines read."""
+
+    def chat_key(self, room_id: str) -> str:
+        return self.room_key(room_id) + ":chat"
+
+    async def add_chat(self, room_id: str, line: dict[str, Any], keep: int, lines: int, window_ms: int) -> str | int:
+        """Append a chat line (``{"at", "name", "text", "spectator"}``) to
+        the table's chat stream, trimmed to ``max(keep, lines)`` entries,
+        expiring with the table (:data:`CHAT_IDLE_TTL_S` while the table has
+        no expiry), and publish it on the table's channel, in one script on
+        the table's slot, unless the table took ``lines`` lines in the last
+        ``window_ms`` ms.  The table doc is not touched.
+
+        Returns the line's id (the stream id, ``"<ms>-<seq>"``), 0 if there
+        is no such table, -1 if the table's window is full (nothing written)."""
+        key = self.room_key(room_id)
+        (reply,) = await self.run([(
+            "EVALSHA", self._chat.sha, 2, key, self.chat_key(room_id),
+            pack(line), self.room_channel(room_id), "SPUBLISH" if self.sharded else "PUBLISH",
+            max(keep, lines), lines, window_ms, CHAT_IDLE_TTL_S,
+        )])
+        return reply.decode() if isinstance(reply, bytes) else int(reply)
+
+    async def chat_lines(self, room_id: str, count: int) -> list[dict[str, Any]]:
+        """The table's last ``count`` chat lines, oldest first, each with its ``id``."""
+        (entries,) = await self.run([("XREVRANGE", self.chat_key(room_id), "+", "-", "COUNT", count)])
+        out = []
+        for entry_id, fields in reversed(entries):
+            # a cluster pipeline parses the fields into a dict; the batcher leaves them flat
+            value = fields[b"m"] if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))[b"m"]
+            out.append(chat_line(entry_id, value))
+        return out
+
+    def chat_expire_cmd(self, room_id: str, ttl_s: int) -> tuple[Any, ...]:
+        """The command that makes a table's chat expire in ``ttl_s`` s (with the table)."""
+        return ("EXPIRE", self.chat_key(room_id), ttl_s)

@@ -1,0 +1,555 @@
+"""Text from clients: player names and chat lines cleaned and checked
+(hidden, blank and look-alike characters, names that pass for a page word,
+a seat or a bot), and the keys that make two names the same
+(:mod:`lobby.name_keys`).  Sans-I/O; :mod:`lobby.protocol`
+re-exports every name.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Any
+
+from .name_keys import ignorable, name_keys  # noqa: F401 (re-exported)
+from .wire import ErrorCode, ProtocolError
+
+MAX_NAME = 24
+#: longest chat line (characters, after trimming)
+MAX_CHAT = 200
+#: Unicode categories refused in names and chat: control, format (zero-width,
+#: bidi overrides), surrogates, private use, unassigned
+_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+#: letters that render as blank space (Hangul fillers, the braille blank)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_EMOJI_FORMS = frozenset("\ufe0e\ufe0f")
+
+
+#: combining marks allowed on one character (more stacks over other lines)
+MAX_MARKS = 4
+
+
+def clean_name(raw: Any) -> str:
+    """A player name: stripped, 1..24 characters, no control characters.
+
+    Raises :class:`ProtocolError` ``BAD_NAME`` with a ``reason`` the client
+    words in its language (docs/protocol.md, error codes): ``not_text``,
+    ``empty`` (nothing but spaces), ``length`` (over 24 characters), ``control`` (control or format
+    characters), ``hidden`` (a character that draws nothing: Unicode's
+    default ignorables such as U+034F or variation selectors, or a blank
+    letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
+    stacked combining marks), ``reserved`` (ends in "(bot)",
+    or, folded, holds a bot word, "bot" or "机器人", as a word of its own:
+    between punctuation, symbols, spaces or the ends, "Ann (bot).", "Ann
+    «bot", "Bot Rick"; not inside a word, "Robot", "Abbott"),
+    ``bracket`` (ends in a closing bracket or a look-alike, punctuation
+    after it aside: where pages write their markers, "(away)", "（托管）",
+    "(left)", "Ann (away).", "Ann (awayↄ", "Ann ‹away›": :func:`_closes`), ``page_word``
+    (folded, it is one of the pages' own words beside a seat in either
+    language, :data:`PAGE_WORDS`: "empty", "Seat 2", "bot", "Bot 1", "you",
+    "away", "left", "time's up", "folded", "空位", "座位 2", "机器人", "你",
+    "托管中", "已离开", "超时", "已弃牌", ...).  Both word checks fold
+    look-alikes first (:func:`_check_keys`: enclosed letters, traditional
+    forms, radicals and look-alikes, "机器亻", mirrored capitals, small capitals,
+    any Unicode number or CJK numeral, "No"/"№" before one), and split words also at letters
+    drawn as punctuation and at a change between CJK and another script;
+    a page word in small letters anywhere in the name is ``page_word`` too
+    ("Ann ᴀᴡᴀʏ", "Ann ᵃʷᵃʸ": :func:`_small_page_word`), and angle brackets at the end
+    around anything but an HTML tag, or their look-alikes around anything,
+    ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`).
+    Markup is kept as text; the browser renders names with ``textContent``,
+    never as HTML.
+    """
+
+    def bad(reason: str, message: str) -> ProtocolError:
+        return ProtocolError(ErrorCode.BAD_NAME, message, reason=reason)
+
+    name = _trimmed(raw, MAX_NAME, "name", bad)
+    if not _visible(name):
+        raise bad("invisible", "name has nothing visible")
+    if any(_hidden_in_name(name, i) for i in range(len(name))):
+        raise bad("hidden", "name has characters that draw nothing")
+    if _too_many_marks(name):
+        raise bad("marks", "name stacks too many combining marks")
+    if _bot_like(name):
+        raise bad("reserved", "names ending in (bot) are for bots")
+    if _ends_in_bracket(name):
+        raise bad("bracket", "names may not end in a bracket: the page writes (bot), (away), (left) there")
+    if _page_word(name):
+        raise bad("page_word", "names may not be the page's own words beside a seat: empty, seat N, bot, you, away, left, time's up, folded, ...")
+    if _bot_word(name):
+        raise bad("reserved", "the word bot on its own is for bots' names")
+    if _small_page_word(name):
+        raise bad("page_word", "names may not hold the page's own words in small letters, which read as a badge: Ann ᴀᴡᴀʏ")
+    return name
+
+
+def _visible(text: str) -> bool:
+    """Whether ``text`` has a character that draws something."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LETTERS and not ignorable(ch) for ch in text)
+
+
+def _hidden_in_name(name: str, i: int) -> bool:
+    """Whether ``name[i]`` draws nothing: a default ignorable (but an emoji
+    form selector after a symbol) or a blank letter."""
+    ch = name[i]
+    if ch in _BLANK_LETTERS:
+        return True
+    if not ignorable(ch):
+        return False
+    return not (ch in _EMOJI_FORMS and i > 0 and unicodedata.category(name[i - 1]) == "So")
+
+
+#: look-alikes of the letters and brackets of "(bot)" that the confusables
+#: data leaves apart (small capitals, Cyrillic, Greek and Coptic forms, other brackets)
+_BOT_FOLD = str.maketrans({"ʙ": "b", "в": "b", "ь": "b", "т": "t", "τ": "t", "ᴛ": "t", "ᴏ": "o", "ⲃ": "b", "ⲧ": "t", "⦅": "(", "⦆": ")", "❨": "(", "❩": ")", "﴾": "(", "﴿": ")", "⸨": "(", "⸩": ")", "⁽": "(", "⁾": ")", "₍": "(", "₎": ")"})
+
+
+def _bot_like(name: str) -> bool:
+    """Whether ``name`` ends in "(bot)" or a look-alike of it (other
+    brackets' widths, Cyrillic letters, marks on it, spaces, punctuation
+    after it: :func:`_end`): the name keys of accounts, without their marks
+    and spaces."""
+    bot = _bot_keys()
+    for key in name_keys(name):
+        bare = _end("".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD))
+        if any(bare.endswith(b) for b in bot):
+            return True
+    return False
+
+
+#: letters drawn as a closing parenthesis (reversed c, open o: "Ann
+#: (awayↄ"; a name's skeleton makes them "ɔ").  One counts as a bracket
+#: after an opening one ("Kwadwɔ" is a name).  "<" and ">" are left to
+#: markup, which names keep as text ("<img src=x onerror=f(1)>")
+_CLOSING_LOOKALIKES = frozenset("ↄↃɔƆϽͻᴐᵓ")
+#: quote marks that are not Pi or Pf ("Ann 'away'", "Ann "away"")
+_QUOTES = frozenset("'\"`\u02bc\u02bb\u02ee\u2032\u2033\u05f3\u05f4")
+
+
+def _quote(ch: str) -> bool:
+    return unicodedata.category(ch) in ("Pi", "Pf") or ch in _QUOTES
+
+
+def _opening(ch: str) -> bool:
+    return unicodedata.category(ch) == "Ps" or _quote(ch)
+
+
+def _trailing(ch: str) -> bool:
+    """Whether ``ch`` may stand after a page's marker and still leave it
+    read as one: punctuation, symbols, spaces, marks, modifier letters and
+    the letters drawn as punctuation ("Ann (away).", "Ann（托管）。",
+    "Ann (away)ʼ")."""
+    cat = unicodedata.category(ch)
+    return cat[0] in "PSZMC" or cat == "Lm" or ch in _SEPARATOR_LETTERS
+
+
+def _end(text: str) -> str:
+    """``text`` without what trails its last closing bracket: every
+    :func:`_trailing` character at its end but a closing bracket, a
+    look-alike after an opening one, a quote mark closing a quoted part
+    (:func:`_closes`), or a ">" closing a "<" (markup: "<i>x</i>", "f(1)>")."""
+    end = len(text)
+    while end and _trailing(text[end - 1]) and not _closes(text, end - 1) and not (text[end - 1] == ">" and "<" in text[: end - 1]):
+        end -= 1
+    return text[:end]
+
+
+def _closes(text: str, i: int) -> bool:
+    """Whether ``text[i]`` closes a marker: a closing bracket (")",
+    "）", "】": Unicode's Pe), or, after an opening bracket or quote, a
+    letter or symbol drawn as one (:data:`_CLOSING_LOOKALIKES`), or, after
+    another quote mark, a quote mark ("Ann ‹away›", "Ann «托管»")."""
+    ch = text[i]
+    if ch == ")" or unicodedata.category(ch) == "Pe":
+        return True
+    if ch in _CLOSING_LOOKALIKES:
+        return any(_opening(c) for c in text[:i])
+    if not _quote(ch):
+        return False
+    while i and _quote(text[i - 1]):  # one mark may be two in a skeleton ("”" -> "''")
+        i -= 1
+    return any(_quote(c) for c in text[:i])
+
+
+#: the elements of HTML (WHATWG), SVG's and MathML's roots: a name ending
+#: in one of their tags ("<b>Ann</b>", "<img src=x onerror=f(1)>") is markup,
+#: kept as text; any other angle-bracketed end is a marker ("Ann <away>")
+_HTML_ELEMENTS = frozenset(
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col colgroup "
+    "data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 "
+    "head header hgroup hr html i iframe img input ins kbd label legend li link main map mark menu meta meter nav noscript "
+    "object ol optgroup option output p picture pre progress q rp rt ruby s samp script search section select slot small "
+    "source span strong style sub summary sup table tbody td template textarea tfoot th thead time title tr track u ul var "
+    "video wbr svg math marquee blink font center".split()
+)
+_TAG_RE = re.compile(r"/?([a-z][a-z0-9]*)(?:[\s/][^<>]*)?")
+
+
+#: look-alikes of angle brackets, (opening, closing) pairs, that Unicode
+#: calls no bracket: modifier arrowheads, math relations, Canadian syllabics
+#: ("Ann ˂away˃", "Ann ≺away≻", "Ann ᐸ托管ᐳ"); no markup is written in them
+_ANGLE_LOOKALIKES = (
+    ("\u02c2", "\u02c3"), ("\u02f1", "\u02f2"), ("\u1438", "\u1433"), ("\u1455", "\u1450"), ("\u22d6", "\u22d7"),
+    ("\u227a", "\u227b"), ("\u2282", "\u2283"), ("\u228f", "\u2290"), ("\u226a", "\u226b"), ("\u22d8", "\u22d9"),
+)
+
+
+def _angle_marker(name: str) -> bool:
+    """Whether ``name`` (or it folded, :func:`_lookalikes_folded`, marks
+    dropped) ends in an angle-bracketed part that is no HTML tag (:data:`_HTML_ELEMENTS`),
+    or in a part between a pair of :data:`_ANGLE_LOOKALIKES` (a letter pair,
+    "ᐸ…ᐳ", around letters of another script), punctuation after it aside:
+    "Ann <away>", "Ann ＜托管＞", "Ann <Paris>", "Ann ˂away˃", "Ann ᐸ托管ᐳ" are
+    brackets where the page writes its markers; "<i>x</i>" is markup."""
+    for key in (name, _lookalikes_folded(name).casefold()):  # (not a skeleton: it makes "<i>" "<l>")
+        bare = "".join(ch for ch in key if not unicodedata.combining(ch))
+        for opening, closing in _ANGLE_LOOKALIKES:
+            end = _end(bare.replace(closing, ")"))  # a closing bracket, so _end stops there
+            if end.endswith(")") and opening in end[:-1] and not _same_script_word(end[end.rindex(opening) : -1], closing):
+                return True
+        bare = _end(bare)
+        if bare.endswith(">") and "<" in bare[:-1]:
+            tag = _TAG_RE.fullmatch(bare[bare.rindex("<") + 1 : -1].casefold())
+            if not (tag and tag.group(1) in _HTML_ELEMENTS):
+                return True
+    return False
+
+
+def _same_script_word(part: str, bracket: str) -> bool:
+    """Whether ``part`` (from a look-alike opening bracket on) holds letters
+    of the script of the letter ``bracket`` ("ᐸᓂᐳ" is a word of syllabics,
+    "ᐸawayᐳ" a marker); False when ``bracket`` is no letter."""
+    if unicodedata.category(bracket)[0] != "L":
+        return False
+    script = unicodedata.name(bracket).split()[:2]
+    return any(unicodedata.name(ch, "").split()[:2] == script for ch in part[1:] if unicodedata.category(ch)[0] == "L")
+
+
+def _ends_in_bracket(name: str) -> bool:
+    """Whether ``name`` ends in a closing bracket of any kind or a look-alike
+    (:func:`_closes`, in the name and its check keys without marks and
+    spaces), punctuation and the like after it aside (:func:`_end`): each
+    page writes its markers in brackets after a name ("Ada (bot)",
+    "Ann（托管）", "Bo (left)"), so a name ending in one could pass for a
+    marked one in any language ("Ann (away).", "Ann ‹away›")."""
+    for key in (name, *_check_keys(name)):
+        bare = _end("".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD))
+        if bare and _closes(bare, len(bare) - 1):
+            return True
+    return _angle_marker(name)
+
+
+#: the pages' own words beside a seat's name, en and zh (static/i18n.js: a
+#: free seat, ourselves, the seat badges of games/common.js seatBadges; the
+#: tags and last actions of games/stud.js): a name equal to one reads as a
+#: badge.  tests/lobby/test_names.py reads every badge text from static/
+#: and checks that it is refused
+PAGE_WORDS = (
+    "empty", "you", "bot", "away", "left", "time's up", "folded", "all-in", "escaped", "winner", "checked",
+    "空位", "你", "机器人", "托管", "托管中", "已离开", "超时", "弃牌", "已弃牌", "全压", "逃跑", "赢家", "不下注",
+)
+#: the words that take a seat number after them ("Seat 2", "机器人 1")
+_NUMBERED_WORDS = ("seat", "bot", "座位", "机器人")
+
+
+def _bare(key: str) -> str:
+    """A name key without its spaces, punctuation, symbols and combining
+    marks ("time's up" -> "timesup", "away~" -> "away", "awa\u0335y" -> "away")."""
+    return "".join(ch for ch in key if unicodedata.category(ch)[0] not in "PZSM")
+
+
+def _ends_stripped(text: str) -> str:
+    """``text`` without its marks, and without punctuation, symbols and
+    spaces at its ends ("#2." -> "2"; "2-3" stays)."""
+    text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("M"))
+    start, end = 0, len(text)
+    while start < end and unicodedata.category(text[start])[0] in "PZS":
+        start += 1
+    while end > start and unicodedata.category(text[end - 1])[0] in "PZS":
+        end -= 1
+    return text[start:end]
+
+
+def _number(ch: str) -> float | None:
+    """The value of ``ch`` as a number: any Unicode number (N*) or a CJK
+    numeral ("二", "十", "貳", "〇"), else None."""
+    if unicodedata.category(ch)[0] == "N" or _cjk(ch):
+        return unicodedata.numeric(ch, None)
+    return None
+
+
+def _numbers_folded(text: str) -> str:
+    """``text`` with every whole-valued number (:func:`_number`: "②", "²",
+    "Ⅱ", "⒉", "٢", "二") written in ASCII digits ("Seat Ⅱ" -> "Seat 2",
+    "座位二" -> "座位2")."""
+    out = []
+    for ch in text:
+        value = _number(ch)
+        out.append(str(int(value)) if value is not None and value == int(value) else ch)
+    return "".join(out)
+
+
+def _page_word(name: str) -> bool:
+    """Whether ``name``'s check keys (:func:`_check_keys`), without spaces,
+    punctuation, symbols and marks, are a page word (or a look-alike of
+    one), or, without spaces, a numbered one followed by a number only,
+    punctuation around it dropped ("Seat #2", "Seat-2", "座位②", "Seat Ⅱ",
+    "座位二": any Unicode number or CJK numeral, also in ASCII digits;
+    "Seat 2-3" is no seat number).  The keys fold "1" and "l" together: the name must hold a
+    number then, so "Boto" stays a name, as does "bot0-1"."""
+    words, numbered, digits = _page_word_keys()
+    has_number = any(_number(ch) is not None for ch in name)
+    keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) if has_number else [])
+    for key in keys:
+        if _bare(key) in words:
+            return True
+        bare = _ends_stripped(key.replace(" ", ""))
+        for word in numbered:
+            if not bare.startswith(word):
+                continue
+            rest = _ends_stripped(bare[len(word):])
+            if rest[:2] in _NUMERO:  # "Seat No. 2", "Seat №2" (NFKC: "No2")
+                rest = _ends_stripped(rest[2:]) or "-"
+            if not rest or has_number and all(ch in digits for ch in rest):
+                return True
+    return False
+
+
+#: the keys of the words written before a seat number ("Seat No. 2",
+#: "Seat Nr 2", "Seat n°2"; "№" is "No" after NFKC, as is "nº", "#" is
+#: punctuation already); each two characters long
+_NUMERO = ("no", "nr", "n\u00b0")
+
+
+def _small_page_word(name: str) -> bool:
+    """Whether words of ``name`` written in small letters (a small capital
+    or a superscript or subscript letter in them: "Ann ᴀᴡᴀʏ", "Ann ᵃʷᵃʸ")
+    are a page word (:func:`_page_word`): drawn small after a name, they
+    read as its badge.  Words are the runs between punctuation, symbols and
+    spaces; every run of whole words is tried ("Ann ᴛɪᴍᴇ's ᴜᴘ")."""
+    text = "".join(ch for ch in name if not unicodedata.combining(ch))
+    cuts = [i for i, ch in enumerate(text) if unicodedata.category(ch)[0] in "PSZ"]
+    starts = [i for i in range(len(text)) if i not in cuts and (i == 0 or i - 1 in cuts)]
+    ends = [i + 1 for i in range(len(text)) if i not in cuts and (i + 1 == len(text) or i + 1 in cuts)]
+    for a in starts:
+        for b in ends:
+            if b > a and any(_small_letter(ch) for ch in text[a:b]) and _page_word(text[a:b]):
+                return True
+    return False
+
+
+def _small_letter(ch: str) -> bool:
+    """A small capital (:data:`_SMALL_CAPITALS`) or a superscript or
+    subscript letter (:func:`_script_letter`)."""
+    return ord(ch) in _SMALL_CAPITALS or _script_letter(ch)
+
+
+def _script_letter(ch: str) -> bool:
+    """Whether ``ch`` is a letter NFKC writes as a superscript or subscript
+    form of another ("ᵃ" -> "a", the modifier letters "ʷ", "ˡ" -> "w", "l")."""
+    return unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch).startswith(("<super>", "<sub>"))
+
+
+@functools.cache
+def _page_word_keys() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """(the check keys of PAGE_WORDS, :func:`_bare`; of _NUMBERED_WORDS and the
+    characters of the digits' keys, without spaces)."""
+    keys = lambda words: {k.replace(" ", "") for w in words for k in _check_keys(w)}  # noqa: E731
+    return frozenset(_bare(k) for k in keys(PAGE_WORDS)), tuple(sorted(keys(_NUMBERED_WORDS))), frozenset("".join(keys("0123456789")))
+
+
+#: the words bots' names are marked with, in each page language ("Ada (bot)", "Ada（机器人）")
+_BOT_WORDS = ("bot", "机器人")
+
+
+#: letters and modifiers that draw as punctuation between two words
+#: ("Annㆍbot", "Annǀbot", "Annˑbot"): the Hangul araea, the click letters,
+#: the spacing modifier letters, modifier tone letters, the sinological
+#: dot, Lisu tone letters, Arabic tatweel, NKo lajanyalan, the vertical
+#: tilde, the katakana-hiragana prolonged sound marks (full and half width),
+#: the Canadian syllabics finals ("ᐟ", "ᐧ"); but the superscript letters
+#: among them ("ʰ", "ʷ", "ˡ", "ˢ": U+02B0..02B8, U+02E0..02E4), which are
+#: letters (:func:`_script_letter`: "Ann ᵃʷᵃʸ" is "away" drawn small, "Kʷame" a name)
+_SEPARATOR_LETTERS = frozenset(
+    "\u318d\u0640\u07fa\u2e2f\u30fc\uff70\ua78f"
+    + "".join(
+        chr(cp)
+        for lo, hi in ((0x01C0, 0x01C3), (0x02B0, 0x02FF), (0xA700, 0xA721), (0xA788, 0xA78A), (0xA4F8, 0xA4FF), (0x141F, 0x142A))
+        for cp in range(lo, hi + 1)
+        if not _script_letter(chr(cp))
+    )
+)
+#: scripts written without spaces between words and names (Han, kana, Hangul,
+#: bopomofo, their radicals and compatibility forms): a change between one
+#: of them and a letter of another script is a word break ("小明bot")
+_CJK_RANGES = (
+    (0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3040, 0x30FF), (0x3100, 0x318F), (0x31A0, 0x31FF), (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF66, 0xFFDC), (0x20000, 0x3FFFF),
+)
+
+
+def _cjk(ch: str) -> bool:
+    cp = ord(ch)
+    return cp >= 0x1100 and any(lo <= cp <= hi for lo, hi in _CJK_RANGES)
+
+
+def _words(text: str) -> list[str]:
+    """The runs of letters and digits of ``text``: every other character
+    (punctuation, symbols, spaces of any script: Unicode's P*, S*, Z*, C*;
+    the letters that draw as punctuation, :data:`_SEPARATOR_LETTERS`)
+    separates words, as does a change of script between a CJK letter and
+    another letter (digits belong to neither: "小明1bot" -> "小明1", "bot")."""
+    out: list[str] = []
+    last: bool | None = None  # whether the last letter of this word was CJK
+    for ch in text:
+        cat = unicodedata.category(ch)[0]
+        if cat not in "LN" or ch in _SEPARATOR_LETTERS:
+            out.append(" ")
+            last = None
+            continue
+        if cat == "L":
+            cjk = _cjk(ch)
+            if last is not None and cjk != last:
+                out.append(" ")
+            last = cjk
+        out.append(ch)
+    return "".join(out).split()
+
+
+def _bot_word(name: str) -> bool:
+    """Whether a word of ``name`` is a bot word (:data:`_BOT_WORDS`), marks
+    dropped, before and after the skeleton (which adds some: Cherokee "Ꮎ"
+    is "o" and a stroke, "Ann ᏴᎾᎢ"): split both before and after folding
+    (:func:`_check_keys`, NFKC, case folded, the bots' look-alike letters
+    folded), since a fold turns some symbols into letters ("ⓑⓞⓣ" -> "bot",
+    "₨" -> "Rs") and some letters into punctuation."""
+    bots = _bot_word_keys()
+    text = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.category(ch).startswith("M"))
+    for raw in (text, *_words(text)):
+        for word in _words(_lookalikes_folded(raw).casefold().translate(_BOT_FOLD)):
+            for key in _check_keys(word):
+                key = "".join(ch for ch in key if not unicodedata.category(ch).startswith("M"))
+                if any(part in bots for part in _words(key.translate(_BOT_FOLD))):
+                    return True
+    return False
+
+
+@functools.cache
+def _bot_word_keys() -> frozenset[str]:
+    """The check keys of :data:`_BOT_WORDS`."""
+    return frozenset(k for w in _BOT_WORDS for k in _check_keys(w))
+
+
+@functools.cache
+def _bot_keys() -> frozenset[str]:
+    """The name keys of "(bot)", without spaces."""
+    return frozenset(key.replace(" ", "") for key in name_keys("(bot)"))
+
+
+#: before NFKC, the enclosed letters NFKC leaves apart or brackets
+#: ("⒝" -> "(b)"): parenthesised small letters (U+249C), and the Enclosed
+#: Alphanumeric Supplement's letter blocks: parenthesised, squared, negative
+#: circled, negative squared capitals and regional indicators (U+1F110,
+#: U+1F130, U+1F150, U+1F170, U+1F1E6); the separator letters -> a space
+_ENCLOSED_FOLD = {
+    **{base + i: chr(first + i) for base, first in ((0x249C, 0x61), (0x1F110, 0x41), (0x1F130, 0x41), (0x1F150, 0x41), (0x1F170, 0x41), (0x1F1E6, 0x41)) for i in range(26)},
+    **{ord(ch): " " for ch in _SEPARATOR_LETTERS},
+}
+#: after NFKC (which maps the Kangxi radicals, "⼈" -> "人"), the other forms
+#: of the characters of the zh page words (PAGE_WORDS, _NUMBERED_WORDS,
+#: _BOT_WORDS): traditional forms (OpenCC's TSCharacters for those
+#: characters), look-alikes (己, 巳 for 已; 入 for 人; 嬴 for 赢) and the CJK
+#: Radicals Supplement's forms of them (U+2E85 ⺅ for 人); tests/lobby/test_names.py
+#: checks every key is a character of those words
+_CJK_FOLD = str.maketrans({
+    "離": "离", "開": "开", "時": "时", "託": "托", "讬": "托", "棄": "弃", "壓": "压", "贏": "赢", "嬴": "赢",
+    "機": "机", "註": "注", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
+    "亻": "人", "\U000201a2": "人", "イ": "人", "噐": "器",
+})
+#: the Latin small capitals ("ᴀᴡᴀʏ", "ʟᴇꜰᴛ"), which NFKC leaves apart: each
+#: folded to its letter (their modifier forms, "ᶦ", are small capitals after
+#: NFKC).  Every "LATIN LETTER SMALL CAPITAL <letter>" of Unicode
+_SMALL_CAPITALS = {
+    cp: name[-1].lower()
+    for cp in range(0x250, 0xA800)
+    if (name := unicodedata.name(chr(cp), "")).startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL X")
+}
+
+
+#: mirrored and reversed Latin capitals the confusables data leaves apart
+#: (Cyrillic И, Я; "WIИNER"), and their small forms
+_MIRROR_FOLD = str.maketrans({"И": "N", "и": "n", "ᴎ": "n", "Я": "R", "я": "r", "ᴙ": "r", "Ǝ": "E", "ꟻ": "F"})
+
+
+def _lookalikes_folded(text: str) -> str:
+    """``text`` NFKC, with the enclosed letters, separator letters, mirrored
+    capitals, small capitals and the zh page words' other forms folded
+    (:data:`_ENCLOSED_FOLD`, :data:`_MIRROR_FOLD`, :data:`_SMALL_CAPITALS`,
+    :data:`_CJK_FOLD`)."""
+    return unicodedata.normalize("NFKC", text.translate(_ENCLOSED_FOLD)).translate(_MIRROR_FOLD).translate(_SMALL_CAPITALS).translate(_CJK_FOLD)
+
+
+def _check_keys(name: str) -> list[str]:
+    """The keys the bot-word and page-word checks compare: :func:`name_keys`
+    of :func:`_lookalikes_folded` ``name``.  Accounts keep their plain
+    :func:`name_keys` (stored in Redis; these folds only refuse names)."""
+    return name_keys(_lookalikes_folded(name))
+
+
+#: bidi marks that confusables.txt writes into some prototypes
+def _too_many_marks(text: str) -> bool:
+    """Whether more than :data:`MAX_MARKS` combining marks stack on one
+    character, counted after NFD: a letter that carries marks of its own
+    ("ᾯ", "Ź") counts them too."""
+    run = 0
+    for ch in unicodedata.normalize("NFD", text):
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        if run > MAX_MARKS:
+            return True
+    return False
+
+
+def clean_text(raw: Any, max_len: int) -> str:
+    """A line of text from a player (chat): stripped, 1..``max_len``
+    characters, no control, format, private-use or unassigned characters,
+    something visible.
+
+    Raises :class:`ProtocolError` ``BAD_TEXT`` with a ``reason``:
+    ``not_text``, ``empty``, ``length`` (over ``max_len`` characters; the
+    frame's ``max`` says ``max_len``), ``control``, ``marks``,
+    ``invisible`` (as :func:`clean_name`'s); markup is kept as text."""
+
+    def bad(reason: str, message: str) -> ProtocolError:
+        return ProtocolError(ErrorCode.BAD_TEXT, message, reason=reason, figures={"max": max_len})
+
+    text = _trimmed(raw, max_len, "text", bad)
+    if _too_many_marks(text):
+        raise bad("marks", "text stacks too many combining marks")
+    if not _visible(text):
+        raise bad("invisible", "text has nothing visible")
+    return text
+
+
+def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:
+    """``raw`` NFC-normalized and stripped, checked in this order: raises
+    ``bad(reason, message)`` for ``not_text``, ``empty``, ``length`` (over
+    ``max_len`` characters) and ``control`` (a character of
+    :data:`_HIDDEN_CATEGORIES`); ``what`` names the field in the message."""
+    if not isinstance(raw, str):
+        raise bad("not_text", f"{what} must be a string")
+    text = unicodedata.normalize("NFC", raw).strip()
+    if not text:
+        raise bad("empty", f"{what} is empty")
+    if len(text) > max_len:
+        raise bad("length", f"{what} must be 1..{max_len} characters")
+    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text):
+        raise bad("control", f"{what} has control characters")
+    return text
+
+
+def shown(value: str, limit: int = 32) -> str:
+    """``value``'s first ``limit`` characters quoted (``repr``), "…" after
+    when cut: a client's string named in an error message."""
+    return repr(value[:limit]) + ("…" if len(value) > limit else "")
