@@ -18,6 +18,14 @@ from playwright.sync_api import expect
 
 WAIT = 15_000
 
+#: A laptop's screen: the pages' size unless a test says otherwise.
+LAPTOP = {"width": 1366, "height": 768}
+#: The phone screens the layout tests measure (CSS px): a small Android's
+#: and an iPhone's (the ``phone`` fixture runs a test at each).
+PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
+#: One phone, for the tests that look at a phone's screen but not at each size.
+PHONE = PHONES[1]
+
 #: ``pytestmark = SINGLE_REDIS``: a module whose tests check the client (the
 #: browser view does not depend on the Redis backend) runs them against the
 #: single-redis lobby only.

@@ -1,19 +1,27 @@
-"""A game's rules one click away (issue #15, item 8): a Rules button on each
-game's lobby page and on the table screen opens an in-page dialog with the
-game's section of the players' docs/play.md (docs/play.zh.md in 中文), closed by Esc or
-its Close button."""
+"""A game's rules one click away, from the lobby page and the table, in both languages and on a phone.
+"""
 
 from __future__ import annotations
-
-from playwright.sync_api import expect
 
 import re
 
 from lobby import rules_text
+from playwright.sync_api import expect
 
 from .helpers import SINGLE_REDIS, game_lobby, open_table
 
 pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# The rules dialog
+#
+# A game's rules one click away: a Rules button on each game's lobby page
+# and on the table screen opens an in-page dialog with the game's section of
+# the players' docs/play.md (docs/play.zh.md in 中文), closed by Esc or its
+# Close button.
+# ---------------------------------------------------------------------------
+
 
 #: a character of Chinese script (ideographs, CJK punctuation, full-width forms)
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\ufe30-\ufe4f\uff00-\uffef]")

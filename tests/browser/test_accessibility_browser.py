@@ -1,26 +1,30 @@
-"""Texts are readable (issue #15, phones; WCAG AA): Sibala's "not rolled
-yet" was grey (#6b7280) on the green felt, and the game-over notes ("Not
-rated: ...", "A rating marked ? is provisional ...") pale grey on cream.
-Every visible text of each game's table at 390x844, running and finished
-(the result panel, the rating lines and notes, the next-game panel), and
-of the lobby and account screens, measured from computed styles against
-what is behind it (the nearest painted background; the felt's gradient at
-its lighter and darker ends): at least 4.5:1 (3:1 for large text).
-Disabled controls are exempt (WCAG 1.4.3)."""
+"""Accessibility: readable contrast, no endless animation under reduced motion, words instead of glyphs a font may lack.
+"""
 
 from __future__ import annotations
 
 import pytest
+
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table
+from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table
 
 pytestmark = SINGLE_REDIS
 
 
-@pytest.fixture
-def viewport() -> dict:
-    return {"width": 390, "height": 844}
+# ---------------------------------------------------------------------------
+# Texts are readable (WCAG AA contrast)
+#
+# Texts are readable: Sibala's "not rolled yet" was grey (#6b7280) on the
+# green felt, and the game-over notes ("Not rated: ...", "A rating marked ?
+# is provisional ...") pale grey on cream. Every visible text of each game's
+# table at 390x844, running and finished (the result panel, the rating lines
+# and notes, the next-game panel), and of the lobby and account screens,
+# measured from computed styles against what is behind it (the nearest
+# painted background; the felt's gradient at its lighter and darker ends):
+# at least 4.5:1 (3:1 for large text). Disabled controls are exempt (WCAG
+# 1.4.3).
+# ---------------------------------------------------------------------------
 
 
 #: the texts under the element ``root`` (a selector) that fail the ratio, once
@@ -77,6 +81,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("game, options, shows", GAMES, ids=[g for g, _, _ in GAMES])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_texts_on_the_felt_are_readable(new_page, lobby, game, options, shows, locale):
@@ -99,6 +104,7 @@ SHORT = {
 }
 
 
+@pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("game", list(SHORT))
 def test_a_finished_table_is_readable(new_page, lobby, game):
     """With a bot: the result, the "Not rated" note and the next-game panel."""
@@ -112,6 +118,7 @@ def test_a_finished_table_is_readable(new_page, lobby, game):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
     """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…")."""
@@ -128,6 +135,7 @@ def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
     page = new_page(locale=locale)
@@ -148,3 +156,83 @@ def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
     screens.append(("leaderboard", page.evaluate(MEASURE, "body")))
     bad = [f"{screen}: {line}" for screen, lines in screens for line in lines]
     assert not bad, "\n".join(bad)
+
+
+# ---------------------------------------------------------------------------
+# No endless animation when reduced motion is asked
+#
+# A player who asks for reduced motion (the system setting, CSS
+# prefers-reduced-motion) gets no endless animation at a table: Sibala's
+# Roll button pulsed forever (button.roll.pulse) whatever the setting, and
+# the urgent countdown's pulse is the other one that repeats. While it is my
+# turn, with the clock urgent, no animation of the page repeats without end;
+# with motion allowed the Roll button's pulse runs (the check can see one).
+# ---------------------------------------------------------------------------
+
+
+#: The page's running animations that repeat without end (CSS or Web Animations).
+ENDLESS = """() => document.getAnimations()
+  .filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations === Infinity)
+  .map((a) => `${a.effect.target ? a.effect.target.className : '?'}: ${a.animationName || a.id || 'animation'}`)"""
+
+
+@pytest.mark.parametrize("game", ["sibala", "shut_the_box"])
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_no_endless_animation_when_reduced_motion_is_asked(new_page, lobby, game, motion):
+    page = new_page()
+    page.emulate_media(reduced_motion=motion)
+    sign_in(page, lobby, "Rhea")
+    open_table(page, game, seats=2, turn_s=3, bots=True)
+    start(page)
+    roll = page.get_by_test_id("roll")
+    expect(roll).to_be_enabled()
+    expect(page.locator(".countdown.urgent").first).to_be_visible()  # a 3 s turn is urgent at once
+    endless = page.evaluate(ENDLESS)
+    if motion == "reduce":
+        assert endless == [], endless
+    else:
+        assert any("roll" in e for e in endless), endless
+
+
+# ---------------------------------------------------------------------------
+# The table list says how many watch in words
+#
+# The lobby's table list on a phone says how many watch in words: its column
+# heads are hidden there, and the eye emoji (CSS content "👁 ") it had drew
+# as a missing-glyph box where no emoji font is installed (issue #15). No
+# text or CSS content on the lobby screens holds a character outside the
+# Basic Multilingual Plane (emoji).
+# ---------------------------------------------------------------------------
+
+
+#: texts and ::before/::after contents of the page holding a character above U+FFFF
+ASTRAL = """() => {
+  const bad = [];
+  const astral = (s) => [...s].some((ch) => ch.codePointAt(0) > 0xffff);
+  for (const el of document.querySelectorAll("body *")) {
+    for (const pseudo of ["::before", "::after"]) {
+      const c = getComputedStyle(el, pseudo).content;
+      if (c && c !== "none" && c !== "normal" && astral(c)) bad.push(`${el.tagName}.${el.className}${pseudo}: ${c}`);
+    }
+    for (const n of el.childNodes) if (n.nodeType === 3 && astral(n.textContent)) bad.push(`${el.tagName}.${el.className}: ${n.textContent}`);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale, words", [("en-US", "0 watching"), ("zh-CN", "0 人观战")], ids=["en", "zh"])
+def test_the_table_list_says_how_many_watch_in_words(new_page, lobby, locale, words):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Wanda")
+    table = open_table(page, "yahtzee", seats=2)
+    page.goto(f"{lobby.http}/#game=yahtzee")
+    cell = page.get_by_test_id(f"spectators-{table}")
+    expect(cell).to_be_visible()
+    expect(cell).to_have_text(words)
+    # read in one page task: the list may draw its rows afresh between a
+    # locator's finding the cell and its evaluate, and a detached cell's
+    # computed content is "" (failed so once in a whole-suite run)
+    before = page.evaluate("(id) => getComputedStyle(document.querySelector(`[data-testid='spectators-${id}']`), '::before').content", table)
+    assert before in ("none", "normal")
+    assert page.evaluate(ASTRAL) == []

@@ -1,0 +1,462 @@
+"""Away seats (a bot plays a seat that timed out), against a lobby that marks a seat away at its first timeout: what the away player is told and where, the log's marks for a bot's moves, the badges after coming back.
+"""
+
+from __future__ import annotations
+
+import pytest
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, open_replay, open_table, sibala_with_a_bot, sign_in, start
+
+pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# The log marks the moves a bot made for an away seat
+#
+# Moves a bot played for an away seat are marked as such: against a lobby
+# that marks a seat away after one timeout, the log (6 Nimmt!: the reveal)
+# names such a move "Ann (away, a bot played)" ("Ann（托管）" in 中文); on my own
+# page my seat is "you": "You (away — a bot played for you)",
+# "你（托管，机器人代你操作）", its verb agreeing — and the seat's own moves once its
+# player is back carry no marker. A stud seat is never played away (a
+# timeout folds it, and a new game starts with nobody away), so stud's
+# words, like Yahtzee's and Shut the Box's, are checked on the lobby's event
+# shape in the page's own view.
+# ---------------------------------------------------------------------------
+
+
+def watch(page, lobby, name: str, table_id: str) -> None:
+    """Sign in as ``name`` and follow table ``table_id`` as a spectator."""
+    sign_in(page, lobby, name, f"#table={table_id}")
+    expect(page.get_by_test_id("spectating")).to_be_visible()
+
+
+def back(page) -> None:
+    """Say I'm back: my seat is mine again."""
+    page.get_by_test_id("im-back").click()
+    expect(page.get_by_test_id("away-bar")).to_be_hidden()
+
+
+@pytest.mark.lobby_settings("away")
+def test_sibala_marks_the_rolls_a_bot_made_for_an_away_seat(new_page, lobby):
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=5, options={"rounds": 40})
+    watch(bo, lobby, "Bo", table_id)
+    start(ann)
+    # my first turn runs out (time's up), then I am away: a bot rolls for me
+    mine, theirs = ann.get_by_test_id("log"), bo.get_by_test_id("log")
+    expect(mine.locator("li.log-timeout").first).to_have_text(re.compile(r"^第 1 局：你掷出 .+——超时$"))  # my own roll, the clock's: "you"
+    expect(mine.locator("li.log-away").first).to_have_text(re.compile(r"^第 \d+ 局：你（托管，机器人代你操作）掷出 "))
+    expect(theirs.locator("li.log-away").first).to_have_text(re.compile(r"^Round \d+: Ann \(away, a bot played\) rolled "))
+    # back: my own roll is mine again, unmarked
+    back(ann)
+    ann.locator('[data-testid="roll"]:enabled').click()
+    own = "li.log-roll:not(.log-away):not(.log-timeout)"
+    expect(mine.locator(own, has_text="你掷出").first).to_have_text(re.compile(r"^第 \d+ 局：你掷出 [⚀-⚅]{4}（"))  # my own roll on my page: "you"
+    expect(theirs.locator(own, has_text="Ann").first).to_have_text(re.compile(r"^Round \d+: Ann rolled [⚀-⚅]{4} \("))
+
+
+@pytest.mark.lobby_settings("away")
+def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby):
+    ann, bo = new_page(), new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=5)
+    watch(bo, lobby, "Bo", table_id)
+    start(ann)
+    # my first pick runs out (time's up), then a bot picks for me while I am away
+    away = '[data-testid="reveal"] .sn-rev[data-seat="0"] .sn-rev-away'
+    expect(ann.locator(away)).to_have_text("away")  # the seat's one word for it
+    expect(ann.locator(away)).to_have_attribute("title", "You (away — a bot played for you)")
+    expect(bo.locator(away)).to_have_text("托管")
+    expect(bo.locator(away)).to_have_attribute("title", "Ann（托管）")
+    # back: the card I pick myself is shown unmarked
+    back(ann)
+    cards = ann.locator('[data-testid="hand"] button[data-card]:enabled')
+    take = ann.locator('[data-testid^="take-row-"]:visible')
+    expect(cards.first.or_(take.first)).to_be_visible()
+    if take.count():  # the bot's last card left me a row to take
+        take.first.click()
+        expect(cards.first).to_be_visible()
+    card = cards.first.get_attribute("data-card")
+    cards.first.click()
+    for page in (ann, bo):
+        entry = page.locator(f'[data-testid="reveal"] .sn-rev[data-seat="0"][data-card="{card}"]')
+        expect(entry).to_be_visible()
+        expect(entry.locator(".sn-rev-away, .sn-rev-timeout")).to_have_count(0)
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize(
+    ("game", "locale", "options", "away_turn", "own_roll"),
+    [
+        ("yahtzee", "en-US", {}, r"^You \(away — a bot played for you\) scored ", r"^You rolled .+ \(roll 1\)$"),
+        # Shut the Box says the away state once per line: the one-word mark after my own words (a fresh pass: not "你（托管，…）" on every line)
+        ("shut_the_box", "zh-CN", {"rounds": 10}, r"^(\d+ 无可关上的组合——你的回合结束，得分 \d+|你闭箱！) 托管$", r"^你掷出 \d( \+ \d)? = \d+$"),
+    ],
+)
+def test_yahtzee_and_shut_the_box_mark_a_bot_s_turn_for_an_away_seat(new_page, lobby, game, locale, options, away_turn, own_roll):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    open_table(page, game, seats=2, turn_s=5, options=options)
+    start(page)
+    # my first turn runs out, then a bot plays my next turn to its end (the
+    # other seat's turn between: a dozen moves at bot speed)
+    log = page.get_by_test_id("log")
+    expect(log.locator("li.log-result.log-away").first).to_have_text(re.compile(away_turn), timeout=60_000)
+    back(page)  # the other seat's turn: mine comes next, mine to play
+    roll = page.locator('[data-testid="roll"]:visible:enabled')
+    expect(roll).to_be_visible(timeout=60_000)  # after the other seat's whole turn
+    roll.click()
+    mine = log.locator("li", has_text=re.compile(own_roll)).last  # my own roll on my page: "you"
+    expect(mine).to_be_visible()
+    expect(mine).not_to_have_class(re.compile(r"log-away"))
+
+
+#: Per game: a version's events in which a bot played seat 0 while away
+#: (the lobby's ``timeout`` event, ``bot`` true, after the engine's) and one
+#: of the same seat's own moves later; the English and Chinese line of each
+#: (the own move's for a spectator, then for seat 0 itself: "you").
+WORDS = {
+    "stud": (
+        [{"type": "action", "seat": 0, "action": "call", "to": 20, "added": 10, "pot": 40}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "call"}]}],
+        [{"type": "action", "seat": 0, "action": "fold", "to": 20, "added": 0, "pot": 40}],
+        ("Ann (away, a bot played) calls to 20 (pot 40)", "Ann（托管）跟注到 20（底池 40）"),
+        ("Ann folds (pot 40)", "Ann 弃牌（底池 40）"),
+        ("You fold (pot 40)", "你弃牌（底池 40）"),
+    ),
+    "yahtzee": (
+        [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
+        [{"type": "rolled", "seat": 0, "hold": [], "dice": [1, 2, 3, 4, 6], "roll": 1}],
+        ("Ann (away, a bot played) rolled", "Ann（托管）掷出"),
+        ("Ann rolled", "Ann 掷出"),
+        ("You rolled", "你掷出"),
+    ),
+    "shut_the_box": (
+        [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}, {"type": "timeout", "seat": 0, "bot": True, "moves": [{"type": "roll"}]}],
+        [{"type": "rolled", "seat": 0, "dice": [3, 4], "throw": 7}],
+        ("Ann (away, a bot played) threw 3 + 4 = 7", "Ann（托管）掷出 3 + 4 = 7"),
+        ("Ann threw 3 + 4 = 7", "Ann 掷出 3 + 4 = 7"),
+        ("You threw 3 + 4 = 7", "你掷出 3 + 4 = 7"),
+    ),
+}
+
+#: Per game: the away line of WORDS on seat 0's own page (English, 中文).
+MINE_AWAY = {
+    "stud": ("You (away — a bot played for you) call to 20 (pot 40)", "你（托管，机器人代你操作）跟注到 20（底池 40）"),
+    "yahtzee": ("You (away — a bot played for you) rolled", "你（托管，机器人代你操作）掷出"),
+    "shut_the_box": ("You (away — a bot played for you) threw 3 + 4 = 7", "你（托管，机器人代你操作）掷出 3 + 4 = 7"),
+}
+
+#: The game's view words each list of events for a spectator and for seat 0.
+LINES = """async ([game, lists]) => {
+  const { VIEWS } = await import('/static/games/index.js');
+  const { setLang } = await import('/static/i18n.js');
+  const out = {};
+  for (const lang of ['en', 'zh']) {
+    setLang(lang);
+    for (const seat of [null, 0]) {
+      const view = new VIEWS[game]({ id: 'words', games: () => [] });
+      view.ctx = { seat };
+      out[`${lang}:${seat}`] = lists.map((events) => view.eventLines(events, ['Ann', 'Ada（bot）']));
+    }
+  }
+  setLang('en');
+  return out;
+}"""
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_event_logs_mark_a_bot_s_move_for_an_away_seat(new_page, lobby, game):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    away, own, (away_en, away_zh), (own_en, own_zh), (mine_en, mine_zh) = WORDS[game]
+    got = page.evaluate(LINES, [game, [away, own]])
+    assert got["en:null"][0][0].startswith(away_en), got
+    assert got["zh:null"][0][0].startswith(away_zh), got
+    # my own away seat on my page: "you", never my name (the verb agrees: stud's "You … call")
+    assert got["en:0"][0][0].startswith(MINE_AWAY[game][0]), got
+    assert got["zh:0"][0][0].startswith(MINE_AWAY[game][1]), got
+    for key, want in (("en:null", own_en), ("en:0", mine_en), ("zh:null", own_zh), ("zh:0", mine_zh)):
+        assert got[key][1][0].startswith(want), (key, got)
+
+
+@pytest.mark.lobby_settings("away")
+def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
+    """The 中文 pass: "托管中" stayed on a seat after the game (and the table)
+    was over.  Away is said while the game runs; after it, no seat shows an
+    away badge (every game draws them with seatBadges); a time's-up badge
+    may stay a few seconds, as on any seat whose timeout ended the game."""
+    ann = new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 2})
+    start(ann)
+    expect(ann.get_by_test_id("away-0")).to_have_text("托管")  # my turn ran out: a bot plays my seat
+    expect(ann.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile("finished|closed"), timeout=30_000)
+    expect(ann.get_by_test_id("final-result")).to_be_visible()
+    expect(ann.locator(".badge-away")).to_have_count(0)
+
+
+# ---------------------------------------------------------------------------
+# The prompt says the away line while away
+#
+# While my seat is away (a bot plays it) the table does not tell me how to
+# act: the acting instruction gives way to the away line, which says what
+# I'm back does. Sibala, Yahtzee and Shut the Box said so already; 6
+# Nimmt!'s prompt did not. (A stud seat is never away: a timeout folds it.)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize(
+    ("locale", "away_hint", "pick"),
+    [
+        ("en-US", "A bot is playing your turn: make a move, or press I'm back, to take over (either ends your away).", "Choose a card to play."),
+        ("zh-CN", "机器人正在替你走这一回合：你自己走一步或按“我回来了”即可接手（都会结束托管）。", "选一张牌出牌。"),
+    ],
+)
+def test_six_nimmt_prompt_says_the_away_line_while_away(new_page, lobby, locale, away_hint, pick):
+    ann = new_page(locale)
+    sign_in(ann, lobby, "Ann")
+    open_table(ann, "six_nimmt", seats=2, turn_s=2)
+    start(ann)
+    prompt = ann.get_by_test_id("prompt")
+    expect(prompt).to_have_text(pick)  # my first pick, mine to make
+    # it runs out: I am away, and my next pick is the bot's unless I act
+    expect(ann.get_by_test_id("away-bar")).to_be_visible()
+    expect(prompt).to_have_text(away_hint)
+    # back: the instruction is mine again
+    ann.get_by_test_id("im-back").click()
+    expect(ann.get_by_test_id("away-bar")).to_be_hidden()
+    expect(prompt).not_to_have_text(away_hint)
+
+
+# ---------------------------------------------------------------------------
+# A seat back from away loses its time's-up badge
+#
+# Another seat's "time's up" badge after its player came back: at a
+# two-person Sibala match both timed out in rounds 1 and 2 (away after the
+# second), came back and rolled round 3 themselves; at the match's end each
+# page still showed "time's up" on the other's seat beside a roll that
+# player had made.
+#
+# An away seat's notice waited for a bot's move or its time (8 s); a seat
+# that is back (or that the game's end took out of away with no bot's move)
+# has the turn that ran out behind it: the badge goes at once.
+# ---------------------------------------------------------------------------
+
+
+#: Table `id`'s finished Sibala view drawn again in a view of its own
+#: (seat 0 mine) at three versions: seat 1 timed out into away with seat 0
+#: to act, then seat 1 `then` ("back": not away, seat 0 still to act;
+#: "over": the game over, not away).  Seat 1's "time's up" badge after each
+#: of the first two versions: [after the timeout, after `then`].
+BADGES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, then]) => {") + """  const seats = (away) => v.seats.map((s, i) => (i === 1 ? { ...s, bot: false, away } : s));
+  const at = (fields) => ({ ...v, players: null, result: null, forced: [], events: [], ...fields });
+  const timedOut = at({ status: 'playing', seats: seats(true), to_act: [0], turns: { 0: 'turn-a' }, events: [{ type: 'timeout', seat: 1, bot: false }] });
+  const next = then === 'back'
+    ? at({ status: 'playing', seats: seats(false), to_act: [0], turns: { 0: 'turn-a' } })
+    : at({ status: 'finished', seats: seats(false), to_act: [], turns: {} });
+  const view = new VIEWS[game]({ id: 'away-back-' + then, games: () => net.games, now: () => net.serverNow() });
+  document.querySelector('.table-body').appendChild(view.el);
+  const badge = () => !!view.el.querySelector('[data-testid="timeout-1"]');
+  view.update(timedOut, tableContext({ view: timedOut, seat: 0, version: e.version + 1 }));
+  const got = [badge()];
+  view.update(next, tableContext({ view: next, seat: 0, version: e.version + 2 }));
+  got.push(badge());
+  view.el.remove();
+  return got;
+}"""
+
+
+@pytest.mark.parametrize("then", ["back", "over"])
+def test_a_seat_back_from_away_loses_its_time_s_up_badge(new_page, lobby, then):
+    page, table_id = sibala_with_a_bot(new_page, lobby, "en-US")
+    expect(finished(page)).to_be_visible(timeout=30_000)
+    assert page.evaluate(BADGES, [table_id, "sibala", then]) == [True, False]
+
+
+# ---------------------------------------------------------------------------
+# Being away said in the status bar; result and rules words
+#
+# Words, autopilot and rules findings of a fresh user pass (English and 中文):
+# being put on autopilot is said to me where I look, the status bar's
+# notice, with what to press; Shut the Box says an away seat once per line
+# with the one-word away mark (not "You (away — a bot played for you) threw
+# …" on every line), its headline has one pair of brackets at most, its
+# last-turn box and its log word a turn the same; Sibala's result joins
+# names as the page's language does ("Ann and Bao (bot) tie"); its result
+# line is in the page's font; the rules dialog does not repeat its title.
+# ---------------------------------------------------------------------------
+
+
+LOCALES = ["en-US", "zh-CN"]
+
+
+AWAY_NOTICE = {
+    "en-US": "You are away: a bot plays for you — press I'm back",
+    "zh-CN": "你处于托管：机器人正在替你玩——按“我回来了”即可接手",
+}
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_being_put_on_autopilot_is_said_in_the_status_bar(new_page, lobby, locale):
+    ann, _ = sibala_with_a_bot(new_page, lobby, locale, rounds=30)
+    notice = ann.get_by_test_id("timeout-notice")
+    # my first turn runs out: I am away, and the status bar (pinned, where I look) says so and what to press
+    expect(ann.get_by_test_id("away-bar")).to_be_visible()
+    expect(notice).to_have_text(AWAY_NOTICE[locale])
+    expect(notice).to_have_attribute("data-kind", "away")
+    # said once: the away bar holds the button, not the same sentence again
+    assert AWAY_NOTICE[locale] not in ann.get_by_test_id("away-bar").inner_text()
+    ann.get_by_test_id("im-back").click()
+    expect(ann.get_by_test_id("away-bar")).to_be_hidden()
+    expect(notice).not_to_have_text(AWAY_NOTICE[locale])
+
+
+#: the long away name a log line must not repeat, and the one-word mark
+STB_AWAY = {
+    "en-US": ("(away", "away", re.compile(r"^(Winners?: .+, \d+ rounds? won( each)?|You win, \d+ rounds? won)$")),
+    "zh-CN": ("（托管", "托管", re.compile(r"^(胜者：.+，(各)?赢 \d+ 局|你赢了，赢 \d+ 局)$")),
+}
+
+#: the last-turn box's text and the log's newest turn-end line (its marks
+#: left out), once the box shows a turn no clock ended
+LAST_AND_LOG = """() => {
+  const box = document.querySelector('[data-testid=last-turn-text]');
+  if (!box || box.closest('[hidden]')) return false;
+  const ends = [...document.querySelectorAll('[data-testid=log] li.log-result')];
+  const end = ends[ends.length - 1];
+  if (!end || end.classList.contains('log-timeout')) return false;
+  const line = end.cloneNode(true);
+  for (const m of line.querySelectorAll('.forced-mark')) m.remove();
+  return [box.textContent.trim(), line.textContent.trim()];
+}"""
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, locale):
+    long_away, word, headline = STB_AWAY[locale]
+    ann = new_page(locale)
+    sign_in(ann, lobby, "Ann")
+    open_table(ann, "shut_the_box", seats=2, turn_s=1, options={"rounds": 2})
+    start(ann)
+    # a bot's turn in the last-turn box: the same words as its log line (the box adds the open tiles)
+    last, line = ann.wait_for_function(LAST_AND_LOG, polling="raf").json_value()
+    assert last.startswith(line), f"last turn {last!r} and log {line!r} word one turn twice"
+    expect(finished(ann)).to_be_visible(timeout=60_000)
+    log = ann.get_by_test_id("log")
+    away_lines = log.locator("li.log-away")
+    expect(away_lines.first).to_be_visible()
+    for i in range(away_lines.count()):
+        item = away_lines.nth(i)
+        assert long_away not in item.inner_text(), f"an away line repeats the away state: {item.inner_text()!r}"
+        expect(item.locator(".forced-away")).to_have_text(word)
+    head = ann.get_by_test_id("winners")
+    expect(head).to_be_visible()
+    if head.get_attribute("data-counted") != "loss":  # else my away first place, said as a loss (firstPlaceText)
+        expect(head).to_have_text(headline)
+    assert not re.search(r"\) \(|）（", head.inner_text()), "two pairs of brackets in a row"
+    # a bot's win as the headline says it, whoever won this game
+    bot = "Ada (bot)" if locale == "en-US" else "Ada（机器人）"
+    said = ann.evaluate("async ([names]) => (await import('/static/i18n.js')).t('winner_one', { names, n: 2 })", [bot])
+    assert said == {"en-US": "Winner: Ada (bot), 2 rounds won", "zh-CN": "胜者：Ada（机器人），赢 2 局"}[locale]
+
+
+#: (names, winners, mySeat) -> the result line
+SIBALA_NAMES = {
+    "en-US": [
+        ([0, 1], None, "Ann and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], None, "Ann, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+        ([0, 1], 0, "You and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], 0, "You, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+    ],
+    "zh-CN": [
+        ([0, 1], None, "Ann 和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], None, "Ann、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+        ([0, 1], 0, "你和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], 0, "你、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+    ],
+}
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_joins_names_as_the_language_does(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    bot = "Bao (bot)" if locale == "en-US" else "Bao（机器人）"
+    for winners, seat, want in SIBALA_NAMES[locale]:
+        got = page.evaluate(
+            """async ([names, winners, seat]) => {
+              const { roundResult } = await import('/static/games/sibala.js');
+              const categories = { normal_point: { en: 'normal point', zh: '点数' } };
+              return roundResult(names, categories, { winners, category: 'normal_point', value: 9 }, seat);
+            }""",
+            [["Ann", bot, "Cy"], winners, seat],
+        )
+        assert got == want
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
+    page, _ = sibala_with_a_bot(new_page, lobby, locale)
+    expect_status(page, "finished")
+    fonts = page.evaluate(
+        "() => [getComputedStyle(document.querySelector('[data-testid=result-line]')).fontFamily, getComputedStyle(document.body).fontFamily]"
+    )
+    assert fonts[0] == fonts[1], f"the result line's font {fonts[0]!r} is not the page's {fonts[1]!r}"
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rules_dialog_does_not_repeat_its_title(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    for game in ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]:
+        page.get_by_test_id(f"game-{game}").click()
+        page.get_by_test_id("rules").first.click()
+        body = page.get_by_test_id("rules-body")
+        expect(body.locator("h3").first).to_be_visible()  # loaded
+        title = page.get_by_test_id("rules-title").inner_text()
+        heads = body.locator("h1, h2, h3").all_inner_texts()
+        assert title not in heads, f"{game}: the title {title!r} again under itself"
+        page.get_by_test_id("rules-close").click()
+        page.get_by_test_id("back-to-games").click()
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_replay_step_shows_only_its_own_notices(new_page, lobby, locale):
+    """Replay → Next: the step after the clock's roll (the bot's) showed
+    "Time's up for Ann — their dice were rolled for them", which belongs
+    to the step before."""
+    page, table_id = sibala_with_a_bot(new_page, lobby, locale, seats=3, rounds=2)
+    expect(finished(page)).to_be_visible(timeout=30_000)
+    open_replay(page, table_id)
+    steps = page.get_by_test_id("replay-steps")
+    stage = page.get_by_test_id("replay-stage")
+    forced = steps.locator("li", has_text={"en-US": "— time's up", "zh-CN": "——超时"}[locale]).first
+    expect(forced).to_be_visible()
+    k = int(forced.get_attribute("data-step"))
+    notice = stage.get_by_test_id("timeout-notice")
+    # Next from the start, as a player steps through: the clock's roll's step says so, the next ones do not
+    for i in range(1, k + 3):
+        page.get_by_test_id("replay-next").click()
+        expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-step", str(i))
+        if i == k:
+            expect(notice).to_be_visible()
+        elif i > k and not steps.locator(f'li[data-step="{i}"]', has_text={"en-US": "— time's up", "zh-CN": "——超时"}[locale]).count():
+            # the step is drawn with its data-step (one render): read it now, not after a notice's own time ran out
+            assert not notice.is_visible(), f"step {i} shows step {k}'s notice: {notice.text_content()!r}"
+    page.get_by_test_id("replay-prev").click()
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-step", str(k))
+    expect(notice).to_be_visible()  # back at that step: said again
