@@ -10,6 +10,7 @@ is ``WAIT``, set for every browser test in tests/browser/conftest.py.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -17,6 +18,18 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 WAIT = 15_000
+
+#: The page functions the tests evaluate, one file each (tests/browser/js/).
+JS_DIR = Path(__file__).with_name("js")
+
+
+def js(name: str) -> str:
+    """The text of tests/browser/js/``name``.js (a page function, or the
+    body a test appends to a head such as :data:`REDRAW_HEAD`), without the
+    file's last newline."""
+    text = (JS_DIR / f"{name}.js").read_text(encoding="utf-8")
+    return text[:-1] if text.endswith("\n") else text
+
 
 #: A laptop's screen: the pages' size unless a test says otherwise.
 LAPTOP = {"width": 1366, "height": 768}
@@ -106,6 +119,17 @@ def started_table(page, lobby, name: str, game: str, **form) -> str:
     sign_in(page, lobby, name)
     table_id = open_table(page, game, **form)
     start(page)
+    return table_id
+
+
+def finished_game(page, lobby, game: str, *, name: str = "Ann", seats: int = 2, timeout: int = 60_000, **form) -> str:
+    """Sign in as ``name``, open a table of ``game`` with ``seats`` seats,
+    bots in the others and 1 s turns (``form``: open_table's other keyword
+    arguments, e.g. ``options={"rounds": 1}``), start it and let the clock
+    play my seat (and the bots theirs) to the game's end, waiting at most
+    ``timeout`` ms; the table id, once the table says finished."""
+    table_id = started_table(page, lobby, name, game, seats=seats, turn_s=1, **form)
+    expect(finished(page)).to_be_visible(timeout=timeout)
     return table_id
 
 

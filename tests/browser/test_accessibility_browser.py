@@ -1,13 +1,13 @@
-"""Accessibility: readable contrast, no endless animation under reduced motion, words instead of glyphs a font may lack.
+"""Accessibility: readable contrast, no endless animation under reduced motion,
+words instead of glyphs a font may lack.
 """
 
 from __future__ import annotations
 
 import pytest
-
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, started_table
+from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, js, open_table, sign_in, start, started_table
 
 pytestmark = SINGLE_REDIS
 
@@ -29,48 +29,7 @@ pytestmark = SINGLE_REDIS
 
 #: the texts under the element ``root`` (a selector) that fail the ratio, once
 #: the page's finite animations are done
-MEASURE = """async (root) => {
-  // measure what stays: cards fading in are measured once their animation is done
-  await Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => null)));
-  // the felt's gradient ends (static/style.css --felt, --felt-dark)
-  const felt = ["--felt", "--felt-dark"].map((v) => { const x = getComputedStyle(document.documentElement).getPropertyValue(v).trim().replace("#", ""); return `rgb(${[0, 2, 4].map((i) => parseInt(x.substr(i, 2), 16)).join(", ")})`; });
-  const rgba = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)); };
-  // what is behind el: the nearest ancestor with a background (colour, or the felt's gradient)
-  const behind = (el) => {
-    const layers = [];
-    for (let e = el; e; e = e.parentElement) {
-      const cs = getComputedStyle(e);
-      if (e.classList.contains("table-body")) return { bgs: felt.map((f) => layers.reduceRight((u, l) => over(l, u), rgba(f))) };
-      const c = rgba(cs.backgroundColor);
-      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) return { bgs: [layers.reduceRight((u, l) => over(l, u), [255, 255, 255])] }; }
-    }
-    return { bgs: [layers.reduceRight((u, l) => over(l, u), [255, 255, 255])] };
-  };
-  const bad = [];
-  const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const text = n.textContent.trim();
-    const el = n.parentElement;
-    if (!text || !el || !el.getClientRects().length || el.closest("button:disabled, [hidden], [aria-hidden=true]")) continue;
-    const cs = getComputedStyle(el);
-    if (cs.visibility === "hidden") continue;
-    let opacity = 1;
-    let faded = "";
-    for (let e = el; e; e = e.parentElement) { const o = Number(getComputedStyle(e).opacity); if (o < 1) faded += ` faded ${o} by [${e.className}]`; opacity *= o; }
-    const fg = rgba(cs.color);
-    fg[3] *= opacity;
-    const size = parseFloat(cs.fontSize), bold = Number(cs.fontWeight) >= 700;
-    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-    for (const bg of behind(el).bgs) {
-      const r = ratio(over(fg, bg), bg);
-      if (r < need) { bad.push(`${text.slice(0, 40)} [${el.className}] ${cs.color} on rgb(${bg.map(Math.round)}): ${r.toFixed(2)} < ${need}${faded}`); break; }
-    }
-  }
-  return [...new Set(bad)];
-}"""
+MEASURE = js("accessibility/measure")
 
 GAMES = [
     ("sibala", {"rounds": 2}, "not rolled yet"),
@@ -171,9 +130,7 @@ def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
 
 
 #: The page's running animations that repeat without end (CSS or Web Animations).
-ENDLESS = """() => document.getAnimations()
-  .filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations === Infinity)
-  .map((a) => `${a.effect.target ? a.effect.target.className : '?'}: ${a.animationName || a.id || 'animation'}`)"""
+ENDLESS = js("accessibility/endless")
 
 
 @pytest.mark.parametrize("game", ["sibala", "shut_the_box"])
@@ -199,25 +156,14 @@ def test_no_endless_animation_when_reduced_motion_is_asked(new_page, lobby, game
 #
 # The lobby's table list on a phone says how many watch in words: its column
 # heads are hidden there, and the eye emoji (CSS content "👁 ") it had drew
-# as a missing-glyph box where no emoji font is installed (issue #15). No
+# as a missing-glyph box where no emoji font is installed. No
 # text or CSS content on the lobby screens holds a character outside the
 # Basic Multilingual Plane (emoji).
 # ---------------------------------------------------------------------------
 
 
 #: texts and ::before/::after contents of the page holding a character above U+FFFF
-ASTRAL = """() => {
-  const bad = [];
-  const astral = (s) => [...s].some((ch) => ch.codePointAt(0) > 0xffff);
-  for (const el of document.querySelectorAll("body *")) {
-    for (const pseudo of ["::before", "::after"]) {
-      const c = getComputedStyle(el, pseudo).content;
-      if (c && c !== "none" && c !== "normal" && astral(c)) bad.push(`${el.tagName}.${el.className}${pseudo}: ${c}`);
-    }
-    for (const n of el.childNodes) if (n.nodeType === 3 && astral(n.textContent)) bad.push(`${el.tagName}.${el.className}: ${n.textContent}`);
-  }
-  return bad;
-}"""
+ASTRAL = js("accessibility/astral")
 
 
 @pytest.mark.viewport(PHONE)

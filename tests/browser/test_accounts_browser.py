@@ -1,4 +1,5 @@
-"""Accounts: claiming a player with a password, signing in elsewhere, signing out everywhere, rated games on the leaderboard and the profile.
+"""Accounts: claiming a player with a password, signing in elsewhere, signing
+out everywhere, rated games on the leaderboard and the profile.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import PHONES, SINGLE_REDIS, expect_status, finished, open_table, play_to_end, sign_in, started_table, two_at_sibala
+from .helpers import PHONES, SINGLE_REDIS, expect_status, finished, js, open_table, play_to_end, sign_in, started_table, two_at_sibala
 from .test_phone_layout_browser import fits
 
 pytestmark = SINGLE_REDIS
@@ -95,7 +96,7 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     b.get_by_test_id("account-link").click()
     expect(b.get_by_test_id("session-current")).to_have_count(1)
     expect(b.get_by_test_id("session")).to_have_count(1)
-    # its times in the page's language (the final fresh pass read "登录于 12/1/2026, 6:24:42 PM" on a 中文 page)
+    # its times in the page's language (they once read "登录于 12/1/2026, 6:24:42 PM" on a 中文 page)
     b.get_by_test_id("lang-switch").click()
     expect(b.get_by_test_id("session-current")).to_contain_text(re.compile(r"\d{4}年\d{1,2}月\d{1,2}日"))
     expect(b.get_by_test_id("session-current")).not_to_contain_text(re.compile(r"\b[AP]M\b"))
@@ -162,7 +163,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
             assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
     expect(a.get_by_test_id("rating-change-0")).to_have_attribute("data-rating", b.get_by_test_id("rating-change-0").get_attribute("data-rating"))
-    # the "?" said in words under the changes, visible (a phone shows no title; found by the new-user pass)
+    # the "?" said in words under the changes, visible (a phone shows no title)
     expect(a.get_by_test_id("rating-provisional-note")).to_be_visible()
     expect(a.get_by_test_id("rating-provisional-note")).to_contain_text("A rating marked ? is provisional")
 
@@ -236,7 +237,7 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
     expect(b.get_by_test_id("player-name")).to_have_count(0)
     assert b.evaluate("localStorage.getItem('lobby.token')") is None
-    # nothing is wrong with the connection: the header does not say "offline — reconnecting…" (found by the new-user pass)
+    # nothing is wrong with the connection: the header does not say "offline — reconnecting…"
     expect(b.get_by_test_id("conn-status")).to_have_attribute("data-status", "idle")
     expect(b.get_by_test_id("conn-status")).to_be_hidden()
     # it carries on as a new guest, which may not take the account's name
@@ -286,7 +287,7 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
 
 def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
     """A game with bots and one person is not rated: the result panel says
-    so in place of rating changes (found by the new-user pass: it said
+    so in place of rating changes (it once said
     nothing, only the leaderboard told why)."""
     page = new_page()
     started_table(page, lobby, unique("Hal"), "sibala", seats=2, bots=True, options={"rounds": 1})
@@ -299,7 +300,7 @@ def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
 
 
 def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds_the_table(new_page, lobby_factory):
-    """The final fresh pass found a waiting table gone after signing out
+    """A waiting table was once gone after signing out
     everywhere and back in: the seat is given up when no session comes back
     within LOBBY_ABSENT_GRACE_MS (tests/lobby/test_sign_out_seats_live.py).
     The confirm now says so, with the server's numbers (here a 60 s grace),
@@ -342,8 +343,7 @@ def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds
 
 
 def test_the_sign_out_confirm_never_promises_more_grace_than_the_server_gives(new_page, lobby_factory):
-    """The confirm rounded the grace: 1600 ms read "2 s" (third break-it
-    pass); it says whole seconds rounded down."""
+    """The confirm rounded the grace: 1600 ms read "2 s"; it says whole seconds rounded down."""
     proc = lobby_factory(prefix="signoutround", env={"LOBBY_ABSENT_GRACE_MS": "1600"})
     a = new_page()
     sign_in(a, proc, unique("Hal"))
@@ -366,20 +366,7 @@ def test_the_sign_out_confirm_never_promises_more_grace_than_the_server_gives(ne
 #: Each heading of a table (by its test id): its text, the words (runs
 #: without spaces: a Chinese heading is one) whose glyphs fall on more than
 #: one line, and whether its text is wider than its cell.
-HEADINGS = """(testid) => [...document.querySelectorAll(`[data-testid="${testid}"] th`)].map((th) => {
-  const split = [];
-  for (const node of th.childNodes) {
-    if (node.nodeType !== Node.TEXT_NODE) continue;
-    for (const m of node.data.matchAll(/\\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) split.push(m[0]);
-    }
-  }
-  return { text: th.textContent, split, overflow: th.scrollWidth > th.clientWidth };
-})"""
+HEADINGS = js("accounts/headings")
 
 #: twelve hex digits or more: an id or a hash, which a player does not read
 HEX = re.compile(r"\b[0-9a-f]{12,}\b")

@@ -1,14 +1,16 @@
-"""Away seats (a bot plays a seat that timed out), against a lobby that marks a seat away at its first timeout: what the away player is told and where, the log's marks for a bot's moves, the badges after coming back.
+"""Away seats (a bot plays a seat that timed out), against a lobby that marks a
+seat away at its first timeout: what the away player is told and where, the
+log's marks for a bot's moves, the badges after coming back.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, open_replay, open_table, sibala_with_a_bot, sign_in, start
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, js, open_replay, open_table, sibala_with_a_bot, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -94,7 +96,7 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
     ("game", "locale", "options", "away_turn", "own_roll"),
     [
         ("yahtzee", "en-US", {}, r"^You \(away — a bot played for you\) scored ", r"^You rolled .+ \(roll 1\)$"),
-        # Shut the Box says the away state once per line: the one-word mark after my own words (a fresh pass: not "你（托管，…）" on every line)
+        # Shut the Box says the away state once per line: the one-word mark after my own words (not "你（托管，…）" on every line)
         ("shut_the_box", "zh-CN", {"rounds": 10}, r"^(\d+ 无可关上的组合——你的回合结束，得分 \d+|你闭箱！) 托管$", r"^你掷出 \d( \+ \d)? = \d+$"),
     ],
 )
@@ -152,21 +154,7 @@ MINE_AWAY = {
 }
 
 #: The game's view words each list of events for a spectator and for seat 0.
-LINES = """async ([game, lists]) => {
-  const { VIEWS } = await import('/static/games/index.js');
-  const { setLang } = await import('/static/i18n.js');
-  const out = {};
-  for (const lang of ['en', 'zh']) {
-    setLang(lang);
-    for (const seat of [null, 0]) {
-      const view = new VIEWS[game]({ id: 'words', games: () => [] });
-      view.ctx = { seat };
-      out[`${lang}:${seat}`] = lists.map((events) => view.eventLines(events, ['Ann', 'Ada（bot）']));
-    }
-  }
-  setLang('en');
-  return out;
-}"""
+LINES = js("away/lines")
 
 
 @pytest.mark.lobby_settings("away")
@@ -187,7 +175,7 @@ def test_event_logs_mark_a_bot_s_move_for_an_away_seat(new_page, lobby, game):
 
 @pytest.mark.lobby_settings("away")
 def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
-    """The 中文 pass: "托管中" stayed on a seat after the game (and the table)
+    """"托管中" once stayed on a seat after the game (and the table)
     was over.  Away is said while the game runs; after it, no seat shows an
     away badge (every game draws them with seatBadges); a time's-up badge
     may stay a few seconds, as on any seat whose timeout ended the game."""
@@ -255,22 +243,7 @@ def test_six_nimmt_prompt_says_the_away_line_while_away(new_page, lobby, locale,
 #: to act, then seat 1 `then` ("back": not away, seat 0 still to act;
 #: "over": the game over, not away).  Seat 1's "time's up" badge after each
 #: of the first two versions: [after the timeout, after `then`].
-BADGES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, then]) => {") + """  const seats = (away) => v.seats.map((s, i) => (i === 1 ? { ...s, bot: false, away } : s));
-  const at = (fields) => ({ ...v, players: null, result: null, forced: [], events: [], ...fields });
-  const timedOut = at({ status: 'playing', seats: seats(true), to_act: [0], turns: { 0: 'turn-a' }, events: [{ type: 'timeout', seat: 1, bot: false }] });
-  const next = then === 'back'
-    ? at({ status: 'playing', seats: seats(false), to_act: [0], turns: { 0: 'turn-a' } })
-    : at({ status: 'finished', seats: seats(false), to_act: [], turns: {} });
-  const view = new VIEWS[game]({ id: 'away-back-' + then, games: () => net.games, now: () => net.serverNow() });
-  document.querySelector('.table-body').appendChild(view.el);
-  const badge = () => !!view.el.querySelector('[data-testid="timeout-1"]');
-  view.update(timedOut, tableContext({ view: timedOut, seat: 0, version: e.version + 1 }));
-  const got = [badge()];
-  view.update(next, tableContext({ view: next, seat: 0, version: e.version + 2 }));
-  got.push(badge());
-  view.el.remove();
-  return got;
-}"""
+BADGES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, then]) => {") + js("away/badges")
 
 
 @pytest.mark.parametrize("then", ["back", "over"])
@@ -283,8 +256,7 @@ def test_a_seat_back_from_away_loses_its_time_s_up_badge(new_page, lobby, then):
 # ---------------------------------------------------------------------------
 # Being away said in the status bar; result and rules words
 #
-# Words, autopilot and rules findings of a fresh user pass (English and 中文):
-# being put on autopilot is said to me where I look, the status bar's
+# In English and 中文: being put on autopilot is said to me where I look, the status bar's
 # notice, with what to press; Shut the Box says an away seat once per line
 # with the one-word away mark (not "You (away — a bot played for you) threw
 # …" on every line), its headline has one pair of brackets at most, its
@@ -327,16 +299,7 @@ STB_AWAY = {
 
 #: the last-turn box's text and the log's newest turn-end line (its marks
 #: left out), once the box shows a turn no clock ended
-LAST_AND_LOG = """() => {
-  const box = document.querySelector('[data-testid=last-turn-text]');
-  if (!box || box.closest('[hidden]')) return false;
-  const ends = [...document.querySelectorAll('[data-testid=log] li.log-result')];
-  const end = ends[ends.length - 1];
-  if (!end || end.classList.contains('log-timeout')) return false;
-  const line = end.cloneNode(true);
-  for (const m of line.querySelectorAll('.forced-mark')) m.remove();
-  return [box.textContent.trim(), line.textContent.trim()];
-}"""
+LAST_AND_LOG = js("away/last_and_log")
 
 
 @pytest.mark.lobby_settings("away")

@@ -1,11 +1,12 @@
-"""Forms that offer only what can be: bots only where no coins move, refusals beside their control, no turn shorter than the server's minimum.
+"""Forms that offer only what can be: bots only where no coins move, refusals
+beside their control, no turn shorter than the server's minimum.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import SINGLE_REDIS, expect_status, game_lobby, sign_in

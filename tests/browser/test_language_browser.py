@@ -1,16 +1,18 @@
-"""Each language's own words and names: results, logs, refusals and forms in the page's language, bots' names, long names refused in place, one minus sign, my own seat as you, the fair-play line.
+"""Each language's own words and names: results, logs, refusals and forms in
+the page's language, bots' names, long names refused in place, one minus
+sign, my own seat as you, the fair-play line.
 """
 
 from __future__ import annotations
 
 import json
-import msgpack
-import pytest
 import re
 
+import msgpack
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import KATA_RE, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, expect_status, finished, game_lobby, intercept, open_table, play_to_end, sign_in, start, started_table, stud_turns
+from .helpers import KATA_RE, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, sign_in, start, started_table, stud_turns
 
 pytestmark = SINGLE_REDIS
 
@@ -82,21 +84,20 @@ NAME_SAID = {
 
 def test_a_refused_name_gets_its_real_reason(new_page, lobby):
     """Each reason that a refusal gives by example quotes the name the player
-    typed and says what it reads as, in the page's language (中文 pass:
-    "Bot 1" got a list of Chinese page words, none of which was typed); the
+    typed and says what it reads as, in the page's language ("Bot 1" once got a list of Chinese page words, none of which was typed); the
     rename form's refusals too."""
     for locale in ("en-US", "zh-CN"):
         said = NAME_SAID[locale]
         page = new_page(locale=locale)
         page.goto(f"{lobby.http}/")
         err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
-        # the bot word on its own beside any punctuation (the hostile tester: "Ann (bot).", "Ann «bot»" passed)
+        # the bot word on its own beside any punctuation ("Ann (bot).", "Ann «bot»" once passed)
         for name in ("Ada (bot)", "Ann (bot).", "Ann «bot", "Ann（机器人。", "Ann - bot"):
             page.get_by_test_id("name-input").fill(name)
             page.get_by_test_id("sign-in").click()
             expect(err).to_have_text(said["reserved"].format(name=name))
-        # a name ending in another of the pages' markers passed for a marked one (third break-it pass),
-        # also with a stop after it or in quote marks (fifth pass)
+        # a name ending in another of the pages' markers once passed for a marked one,
+        # also with a stop after it or in quote marks
         for name in ("Ann（托管）", "Ann（托管）。", "Ann «bot»", "Ann ‹away›"):
             page.get_by_test_id("name-input").fill(name)
             page.get_by_test_id("sign-in").click()
@@ -113,8 +114,8 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_the_review_s_marker_names_get_their_real_reason(new_page, lobby, locale):
-    """Names a review found accepted that imitate markers or bots: a marker
+def test_names_imitating_markers_or_bots_get_their_real_reason(new_page, lobby, locale):
+    """Names once accepted that imitate markers or bots: a marker
     in angle brackets, a page word in small capitals, "№" before a seat
     number, 亻 for 人 in 机器人; each refused with the reason of what it
     imitates, in the page's language only (the 中文 page_word words named
@@ -135,7 +136,7 @@ def test_the_review_s_marker_names_get_their_real_reason(new_page, lobby, locale
 def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, locale):
     """An all-spaces name says it is empty (not "1 to 24 characters"); a name
     that reads as the page's seat words, in either language, is refused
-    with words of the page's language (issue #15, names)."""
+    with words of the page's language."""
     zh = locale == "zh-CN"
     page = new_page(locale=locale)
     page.goto(f"{lobby.http}/")
@@ -144,7 +145,7 @@ def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, lo
     page.get_by_test_id("sign-in").click()
     expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
     said = NAME_SAID[locale]["page_word"]
-    # and every badge beside a seat's name, in both languages (the hostile tester: "left", "托管" passed)
+    # and every badge beside a seat's name, in both languages ("left", "托管" once passed)
     for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You", "left", "已离开", "away", "托管", "time's up", "超时", "folded", "弃牌"):
         page.get_by_test_id("name-input").fill(name)
         page.get_by_test_id("sign-in").click()
@@ -213,8 +214,7 @@ def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
 # ---------------------------------------------------------------------------
 # Words and small layout at the table
 #
-# Words and small layout the third fresh pass of issue #15 found, against a
-# real lobby: a Yahtzee time's-up line gives the real points (from the
+# Against a real lobby: a Yahtzee time's-up line gives the real points (from the
 # seat's score card, not a log line that may have gone), one word per thing
 # across the players' rules and the tables, Chinese names for generated
 # table names on Chinese pages, no empty headings, the stud tier table
@@ -254,23 +254,12 @@ def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
 
 
 #: Keep in window.seenTimeouts every text a log's time's-up line shows.
-SEEN = """() => {
-  window.seenTimeouts = new Set();
-  const look = () => document.querySelectorAll('[data-testid=log] li.log-timeout').forEach((li) => window.seenTimeouts.add(li.textContent));
-  look();
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
-}"""
+SEEN = js("language/seen")
 
 
 #: Shut the Box's log words (the view's eventLines, as the replay viewer
 #: asks for them) for a throw of two dice and one of one die, in `lang`.
-STB_LINES = """async (lang) => {
-  const i18n = await import('/static/i18n.js');
-  i18n.setLang(lang);
-  const { ShutTheBoxView } = await import('/static/games/shut_the_box.js');
-  const view = new ShutTheBoxView({ id: 'words' });
-  return [[3, 4], [2]].map((dice) => view.eventLines([{ type: 'rolled', seat: 0, dice, throw: dice.reduce((a, b) => a + b) }], ['Ann'])[0]);
-}"""
+STB_LINES = js("language/stb_lines")
 
 
 def test_a_one_die_throw_is_just_its_number(new_page, lobby):
@@ -341,28 +330,7 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
 #: time's-up tag), put in turn into the boxes of an entry with the tag: whether it
 #: fits them (nothing cut, nothing outside the entry), and a word without a
 #: space stays on one line ("托管/代出" broke inside).
-REVEAL_FITS = """(words) => {
-  const rev = document.querySelector('.sn-rev:has(.sn-rev-timeout)');
-  const out = rev.querySelector('.sn-rev-out');
-  const tag = rev.querySelector('.sn-rev-timeout');
-  const box = rev.getBoundingClientRect();
-  const bad = [];
-  for (const [kind, word] of words) {
-    const el = kind === 'tag' ? tag : out;
-    const keep = el.textContent;
-    el.textContent = word;
-    const r = el.getBoundingClientRect();
-    if (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1) bad.push([word, el.scrollWidth, el.clientWidth, r.left, r.right, box.left, box.right]);
-    // a tag of two lines in a pill's round ends: its words stand out of the pill
-    const cs = getComputedStyle(el);
-    const lines = Math.round(r.height / (parseFloat(cs.lineHeight) || 1.2 * parseFloat(cs.fontSize)));
-    const round = Math.min(parseFloat(cs.borderTopLeftRadius), r.height / 2);
-    if (kind === 'tag' && lines > 1 && round > r.height / 4) bad.push([word, 'round ends', lines, round, r.height]);
-    if (!/ /.test(word) && lines > 1) bad.push([word, 'broken', lines]);
-    el.textContent = keep;
-  }
-  return bad;
-}"""
+REVEAL_FITS = js("language/reveal_fits")
 
 
 def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, viewport):
@@ -404,17 +372,7 @@ def test_no_empty_round_result_and_the_table_list_headed_truly(new_page, lobby):
 
 #: The rules dialog's tables as they stand: whether any scrolls sideways,
 #: each body cell's box left..right against the dialog's, and its label.
-RULES_TABLES = """() => {
-  const body = document.querySelector('[data-testid=rules-body]');
-  const box = body.getBoundingClientRect();
-  const tables = [...body.querySelectorAll('table')];
-  return {
-    n: tables.length,
-    scrolls: [body, ...tables].some((el) => el.scrollWidth > el.clientWidth + 1),
-    out: [...body.querySelectorAll('tbody td')].filter((td) => { const r = td.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1; }).map((td) => td.textContent),
-    labels: [...body.querySelectorAll('tbody tr:first-child td')].map((td) => td.dataset.label || ''),
-  };
-}"""
+RULES_TABLES = js("language/rules_tables")
 
 
 def test_stud_s_tier_table_reads_on_a_phone_without_scrolling(new_page, lobby, viewport):
@@ -470,8 +428,7 @@ def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
 # ---------------------------------------------------------------------------
 # Forms and labels in the page's language
 #
-# What the third fresh pass still found, in a real browser against a real
-# lobby, in both languages: the forms speak the page's language, not the
+# In a real browser against a real lobby, in both languages: the forms speak the page's language, not the
 # browser's (novalidate, in-place messages); Start now shows it was pressed;
 # a seat that is away is told what Back does, not how to act; no tooltip or
 # label of another language.
@@ -529,7 +486,7 @@ def test_sign_in_form_is_novalidate(new_page, lobby):
 
 @pytest.mark.parametrize(("locale", "start", "pressed"), [("en-US", "Start now", "Start requested"), ("zh-CN", "立即开始", "已请求开始")])
 def test_start_now_shows_it_was_pressed(new_page, lobby, locale, start, pressed):
-    """After pressing Start now the button read the same (third pass): it
+    """After pressing Start now the button read the same: it
     says it was requested and is disabled (a press cannot be taken back);
     the other player's is still to press."""
     ann, bo = new_page(locale), new_page(locale)
@@ -552,19 +509,7 @@ def test_start_now_shows_it_was_pressed(new_page, lobby, locale, start, pressed)
 
 #: The words of every element's aria-label, title, placeholder and alt, and
 #: of a button's value: [[where, attribute, text]].
-ATTRIBUTE_TEXTS = """() => {
-  const out = [];
-  for (const el of document.querySelectorAll('*')) {
-    const where = el.tagName + (el.dataset.testid ? '#' + el.dataset.testid : '');
-    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
-      const v = el.getAttribute(a);
-      if (v && v.trim()) out.push([where, a, v]);
-    }
-    const button = el.tagName === 'BUTTON' || (el.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes(el.type));
-    if (button && el.getAttribute('value')) out.push([where, 'value', el.getAttribute('value')]);
-  }
-  return out;
-}"""
+ATTRIBUTE_TEXTS = js("language/attribute_texts")
 
 #: Latin words (two letters or more) and CJK characters.
 LATIN = re.compile(r"[A-Za-z]{2,}")
@@ -576,7 +521,7 @@ def other_language(page, locale: str) -> list:
     player and bot names, table ids, the games' own names (6 Nimmt!,
     Yahtzee) left out (the language button's label names the other language
     in its own words, as text, not an attribute: its tooltip is in the
-    page's language, the fourth pass)."""
+    page's language)."""
     names = page.evaluate("() => [...document.querySelectorAll('[data-testid^=\"seat-name-\"], [data-testid=\"player-name\"]')].map((e) => e.textContent)")
     exempt = sorted({n for n in names if n} | {"6 Nimmt!", "Nimmt", "Yahtzee"}, key=len, reverse=True)
     bad = []
@@ -595,7 +540,7 @@ GAMES = ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]
 
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
 def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby, locale):
-    """"Your record" as an aria-label on a 中文 page (third pass): every
+    """"Your record" as an aria-label on a 中文 page once: every
     element of the lobby, the record, the account screen and a table of
     each game carries labels and tooltips in the page's language only; the
     same after switching language with the page's own button."""
@@ -630,8 +575,8 @@ def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby, locale):
 
 
 def test_the_language_button_speaks_both_ways(new_page, lobby):
-    """The language button (fourth pass: a 中文 page's tooltip read "Switch
-    to English", flagged every pass): its label names the other language in
+    """The language button (a 中文 page's tooltip once read "Switch
+    to English"): its label names the other language in
     that language's own words, marked with its lang (so a reader of it finds
     the button and a screen reader says it right); its tooltip is in the
     page's language, before and after the switch."""
@@ -850,24 +795,7 @@ def test_signed_figures_use_the_minus_sign(new_page, lobby):
 #: Table `id`'s live view drawn as finished with seat 0 (Ann) the only
 #: winner, seen from `seat` (0: Ann's page; null: a spectator's): the
 #: winners line and whether seat 0's standing row has the "you" badge.
-WON = REDRAW_HEAD + """  const n = v.seats.length;
-  const state = JSON.parse(JSON.stringify(v.state));
-  if (game === 'stud') state.over = true, state.result = { how: 'fold', winner: 0, pot: 40, nets: [20, -20] };
-  if (game === 'six_nimmt') state.history = [state.scores.map(() => 0)];
-  if (game === 'shut_the_box') state.round = state.rounds, state.history = [{ round: 0, scores: state.scores.map((s, i) => (i === 0 ? 3 : 9)), winners: [0], box_shut: false }];
-  const fin = { ...v, status: 'finished', state, to_act: [], deadlines: {}, result: { winners: [0], scores: Array(n).fill(1), coins: Array(n).fill(0) } };
-  const out = {};
-  for (const [who, seat] of [['mine', 0], ['spectator', null]]) {
-    const view = new VIEWS[game]({ id: 'won-' + game + who, games: () => net.games });
-    document.body.appendChild(view.el);
-    view.update(fin, tableContext({ view: fin, seat, version: e.version + 1 }));
-    const row = view.el.querySelector('[data-testid="standing-0"], [data-testid="final-board-0"]');
-    const res = view.el.querySelector('[data-testid="round-result-0"]');
-    out[who] = { winners: view.el.querySelector('[data-testid="winners"]').textContent, badge: row ? !!row.querySelector('.badge-you') : null, round: res ? res.textContent : null };
-    view.el.remove();
-  }
-  return out;
-}"""
+WON = REDRAW_HEAD + js("language/won")
 
 #: Per game: the options that make it short, how I make my own first move
 #: (a test id to click, or None: stud's check or call), and my move's log

@@ -1,11 +1,13 @@
-"""Leaving a table: asked first only at a running game, a left seat's moves marked as a bot's, the leave confirm following the table, and the one left alone after an escape.
+"""Leaving a table: asked first only at a running game, a left seat's moves
+marked as a bot's, the leave confirm following the table, and the one left
+alone after an escape.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
@@ -173,7 +175,7 @@ def test_my_away_turn_says_a_bot_plays_it(new_page, lobby):
 def test_my_times_up_notice_ends_with_the_bot_s_roll_for_my_away_seat_in_chinese(new_page, lobby):
     """My notice speaks of my seat's latest move while that is the forced
     one: a bot's roll for my away seat is a later move, so it ends the
-    notice (the fourth pass: it once stayed over many bot turns, into the
+    notice (it once stayed over many bot turns, into the
     next round); the away bar says what goes on meanwhile."""
     ann = new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
@@ -200,7 +202,7 @@ def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby)
     expect(finished(ann)).to_be_visible()
     expect(ann.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
     expect(ann.get_by_test_id("timeout-notice")).to_be_hidden(timeout=1_000)
-    # its one time's-up mark is in the folded pill (fourth pass: no second badge beside it)
+    # its one time's-up mark is in the folded pill (no second badge beside it)
     expect(ann.get_by_test_id("seat-0").get_by_test_id("forced-0")).to_have_text("time's up")
     expect(ann.get_by_test_id("seat-0").get_by_test_id("timeout-0")).to_have_count(0)
     expect(ann.get_by_test_id("final-result")).to_be_visible()
@@ -228,7 +230,7 @@ def test_a_waiting_tables_seat_given_up_or_left_is_said_truly(new_page, lobby):
 @pytest.mark.lobby_settings("away")
 def test_rounds_before_a_leave_name_the_leaver_as_she_was_then(new_page, lobby):
     """Sibala at a coin table: a round Ann was named in, played before she
-    left, was redrawn "Ann (left) wins" once she left (third pass): it keeps
+    left, was redrawn "Ann (left) wins" once she left: it keeps
     "Ann"; "(left)" is for the rounds a bot rolled for her after."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
@@ -394,7 +396,7 @@ _AMOUNT = r"\d+ (coins?|play chips?|金币|娱乐筹码)"
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_an_escape_is_asked_alike_at_a_coin_and_a_play_chip_table(new_page, lobby, locale):
     """The same escape (the game ends, bets back, the pot paid) was worded
-    two ways at a coin and a casual table (third pass): one wording, the
+    two ways at a coin and a casual table: one wording, the
     amount and unit filled in (a coin table adds the balance after)."""
     texts = {}
     for tier in ("beginner", "casual"):
@@ -417,7 +419,7 @@ def test_an_escape_is_asked_alike_at_a_coin_and_a_play_chip_table(new_page, lobb
 @pytest.mark.viewport(PHONE)
 def test_after_an_escape_the_seats_and_pot_show_the_bets_returned(new_page, lobby):
     """Casual stud, two people: Ann escapes; Bo's board still said "Bet 100"
-    on each seat and the old pot (third pass): the bets were returned, so
+    on each seat and the old pot: the bets were returned, so
     no seat shows a bet and the pot is empty; the result names the payment."""
     ann, bo = new_page(), new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")

@@ -1,13 +1,13 @@
-"""The table log across reloads and absences: kept in the tab, and a gap said where moves were missed.
+"""The table log across reloads and absences: kept in the tab, and a gap said
+where moves were missed.
 """
 
 from __future__ import annotations
 
 import pytest
-
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, open_replay, open_table, sign_in, start
+from .helpers import SINGLE_REDIS, js, open_replay, open_table, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -25,7 +25,7 @@ pytestmark = SINGLE_REDIS
 
 
 #: The texts of the log's lines, in order.
-LINES = "() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.textContent)"
+LINES = js("log/lines")
 
 GAP_EN = "… any moves made while you were away are not listed"
 GAP_ZH = "……你离开期间的行动没有列出"
@@ -70,7 +70,7 @@ def test_yahtzee_keeps_its_recent_moves_across_a_reload(new_page, lobby):
     open_table(page, "yahtzee", seats=2)
     start(page)
     my_roll(page)
-    assert lines(page) == ["No moves yet"], lines(page)  # the fifth pass saw "1. —", numbered as a move
+    assert lines(page) == ["No moves yet"], lines(page)  # not "1. —", numbered as a move
     assert page.get_by_test_id("log-empty").evaluate("e => getComputedStyle(e).listStyleType") == "none"
 
 

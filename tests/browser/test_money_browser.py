@@ -1,12 +1,13 @@
-"""Coins: an escape's price and balances, stakes and the balance's limits in the forms, coin refusals with their figures.
+"""Coins: an escape's price and balances, stakes and the balance's limits in
+the forms, coin refusals with their figures.
 """
 
 from __future__ import annotations
 
-import msgpack
-import pytest
 import re
 
+import msgpack
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import PHONE, SINGLE_REDIS, expect_status, intercept, open_table, refuse, sign_in
@@ -61,7 +62,7 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
     dialog = ann.get_by_test_id("confirm")
     expect(dialog).to_be_visible()
     expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"you pay Bo {cost} coins")
-    # what is left said against the balance before the hand: the header shows it less the bets (final fresh pass)
+    # what is left said against the balance before the hand: the header shows it less the bets
     expect(ann.get_by_test_id("confirm-text")).to_contain_text(f"You will have {GRANT - cost} coins left.")
     expect(ann.get_by_test_id("confirm-yes")).to_have_text(f"Leave and pay {cost}")
     ann.get_by_test_id("confirm-no").click()
@@ -83,7 +84,7 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
     assert ann.evaluate("window.lobby.net.player.coins") == GRANT - cost
     assert asked == [], asked
     assert bo.evaluate("window.lobby.net.player.coins") == GRANT + cost
-    # the leaver's rating moves, the one who stayed is not rated, and the panel says why (final fresh pass)
+    # the leaver's rating moves, the one who stayed is not rated, and the panel says why
     expect(bo.get_by_test_id("rating-change-0")).to_contain_text("Ann left before the end: rated as a loss. Rating")
     expect(bo.get_by_test_id("rating-change-1")).to_have_text(
         "You are not rated: Ann left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it."
@@ -93,7 +94,7 @@ def test_escape_asks_its_price_and_balances_follow(new_page, lobby):
 # ---------------------------------------------------------------------------
 # Payees, stake limits and one balance figure
 #
-# The fifth pair of fresh testers: an escape's confirm names who is paid
+# An escape's confirm names who is paid
 # (the view's leave_to, as the settlement picks it) and its replay step
 # reads as the live log, the Details line labels its code, a table name's
 # tooltip says what the hex is and a CJK name sits close to 的, every stake

@@ -1,14 +1,17 @@
-"""Phones (360x740 and 390x844): every game at its largest table, the lobby and the replay fit with no sideways scroll; each board's own pieces stay in sight; nothing stays under a pinned bar; names keep room beside their badges.
+"""Phones (360x740 and 390x844): every game at its largest table, the lobby and
+the replay fit with no sideways scroll; each board's own pieces stay in
+sight; nothing stays under a pinned bar; names keep room beside their
+badges.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, open_table, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -46,43 +49,14 @@ GAMES = {
 
 #: Elements (tag.class[test id] left..right) whose box leaves the viewport's
 #: width, the table's felt for what is on it, or its seat's card.
-OVERFLOW = """() => {
-  const width = document.documentElement.clientWidth;
-  const felt = document.querySelector('.table-body');
-  const edge = felt ? felt.getBoundingClientRect() : null;
-  const out = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    const card = el.parentElement && el.parentElement.closest('.seat, .stud-seat');
-    const box = card ? card.getBoundingClientRect() : null;
-    const [left, right] = box ? [box.left, box.right] : edge && felt.contains(el) && el !== felt ? [edge.left, edge.right] : [0, width];
-    if (r.right > right + 0.5 || r.left < left - 0.5) {
-      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.dataset.testid || ''}] ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
-  }
-  const texts = [];  // text running past the screen's edge, out of a box that does not
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), range = document.createRange();
-  for (let node; (node = walker.nextNode()); ) {
-    range.selectNodeContents(node);
-    if (range.getBoundingClientRect().right > width + 0.5) texts.push(`${node.parentElement.className}[${node.parentElement.dataset.testid || ''}]: ${node.data.slice(0, 60)}`);
-  }
-  return {scroll: document.scrollingElement.scrollWidth, width, out: out.slice(0, 8), texts: texts.slice(0, 4)};
-}"""
+OVERFLOW = js("phone_layout/overflow")
 
-ON_SCREEN = """el => { const r = el.getBoundingClientRect();
-  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= document.documentElement.clientWidth; }"""
+ON_SCREEN = js("phone_layout/on_screen")
 
 
 #: Record OVERFLOW's figures (window.badgeFit) when my seat's time's-up mark is first drawn
 #: (Sibala's one mark is on the dice the clock rolled: test_sibala_notice_and_mark_browser.py).
-BADGE_FIT = """(overflow) => {
-  const check = eval(overflow);
-  window.badgeFit = null;
-  new MutationObserver(() => {
-    if (window.badgeFit === null && document.querySelector('[data-testid="seats"] .seat.me :is(.badge-timeout, .forced-timeout)')) window.badgeFit = check();
-  }).observe(document.body, { subtree: true, childList: true });
-}"""
+BADGE_FIT = js("phone_layout/badge_fit")
 
 
 def fits(page) -> None:
@@ -124,7 +98,7 @@ def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, l
     for what in ("turn", "countdown"):
         assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen"
     assert on_screen(act), f"{control} is off screen"
-    # scrolled down to the score card, the log: the controls come along (the fresh pass: Yahtzee's Roll was 140 px above the screen)
+    # scrolled down to the score card, the log: the controls come along (Yahtzee's Roll was once 140 px above the screen)
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     for what in ("turn", "countdown"):
         assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen at the bottom"
@@ -157,7 +131,7 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
         fits(page)
         page.go_back()
         expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
-    page.get_by_test_id("account-link").click()  # the claim form (issue #16)
+    page.get_by_test_id("account-link").click()  # the claim form
     expect(page.get_by_test_id("claim-form")).to_be_visible()
     fits(page)
     page.goto(f"{lobby.http}/#leaderboard=sibala")
@@ -183,7 +157,7 @@ def test_the_replay_viewer_fits_a_phone(new_page, lobby):
 @pytest.mark.usefixtures("phone")
 def test_a_time_s_up_badge_stays_inside_its_seat(new_page, lobby):
     """The mark a timeout puts on a seat wraps in its seat on a phone
-    (found by the new-user pass: the badge stuck out past the card and the
+    (the badge once stuck out past the card and the
     screen; Sibala's one mark is now the dice's, beside the hand's words)."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
@@ -208,16 +182,14 @@ SHORT = {
 
 
 #: The viewport's part above the pinned Play again bar: whether an element is in it.
-ABOVE_BAR = """el => { const r = el.getBoundingClientRect();
-  const bar = document.querySelector('.next-actions').getBoundingClientRect();
-  return r.top >= 0 && r.bottom <= Math.min(innerHeight, bar.top); }"""
+ABOVE_BAR = js("phone_layout/above_bar")
 
 
 @pytest.mark.usefixtures("phone")
 @pytest.mark.parametrize("game", list(SHORT))
 def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, game):
     """After a game, who won is on the first screen, above the pinned Play
-    again bar (the fresh pass: Sibala, Shut the Box and stud showed the last
+    again bar (Sibala, Shut the Box and stud once showed the last
     round there and the winner below the fold); Play again and Leave are on
     screen wherever the page stands (the next-game panel is below the
     felt), and the record popup (the header's coins) fits the screen."""
@@ -245,26 +217,13 @@ def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, g
 #: texts that run past the screen's edge wherever a change leaves the page
 #: wider than the screen.  Run in a page that stays (a single-page app: the
 #: table screen comes in its place).
-WATCH_WIDTH = """() => {
-  window.tooWide = [];
-  new MutationObserver(() => {
-    const scroll = document.scrollingElement.scrollWidth, width = document.documentElement.clientWidth;
-    if (scroll <= width || window.tooWide.length >= 3) return;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), range = document.createRange(), past = [];
-    for (let node; (node = walker.nextNode()); ) {
-      range.selectNodeContents(node);
-      if (range.getBoundingClientRect().right > width + 0.5) past.push(`${node.parentElement.className}: ${node.data}`);
-    }
-    window.tooWide.push(`${scroll} > ${width}: ${past.join(' | ')}`);
-  }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-}"""
+WATCH_WIDTH = js("phone_layout/watch_width")
 
 
 @pytest.mark.usefixtures("phone")
 def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
     """Each rated seat's line under the result names its player: a name of
-    24 letters with no break made a 390 px page 458 px wide (third break-it
-    pass); the lines wrap inside the screen.  While the game ran, the
+    24 letters with no break made a 390 px page 458 px wide; the lines wrap inside the screen.  While the game ran, the
     status bar's turn line and countdown ("WWW…a to act", "WWW…a: 0.9 s")
     made the page 423 px wide (a CI run caught it in the result's first
     frame): no frame of the game is wider than the screen."""
@@ -306,19 +265,7 @@ EACH_PHONE = pytest.mark.usefixtures("phone")
 #: Five-card stud on my turn: the box (top, bottom, left, right) of every card
 #: of every seat, of the betting panel (pot and controls), of each control,
 #: the pot and the status bar; the viewport's size.
-STUD_BOXES = """() => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, id: el.dataset.testid || el.className}; };
-  const all = (sel) => [...document.querySelectorAll(sel)].map(box);
-  return {
-    cards: all('[data-testid=seats] .pcard'),
-    panel: box(document.querySelector('.stud-middle')),
-    controls: all('[data-testid=actions] button, [data-testid=actions] input'),
-    pot: box(document.querySelector('[data-testid=pot]')),
-    bar: box(document.querySelector('.table-body .statusbar')),
-    chooser: !!document.querySelector('[data-testid=amount]'),
-    width: document.documentElement.clientWidth, height: innerHeight,
-  };
-}"""
+STUD_BOXES = js("phone_layout/stud_boxes")
 
 
 def overlap(a: dict, b: dict) -> bool:
@@ -347,7 +294,7 @@ def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, l
     stands when the turn comes: every card of every seat (my hole card, all
     up cards, the slots of cards to come), the betting panel and each of its
     controls are inside the screen, and no card is under the panel or the
-    status bar, nor the pot over a control (the final fresh pass: at 360x740
+    status bar, nor the pot over a control (at 360x740
     the panel, pinned to the screen's foot, covered the lower seats' cards).
     Four seats are stud's most (RULES.md 2)."""
     page = new_page(locale=locale)
@@ -402,46 +349,12 @@ def covered(page, locator) -> bool:
 #: Elements of ``sel`` whose middle is under something else (a pinned bar
 #: over them), and those off screen (``off``): as the page stands, or with
 #: ``scroll``, each scrolled to the screen's middle (as far as the page goes).
-COVERED = """([sel, scroll]) => {
-  const covered = [], off = [];
-  for (const el of document.querySelectorAll(sel)) {
-    if (scroll) el.scrollIntoView({block: 'center'});
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-    const name = `${el.className}[${el.dataset.testid || el.dataset.seat || ''}]`;
-    if (y < 0 || y > innerHeight) { off.push(name); continue; }
-    const top = document.elementFromPoint(x, y);
-    if (!top || !(el.contains(top) || top.contains(el))) covered.push(`${name} under ${top && top.className}`);
-  }
-  return {covered, off};
-}"""
+COVERED = js("phone_layout/covered")
 
 #: Short labels of ``sel`` with a word broken across lines ("收/走",
 #: "choosin/g…", "托管/代出": a label's run of characters between spaces is
 #: one word, CJK too) or sticking out of their box.
-BROKEN = """(sel) => {
-  const out = [];
-  for (const el of document.querySelectorAll(sel)) {
-    if (!el.getClientRects().length || !el.textContent.trim()) continue;
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    let word = [], lines = new Set(), split = [];
-    const close = () => { if (lines.size > 1) split.push(word.join('')); word = []; lines = new Set(); };
-    for (let node; (node = walker.nextNode()); ) {
-      for (let i = 0; i < node.data.length; i++) {
-        if (/\\s/.test(node.data[i])) { close(); continue; }
-        range.setStart(node, i); range.setEnd(node, i + 1);
-        const r = range.getClientRects()[0];
-        if (r) lines.add(Math.round(r.top + r.height / 2));
-        word.push(node.data[i]);
-      }
-    }
-    close();
-    if (split.length || el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.textContent} (broken: ${split}; ${el.scrollWidth}/${el.clientWidth})`);
-  }
-  return out;
-}"""
+BROKEN = js("phone_layout/broken")
 
 SN_LABELS = ".sn-take, .sn-rev-out, .sn-rev-mark, .sn-players .badge, .sn-row-label"
 SN_PLAYERS = ".sn-players .sn-player:not(.sn-player-head)"
@@ -450,7 +363,7 @@ SN_PLAYERS = ".sn-players .sn-player:not(.sn-player-head)"
 @EACH_PHONE
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(new_page, lobby, viewport, locale):
-    """6 Nimmt! at five seats on a phone (the fresh pass at 360x740): while I
+    """6 Nimmt! at five seats on a phone (at 360x740): while I
     pick, the hand is pinned to the screen's foot, and every player's line
     and each revealed card, scrolled to, are clear of it; while I must take
     a row, the instruction is pinned instead (the hand cannot be played
@@ -487,24 +400,16 @@ def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(n
 #: Yahtzee's score card as the page stands: how many of its rows
 #: (categories and the total) are wholly between the status bar and the
 #: controls' bar pinned to the screen's foot, and the bars' boxes.
-YZ_ROWS_SEEN = """() => {
-  const head = document.querySelector('.table-body .statusbar').getBoundingClientRect().bottom;
-  const foot = document.querySelector('.yz-controls').getBoundingClientRect().top;
-  const rows = [...document.querySelectorAll('[data-testid=score-card] tbody tr, [data-testid=score-card] tfoot tr')];
-  const seen = rows.filter((r) => { const b = r.getBoundingClientRect(); return b.top >= head - 1 && b.bottom <= foot + 1; });
-  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
-  return {seen: seen.length, rows: rows.length, head, foot, height: innerHeight,
-    rowh: rows.map((r) => Math.round(r.getBoundingClientRect().height)), hint: box('.yz-hint'), card: box('[data-testid=score-card]'), thead: box('[data-testid=score-card] thead'), dice: box('.yz-dice'), actions: box('.yz-actions'), felt: box('.table-body')};
-}"""
+YZ_ROWS_SEEN = js("phone_layout/yz_rows_seen")
 
 
 @EACH_PHONE
 @pytest.mark.parametrize("seats", [4, 6])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_yahtzee_s_pinned_controls_leave_the_whole_score_card_in_sight(new_page, lobby, viewport, seats, locale):
-    """Four and six seats at 360x740 and 390x844 (the fresh pass: the pinned
+    """Four and six seats at 360x740 and 390x844 (the pinned
     dice, Roll and the score choices left only Chance to Twos, 4 of the
-    card's 16 rows, in sight; the fourth pass: still Four of a kind to Total,
+    card's 16 rows, in sight; later still Four of a kind to Total,
     5 rows, hidden at 360x740 with six seats, the bar repeating the card's
     score buttons): before and after rolling, the page as it stands, all 16
     rows are on screen above the pinned bar, which holds the dice and Roll
@@ -543,36 +448,7 @@ def test_yahtzee_s_pinned_controls_leave_the_whole_score_card_in_sight(new_page,
 #: ellipsis), whether it overflows and its text-overflow; whether its cell is
 #: marked mine with the "you" badge; and the full-names list's entries, each
 #: with whether it is drawn whole.
-YZ_HEADS = REDRAW_HEAD.replace("[id, game]", "[id, game, names]") + """  const seats = v.seats.slice(0, names.length).map((s, i) => (i === 0 ? s : { ...s, name: names[i], bot: false }));
-  const long = { ...v, seats };
-  const view = new VIEWS[game]({ id: 'heads-' + game, games: () => net.games });
-  document.querySelector('.table-body').appendChild(view.el);
-  view.update(long, tableContext({ view: long, seat: 0, version: e.version + 1 }));
-  const heads = [...view.el.querySelectorAll('[data-testid=score-card] thead th.seat-col')].map((th) => {
-    const el = th.querySelector('.seat-name');
-    const box = el.getBoundingClientRect(), cell = th.getBoundingClientRect();
-    const turned = [];
-    for (let x = el; x && x !== th.parentElement; x = x.parentElement) {
-      const cs = getComputedStyle(x);
-      if (cs.writingMode !== 'horizontal-tb' || cs.transform !== 'none' || cs.rotate !== 'none') turned.push(x.className);
-    }
-    const range = document.createRange(), node = el.firstChild, rects = [];
-    for (let i = 0; i < node.data.length; i++) { range.setStart(node, i); range.setEnd(node, i + 1); rects.push(range.getBoundingClientRect()); }
-    const inside = (r) => r.left >= Math.max(box.left, cell.left) - 0.5 && r.right <= Math.min(box.right, cell.right) + 0.5 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-    let shown = 0;
-    while (shown < rects.length && inside(rects[shown])) shown++;
-    const line = rects.every((r) => Math.abs(r.top - rects[0].top) < 2) && rects.every((r, i) => i === 0 || r.left > rects[i - 1].left);
-    return { title: el.title, text: el.textContent, turned, line, shown, over: el.scrollWidth > el.clientWidth + 0.5, ellipsis: getComputedStyle(el).textOverflow,
-      mine: th.classList.contains('me') && !!th.querySelector('.badge-you') && th.querySelector('.badge-you').getBoundingClientRect().width > 0 };
-  });
-  const list = [...view.el.querySelectorAll('[data-testid=yz-seats] li')].map((li) => {
-    const name = li.querySelector('.yz-seat-name');
-    const r = name.getBoundingClientRect(), felt = document.querySelector('.table-body').getBoundingClientRect();
-    return { text: name.textContent, whole: r.width > 0 && name.scrollWidth <= name.clientWidth + 0.5 && r.right <= felt.right + 0.5 && getComputedStyle(name).textOverflow !== 'ellipsis' };
-  });
-  view.el.remove();
-  return { heads, list };
-}"""
+YZ_HEADS = REDRAW_HEAD.replace("[id, game]", "[id, game, names]") + js("phone_layout/yz_heads")
 
 YZ_NAMES_4 = ["Bartholomew", "小明", "Ada"]
 
@@ -580,7 +456,7 @@ YZ_NAMES_4 = ["Bartholomew", "小明", "Ada"]
 @EACH_PHONE
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, locale):
-    """The score card's column heads on a phone (the third passes: Latin
+    """The score card's column heads on a phone (Latin
     names ran down their column, turned a quarter, hard to read; an earlier
     one had "小明" upside down): in a card of 4 and of 6 columns every name
     is written across, never turned, on one line (no word broken), at least
@@ -608,27 +484,13 @@ def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, lo
 #: Draw table `id`'s finished 6 Nimmt! view again with `rounds` rounds of
 #: history, on the felt; the standings' right edge, the viewport's width and
 #: the right edge of the box it sits in, and each row's rounds line.
-LONG_STANDINGS = REDRAW_HEAD + """  const rounds = 10;
-  const state = { ...v.state, history: Array.from({ length: rounds }, () => v.state.history[0]) };
-  const long = { ...v, state };
-  const view = new VIEWS[game]({ id: 'long-' + game, games: () => net.games });
-  document.querySelector('.table-body').appendChild(view.el);
-  view.update(long, tableContext({ view: long, seat: 0, version: e.version + 1 }));
-  const table = view.el.querySelector('[data-testid="standings"]');
-  const width = document.documentElement.clientWidth;
-  const heads = [...table.querySelectorAll('th')].map((th) => th.getBoundingClientRect().height);
-  const wrap = table.parentElement.getBoundingClientRect();
-  const sums = [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('.sn-rounds').textContent);
-  const out = { right: table.getBoundingClientRect().right, wrap: wrap.right, width, sums, tallest: Math.max(...heads), row: table.querySelector('td').getBoundingClientRect().height };
-  view.el.remove();
-  return out;
-}"""
+LONG_STANDINGS = REDRAW_HEAD + js("phone_layout/long_standings")
 
 
 @EACH_PHONE
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page, lobby, locale):
-    """Both third passes: a 4- or 5-round game's final standings ran past
+    """A 4- or 5-round game's final standings ran past
     their card ('Tota', totals cut off) or the screen (at 360), the round
     headers squeezed to a character a line.  The table fits and its headers
     stay on one line.
@@ -637,10 +499,7 @@ def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page,
     10-round game's table is no wider than its box (each row's rounds are a
     sum under the name, "5 + 0 + …"), so nothing scrolls sideways."""
     page = new_page(locale=locale)
-    sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "six_nimmt", seats=2, turn_s=1, options={"end_threshold": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=60_000)
+    table_id = finished_game(page, lobby, "six_nimmt", options={"end_threshold": 1})
     got = page.evaluate(LONG_STANDINGS, [table_id, "six_nimmt"])
     assert got["right"] <= got["width"] + 0.5 and got["right"] <= got["wrap"] + 0.5, got
     assert all(r.count(" + ") == 9 for r in got["sums"]), got
@@ -651,7 +510,7 @@ def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page,
 # ---------------------------------------------------------------------------
 # Tables, popovers and results that fit
 #
-# A fresh user pass at 360x740 and 390x844: tables that scrolled sideways
+# At 360x740 and 390x844: tables that scrolled sideways
 # inside their box, words split mid-word, a result under the pinned Play
 # again bar and a blank gap on the home page.
 #
@@ -671,20 +530,7 @@ def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page,
 #: [seats, rounds, stake]: seats copied from the live two (long names), every
 #: round played with scores of two digits, wins and coins set.  The players
 #: table's width, its box's width and scroll width, and cells outside the box.
-STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, rounds, stake]) => {") + """  const seats = Array.from({ length: n }, (_, i) => ({ ...v.seats[i % v.seats.length], name: i ? 'Marguerite ' + i : v.seats[0].name }));
-  const history = Array.from({ length: rounds }, (_, r) => ({ round: r, scores: seats.map((_, i) => 10 + ((i + r) % 35)), winners: [r % n], box_shut: false }));
-  const state = { ...v.state, n, rounds, round: rounds, history, stake, wins: seats.map((_, i) => history.filter((h) => h.winners.includes(i)).length), coins: seats.map((_, i) => (i ? -stake * rounds : stake * rounds * (n - 1))), scores: seats.map(() => null) };
-  const wide = { ...v, seats, players: seats, state, result: null, forced: [] };
-  const view = new VIEWS[game]({ id: 'wide-' + game, games: () => net.games });
-  document.querySelector('.table-body').appendChild(view.el);
-  view.update(wide, tableContext({ view: wide, seat: 0, version: e.version + 1 }));
-  const table = view.el.querySelector('[data-testid="players"]');
-  const box = table.parentElement.getBoundingClientRect();
-  const out = [...table.querySelectorAll('th, td')].filter((c) => { const r = c.getBoundingClientRect(); return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5); }).map((c) => c.className + ':' + c.textContent);
-  const got = { table: table.getBoundingClientRect().width, box: table.parentElement.clientWidth, scroll: table.parentElement.scrollWidth, out: out.slice(0, 6) };
-  view.el.remove();
-  return got;
-}"""
+STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, rounds, stake]) => {") + js("phone_layout/stb_wide")
 
 
 @pytest.mark.usefixtures("phone")
@@ -743,7 +589,7 @@ def test_the_record_popover_fits_a_phone_with_words_whole(new_page, lobby, local
 
 @pytest.mark.usefixtures("phone")
 def test_sibala_s_last_round_result_is_above_the_play_again_bar(new_page, lobby):
-    """Three seats, as in the pass (two bots beside me): at the match's end
+    """Three seats (two bots beside me): at the match's end
     the winner and the last round's result line are both on the first
     screen, clear of the pinned bar."""
     page = new_page()
@@ -795,34 +641,7 @@ LOCALES = ["en-US", "zh-CN"]
 #: bars (computed position sticky or fixed, drawn, not containing it) whose
 #: box shares area with its box: "element (how) under bar" lines, and how
 #: many elements were measured.
-UNDER_BARS = """(sel) => {
-  const bars = [...document.querySelectorAll('.screen-table *')].filter((b) => {
-    const cs = getComputedStyle(b);
-    return (cs.position === 'sticky' || cs.position === 'fixed') && b.getClientRects().length && !b.closest('.toast');
-  });
-  const out = [];
-  let n = 0;
-  const ways = [['top', {block: 'start'}], ['bottom', {block: 'end'}], ['nearest', {block: 'nearest'}]];
-  for (const el of document.querySelectorAll(sel)) {
-    if (!el.getClientRects().length) continue;
-    n++;
-    for (const [how, opts] of ways) {
-      if (how === 'nearest') window.scrollTo(0, 0);
-      el.scrollIntoView(opts);
-      const r = el.getBoundingClientRect();
-      for (const b of bars) {
-        if (b.contains(el) || el.contains(b)) continue;
-        const q = b.getBoundingClientRect();
-        if (r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5 && r.left < q.right - 0.5 && q.left < r.right - 0.5) {
-          out.push(`${el.className}[${el.dataset.testid || ''}] (${how}: ${Math.round(r.top)}..${Math.round(r.bottom)}) under ${b.className} (${Math.round(q.top)}..${Math.round(q.bottom)})`);
-        }
-      }
-      if (r.top < -0.5 || r.bottom > innerHeight + 0.5) out.push(`${el.className} (${how}) off screen`);
-    }
-  }
-  window.scrollTo(0, 0);
-  return {out, n};
-}"""
+UNDER_BARS = js("phone_layout/under_bars")
 
 
 def clear_of_bars(page, sel: str, least: int) -> None:
@@ -886,10 +705,7 @@ def test_after_a_game_no_standing_stays_under_play_again(new_page, lobby, viewpo
     """6 Nimmt!'s final standings (and the result above them) and the
     players list, scrolled to, are clear of the pinned Play again bar."""
     page = new_page(locale=locale)
-    sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, "six_nimmt", seats=2, turn_s=1, options={"end_threshold": 1}, bots=True)
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    finished_game(page, lobby, "six_nimmt", name="Phoebe Marguerite", options={"end_threshold": 1}, bots=True)  # my timeouts, then a bot, play it out
     expect(page.get_by_test_id("play-again")).to_be_visible()
     clear_of_bars(page, "[data-testid=final-result] > *, [data-testid=standings] tr, .sn-players .sn-player, [data-testid=next-panel] li", 6)
 
@@ -910,32 +726,7 @@ LARGEST_TABLES = {"sibala": 6, "stud": 4, "six_nimmt": 10, "yahtzee": 6, "shut_t
 #: The live table `id` drawn again by a fresh view in the table's felt, a
 #: time's-up notice on my seat (0) while another seat acts; per seat name:
 #: its text, how many of its characters show, and whether both my badges are drawn.
-NAMES_SHOWN = REDRAW_HEAD + """  const other = v.seats.findIndex((s, i) => i > 0 && s);
-  const next = { ...v, events: [{ type: 'timeout', seat: 0, bot: false, moves: [] }], to_act: [other], deadlines: {} };
-  const view = new VIEWS[game]({ id, games: () => net.games }); // the table's id: its time's-up notices
-  const felt = document.querySelector('.table-body');
-  felt.replaceChildren(view.el);  // the live view is drawn no more
-  view.update(next, tableContext({ view: next, seat: 0, version: e.version + 1 }));
-  const shown = (el) => {
-    const text = el.textContent;
-    const node = el.firstChild;
-    const box = el.getBoundingClientRect();
-    if (!node || el.scrollWidth <= el.clientWidth + 1) return text.length;
-    const range = document.createRange();
-    let n = 0;
-    for (let k = 1; k <= text.length; k++) {
-      range.setStart(node, 0); range.setEnd(node, k);
-      // the ellipsis takes about a character's room at the end
-      if (range.getBoundingClientRect().right + 0.6 * parseFloat(getComputedStyle(el).fontSize) <= box.right + 0.5) n = k; else break;
-    }
-    return n;
-  };
-  const mine = view.el.querySelector('[data-testid="seat-0"]');
-  return {
-    badges: !!(mine && mine.querySelector('.badge-you') && mine.querySelector('.badge-timeout')),
-    names: [...view.el.querySelectorAll('[data-testid^="seat-name-"]')].filter((el) => el.getClientRects().length).map((el) => [el.textContent, shown(el)]),
-  };
-}"""
+NAMES_SHOWN = REDRAW_HEAD + js("phone_layout/names_shown")
 
 
 @pytest.mark.usefixtures("phone")
@@ -956,8 +747,7 @@ def test_every_name_shows_beside_two_badges(new_page, lobby, game):
 # ---------------------------------------------------------------------------
 # 6 Nimmt! standings and flying cards, stud coin changes
 #
-# Issue #15, the fourth pair of fresh testers (English and 中文, 390x844 and
-# 360x740): 6 Nimmt!'s final standings cut the Total column on a phone; a
+# In English and 中文, at 390x844 and 360x740: 6 Nimmt!'s final standings cut the Total column on a phone; a
 # revealed card flying to its row was drawn over the pinned status bar and
 # cards stayed in flight after the game ended; 6 Nimmt! had no log (one line
 # per reveal now, in the same box, under the same title as every game's).
@@ -970,41 +760,17 @@ def test_every_name_shows_beside_two_badges(new_page, lobby, game):
 #: and whether the total's head shows its whole word; which names show cut
 #: (an ellipsis) and whether the table is wider than its box.  NAME, when not
 #: empty, is seat 0's name instead of its own.
-STANDINGS_SEEN = REDRAW_HEAD + """  const state = { ...v.state, history: Array.from({ length: ROUNDS }, () => v.state.history[0]) };
-  const seats = (v.players || v.seats).map((s, i) => (i === 0 && 'NAME' ? { ...s, name: 'NAME' } : s));
-  const long = { ...v, state, players: seats, seats };
-  const view = new VIEWS[game]({ id: 'long-' + game, games: () => net.games });
-  document.querySelector('.table-body').appendChild(view.el);
-  view.update(long, tableContext({ view: long, seat: 0, version: e.version + 1 }));
-  const table = view.el.querySelector('[data-testid="standings"]');
-  let box = table.parentElement;
-  while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
-  const edge = box.getBoundingClientRect();
-  const inside = (el) => { const r = el.getBoundingClientRect(); return r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5 && r.width > 0; };
-  const cut = [];
-  for (const tr of table.querySelectorAll('tr')) {
-    for (const cell of tr.querySelectorAll('.name, .total')) if (!inside(cell)) cut.push(tr.rowIndex + ':' + cell.className + ':' + cell.textContent);
-  }
-  const head = table.querySelector('th.total');
-  const names = [...table.querySelectorAll('td.name .sn-name')].filter((c) => c.scrollWidth > c.clientWidth + 0.5).map((c) => c.textContent);
-  const wide = table.getBoundingClientRect().width > edge.width + 0.5;
-  const out = { cut, head: head ? head.textContent : null, whole: head ? head.scrollWidth <= head.clientWidth + 0.5 : false, rounds: table.querySelectorAll('tbody tr:first-child .round').length, names, wide };
-  view.el.remove();
-  return out;
-}"""
+STANDINGS_SEEN = REDRAW_HEAD + js("phone_layout/standings_seen")
 
 
 @pytest.mark.parametrize("locale,total", [("en-US", "Total"), ("zh-CN", "总分")], ids=["en", "zh"])
 def test_six_nimmt_standings_show_name_and_total_on_a_phone(new_page, lobby, locale, total):
-    """English pass, 390x844, 4 rounds: the header read 'R1 R2 R3 R4 Tot'
+    """At 390x844, 4 rounds, the header read 'R1 R2 R3 R4 Tot'
     and the table, 352 px in a 322 px box, scrolled the Total column out of
     sight.  In 4- and 5-round games at 360 and 390, in both languages, every
     row's name and total are in sight, the total's head its whole word."""
     page = new_page(locale=locale)
-    sign_in(page, lobby, "Annabelle")
-    table_id = open_table(page, "six_nimmt", seats=2, turn_s=1, options={"end_threshold": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=60_000)
+    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", options={"end_threshold": 1})
     for phone in PHONES:
         page.set_viewport_size(phone)
         for rounds in (4, 5):
@@ -1014,16 +780,13 @@ def test_six_nimmt_standings_show_name_and_total_on_a_phone(new_page, lobby, loc
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_six_nimmt_standings_cut_a_name_only_when_the_table_would_overflow(new_page, lobby, locale):
-    """中文 pass, 390x844: 'Ada（机器…', 'Bao（机器…' were cut while the
+    """At 390x844 in 中文: 'Ada（机器…', 'Bao（机器…' were cut while the
     table filled two thirds of its card.  At 360 and 390, in both languages,
     with 1 to 5 rounds, no name shows an ellipsis while the table is no wider
     than its box; a name too long for the box is cut, and its row's name and
     total stay in sight."""
     page = new_page(locale=locale)
-    sign_in(page, lobby, "Annabelle")
-    table_id = open_table(page, "six_nimmt", seats=3, turn_s=1, options={"end_threshold": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=60_000)
+    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", seats=3, options={"end_threshold": 1})
     longest = "Annabelle-Maximiliane-Wolkenstein-" * 3
     for phone in PHONES:
         page.set_viewport_size(phone)
@@ -1037,28 +800,12 @@ def test_six_nimmt_standings_cut_a_name_only_when_the_table_would_overflow(new_p
 #: Fly row card `card` (as the reveal does: the flying class, a transform)
 #: to the centre of the pinned status bar; what the page shows at that centre
 #: is the bar's, and the card is drawn there.
-FLY_UNDER_BAR = """() => {
-  const bar = document.querySelector('.six-nimmt .statusbar');
-  const card = document.querySelector('.sn-row-cards .sn-card');
-  const b = bar.getBoundingClientRect();
-  const c = card.getBoundingClientRect();
-  const x = b.left + b.width / 2, y = b.top + b.height / 2;
-  const dx = x - (c.left + c.width / 2), dy = y - (c.top + c.height / 2);
-  card.classList.add('flying');
-  const fly = card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: `translate(${dx}px, ${dy}px)` }], { duration: 60000 });
-  fly.pause();
-  const at = document.elementFromPoint(x, y);
-  const r = card.getBoundingClientRect();
-  const drawn = r.left <= x && r.right >= x && r.top <= y && r.bottom >= y;
-  fly.cancel();
-  card.classList.remove('flying');
-  return { bar: bar.contains(at), drawn, at: at ? at.className.baseVal ?? at.className : null };
-}"""
+FLY_UNDER_BAR = js("phone_layout/fly_under_bar")
 
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
 def test_a_flying_card_goes_under_the_pinned_status_bar(new_page, lobby):
-    """English pass, 390: a revealed card flying to its row was drawn over
+    """At 390 px: a revealed card flying to its row was drawn over
     the pinned turn bar ('A bot is pla[20]ing your turn')."""
     page = new_page()
     sign_in(page, lobby, "Ann")
@@ -1071,39 +818,23 @@ def test_a_flying_card_goes_under_the_pinned_status_bar(new_page, lobby):
 
 #: Row cards still in flight (the flying class, or a running animation) and
 #: row cards drawn outside their row's box.
-CARDS_OFF_PLACE = """() => {
-  const flying = [...document.querySelectorAll('.flying')].map((el) => el.dataset.card);
-  const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.closest('.sn-rows')).length;
-  const outside = [];
-  for (const row of document.querySelectorAll('.sn-row')) {
-    const box = row.getBoundingClientRect();
-    for (const card of row.querySelectorAll('.sn-row-cards .sn-card')) {
-      const r = card.getBoundingClientRect();
-      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) outside.push(card.dataset.card);
-    }
-  }
-  return { flying, running, outside };
-}"""
+CARDS_OFF_PLACE = js("phone_layout/cards_off_place")
 
 
 @pytest.mark.parametrize("motion", ["no-preference"])  # cards fly to their rows
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
 def test_no_card_is_left_in_flight_when_the_game_ends(new_page, lobby):
-    """English pass, 390: at game over card 103 stayed drawn over row 4.  A
+    """At 390 px: at game over card 103 stayed drawn over row 4.  A
     ten-seat game's last reveal would fly ten cards one after another (4 s):
     when the game is over every card is in its row at once."""
     page = new_page()
-    sign_in(page, lobby, "Ann")
-    open_table(page, "six_nimmt", seats=10, turn_s=1, options={"end_threshold": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=90_000)
+    finished_game(page, lobby, "six_nimmt", seats=10, options={"end_threshold": 1}, timeout=90_000)
     got = page.evaluate(CARDS_OFF_PLACE)
     assert got == {"flying": [], "running": 0, "outside": []}, got
 
 
 #: The log's lines: text and the forced marks' kinds in each.
-LOG_LINES = """() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => ({
-  text: li.textContent, cls: li.className, marks: [...li.querySelectorAll('.forced-mark')].map((m) => m.dataset.how) }))"""
+LOG_LINES = js("phone_layout/log_lines")
 
 WORDS = {
     "en": {"title": "Log", "turn1": r"^Turn 1: ", "mine": "You: {c}", "other": "Ann: {c}", "turn2": r"^Turn 2: ", "timeout": "Time's up", "mark": "— time's up"},
@@ -1113,7 +844,7 @@ WORDS = {
 
 @pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("zh", "zh-CN")], ids=["en", "zh"])
 def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
-    """中文 pass: 6 Nimmt! had no log; a spectator saw only a small 'time's
+    """6 Nimmt! had no log; a spectator saw only a small 'time's
     up' tag on a card.  One line per reveal (my own seat 'you', a spectator
     names me), the time's-up pick marked in its line (the shared shape, one
     line per forced move, no line of its own), all there again after a
@@ -1157,15 +888,7 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
 #: For each stud final's coin change: whether its name shows cut (an
 #: ellipsis), whether the change fills the line of its box (so it had to be
 #: cut), and whether it lies inside that box.
-STUD_CHANGES = """() => {
-  const box = document.querySelector('[data-testid="changes"]');
-  const edge = box.getBoundingClientRect();
-  return [...box.querySelectorAll('.change')].map((c) => {
-    const name = c.querySelector('.change-name');
-    const r = c.getBoundingClientRect();
-    return { name: name.textContent, cut: name.scrollWidth > name.clientWidth + 0.5, full: r.width >= edge.width - 1, inside: r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5 };
-  });
-}"""
+STUD_CHANGES = js("phone_layout/stud_changes")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
@@ -1175,10 +898,7 @@ def test_stud_s_coin_changes_cut_a_name_only_when_its_line_is_full(new_page, lob
     shows an ellipsis only when its change fills its line, and never spills
     out of the box."""
     page = new_page(locale=locale)
-    sign_in(page, lobby, "王小明王小明王小明王小明王小明")
-    open_table(page, "stud", seats=2, turn_s=1)
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=60_000)
+    finished_game(page, lobby, "stud", name="王小明王小明王小明王小明王小明")
     for phone in PHONES:
         page.set_viewport_size(phone)
         got = page.evaluate(STUD_CHANGES)

@@ -1,14 +1,15 @@
-"""Rating lines after a game: what happened said in words, my own seat as you, the subject and the one blamed named from my seat, leavers and away seats.
+"""Rating lines after a game: what happened said in words, my own seat as you,
+the subject and the one blamed named from my seat, leavers and away seats.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, leave_running, open_table, play_to_end, sign_in, start
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, js, leave_running, open_table, play_to_end, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -48,7 +49,7 @@ def test_a_tie_that_raises_both_ratings_says_why(new_page, lobby):
 def test_a_win_alone_needs_no_such_word(new_page, lobby):
     """The note is about rises without beating anyone: a sole winner's
     rise, a loser's fall, and the rise of winners who share the win over
-    a bot (the fourth pass: Sibala's "Winners: Alice, Bob" was followed by
+    a bot (Sibala's "Winners: Alice, Bob" was followed by
     "Up without a win (Alice, Bob)?") are not explained by it; a tie of
     every seat says tie, a loser's rise says without a win, both languages
     (the page's own module, a view as the server sends it)."""
@@ -102,25 +103,13 @@ def test_a_win_alone_needs_no_such_word(new_page, lobby):
 #: five seats: `names[0]` stayed and is not rated, `names[1]` was away at
 #: the end (a bot finished for them: rated as a loss), three bots; seen
 #: from `mySeat` (null: a spectator).
-LINES = """async ([names, mySeat]) => {
-  const { ratingChanges } = await import('/static/ratings.js');
-  const bot = (name) => ({ name, bot: true });
-  const seats = [{ name: names[0] }, { name: names[1], away: true }, bot('Ada'), bot('Bao'), bot('Cleo')];
-  const view = {
-    seats, players: seats.map((s) => ({ ...s, away: undefined })),
-    result: { winners: [1] },
-    ratings: [null, { rating: 928, rating_delta: -72, provisional: true }, null, null, null],
-  };
-  const el = document.createElement('div');
-  el.append(...[ratingChanges(view, names, mySeat)].flat().filter(Boolean));
-  return [...el.querySelectorAll('[data-testid^="rating-change-"]')].map((li) => [li.dataset.testid, li.textContent]);
-}"""
+LINES = js("ratings/lines")
 
 EXPECT = {
     "zh-CN": (
         ["小明", "阿强"],
         {
-            # 阿强's page (the pass's screenshot): 小明 is the subject, 你 the one blamed
+            # 阿强's page (as once drawn wrongly): 小明 is the subject, 你 the one blamed
             1: {
                 "rating-change-0": "小明不计等级分，因为你没有坚持到最后（你中途离开，或最后由机器人托管）：坚持到最后的真人玩家不足两名。这只扣你本人的等级分，别人不因此加分。",
                 "rating-change-1": "你最后处于托管中（由机器人下完）：按输一场计。等级分 928?（−72）",
@@ -167,19 +156,8 @@ def test_a_rating_line_s_subject_is_its_seat_and_the_blamed_one_is_named_from_mi
 
 #: The stayer's line of a game of three people and bots where two of them
 #: did not play it to its end (`names[1]`, `names[2]`, away at the end),
-#: seen from `mySeat`: the review read "Cy is not rated: you, Bo did not …".
-TWO_GONE = """async ([names, mySeat]) => {
-  const { ratingChanges } = await import('/static/ratings.js');
-  const seats = [{ name: names[0] }, { name: names[1], away: true }, { name: names[2], away: true }, { name: 'Ada', bot: true }];
-  const view = {
-    seats, players: seats.map((s) => ({ ...s, away: undefined })),
-    result: { winners: [3] },
-    ratings: [null, { rating: 950, rating_delta: -50, provisional: true }, { rating: 951, rating_delta: -49, provisional: true }, null],
-  };
-  const el = document.createElement('div');
-  el.append(...[ratingChanges(view, names, mySeat)].flat().filter(Boolean));
-  return el.querySelector('[data-testid="rating-change-0"]').textContent;
-}"""
+#: seen from `mySeat`: it once read "Cy is not rated: you, Bo did not …".
+TWO_GONE = js("ratings/two_gone")
 
 TWO_GONE_SAID = {
     "en-US": (
@@ -220,7 +198,7 @@ def test_a_rating_line_names_several_who_left_as_a_sentence(new_page, lobby, loc
 # The rating lines when a person leaves a rated game: in a coin Sibala match
 # Ann left and Bo stayed; Ann lost rating, and Bo's panel said only "not
 # rated", without a word of why, or of Ann's loss being her leaving. The
-# rule is issue #16's, kept (lobby/ratings.py, *Who left*; the ratings
+# rule is kept (lobby/ratings.py, *Who left*; the ratings
 # themselves: tests/lobby/test_leaver_ratings_live.py): the panel says Ann
 # left and was rated as a loss, and that Bo is not rated because she left,
 # leaving costing only the leaver (on Bo's own page his line says "You are
@@ -359,15 +337,7 @@ def test_away_at_the_end_says_you_and_one_person_s_cost(new_page, lobby, locale)
 #: Table `id`'s finished view drawn again by a fresh view of `game` with the
 #: result's winners set to `winners` (the seat's fate as the server recorded
 #: it): the headline's text.
-HEADLINE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, winners]) => {") + """  const moved = { ...v, result: { ...v.result, winners } };
-  const view = new VIEWS[game]({ id: 'headline-' + game, games: () => net.games });
-  document.body.appendChild(view.el);
-  view.update(moved, tableContext({ view: moved, seat: e.seat, version: e.version + 1 }));
-  const head = view.el.querySelector('[data-testid="winners"]');
-  const out = head ? head.textContent : null;
-  view.el.remove();
-  return out;
-}"""
+HEADLINE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, winners]) => {") + js("ratings/headline")
 
 HEADLINE_WORDS = {
     "en-US": {

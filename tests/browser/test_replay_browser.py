@@ -1,4 +1,5 @@
-"""The replay viewer: a player's page in both languages, and each step's board showing only the marks of the moves played up to it.
+"""The replay viewer: a player's page in both languages, and each step's board
+showing only the marks of the moves played up to it.
 """
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, finished, open_replay, open_table, play_to_end, sign_in, start, started_table
+from .helpers import SINGLE_REDIS, finished_game, open_replay, play_to_end, started_table
 
 pytestmark = SINGLE_REDIS
 
@@ -82,10 +83,7 @@ MARKS = ".badge-timeout, .forced-mark, .sn-rev-mark, .log-timeout, .log-away"
 
 def test_sibala_replay_start_shows_no_time_s_up_mark(new_page, lobby):
     page = new_page(locale="zh-CN")
-    sign_in(page, lobby, "Alice")
-    table_id = open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=10_000)
+    table_id = finished_game(page, lobby, "sibala", name="Alice", options={"rounds": 1}, timeout=10_000)
     open_replay(page, table_id)
     stage = page.get_by_test_id("replay-stage")
     expect(page.get_by_test_id("replay-step")).to_contain_text("开始")
@@ -108,10 +106,7 @@ def test_yahtzee_replay_marks_the_roll_the_clock_made(new_page, lobby):
     steps say "— time's up" (in the step list and the board's log at that
     step), in English and in 中文, and the roll's step has no score line."""
     page = new_page()
-    sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "yahtzee", seats=2, turn_s=1)
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=90_000)
+    table_id = finished_game(page, lobby, "yahtzee", timeout=90_000)
     for locale, rolled, scored in (
         ("en-US", r"Ann rolled .+ \(roll 1\) — time's up$", r"Ann scored \d+ in .+ — time's up$"),
         ("zh-CN", r"Ann 掷出 .+（第 1 掷）——超时$", r"Ann 在「.+」记 \d+ 分.+——超时$"),

@@ -1,4 +1,5 @@
-"""A game's rules one click away, from the lobby page and the table, in both languages and on a phone.
+"""A game's rules one click away, from the lobby page and the table, in both
+languages and on a phone.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
     """What the dialog shows is written for players: seats counted from 1,
     what a timeout plays for you, none of the implementers' words (kata,
     seed, engine, 0..n-1) of docs/rules.md, in English and in Chinese; each
-    language in its own words only (issue #15's fresh pass found 断线, 庄家,
+    language in its own words only (断线, 庄家 once showed,
     the tier names in the English, "十八啦 Sibala" and "BG" in the Chinese)."""
     implementer = re.compile(r"\bkata\b|\bseeds?\b|\bengines?\b|\bindex|0\.\.|种子", re.I)
     for locale, lang, seat_one in (("en-US", "en", "seat 1"), ("zh-CN", "zh", "座位 1")):
@@ -97,7 +98,7 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
 
 
 def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_reads_whole(new_page, lobby):
-    """Found by the final fresh pass: every dialog opened on a screen of
+    """Every dialog once opened on a screen of
     what is common to all tables before the game's own rules, and stud's
     seven-column tier table was squeezed until its figures broke ('1/0/0',
     '10/00/0') at 390 and 360 px."""

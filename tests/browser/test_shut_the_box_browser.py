@@ -1,4 +1,6 @@
-"""Shut the Box in a real browser against a real lobby: a turn by clicking tiles, the box after the match, and round results naming a leaver as she was in each round.
+"""Shut the Box in a real browser against a real lobby: a turn by clicking
+tiles, the box after the match, and round results naming a leaver as she was
+in each round.
 """
 
 from __future__ import annotations
@@ -150,7 +152,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
 
 
 def test_after_the_match_the_box_shows_how_each_player_finished(new_page, lobby):
-    """The final fresh pass found nine open tiles with no owner after the
+    """The box once showed nine open tiles with no owner after the
     match (the state after the last turn, reset): the box now shows each
     player's tiles as their turn of the last round left them, with the
     score and the winners marked (in Chinese, then English); a reload of

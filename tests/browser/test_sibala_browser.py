@@ -1,16 +1,19 @@
-"""Sibala in a real browser against a real lobby: sign in, quick match, a whole match, spectating by link, resuming after a reload or a dropped connection, names with markup, the language switch, the reload prompt on a protocol change; its notice line and seat marks.
+"""Sibala in a real browser against a real lobby: sign in, quick match, a whole
+match, spectating by link, resuming after a reload or a dropped connection,
+names with markup, the language switch, the reload prompt on a protocol
+change; its notice line and seat marks.
 """
 
 from __future__ import annotations
 
-import msgpack
-import pytest
 import re
 import time
 
+import msgpack
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, leave_running, notice_texts, open_table, play_to_end, sign_in, start, started_table, two_at_sibala, watch_notice
+from .helpers import PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, notice_texts, open_table, play_to_end, sign_in, start, started_table, two_at_sibala, watch_notice
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +305,7 @@ def test_protocol_change_prompts_reload(new_page, lobby, client_only):
 @pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, client_only):
     """RULES.md 1: players tied for the best hand share the round, and a
-    shared round is a won round for each of them.  The final fresh pass read
+    shared round is a won round for each of them.  The page once read
     "Everyone ties" and then a won round more for everybody with no word of
     why: the result says it, and each seat's rounds won say how many were
     shared.  The lobby's seeds are its own (commit-reveal), so the test
@@ -361,9 +364,9 @@ def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, 
 # other games mark the forced move on the board from then on (forcedTag).
 # The seat's dice the clock rolled carry the mark for as long as they are on
 # the seat: a later roll of the seat that the clock did not make (a bot's,
-# for the away seat) has none. 3. The English pass (fresh tree, Xavier and
-# Bea, 2 s turns) saw Bea's timed-out seat show "time's up" twice: the badge
-# in its head and the mark on the dice of item 2. One mark per seat: the
+# for the away seat) has none. 3. At 2 s turns Bea's timed-out
+# seat once showed "time's up" twice: the badge
+# in its head and the mark on the dice of 2. One mark per seat: the
 # dice's mark, which the table's record carries (a spectator, a reload, the
 # replay see it), stays; the seat's passing time's-up badge is not drawn
 # beside it.
@@ -377,11 +380,7 @@ WORDS = {
 
 #: True once, in one page task, the game is still on and seat 0's dice
 #: carry the clock's mark (the DOM and the view read together).
-MARKED_WHILE_PLAYING = """([id, mark]) => {
-  const v = window.lobby.net.tables.get(id).view;
-  const el = document.querySelector('[data-testid=seat-0] [data-testid=forced-0]');
-  return v.status === 'playing' && !!el && el.textContent === mark;
-}"""
+MARKED_WHILE_PLAYING = js("sibala/marked_while_playing")
 
 
 @SINGLE_REDIS
@@ -418,19 +417,7 @@ def test_sibala_seat_marks_the_roll_the_clock_made_from_then_on(new_page, lobby,
 
 #: Watches every drawn state of the page: per seat, the most "time's up"
 #: marks (badges and board marks, by their words) it held at once.
-WATCH_MARKS = """(mark) => {
-  window.__marks = {};
-  const count = () => {
-    for (const el of document.querySelectorAll('[data-testid^=seat-]')) {
-      const k = el.dataset.testid;
-      if (!/^seat-[0-9]+$/.test(k)) continue;
-      const n = [...el.querySelectorAll('.badge, .forced-mark')].filter((b) => b.textContent === mark).length;
-      window.__marks[k] = Math.max(window.__marks[k] || 0, n);
-    }
-  };
-  new MutationObserver(count).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  count();
-}"""
+WATCH_MARKS = js("sibala/watch_marks")
 
 
 @SINGLE_REDIS

@@ -1,14 +1,16 @@
-"""6 Nimmt! in a real browser against a real lobby: whole turns by clicking (a row choice too), hidden picks, a spectator, and the marks of a card a bot played for an away seat.
+"""6 Nimmt! in a real browser against a real lobby: whole turns by clicking (a
+row choice too), hidden picks, a spectator, and the marks of a card a bot
+played for an away seat.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, let_a_low_pick_run_out, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, open_table, sign_in, start, text_name
 
 pytestmark = SINGLE_REDIS
 
@@ -260,20 +262,7 @@ WORDS = {"en-US": ("away", "time's up"), "zh-CN": ("托管", "超时")}
 #: the away word and the time's-up word, its marks, and for each away mark
 #: the character before its words in the line's text and the gap (px) to
 #: what stands before it on its line.
-AWAY_LINES = """([away, late]) => [...document.querySelectorAll('[data-testid=log] li')].filter((li) => li.querySelector('.forced-away')).map((li) => {
-  const text = li.textContent;
-  const count = (w) => text.split(w).length - 1;
-  const marks = [...li.querySelectorAll('.forced-away')].map((m) => {
-    const before = document.createRange();
-    before.setStart(li, 0);
-    before.setEndBefore(m);
-    const rects = [...before.getClientRects()].filter((r) => r.width > 0);
-    const prev = rects[rects.length - 1];
-    const q = m.getBoundingClientRect();
-    return {word: m.textContent, before: before.toString().slice(-1), gap: prev && Math.abs(prev.top - q.top) < q.height ? Math.round(q.left - prev.right) : null};
-  });
-  return {text, away: count(away), late: count(late), timeouts: li.querySelectorAll('.sn-log-timeout').length, marks};
-})"""
+AWAY_LINES = js("six_nimmt/away_lines")
 
 
 @pytest.mark.lobby_settings("away")

@@ -1,14 +1,16 @@
-"""Five-card stud in a real browser against a real lobby: a whole game by its action buttons with a spectator, the open table form's options, a fold the clock made, and its coin words on a phone.
+"""Five-card stud in a real browser against a real lobby: a whole game by its
+action buttons with a spectator, the open table form's options, a fold the
+clock made, and its coin words on a phone.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, finished, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, finished, finished_game, js, open_table, sign_in, start, text_name
 from .test_phone_layout_browser import BROKEN, fits
 
 
@@ -209,10 +211,7 @@ WORDS = {
 def test_a_fold_by_the_clock_is_one_mark_and_one_log_line(new_page, lobby, locale):
     words = WORDS[locale]
     page = new_page(locale=locale)
-    sign_in(page, lobby, "Ann")
-    open_table(page, "stud", seats=2, turn_s=1)
-    start(page)  # I came first: I act first, and the clock folds me
-    expect(finished(page)).to_be_visible(timeout=15_000)
+    finished_game(page, lobby, "stud", timeout=15_000)  # I came first: I act first, and the clock folds me
     seat = page.get_by_test_id("seat-0")
     expect(seat.get_by_test_id("forced-0")).to_have_text(words["mark"])
     expect(seat.get_by_test_id("timeout-0")).to_have_count(0)
@@ -240,17 +239,7 @@ def test_a_fold_by_the_clock_is_one_mark_and_one_log_line(new_page, lobby, local
 #: other; false while either has no line box (the list re-renders its rows
 #: on every push, so one read can fall between a row's removal and its
 #: replacement: CI once read an element with no rects).
-ALIGNED = """([a, b]) => {
-  const left = sel => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    const r = document.createRange(); r.selectNodeContents(el);
-    const rects = r.getClientRects();
-    return rects.length ? rects[0].left : null;
-  };
-  const x = left(a), y = left(b);
-  return x !== null && y !== null && Math.abs(x - y) <= 2;
-}"""
+ALIGNED = js("stud/aligned")
 
 
 def expect_aligned(page, first: str, second: str) -> None:

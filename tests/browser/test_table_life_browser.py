@@ -1,19 +1,22 @@
-"""A table's life, common to every game: chat, play again, ending politely, a waiting table's countdown, the last game's board and names, table names, quick tables merging, the move gate, and what a spectator or a stale link sees.
+"""A table's life, common to every game: chat, play again, ending politely, a
+waiting table's countdown, the last game's board and names, table names,
+quick tables merging, the move gate, and what a spectator or a stale link
+sees.
 """
 
 from __future__ import annotations
 
 import asyncio
-import pytest
 import re
 import secrets
 import threading
 
+import pytest
 from lobby import tables
 from lobby.client import LobbyClient
 from playwright.sync_api import expect
 
-from .helpers import PHONE, REDRAW_HEAD, RESULT_RE, SINGLE_REDIS, WAIT, expect_status, finished, intercept, leave_running, notice_texts, open_table, play_to_end, refuse, sign_in, start, started_table, two_at_sibala, watch_notice
+from .helpers import PHONE, REDRAW_HEAD, RESULT_RE, SINGLE_REDIS, WAIT, expect_status, finished, intercept, js, leave_running, notice_texts, open_table, play_to_end, refuse, sign_in, start, started_table, two_at_sibala, watch_notice
 
 
 # ---------------------------------------------------------------------------
@@ -386,17 +389,7 @@ def test_a_waiting_table_counts_down_to_its_close_and_says_why_once(new_page, lo
 #: The live view of table `id` drawn again by a fresh view of `game` as the
 #: table looks back at waiting: seat 0 empty now, its game player "Zed
 #: Quill" who left; seat 1 mine.  Seat 0's name, its badges and the row's text.
-LAST_GAME = REDRAW_HEAD + """  const players = [{ name: 'Zed Quill', bot: true, left: true }, v.seats[1]];
-  const back = { ...v, status: 'waiting', seats: [null, v.seats[1]], players, to_act: [], deadlines: {} };
-  const view = new VIEWS[game]({ id: 'last-' + game, games: () => net.games });
-  document.body.appendChild(view.el);
-  view.update(back, tableContext({ view: back, seat: 1, version: e.version + 1 }));
-  const name = view.el.querySelector('[data-testid="seat-name-0"]');
-  const seat = view.el.querySelector('[data-testid="seat-0"]');
-  const out = { name: name.textContent, title: name.title, left: !!seat.querySelector('.badge-left'), you: !!seat.querySelector('.badge-you') };
-  view.el.remove();
-  return out;
-}"""
+LAST_GAME = REDRAW_HEAD + js("table_life/last_game")
 
 
 @SINGLE_REDIS
@@ -501,7 +494,7 @@ def test_the_old_result_names_the_leaver_after_the_table_waits_again(new_page, l
 @SINGLE_REDIS
 @pytest.mark.viewport(PHONE)
 def test_sibala_s_round_result_names_its_round(new_page, lobby):
-    """The 中文 pass: "本局结果" (this round's result) headed the last round's
+    """"本局结果" (this round's result) headed the last round's
     result while the next round was played: it names its round."""
     ann, bo = new_page(locale="zh-CN"), new_page()
     sign_in(ann, lobby, "Ann")
@@ -517,8 +510,7 @@ def test_sibala_s_round_result_names_its_round(new_page, lobby):
 # ---------------------------------------------------------------------------
 # Notices, plurals and a link to no table
 #
-# What the fresh new-user pass of issue #15 found at the table, against a
-# real lobby: a time's-up notice belongs to the turn that ran out (over my
+# At the table, against a real lobby: a time's-up notice belongs to the turn that ran out (over my
 # next turn it says so, the log keeps it); a spectator is not told to press
 # a Play again button it does not have; counts are worded with the right
 # plural; a link to a table that does not exist shows a clean "no such
@@ -527,20 +519,16 @@ def test_sibala_s_round_result_names_its_round(new_page, lobby):
 
 
 #: My seat's status-bar notice, time's-up badge and Roll as one reading.
-MY_TURN = """() => ({
-  notice: document.querySelector('[data-testid=timeout-notice]').textContent,
-  badge: !!document.querySelector('[data-testid=timeout-0]'),
-  roll: !document.querySelector('[data-testid=roll]').disabled,
-})"""
+MY_TURN = js("table_life/my_turn")
 
 
 @SINGLE_REDIS
 def test_a_time_s_up_notice_is_the_last_turn_s_when_my_next_turn_starts(new_page, lobby):
-    """timeout-sibala-en-5.png: on the turn after the one that ran out, the
+    """On the turn after the one that ran out, the
     bar read "Time's up — your dice were rolled for you · Hurry — …" and
     the seat still had its time's-up badge: now the notice stays until I act
-    (worded "Time's up — …", no "last turn": fourth pass) but shows one
-    message at a time (the fresh pass of Sibala's notice line): a 3 s turn
+    (worded "Time's up — …", no "last turn") but shows one
+    message at a time (Sibala's notice line): a 3 s turn
     is all hurry, whose warning shows alone; my seat has no badge over my
     turn; once I have rolled, the note never shows again."""
     page = new_page()
@@ -599,7 +587,7 @@ COUNTS = {
 
 @SINGLE_REDIS
 def test_counts_are_worded_with_the_right_plural(new_page, lobby):
-    """"…with at least 1 players." (the fresh pass): one player, two players."""
+    """"…with at least 1 players." : one player, two players."""
     page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "shut_the_box", seats=2, bots=False)  # Shut the Box starts with 1 player
@@ -622,7 +610,7 @@ def test_counts_are_worded_with_the_right_plural(new_page, lobby):
 
 @SINGLE_REDIS
 def test_a_link_to_no_table_shows_a_clean_screen_with_a_way_back(new_page, lobby):
-    """err-bad-table.png: the error showed beside "Table deadbeef0000 ·
+    """The error once showed beside "Table deadbeef0000 ·
     loading…", an empty felt and a chat box that still took input."""
     page = new_page()
     sign_in(page, lobby, "Hal", "#table=deadbeef0000")

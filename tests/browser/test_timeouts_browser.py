@@ -1,14 +1,16 @@
-"""Timeouts, in every game: the urgent countdown, what the clock played said to its player in the past and marked where it happened (log, seat, board, replay), once, and only while it is the latest move.
+"""Timeouts, in every game: the urgent countdown, what the clock played said to
+its player in the past and marked where it happened (log, seat, board,
+replay), once, and only while it is the latest move.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, finished, let_a_low_pick_run_out, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
+from .helpers import PHONE, SINGLE_REDIS, finished, finished_game, js, let_a_low_pick_run_out, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
 
 pytestmark = SINGLE_REDIS
 
@@ -26,28 +28,12 @@ pytestmark = SINGLE_REDIS
 
 
 #: Every change of the countdown's urgency, with who was to act then.
-WATCH_URGENCY = """(id) => {
-  window.urgency = [];
-  const el = document.querySelector('[data-testid=countdown]');
-  new MutationObserver(() => {
-    const v = window.lobby.net.tables.get(id).view;
-    window.urgency.push({urgent: el.classList.contains('urgent'), acting: (v.to_act || []).map((s) => !!(v.seats[s] && v.seats[s].bot))});
-  }).observe(el, {attributes: true, attributeFilter: ['class']});
-}"""
+WATCH_URGENCY = js("timeouts/watch_urgency")
 
 
 #: Every time's-up notice the status bar shows, with my seat's time's-up mark
 #: (its one carrier: Sibala's is on the dice, test_sibala_notice_and_mark_browser.py) and whether the other seat has one.
-WATCH_NOTICE = """() => {
-  window.notices = [];
-  const el = document.querySelector('[data-testid=timeout-notice]');
-  new MutationObserver(() => {
-    const mark = (seat) => document.querySelector(`[data-testid=seat-${seat}] .badge-timeout, [data-testid=seat-${seat}] .forced-timeout`);
-    const mine = mark(0);
-    const seen = {text: el.hidden ? '' : el.textContent, kind: el.dataset.kind || '', mine: mine ? mine.textContent : null, other: !!mark(1)};
-    if (seen.kind !== 'hurry') window.notices.push(seen);
-  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
+WATCH_NOTICE = js("timeouts/watch_notice")
 
 
 def test_sibala_warns_then_says_the_roll_made_for_me(new_page, lobby):
@@ -107,7 +93,7 @@ def test_six_nimmt_marks_the_card_played_for_me_in_chinese(new_page, lobby):
 def test_stud_says_my_fold_before_who_won(new_page, lobby):
     """My deadline folds me and so ends the hand: the log says time ran out
     before it says who won (the lobby's time's-up event follows the engine's
-    fold and result; found by the new-user pass)."""
+    fold and result)."""
     page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "stud", seats=2, turn_s=1)
@@ -138,17 +124,7 @@ def test_stud_says_my_fold_before_who_won(new_page, lobby):
 
 
 #: Every reading, while the table plays round 2, of the bar's notice and my seat's badge.
-WATCH_ROUND_2 = """() => {
-  window.round2 = [];
-  const read = () => {
-    const status = document.querySelector('[data-testid=table-status]').dataset.status;
-    const round = document.querySelector('[data-testid=round]');
-    if (status !== 'playing' || !round || round.textContent !== 'Round 2 of 2') return;
-    const el = document.querySelector('[data-testid=timeout-notice]');
-    window.round2.push({notice: el.hidden ? '' : el.textContent, badge: !!document.querySelector('[data-testid=timeout-0]')});
-  };
-  new MutationObserver(read).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
+WATCH_ROUND_2 = js("timeouts/watch_round_2")
 
 
 def test_shut_the_box_s_notice_ends_when_my_next_round_starts(new_page, lobby):
@@ -200,12 +176,7 @@ WORDS = {
 
 
 #: True once, in one frame, my turn's countdown is not urgent and the notice says (`said`) or does not say my time ran out.
-CALM_NOTICE = """([past, said]) => {
-  const el = document.querySelector('[data-testid=timeout-notice]');
-  const playing = document.querySelector('[data-testid=table-status]').dataset.status === 'playing'; // a game over shows no notice at all
-  const calm = playing && document.querySelector('[data-testid=countdown]').dataset.urgent !== 'true';
-  return calm && (!el.hidden && el.textContent.startsWith(past)) === said;
-}"""
+CALM_NOTICE = js("timeouts/calm_notice")
 
 
 def past_notice(page, locale):
@@ -294,11 +265,11 @@ def test_shut_the_box_s_round_ended_for_me_is_marked_and_said_until_i_throw(new_
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_shut_the_box_s_lines_say_you_for_my_own_timeout(new_page, lobby, locale):
     """Shut the Box's end list said "Time's up for Alice" on Alice's own page
-    (the third pass): a line about my own seat's timeout says "you", as the
-    notice does; the last-turn line too (the fifth pass: "Time's up for you
+    : a line about my own seat's timeout says "you", as the
+    notice does; the last-turn line too (not "Time's up for you
     — turn over" in the log and the last turn beside the notice's "Time's
     up — your turn is over"), which leaves the time's up to the notice, the
-    seat and the log (a fresh pass counted five places for one timeout)."""
+    seat and the log (once five places said one timeout)."""
     name = "Ann" if locale == "en-US" else "小明"
     mine = {"en-US": "Your turn is over, score 45 (open: ", "zh-CN": "你的回合结束，得分 45（剩余："}[locale]  # the log's words, then the open tiles
     page = new_page(locale=locale)
@@ -359,13 +330,7 @@ CASES = [(game, "zh-CN") for game in OPTIONS] + [("six_nimmt", "en-US")]
 #: record) and the status bar shows no time's-up notice but the away
 #: notice that says a bot plays for me (`away`, the page's text): the
 #: DOM and the view are read together, so a game over never passes it.
-QUIET = """([id, n, away]) => {
-  const v = window.lobby.net.tables.get(id).view;
-  const bots = (v.forced || []).filter((f) => f[0] === 0 && f[1] === 'bot').length;
-  const el = document.querySelector('[data-testid="timeout-notice"]');
-  // the other seat is a bot's: no notice of its own
-  return v.status === 'playing' && bots >= n && !!el && !el.hidden && el.textContent.trim() === away;
-}"""
+QUIET = js("timeouts/quiet")
 
 
 @pytest.mark.viewport({"width": 360, "height": 740})
@@ -412,23 +377,7 @@ PAST = {"en-US": "Time's up — ", "zh-CN": "超时——"}
 #: In a frame where the table plays, my countdown is calm and the notice
 #: says my time ran out: every visible text that says the time's-up word,
 #: as {where (the nearest test id), cls, text}; else null.
-PLACES = """([word, past]) => {
-  const re = new RegExp(word, 'i');
-  const note = document.querySelector('[data-testid=timeout-notice]');
-  const playing = document.querySelector('[data-testid=table-status]').dataset.status === 'playing';
-  const calm = document.querySelector('[data-testid=countdown]').dataset.urgent !== 'true';
-  if (!(playing && calm && !note.hidden && note.textContent.startsWith(past))) return null;
-  const screen = document.querySelector('[data-testid=table-screen]');
-  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
-  const out = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!re.test(n.textContent) || !el.checkVisibility()) continue;
-    const where = el.closest('[data-testid]');
-    out.push({where: where ? where.dataset.testid : '', cls: el.className, text: el.closest('li, td, th, span, div').textContent});
-  }
-  return out;
-}"""
+PLACES = js("timeouts/places")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
@@ -637,10 +586,7 @@ def test_sibala_s_time_s_up_marks_reach_a_late_spectator_and_a_new_tab(new_page,
 
 def test_sibala_s_replay_marks_the_forced_roll_at_its_step(new_page, lobby):
     page = new_page()
-    sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=10_000)
+    table_id = finished_game(page, lobby, "sibala", options={"rounds": 1}, timeout=10_000)
     live = sibala_forced(page).text_content()
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
@@ -687,7 +633,7 @@ def test_stud_s_replay_says_the_fold_the_clock_made(new_page, lobby):
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     page.get_by_test_id("replay-last").click()
     stage = page.get_by_test_id("replay-stage")
-    # one line for the fold, marked (the fourth pass: stud said a timed-out fold in two lines)
+    # one line for the fold, marked (stud once said a timed-out fold in two lines)
     forced_fold = re.compile(r"Ann folds \(pot \d+\) — time's up")
     expect(stage.get_by_test_id("log").locator("li", has_text=forced_fold)).to_have_count(1)
     expect(stage.get_by_test_id("log").locator("li", has_text="Time's up for Ann")).to_have_count(0)
@@ -701,10 +647,7 @@ def test_yahtzee_s_replay_says_what_the_clock_scored(new_page, lobby):
     out: the list had rolls and scores only), and the board's log at that
     step has the line."""
     page = new_page()
-    sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "yahtzee", seats=2, turn_s=1)
-    start(page)
-    expect(finished(page)).to_be_visible(timeout=90_000)
+    table_id = finished_game(page, lobby, "yahtzee", timeout=90_000)
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     said = re.compile(r"Ann scored \d+ in .+ — time's up$")  # the score's own line, marked (forcedLine)
@@ -728,7 +671,7 @@ def ann_s_replay(page, lobby, game, options):
 
 
 def test_sibala_s_replay_step_list_marks_the_clock_s_and_the_bot_s_rolls(new_page, lobby):
-    """Both testers: the replay's step list read "Ann rolled … (no point)"
+    """The replay's step list once read "Ann rolled … (no point)"
     where the board and the live log said "— time's up".
     Ann rolls nothing in three rounds: round 1 is the clock's, round 3 a
     bot's (her seat away after two); each step's line carries the

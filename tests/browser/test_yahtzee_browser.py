@@ -1,15 +1,17 @@
-"""Yahtzee in a real browser against a real lobby: a turn by clicking, the replay's dice, the roll button off another seat's turn, the log of a whole game and the sheet's marks for an away seat.
+"""Yahtzee in a real browser against a real lobby: a turn by clicking, the
+replay's dice, the roll button off another seat's turn, the log of a whole
+game and the sheet's marks for an away seat.
 """
 
 from __future__ import annotations
 
-import pytest
 import re
 
+import pytest
 from engines.yahtzee import CATEGORIES, score
 from playwright.sync_api import expect
 
-from .helpers import PHONE, REDRAW_HEAD, SINGLE_REDIS, open_table, sign_in, start
+from .helpers import PHONE, REDRAW_HEAD, SINGLE_REDIS, js, open_table, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -107,7 +109,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     second = faces(page)
     assert second[0] == first[0] and second[2] == first[2], (first, second)
     expect(page.get_by_test_id("die-0")).to_have_attribute("data-held", "true")  # holds stay for the turn
-    # what was rolled anew, then the five (fourth pass: "kept 3 5 4 6, rolled 3 5 4 6 6")
+    # what was rolled anew, then the five (not "kept 3 5 4 6, rolled 3 5 4 6 6")
     anew = " ".join(str(second[i]) for i in (1, 3, 4))
     expect(page.get_by_test_id("log")).to_contain_text(f"You kept {first[0]} {first[2]}, rolled {anew}: {' '.join(map(str, second))} (roll 2)")  # Yan's own page: "you"
     offers = check_offers(page, second)
@@ -175,7 +177,7 @@ def test_replay_shows_the_dice_of_each_scoring_step(new_page, lobby):
 
 
 def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_page, lobby):
-    """Found by the final fresh pass: while the other seat acted, my button
+    """While the other seat acted, my button
     read "No rolls left", the other seat's rolls."""
     a, b = new_page(), new_page(locale="zh-CN")
     sign_in(a, lobby, "Ida")
@@ -196,7 +198,7 @@ def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_pa
 # ---------------------------------------------------------------------------
 # The log holds a whole game; cells a bot scored
 #
-# Yahtzee's log and score sheet after a fresh pass: the log kept 10 lines (a
+# Yahtzee's log and score sheet: the log kept 10 lines (a
 # turn or two), so at the end earlier moves were gone with no word; now it
 # holds a whole game (13 turns of 6 seats, 4 lines each) in a box that
 # scrolls on a 390x844 phone, and says so in its first line if lines were
@@ -209,21 +211,7 @@ def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_pa
 #: Table `id`'s view drawn again in the felt by a fresh Yahtzee view in
 #: language `lang`, fed `lines` versions of one roll each (seats 0 and 1 in
 #: turn).  The log's lines, its box's height and scroll height.
-LONG_LOG = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, lines, lang]) => {") + """  const { setLang } = await import('/static/i18n.js');
-  setLang(lang);
-  const view = new VIEWS[game]({ id: `long-${lines}-${lang}`, games: () => net.games });
-  document.querySelector('.table-body').appendChild(view.el);
-  for (let k = 0; k < lines; k++) {
-    const ev = { type: 'rolled', seat: k % 2, hold: [], dice: [1, 2, 3, 4, (k % 6) + 1], roll: 1 };
-    const at = { ...v, events: [ev] };
-    view.update(at, tableContext({ view: at, seat: 0, version: e.version + 1 + k }));
-  }
-  const log = view.el.querySelector('[data-testid="log"]');
-  const got = { lines: [...log.querySelectorAll('li')].map((li) => li.textContent), height: log.getBoundingClientRect().height, scroll: log.scrollHeight, top: log.scrollTop, client: log.clientHeight };
-  view.el.remove();
-  setLang('en');
-  return got;
-}"""
+LONG_LOG = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, lines, lang]) => {") + js("yahtzee/long_log")
 
 
 @pytest.mark.viewport(PHONE)
