@@ -40,7 +40,7 @@ TEST_ENV = {
     "LOBBY_TABLES_PER_ADDR": "100000",
     # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly;
     # a person's 5 s minimum is tested on processes of its own
-    # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_turn_minimum_browser.py)
+    # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_forms_browser.py)
     "LOBBY_MIN_TURN_MS": "1000",
 }
 

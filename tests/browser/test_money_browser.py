@@ -382,7 +382,7 @@ def test_a_name_past_its_limit_is_said_and_a_refusal_says_why(new_page, lobby, l
     intercept(page, {"hello"}, lambda ws, msg: msg.get("name") == "Zed" and (refuse(ws, msg, "bad_name", "name must be a string") or True))
     page.goto(lobby.http)
     name = page.get_by_test_id("name-input")
-    # past the limit the typed name stays whole and the field says why (no maxlength cut: test_name_length_browser.py)
+    # past the limit the typed name stays whole and the field says why (no maxlength cut: test_language_browser.py)
     name.press_sequentially("x" * 30)
     expect(name).to_have_value("x" * 30)
     expect(page.get_by_test_id("sign-in-error")).to_have_text("名字长度为 1 到 24 个字符。" if zh else "A name is 1 to 24 characters.")

@@ -32,9 +32,7 @@ pytestmark = SINGLE_REDIS
 # first quarter, so most of the screen is the game.
 #
 # Each game's own board on a phone (stud's betting panel, Yahtzee's score
-# card, 6 Nimmt!'s pinned bar and standings) is in test_phone_boards.py: two
-# files, so that the two pytest-xdist workers (whole files to each) share
-# the phone tests.
+# card, 6 Nimmt!'s pinned bar and standings) is the next section's.
 # ---------------------------------------------------------------------------
 
 
@@ -55,7 +53,7 @@ ON_SCREEN = js("phone_layout/on_screen")
 
 
 #: Record OVERFLOW's figures (window.badgeFit) when my seat's time's-up mark is first drawn
-#: (Sibala's one mark is on the dice the clock rolled: test_sibala_notice_and_mark_browser.py).
+#: (Sibala's one mark is on the dice the clock rolled: test_sibala_browser.py).
 BADGE_FIT = js("phone_layout/badge_fit")
 
 
@@ -248,7 +246,7 @@ def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
 # Each game's board on a phone
 #
 # Phones, each game's own board at 360x740 and 390x844 (the page as a whole,
-# every game at its largest table: test_phone_layout.py, whose checks these
+# every game at its largest table: the section above, whose checks these
 # share). Five-card stud's betting panel, pinned to the screen's foot while
 # you act, covers no card of any seat (element boxes, not pictures);
 # Yahtzee's pinned dice and Roll leave the whole score card, every score I

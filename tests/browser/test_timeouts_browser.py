@@ -32,7 +32,7 @@ WATCH_URGENCY = js("timeouts/watch_urgency")
 
 
 #: Every time's-up notice the status bar shows, with my seat's time's-up mark
-#: (its one carrier: Sibala's is on the dice, test_sibala_notice_and_mark_browser.py) and whether the other seat has one.
+#: (its one carrier: Sibala's is on the dice, test_sibala_browser.py) and whether the other seat has one.
 WATCH_NOTICE = js("timeouts/watch_notice")
 
 
@@ -54,7 +54,7 @@ def test_sibala_warns_then_says_the_roll_made_for_me(new_page, lobby):
     page.evaluate(WATCH_NOTICE)
     expect(finished(page)).to_be_visible()
     seen = page.evaluate("window.notices")
-    # my notice (it stays until a later move of my seat: test_time_s_up_past_browser.py, test_times_up_latest_move_browser.py)
+    # my notice (it stays until a later move of my seat: tested below)
     assert {"text": "Time's up — your dice were rolled for you", "kind": "mine", "mine": "time's up", "other": False} in seen, seen
     expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_text(re.compile(r"^Round 1: you rolled .+ — time's up$"))  # Ann's own page
     # the game is over: the status line has its result, no notice (the log keeps it)
@@ -81,7 +81,7 @@ def test_six_nimmt_marks_the_card_played_for_me_in_chinese(new_page, lobby):
     # my next decision (the next pick, or a row for a card below every row)
     # starts with the timeout, and a 4 s turn is all hurry: the bar says the
     # warning alone, about now (one message at a time: the note is not joined
-    # to it; it stays for the calm seconds: test_time_s_up_past_browser.py),
+    # to it; it stays for the calm seconds: tested below),
     # and my seat has no time's-up badge over the new turn
     expect(page.get_by_test_id("timeout-notice")).to_have_text(re.compile("^快！超时将替你(出最小的牌|收走牛头最少的一行)$"))
     expect(page.get_by_test_id("timeout-notice")).to_have_attribute("data-kind", "hurry")
@@ -102,7 +102,7 @@ def test_stud_says_my_fold_before_who_won(new_page, lobby):
     items = page.get_by_test_id("log").locator("li")
     expect(items.locator("xpath=self::li[contains(@class, 'log-timeout')]")).to_have_count(1)
     kinds = items.evaluate_all("els => els.map((e) => e.className)")
-    # the fold's own line carries the time's-up mark (one line per fold: test_stud_one_fold_mark_browser.py)
+    # the fold's own line carries the time's-up mark (one line per fold: test_stud_browser.py)
     forced = [k for k, c in enumerate(kinds) if "log-timeout" in c.split()]
     assert forced and "act-fold" in kinds[forced[0]].split() and forced[0] < kinds.index("log-result"), kinds
 
@@ -117,7 +117,7 @@ def test_stud_says_my_fold_before_who_won(new_page, lobby):
 # Time's up — your turn is over: score 45 · Hurry — …"); and a timeout that
 # ends the game leaves its mark on the seat as in every game (one mark:
 # Sibala's on the dice the clock rolled,
-# test_sibala_notice_and_mark_browser.py) (Sibala's and stud's seats said
+# test_sibala_browser.py) (Sibala's and stud's seats said
 # only "no point (last round)" and "folded"), while the bar shows the result
 # (stud's: test_leaving_browser.py).
 # ---------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def test_shut_the_box_s_notice_ends_when_my_next_round_starts(new_page, lobby):
     assert seen, seen
     # a 2 s round 2 is all hurry: the bar says its warning alone, never round
     # 1's note beside it (one message at a time; the note stays for a turn's
-    # calm seconds: test_time_s_up_past_browser.py); no badge over my turn
+    # calm seconds: tested below); no badge over my turn
     assert not [s for s in seen if s["notice"] not in ("", "Hurry — at 0 your turn ends, scored on the open tiles") or s["badge"]], seen
     assert [s for s in seen if s["notice"]], seen
 
