@@ -311,7 +311,8 @@ def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, l
     open_table(ann, "shut_the_box", seats=2, turn_s=1, options={"rounds": 2})
     start(ann)
     # a bot's turn in the last-turn box: the same words as its log line (the box adds the open tiles)
-    last, line = ann.wait_for_function(LAST_AND_LOG, polling="raf").json_value()
+    # (the other seat's whole turn may come first: a bot's moves, 1.2 s each)
+    last, line = ann.wait_for_function(LAST_AND_LOG, polling="raf", timeout=60_000).json_value()
     assert last.startswith(line), f"last turn {last!r} and log {line!r} word one turn twice"
     expect(finished(ann)).to_be_visible(timeout=60_000)
     log = ann.get_by_test_id("log")
