@@ -31,6 +31,9 @@ def js(name: str) -> str:
     return text[:-1] if text.endswith("\n") else text
 
 
+#: The pages' two languages, as browser locales.
+LOCALES = ["en-US", "zh-CN"]
+
 #: A laptop's screen: the pages' size unless a test says otherwise.
 LAPTOP = {"width": 1366, "height": 768}
 #: The phone screens the layout tests measure (CSS px): a small Android's

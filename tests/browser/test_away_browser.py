@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import REDRAW_HEAD, SINGLE_REDIS, expect_status, finished, js, open_replay, open_table, sibala_with_a_bot, sign_in, start
+from .helpers import REDRAW_HEAD, SINGLE_REDIS, finished, js, open_table, sibala_with_a_bot, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -254,15 +254,13 @@ def test_a_seat_back_from_away_loses_its_time_s_up_badge(new_page, lobby, then):
 
 
 # ---------------------------------------------------------------------------
-# Being away said in the status bar; result and rules words
+# Being away said in the status bar; Shut the Box says away once
 #
-# In English and 中文: being put on autopilot is said to me where I look, the status bar's
-# notice, with what to press; Shut the Box says an away seat once per line
-# with the one-word away mark (not "You (away — a bot played for you) threw
-# …" on every line), its headline has one pair of brackets at most, its
-# last-turn box and its log word a turn the same; Sibala's result joins
-# names as the page's language does ("Ann and Bao (bot) tie"); its result
-# line is in the page's font; the rules dialog does not repeat its title.
+# In English and 中文: being put on autopilot is said to me where I look,
+# the status bar's notice, with what to press; Shut the Box says an away
+# seat once per line with the one-word away mark (not "You (away — a bot
+# played for you) threw …" on every line), its headline has one pair of
+# brackets at most, its last-turn box and its log word a turn the same.
 # ---------------------------------------------------------------------------
 
 
@@ -331,96 +329,3 @@ def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, l
     bot = "Ada (bot)" if locale == "en-US" else "Ada（机器人）"
     said = ann.evaluate("async ([names]) => (await import('/static/i18n.js')).t('winner_one', { names, n: 2 })", [bot])
     assert said == {"en-US": "Winner: Ada (bot), 2 rounds won", "zh-CN": "胜者：Ada（机器人），赢 2 局"}[locale]
-
-
-#: (names, winners, mySeat) -> the result line
-SIBALA_NAMES = {
-    "en-US": [
-        ([0, 1], None, "Ann and Bao (bot) tie with normal point: 9 — the round counts for each"),
-        ([0, 1, 2], None, "Ann, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
-        ([0, 1], 0, "You and Bao (bot) tie with normal point: 9 — the round counts for each"),
-        ([0, 1, 2], 0, "You, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
-    ],
-    "zh-CN": [
-        ([0, 1], None, "Ann 和 Bao（机器人）平手，点数 9——各算赢一局"),
-        ([0, 1, 2], None, "Ann、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
-        ([0, 1], 0, "你和 Bao（机器人）平手，点数 9——各算赢一局"),
-        ([0, 1, 2], 0, "你、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
-    ],
-}
-
-
-@pytest.mark.lobby_settings("away")
-@pytest.mark.parametrize("locale", LOCALES)
-def test_sibala_result_joins_names_as_the_language_does(new_page, lobby, locale):
-    page = new_page(locale)
-    sign_in(page, lobby, "Ann")
-    bot = "Bao (bot)" if locale == "en-US" else "Bao（机器人）"
-    for winners, seat, want in SIBALA_NAMES[locale]:
-        got = page.evaluate(
-            """async ([names, winners, seat]) => {
-              const { roundResult } = await import('/static/games/sibala.js');
-              const categories = { normal_point: { en: 'normal point', zh: '点数' } };
-              return roundResult(names, categories, { winners, category: 'normal_point', value: 9 }, seat);
-            }""",
-            [["Ann", bot, "Cy"], winners, seat],
-        )
-        assert got == want
-
-
-@pytest.mark.lobby_settings("away")
-@pytest.mark.parametrize("locale", LOCALES)
-def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
-    page, _ = sibala_with_a_bot(new_page, lobby, locale)
-    expect_status(page, "finished")
-    fonts = page.evaluate(
-        "() => [getComputedStyle(document.querySelector('[data-testid=result-line]')).fontFamily, getComputedStyle(document.body).fontFamily]"
-    )
-    assert fonts[0] == fonts[1], f"the result line's font {fonts[0]!r} is not the page's {fonts[1]!r}"
-
-
-@pytest.mark.lobby_settings("away")
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_rules_dialog_does_not_repeat_its_title(new_page, lobby, locale):
-    page = new_page(locale)
-    sign_in(page, lobby, "Ann")
-    for game in ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]:
-        page.get_by_test_id(f"game-{game}").click()
-        page.get_by_test_id("rules").first.click()
-        body = page.get_by_test_id("rules-body")
-        expect(body.locator("h3").first).to_be_visible()  # loaded
-        title = page.get_by_test_id("rules-title").inner_text()
-        heads = body.locator("h1, h2, h3").all_inner_texts()
-        assert title not in heads, f"{game}: the title {title!r} again under itself"
-        page.get_by_test_id("rules-close").click()
-        page.get_by_test_id("back-to-games").click()
-
-
-@pytest.mark.lobby_settings("away")
-@pytest.mark.parametrize("locale", LOCALES)
-def test_a_replay_step_shows_only_its_own_notices(new_page, lobby, locale):
-    """Replay → Next: the step after the clock's roll (the bot's) showed
-    "Time's up for Ann — their dice were rolled for them", which belongs
-    to the step before."""
-    page, table_id = sibala_with_a_bot(new_page, lobby, locale, seats=3, rounds=2)
-    expect(finished(page)).to_be_visible(timeout=30_000)
-    open_replay(page, table_id)
-    steps = page.get_by_test_id("replay-steps")
-    stage = page.get_by_test_id("replay-stage")
-    forced = steps.locator("li", has_text={"en-US": "— time's up", "zh-CN": "——超时"}[locale]).first
-    expect(forced).to_be_visible()
-    k = int(forced.get_attribute("data-step"))
-    notice = stage.get_by_test_id("timeout-notice")
-    # Next from the start, as a player steps through: the clock's roll's step says so, the next ones do not
-    for i in range(1, k + 3):
-        page.get_by_test_id("replay-next").click()
-        expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-step", str(i))
-        if i == k:
-            expect(notice).to_be_visible()
-        elif i > k and not steps.locator(f'li[data-step="{i}"]', has_text={"en-US": "— time's up", "zh-CN": "——超时"}[locale]).count():
-            # the step is drawn with its data-step (one render): read it now, not after a notice's own time ran out
-            assert not notice.is_visible(), f"step {i} shows step {k}'s notice: {notice.text_content()!r}"
-    page.get_by_test_id("replay-prev").click()
-    page.get_by_test_id("replay-prev").click()
-    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-step", str(k))
-    expect(notice).to_be_visible()  # back at that step: said again

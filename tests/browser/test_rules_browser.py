@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from lobby import rules_text
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, game_lobby, open_table
+from .helpers import LOCALES, SINGLE_REDIS, game_lobby, open_table, sign_in
 
 pytestmark = SINGLE_REDIS
 
@@ -123,3 +124,27 @@ def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_
         # the table scrolls inside the dialog, the page itself does not
         assert table.evaluate("t => t.getBoundingClientRect().right") <= width
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+# ---------------------------------------------------------------------------
+# The dialog does not repeat its title
+#
+# The rules dialog's title is not repeated as a heading under it.
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rules_dialog_does_not_repeat_its_title(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    for game in ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]:
+        page.get_by_test_id(f"game-{game}").click()
+        page.get_by_test_id("rules").first.click()
+        body = page.get_by_test_id("rules-body")
+        expect(body.locator("h3").first).to_be_visible()  # loaded
+        title = page.get_by_test_id("rules-title").inner_text()
+        heads = body.locator("h1, h2, h3").all_inner_texts()
+        assert title not in heads, f"{game}: the title {title!r} again under itself"
+        page.get_by_test_id("rules-close").click()
+        page.get_by_test_id("back-to-games").click()

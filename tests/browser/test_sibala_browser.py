@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, notice_texts, open_table, play_to_end, sign_in, start, started_table, two_at_sibala, watch_notice
+from .helpers import LOCALES, PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice
 
 
 # ---------------------------------------------------------------------------
@@ -431,3 +431,59 @@ def test_sibala_seat_that_timed_out_shows_one_mark(new_page, lobby, locale):
     expect(finished(ann)).to_be_visible(timeout=30_000)
     marks = ann.evaluate("window.__marks")
     assert marks.get("seat-1") == 1 and marks.get("seat-0") == 1, marks  # each seat marked, never twice
+
+
+# ---------------------------------------------------------------------------
+# Result lines: names joined as the language does, in the page's font
+#
+# Sibala's result joins names as the page's language does ("Ann and Bao
+# (bot) tie"); its result line is in the page's font.
+# ---------------------------------------------------------------------------
+
+
+#: (names, winners, mySeat) -> the result line
+SIBALA_NAMES = {
+    "en-US": [
+        ([0, 1], None, "Ann and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], None, "Ann, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+        ([0, 1], 0, "You and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], 0, "You, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+    ],
+    "zh-CN": [
+        ([0, 1], None, "Ann 和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], None, "Ann、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+        ([0, 1], 0, "你和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], 0, "你、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+    ],
+}
+
+
+@SINGLE_REDIS
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_joins_names_as_the_language_does(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    bot = "Bao (bot)" if locale == "en-US" else "Bao（机器人）"
+    for winners, seat, want in SIBALA_NAMES[locale]:
+        got = page.evaluate(
+            """async ([names, winners, seat]) => {
+              const { roundResult } = await import('/static/games/sibala.js');
+              const categories = { normal_point: { en: 'normal point', zh: '点数' } };
+              return roundResult(names, categories, { winners, category: 'normal_point', value: 9 }, seat);
+            }""",
+            [["Ann", bot, "Cy"], winners, seat],
+        )
+        assert got == want
+
+
+@SINGLE_REDIS
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
+    page, _ = sibala_with_a_bot(new_page, lobby, locale)
+    expect_status(page, "finished")
+    fonts = page.evaluate(
+        "() => [getComputedStyle(document.querySelector('[data-testid=result-line]')).fontFamily, getComputedStyle(document.body).fontFamily]"
+    )
+    assert fonts[0] == fonts[1], f"the result line's font {fonts[0]!r} is not the page's {fonts[1]!r}"
