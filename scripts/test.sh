@@ -21,11 +21,13 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 scripts/setup.sh
-# Two pytest-xdist workers, whole files to each (a file's module fixtures,
-# its browser and its own lobbies, stay in one worker; each worker starts
-# its own redis-server, cluster and lobbies on free ports). TEST_WORKERS=0
+# Two pytest-xdist workers: each file of the other tests to one worker whole
+# (its module fixtures stay in one worker), the browser tests one by one
+# (their lobbies and Chromium are the worker's: tests/browser/conftest.py),
+# grouped by tests/conftest.py's pytest_itemcollected; each worker starts
+# its own redis-server, cluster and lobbies on free ports. TEST_WORKERS=0
 # runs in one process (for -s or --pdb); an -n of the caller's wins.
-workers=(-n "${TEST_WORKERS:-2}" --dist loadfile)
+workers=(-n "${TEST_WORKERS:-2}" --dist loadgroup)
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac
 done

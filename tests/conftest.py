@@ -40,7 +40,7 @@ TEST_ENV = {
     "LOBBY_TABLES_PER_ADDR": "100000",
     # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly;
     # a person's 5 s minimum is tested on processes of its own
-    # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_turn_minimum_browser.py)
+    # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_forms_browser.py)
     "LOBBY_MIN_TURN_MS": "1000",
 }
 
@@ -203,6 +203,13 @@ def lobby_factory(redis_server):
     yield from _lobbies(redis_server)
 
 
+@pytest.fixture(scope="session")
+def session_lobby_factory(redis_server):
+    """Start lobby processes that every test of a worker may share (stopped
+    at the session's end)."""
+    yield from _lobbies(redis_server)
+
+
 @pytest.fixture(scope="module")
 def module_lobby_factory(redis_server):
     """Start lobby processes that a test module's tests share (stopped
@@ -224,12 +231,14 @@ def chromium_path() -> str:
     raise RuntimeError("browser tests need Debian's chromium: run `apt-get install chromium` (scripts/test.sh does this as root)")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Headless Debian Chromium driven by Playwright (its own download is not used).
+    """Headless Debian Chromium driven by Playwright (its own download is
+    not used), one per worker.
 
-    Module-scoped: Playwright's sync API runs an event loop while it is open,
-    which would stop the async tests of later modules from starting theirs."""
+    Playwright's sync API runs an event loop while it is open, which would
+    stop later async tests from starting theirs: the browser tests run after
+    every other test of a worker (``pytest_collection_modifyitems`` below)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -242,11 +251,20 @@ def browser():
         b.close()
 
 
+def pytest_itemcollected(item):
+    """Under ``--dist loadgroup`` (scripts/test.sh) every file's tests go to
+    one pytest-xdist worker together (their module fixtures: lobbies, a
+    cluster, started once), except the browser tests: their fixtures are the
+    worker's (tests/browser/conftest.py), so they are handed out one by one
+    and both workers stay busy to the end."""
+    if "/tests/browser/" not in str(item.fspath):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run last (they are the slowest, and they keep a
-    Playwright event loop open while their module runs), the files with most
-    tests first among them: pytest-xdist hands out whole files in this order,
-    and a long file handed out last would leave the other worker idle."""
+    """Browser tests run last (they are the slowest, and Playwright's event
+    loop stays open from the first of them to the session's end), the files
+    with most tests first among them: the slow ones are handed out early."""
     per_file: dict[str, int] = {}
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1

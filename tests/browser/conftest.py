@@ -1,7 +1,12 @@
-"""Fixtures of the browser tests.  ``lobby`` (a real ``python -m lobby``
-subprocess with short bot delays) and ``browser`` (headless Debian
-Chromium) come from tests/conftest.py; the shared steps are in
+"""Fixtures of the browser tests.  ``lobby`` is a real ``python -m lobby``
+subprocess (the worker's shared one, or one of :data:`SETTINGS`' when a test is
+marked ``@pytest.mark.lobby_settings(name)``), ``browser`` one headless
+Debian Chromium per worker; the shared steps are in
 tests/browser/helpers.py.
+
+Every process here is started once per worker and shared by every test that
+needs its settings: settings a table can carry (turn time, rounds) are set
+per table by the test, never per process.
 """
 
 from __future__ import annotations
@@ -9,16 +14,77 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import WAIT
+from .helpers import LAPTOP, PHONES, WAIT
 
 expect.set_options(timeout=WAIT)
 
+#: Lobby settings beyond tests/conftest.py's TEST_ENV that a table cannot
+#: carry (the server reads them at start): name -> environment.
+SETTINGS: dict[str, dict[str, str]] = {
+    # a seat is away at its first timeout; bots slow enough (1.2 s a move)
+    # for an away turn to last while we look; a long ready window after a
+    # game and a short absence grace (a closed page loses its seat in 1 s)
+    "away": {"LOBBY_AWAY_AFTER": "1", "LOBBY_BOT_DELAY_MS": "1200", "LOBBY_READY_MS": "120000", "LOBBY_ABSENT_GRACE_MS": "1000"},
+    # the same with the suite's quick bots, for games the test only watches to their end
+    "away_quick": {"LOBBY_AWAY_AFTER": "1", "LOBBY_ABSENT_GRACE_MS": "1000"},
+    # a short ready window after a game (2.5 s) and a short wait for
+    # players before a waiting table closes (12 s)
+    "short_windows": {"LOBBY_READY_MS": "2500", "LOBBY_WAITING_TTL_MS": "12000"},
+    # the real default: a person's turn lasts 5 s at least
+    "turn_minimum": {"LOBBY_MIN_TURN_MS": "5000"},
+}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "lobby_settings(name): the test's lobby runs with SETTINGS[name] (tests/browser/conftest.py)")
+    config.addinivalue_line("markers", "viewport(size): the size of the test's pages (tests/browser/conftest.py)")
+
+
+@pytest.fixture(scope="session")
+def settings_lobbies(session_lobby_factory):
+    """The worker's lobby process of each :data:`SETTINGS` name, started on
+    first use, stopped at the session's end."""
+    procs = {}
+
+    def get(name: str):
+        if name not in procs:
+            procs[name] = session_lobby_factory(env=SETTINGS[name], prefix=f"set{name}")
+        return procs[name]
+
+    return get
+
 
 @pytest.fixture
-def viewport() -> dict:
-    """The screen of the pages ``new_page`` makes: a laptop's (a test
-    module may override this fixture)."""
-    return {"width": 1366, "height": 768}
+def lobby(request, redis_server, backend_lobbies, settings_lobbies, session_lobby_factory):
+    """The test's lobby process: the one of its ``lobby_settings`` mark, or
+    else the worker's shared one of the backend the test is parametrized
+    with (``@pytest.mark.parametrize("lobby", [...], indirect=True)``;
+    "redis" when it is not)."""
+    mark = request.node.get_closest_marker("lobby_settings")
+    if mark is not None:
+        return settings_lobbies(mark.args[0])
+    backend = getattr(request, "param", "redis")
+    if backend not in backend_lobbies:
+        url = redis_server.url if backend == "redis" else request.getfixturevalue("redis_cluster").url
+        backend_lobbies[backend] = session_lobby_factory(redis_url=url)
+    return backend_lobbies[backend]
+
+
+@pytest.fixture(params=PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
+def phone(request) -> dict:
+    """Each phone screen of :data:`PHONES` in turn (a test asking for it
+    runs once per size; ``new_page``'s pages take its size)."""
+    return dict(request.param)
+
+
+@pytest.fixture
+def viewport(request) -> dict:
+    """The screen of the pages ``new_page`` makes: ``phone``'s when the test
+    uses it, else a ``@pytest.mark.viewport(size)`` mark's, else a laptop's."""
+    if "phone" in request.fixturenames:
+        return request.getfixturevalue("phone")
+    mark = request.node.get_closest_marker("viewport")
+    return dict(mark.args[0] if mark is not None else LAPTOP)  # a copy: a test may change its own
 
 
 @pytest.fixture

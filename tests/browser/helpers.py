@@ -10,6 +10,7 @@ is ``WAIT``, set for every browser test in tests/browser/conftest.py.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -17,6 +18,29 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 WAIT = 15_000
+
+#: The page functions the tests evaluate, one file each (tests/browser/js/).
+JS_DIR = Path(__file__).with_name("js")
+
+
+def js(name: str) -> str:
+    """The text of tests/browser/js/``name``.js (a page function, or the
+    body a test appends to a head such as :data:`REDRAW_HEAD`), without the
+    file's last newline."""
+    text = (JS_DIR / f"{name}.js").read_text(encoding="utf-8")
+    return text[:-1] if text.endswith("\n") else text
+
+
+#: The pages' two languages, as browser locales.
+LOCALES = ["en-US", "zh-CN"]
+
+#: A laptop's screen: the pages' size unless a test says otherwise.
+LAPTOP = {"width": 1366, "height": 768}
+#: The phone screens the layout tests measure (CSS px): a small Android's
+#: and an iPhone's (the ``phone`` fixture runs a test at each).
+PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
+#: One phone, for the tests that look at a phone's screen but not at each size.
+PHONE = PHONES[1]
 
 #: ``pytestmark = SINGLE_REDIS``: a module whose tests check the client (the
 #: browser view does not depend on the Redis backend) runs them against the
@@ -98,6 +122,17 @@ def started_table(page, lobby, name: str, game: str, **form) -> str:
     sign_in(page, lobby, name)
     table_id = open_table(page, game, **form)
     start(page)
+    return table_id
+
+
+def finished_game(page, lobby, game: str, *, name: str = "Ann", seats: int = 2, timeout: int = 60_000, **form) -> str:
+    """Sign in as ``name``, open a table of ``game`` with ``seats`` seats,
+    bots in the others and 1 s turns (``form``: open_table's other keyword
+    arguments, e.g. ``options={"rounds": 1}``), start it and let the clock
+    play my seat (and the bots theirs) to the game's end, waiting at most
+    ``timeout`` ms; the table id, once the table says finished."""
+    table_id = started_table(page, lobby, name, game, seats=seats, turn_s=1, **form)
+    expect(finished(page)).to_be_visible(timeout=timeout)
     return table_id
 
 

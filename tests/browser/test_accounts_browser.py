@@ -1,10 +1,5 @@
-"""Players who come back (issue #16), in the browser against a real lobby:
-a guest claims its player with a password and signs in with it on another
-device (a fresh browser context) to the same name, coins and seat; a wrong
-password gets one message; sessions and signing out.  Two people finish a
-rated Sibala game and both see their rating change in the result panel;
-the leaderboard lists them in rating order, and the profile shows the
-game with a link to its replay.
+"""Accounts: claiming a player with a password, signing in elsewhere, signing
+out everywhere, rated games on the leaderboard and the profile.
 """
 
 from __future__ import annotations
@@ -14,10 +9,24 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, play_to_end, sign_in, started_table
-from .test_phone_layout import fits
+from .helpers import PHONES, SINGLE_REDIS, expect_status, finished, js, open_table, play_to_end, sign_in, started_table, two_at_sibala
+from .test_phone_layout_browser import fits
 
 pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Claim, sign in, sign out
+#
+# Players who come back, in the browser against a real lobby: a guest claims
+# its player with a password and signs in with it on another device (a fresh
+# browser context) to the same name, coins and seat; a wrong password gets
+# one message; sessions and signing out. Two people finish a rated Sibala
+# game and both see their rating change in the result panel; the leaderboard
+# lists them in rating order, and the profile shows the game with a link to
+# its replay.
+# ---------------------------------------------------------------------------
+
 
 PASSWORD = "correct horse battery"
 #: the result panel's line after a newcomer's first game: the shown rating (provisional: "?") and its signed change
@@ -87,7 +96,7 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     b.get_by_test_id("account-link").click()
     expect(b.get_by_test_id("session-current")).to_have_count(1)
     expect(b.get_by_test_id("session")).to_have_count(1)
-    # its times in the page's language (the final fresh pass read "登录于 12/1/2026, 6:24:42 PM" on a 中文 page)
+    # its times in the page's language (they once read "登录于 12/1/2026, 6:24:42 PM" on a 中文 page)
     b.get_by_test_id("lang-switch").click()
     expect(b.get_by_test_id("session-current")).to_contain_text(re.compile(r"\d{4}年\d{1,2}月\d{1,2}日"))
     expect(b.get_by_test_id("session-current")).not_to_contain_text(re.compile(r"\b[AP]M\b"))
@@ -154,7 +163,7 @@ def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_
             assert int(got[1]) - 1000 == {"+": 1, "−": -1, "±": 0}[got[2]] * int(got[3]), text
             ratings[seat] = float(change.get_attribute("data-after"))
     expect(a.get_by_test_id("rating-change-0")).to_have_attribute("data-rating", b.get_by_test_id("rating-change-0").get_attribute("data-rating"))
-    # the "?" said in words under the changes, visible (a phone shows no title; found by the new-user pass)
+    # the "?" said in words under the changes, visible (a phone shows no title)
     expect(a.get_by_test_id("rating-provisional-note")).to_be_visible()
     expect(a.get_by_test_id("rating-provisional-note")).to_contain_text("A rating marked ? is provisional")
 
@@ -228,7 +237,7 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
     expect(b.get_by_test_id("player-name")).to_have_count(0)
     assert b.evaluate("localStorage.getItem('lobby.token')") is None
-    # nothing is wrong with the connection: the header does not say "offline — reconnecting…" (found by the new-user pass)
+    # nothing is wrong with the connection: the header does not say "offline — reconnecting…"
     expect(b.get_by_test_id("conn-status")).to_have_attribute("data-status", "idle")
     expect(b.get_by_test_id("conn-status")).to_be_hidden()
     # it carries on as a new guest, which may not take the account's name
@@ -278,7 +287,7 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
 
 def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
     """A game with bots and one person is not rated: the result panel says
-    so in place of rating changes (found by the new-user pass: it said
+    so in place of rating changes (it once said
     nothing, only the leaderboard told why)."""
     page = new_page()
     started_table(page, lobby, unique("Hal"), "sibala", seats=2, bots=True, options={"rounds": 1})
@@ -291,7 +300,7 @@ def test_a_game_with_one_person_says_it_was_not_rated(new_page, lobby):
 
 
 def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds_the_table(new_page, lobby_factory):
-    """The final fresh pass found a waiting table gone after signing out
+    """A waiting table was once gone after signing out
     everywhere and back in: the seat is given up when no session comes back
     within LOBBY_ABSENT_GRACE_MS (tests/lobby/test_sign_out_seats_live.py).
     The confirm now says so, with the server's numbers (here a 60 s grace),
@@ -334,11 +343,107 @@ def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds
 
 
 def test_the_sign_out_confirm_never_promises_more_grace_than_the_server_gives(new_page, lobby_factory):
-    """The confirm rounded the grace: 1600 ms read "2 s" (third break-it
-    pass); it says whole seconds rounded down."""
+    """The confirm rounded the grace: 1600 ms read "2 s"; it says whole seconds rounded down."""
     proc = lobby_factory(prefix="signoutround", env={"LOBBY_ABSENT_GRACE_MS": "1600"})
     a = new_page()
     sign_in(a, proc, unique("Hal"))
     claim(a, PASSWORD)
     a.get_by_test_id("sign-out-everywhere").click()
     expect(a.get_by_test_id("confirm-text")).to_contain_text("unless you sign in again within 1 s.")
+
+
+# ---------------------------------------------------------------------------
+# The profile on a phone
+#
+# A player's profile on a phone, as a new player reads it: the headings of
+# the games table (and of the record under the header's coins) are whole
+# words at 360 and 390 px in both languages ("Ratin g", "Losse s" before),
+# and the recent games name the table as the lobby does, with a date, the
+# hex id only in the link.
+# ---------------------------------------------------------------------------
+
+
+#: Each heading of a table (by its test id): its text, the words (runs
+#: without spaces: a Chinese heading is one) whose glyphs fall on more than
+#: one line, and whether its text is wider than its cell.
+HEADINGS = js("accounts/headings")
+
+#: twelve hex digits or more: an id or a hash, which a player does not read
+HEX = re.compile(r"\b[0-9a-f]{12,}\b")
+
+
+def test_the_profile_reads_well_on_a_phone(new_page, lobby):
+    page, other = new_page(), new_page()
+    name = "Hedwig Longname"
+    sign_in(page, lobby, name)
+    table_id = open_table(page, "sibala", seats=2, bots=False, options={"rounds": 1})
+    sign_in(other, lobby, "Ilse", f"#table={table_id}")
+    other.get_by_test_id("join-table").click()  # full: it starts
+    expect_status(page, "playing")
+    play_both(page, other)
+    # a rated game of two people (its ratings applied: the result panel shows them; the
+    # leaderboard read before that has no row of ours), on the leaderboard, whose row opens the profile
+    expect(page.get_by_test_id("rating-change-0")).to_contain_text("Your rating")  # my own seat's line
+    page.goto(f"{lobby.http}/#leaderboard=sibala")
+    page.locator('[data-testid="lb-table"] tr.me').get_by_role("link").click()
+    expect(page.get_by_test_id("profile-name")).to_contain_text(name)
+    profile_url = page.url
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            page.get_by_test_id("lang-switch").click()
+        for phone in PHONES:
+            page.set_viewport_size(phone)
+            page.goto(profile_url)
+            expect(page.get_by_test_id("profile-games")).to_be_visible()
+            # the games table, and your record under the header's coins: whole words
+            page.get_by_test_id("coins").click()
+            expect(page.get_by_test_id("stats-table")).to_be_visible()
+            for table, columns in (("profile-games", 4), ("profile-record", 6), ("stats-table", 7)):
+                headings = page.evaluate(HEADINGS, table)
+                assert len(headings) == columns, headings
+                bad = [h for h in headings if h["split"] or h["overflow"]]
+                assert not bad, (table, lang, phone, bad)
+            fits(page)
+            page.keyboard.press("Escape")
+            expect(page.get_by_test_id("stats-table")).to_be_hidden()
+            # the recent game: the table's readable name and when, its id only in the link
+            link = page.get_by_test_id(f"recent-{table_id}-1")
+            expect(link).to_have_text(re.compile("^Sibala · Hedwig Longname's table · " if lang == "en" else "^十八啦 · Hedwig Longname 的牌桌 · "))
+            expect(page.get_by_test_id("recent-at").first).to_have_text(re.compile(r"20\d\d"))  # when
+            recent = page.get_by_test_id("profile-recent").inner_text()
+            assert not HEX.search(recent), recent
+            assert link.get_attribute("href") == f"#replay={table_id}&game=1"
+            assert table_id in (link.get_attribute("title") or "")
+
+
+#: a record's columns the profile shares with the stats popover under the header's coins: the same words
+RECORD = {"en": {"escapes": "Escapes", "disconnects": "Timed out"}, "zh": {"escapes": "逃跑", "disconnects": "超时/断线"}}
+
+
+def test_the_profile_shows_escapes_and_timeouts_as_the_record_popover_does(new_page, lobby):
+    """The profile had games, wins and losses only; the popover also escapes
+    (stud's 逃跑) and games with a timeout: the profile shows them too, from
+    the same record, in the same words (and the same tooltip)."""
+    ann, bo = new_page(), new_page()
+    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=1)  # nobody rolls: both time out
+    expect(finished(ann)).to_be_visible(timeout=30_000)
+    expect(ann.get_by_test_id("rating-change-0")).to_contain_text("Your rating")  # rated: on the leaderboard
+    ann.goto(f"{lobby.http}/#leaderboard=sibala")
+    ann.locator('[data-testid="lb-table"] tr.me').get_by_role("link").click()
+    expect(ann.get_by_test_id("profile-name")).to_contain_text("Ann")
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            ann.get_by_test_id("lang-switch").click()
+        row = ann.get_by_test_id("profile-record-sibala")
+        ann.get_by_test_id("coins").click()
+        popover = ann.get_by_test_id("stats-sibala")
+        expect(popover).to_be_visible()
+        for field, word in RECORD[lang].items():
+            heads = ann.get_by_test_id("profile-record").locator("th")
+            expect(heads.filter(has_text=word)).to_have_count(1)
+            mine = row.locator(f'[data-field="{field}"]')
+            expect(mine).to_have_text(popover.locator(f'[data-field="{field}"]').text_content())
+        expect(row.locator('[data-field="disconnects"]')).to_have_text("1")  # this game ran out of time
+        stat_title = ann.get_by_test_id("stats-table").locator("th[title]").get_attribute("title")
+        assert ann.get_by_test_id("profile-record").locator("th[title]").get_attribute("title") == stat_title
+        ann.keyboard.press("Escape")

@@ -1,23 +1,31 @@
-"""Forms that offer only what can be (issue #15, item 4), in a real browser
-against a real lobby: the Open table form turns bots off, saying why, while
-an option makes coins move (bots only sit where none do: GameInfo's
-OptionSpec.no_coins); a coin table's waiting card does not promise bots and
-its Start waits, saying why, until enough players sit; a refusal is said
-beside the control that caused it, in plain words of the player's
-language, its code only in a details line, and not in the toast.
+"""Forms that offer only what can be: bots only where no coins move, refusals
+beside their control, no turn shorter than the server's minimum.
 """
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import SINGLE_REDIS, expect_status, game_lobby, sign_in
 
-pytestmark = SINGLE_REDIS
+
+# ---------------------------------------------------------------------------
+# The open table form
+#
+# Forms that offer only what can be, in a real browser against a real lobby:
+# the Open table form turns bots off, saying why, while an option makes
+# coins move (bots only sit where none do: GameInfo's OptionSpec.no_coins);
+# a coin table's waiting card does not promise bots and its Start waits,
+# saying why, until enough players sit; a refusal is said beside the control
+# that caused it, in plain words of the player's language, its code only in
+# a details line, and not in the toast.
+# ---------------------------------------------------------------------------
 
 
+@SINGLE_REDIS
 def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     page = new_page()
     game_lobby(page, lobby, "Opt", "sibala")
@@ -48,6 +56,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
 
 
+@SINGLE_REDIS
 def test_a_coin_table_waits_for_people_and_says_so(new_page, lobby):
     host = new_page()
     game_lobby(host, lobby, "Coin", "sibala")
@@ -72,6 +81,7 @@ def test_a_coin_table_waits_for_people_and_says_so(new_page, lobby):
     expect_status(guest, "playing")
 
 
+@SINGLE_REDIS
 def test_refusals_are_said_beside_their_control_in_plain_words(new_page, lobby):
     page = new_page(locale="zh-CN")
     game_lobby(page, lobby, "钱少", "sibala")
@@ -87,3 +97,63 @@ def test_refusals_are_said_beside_their_control_in_plain_words(new_page, lobby):
     expect(note).to_be_hidden()
     page.get_by_test_id("open-table").click()
     expect_status(page, "waiting")
+
+
+# ---------------------------------------------------------------------------
+# No turn shorter than the server's minimum
+#
+# No person can act in 1 s: the Open table form took 1–2 s turns. The
+# server's shortest turn is ``LOBBY_MIN_TURN_MS`` (5000 by default; the test
+# suite's lobbies lower it to 1000, see tests/conftest.py TEST_ENV), sent in
+# the welcome (``turn_ms.min``); the form takes nothing shorter and says so
+# in place, and a page that sends a shorter turn anyway gets the server's
+# refusal worded in place, its code in the details line, in the page's
+# language.
+# ---------------------------------------------------------------------------
+
+
+WORDS = {
+    "en-US": {
+        "form": "Turn time (s): a whole number from 5 to 300.",
+        "server": "A turn must last from 5 to 300 s: nobody can act faster than that.",
+        "code": "Error code: bad_options",
+    },
+    "zh-CN": {
+        "form": "每步时限（秒）：请填 5 到 300 之间的整数。",
+        "server": "每步时限须在 5 到 300 秒之间：再快没有人来得及。",
+        "code": "错误代码：bad_options",
+    },
+}
+
+
+@pytest.mark.lobby_settings("turn_minimum")
+@pytest.mark.parametrize("locale", list(WORDS))
+def test_the_form_takes_no_turn_shorter_than_the_server_s_minimum(new_page, lobby, locale):
+    page = new_page(locale=locale)
+    words = WORDS[locale]
+    game_lobby(page, lobby, "Quick Hands", "sibala")
+    turn = page.get_by_test_id("open-turn")
+    expect(turn).to_have_attribute("min", "5")
+    turn.fill("2")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("open-table-error")).to_have_text(words["form"])
+    expect(page.get_by_test_id("lobby-sibala")).to_be_visible()  # no table was opened
+    expect(page.locator("#toast")).to_be_hidden()
+
+    # a page that believes shorter turns are allowed (an older one) sends 2 s: the server refuses, said in place
+    page.evaluate("() => { window.lobby.net.turnLimits = { ...window.lobby.net.turnLimits, min: 1000 }; }")
+    page.get_by_test_id("back-to-games").click()
+    page.get_by_test_id("game-sibala").click()
+    expect(page.get_by_test_id("open-turn")).to_have_attribute("min", "1")
+    page.get_by_test_id("open-turn").fill("2")
+    page.get_by_test_id("open-table").click()
+    err = page.get_by_test_id("open-table-error")
+    expect(err.get_by_test_id("error-text")).to_have_text(words["server"])
+    err.get_by_test_id("error-more").locator("summary").click()
+    expect(err.get_by_test_id("error-details")).to_have_text(words["code"])
+    expect(page.locator("#toast")).to_be_hidden()
+
+    # 5 s is a person's minimum: it opens
+    page.get_by_test_id("open-turn").fill("5")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")

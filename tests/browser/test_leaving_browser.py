@@ -1,19 +1,6 @@
-"""Leaving, away and ending say what is true (issue #15, the last fresh
-passes), against a real lobby whose seats go away at their first timeout,
-whose bots think a little and whose ready window is long:
-
-- Leave at a running game asks first, in the page, what leaving means (a
-  bot plays the seat to the end, it counts in the record; at a stake table
-  the coins stay at stake); a waiting table's Leave asks nothing;
-- a left seat's moves are marked as a bot's ("Ann (left, a bot plays)"),
-  and a winner who left is marked left in the results;
-- Play again and then the only other person leaving closes the table at
-  once, saying too few stayed (not "nobody asked");
-- while my seat is away the turn line says a bot plays my turn; a
-  time's-up notice goes when a bot plays the seat's next move, and when the
-  game is over;
-- a waiting table's seat given up after the absence grace, or left by its
-  last player, is said so (not "was not there when the game started").
+"""Leaving a table: asked first only at a running game, a left seat's moves
+marked as a bot's, the leave confirm following the table, and the one left
+alone after an escape.
 """
 
 from __future__ import annotations
@@ -23,28 +10,34 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
+from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
 
 pytestmark = SINGLE_REDIS
 
+
+# ---------------------------------------------------------------------------
+# Leaving says what is true
+#
+# Leaving, away and ending say what is true, against a real lobby whose
+# seats go away at their first timeout, whose bots think a little and whose
+# ready window is long:
+#
+# - Leave at a running game asks first, in the page, what leaving means (a
+# bot plays the seat to the end, it counts in the record; at a stake table
+# the coins stay at stake); a waiting table's Leave asks nothing; - a left
+# seat's moves are marked as a bot's ("Ann (left, a bot plays)"), and a
+# winner who left is marked left in the results; - Play again and then the
+# only other person leaving closes the table at once, saying too few stayed
+# (not "nobody asked"); - while my seat is away the turn line says a bot
+# plays my turn; a time's-up notice goes when a bot plays the seat's next
+# move, and when the game is over; - a waiting table's seat given up after
+# the absence grace, or left by its last player, is said so (not "was not
+# there when the game started").
+# ---------------------------------------------------------------------------
+
+
 #: the ready window (ms): far longer than any wait below, so a close within it is the server's own
 READY_MS = 120_000
-
-
-@pytest.fixture(scope="module")
-def lobby(module_lobby_factory):
-    """Seats away at their first timeout, bots slow enough to watch, a long
-    ready window and a short absence grace."""
-    env = {"LOBBY_AWAY_AFTER": "1", "LOBBY_BOT_DELAY_MS": "1500", "LOBBY_READY_MS": str(READY_MS), "LOBBY_ABSENT_GRACE_MS": "1000"}
-    return module_lobby_factory(env=env, prefix="leaving")
-
-
-@pytest.fixture(scope="module")
-def fast_lobby(module_lobby_factory):
-    """This module's lobby with the suite's quick bots (LOBBY_BOT_DELAY_MS of
-    tests/conftest.py): for a game of bots that a test only watches to its
-    end (at 1.5 s a move, a Shut the Box round of two bots took 45 s)."""
-    return module_lobby_factory(env={"LOBBY_AWAY_AFTER": "1", "LOBBY_ABSENT_GRACE_MS": "1000"}, prefix="leavingfast")
 
 
 def watch(page, lobby, name: str, table_id: str) -> None:
@@ -53,6 +46,7 @@ def watch(page, lobby, name: str, table_id: str) -> None:
     expect(page.get_by_test_id("spectating")).to_be_visible()
 
 
+@pytest.mark.lobby_settings("away")
 def test_leave_asks_first_at_a_running_game_only(new_page, lobby):
     ann = new_page()
     sign_in(ann, lobby, "Ann")
@@ -75,6 +69,7 @@ def test_leave_asks_first_at_a_running_game_only(new_page, lobby):
     expect(ann.get_by_test_id("quick-match")).to_be_visible()
 
 
+@pytest.mark.lobby_settings("away")
 def test_leaving_a_stake_table_says_the_coins_stay_at_stake_in_chinese(new_page, lobby):
     """Shut the Box, two people, stake 100: Leave on the first turn asks (中文)."""
     ann, bo = new_page(locale="zh-CN"), new_page()
@@ -89,8 +84,9 @@ def test_leaving_a_stake_table_says_the_coins_stay_at_stake_in_chinese(new_page,
     expect_status(ann, "playing")
 
 
-def test_a_left_seats_moves_are_marked_as_a_bots(new_page, fast_lobby):
-    lobby = fast_lobby
+@pytest.mark.lobby_settings("away")
+@pytest.mark.lobby_settings("away_quick")  # quick bots: a game the test only watches to its end
+def test_a_left_seats_moves_are_marked_as_a_bots(new_page, lobby):
     ann, bo, cy = new_page(), new_page(), new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
     table_id = open_table(ann, "shut_the_box", seats=2, options={"rounds": 1})
@@ -119,6 +115,7 @@ def test_a_left_seats_moves_are_marked_as_a_bots(new_page, fast_lobby):
     assert who == "Ann (left), Ada (bot)", who
 
 
+@pytest.mark.lobby_settings("away")
 def test_a_left_seats_rolls_and_cards_are_marked_in_sibala_and_six_nimmt(new_page, lobby):
     """Sibala's log (drawn from the rounds) and 6 Nimmt!'s reveal mark a
     left seat's moves as a bot's too (中文 for Sibala)."""
@@ -141,6 +138,7 @@ def test_a_left_seats_rolls_and_cards_are_marked_in_sibala_and_six_nimmt(new_pag
     expect(left).to_have_attribute("title", "Cy (left, a bot plays)")
 
 
+@pytest.mark.lobby_settings("away")
 def test_the_only_other_person_leaving_after_play_again_closes_at_once(new_page, lobby):
     ann, bo = new_page(), new_page(locale="zh-CN")
     table_id = two_at_sibala(ann, bo, lobby)
@@ -158,6 +156,7 @@ def test_the_only_other_person_leaving_after_play_again_closes_at_once(new_page,
     expect(bo.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^留下来再来一场的玩家不够，本桌已关闭。"))
 
 
+@pytest.mark.lobby_settings("away")
 def test_my_away_turn_says_a_bot_plays_it(new_page, lobby):
     """Yahtzee: my first turn runs out, then I am away; on my next turn the
     turn line and the hint say a bot plays it, and that acting takes over."""
@@ -172,10 +171,11 @@ def test_my_away_turn_says_a_bot_plays_it(new_page, lobby):
     assert "Your turn" not in ann.get_by_test_id("table-screen").text_content()
 
 
+@pytest.mark.lobby_settings("away")
 def test_my_times_up_notice_ends_with_the_bot_s_roll_for_my_away_seat_in_chinese(new_page, lobby):
     """My notice speaks of my seat's latest move while that is the forced
     one: a bot's roll for my away seat is a later move, so it ends the
-    notice (the fourth pass: it once stayed over many bot turns, into the
+    notice (it once stayed over many bot turns, into the
     next round); the away bar says what goes on meanwhile."""
     ann = new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
@@ -190,6 +190,7 @@ def test_my_times_up_notice_ends_with_the_bot_s_roll_for_my_away_seat_in_chinese
     expect(ann.get_by_test_id("im-back")).to_be_visible()
 
 
+@pytest.mark.lobby_settings("away")
 def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby):
     """Stud: my deadline folds me and so ends the hand; the log says so, the
     status line shows the result, and my seat keeps its time's-up badge as
@@ -201,12 +202,13 @@ def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby)
     expect(finished(ann)).to_be_visible()
     expect(ann.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
     expect(ann.get_by_test_id("timeout-notice")).to_be_hidden(timeout=1_000)
-    # its one time's-up mark is in the folded pill (fourth pass: no second badge beside it)
+    # its one time's-up mark is in the folded pill (no second badge beside it)
     expect(ann.get_by_test_id("seat-0").get_by_test_id("forced-0")).to_have_text("time's up")
     expect(ann.get_by_test_id("seat-0").get_by_test_id("timeout-0")).to_have_count(0)
     expect(ann.get_by_test_id("final-result")).to_be_visible()
 
 
+@pytest.mark.lobby_settings("away")
 def test_a_waiting_tables_seat_given_up_or_left_is_said_truly(new_page, lobby):
     ann, bo = new_page(), new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
@@ -225,9 +227,10 @@ def test_a_waiting_tables_seat_given_up_or_left_is_said_truly(new_page, lobby):
     expect_status(di, "closed")
 
 
+@pytest.mark.lobby_settings("away")
 def test_rounds_before_a_leave_name_the_leaver_as_she_was_then(new_page, lobby):
     """Sibala at a coin table: a round Ann was named in, played before she
-    left, was redrawn "Ann (left) wins" once she left (third pass): it keeps
+    left, was redrawn "Ann (left) wins" once she left: it keeps
     "Ann"; "(left)" is for the rounds a bot rolled for her after."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
@@ -245,3 +248,248 @@ def test_rounds_before_a_leave_name_the_leaver_as_she_was_then(new_page, lobby):
     # a bot now rolls for her: those lines say she left
     expect(bo.get_by_test_id("log").locator("li.log-away", has_text="Ann (left, a bot plays)").first).to_be_visible(timeout=30_000)
     expect(bo.get_by_test_id("log").locator("li.log-result", has_text=f"Round {round_no}:")).to_have_text(before)
+
+
+# ---------------------------------------------------------------------------
+# An open leave confirm follows the table
+#
+# An open leave confirm follows the table: left open while the hand ends (my
+# time runs out: I fold), it closes instead of offering to charge a price
+# nobody pays; and a seat that may leave freely (stud after folding,
+# RULES.md 2) is asked nothing. The confirm is the table screen's, one for
+# all five games.
+# ---------------------------------------------------------------------------
+
+
+def _confirm_closes_when_the_game_ends(page) -> None:
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_be_hidden()  # the game ended under it (time ran out): what it asked is gone
+    expect(finished(page)).to_be_visible()
+    assert "#table=" in page.url, "closing it left nobody"
+
+
+@pytest.mark.viewport(PHONE)
+def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby):
+    """Stud, beginner coin table, two people: Ann opens Leave (an escape,
+    naming the price) and waits; the first timeout folds a seat and ends the hand."""
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, turn_s=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")
+    ann.get_by_test_id("leave").click()
+    # one word for the escape: the confirm, the record (and the result: 逃跑)
+    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 Bo 与底池相等的 \d+ 金币。离开后你有 \d+ 金币。你的记录里会记为逃跑。确定离开吗？$"))
+    expect(ann.get_by_test_id("confirm-yes")).to_have_text(re.compile(r"^离开并支付 \d+$"))
+    _confirm_closes_when_the_game_ends(ann)
+
+
+#: what leaving a running game says: stud's escape ends the game at once
+#: (RULES.md 2, also in play chips), elsewhere a bot plays the seat
+ASKS = {
+    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay (?!the dealer)\S.* \d+ play chips \(what the pot holds\)\. It counts as an escape in your record\. Leave the game\?$",
+    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 ?(?!庄家)\S+ ?与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑。确定离开吗？$",
+    ("sibala", "en-US"): r"^Leave the game now\? A bot plays your seat to the end",
+    ("sibala", "zh-CN"): r"^现在离开这场比赛吗？机器人会替你把座位打到结束",
+}
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("game, options", [("stud", {"tier": "casual"}), ("sibala", {"rounds": 1})])
+def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options, locale):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Cy")
+    open_table(page, game, seats=2, turn_s=2, options=options)
+    page.get_by_test_id("start").click()
+    expect_status(page, "playing")
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS[game, locale]))
+    _confirm_closes_when_the_game_ends(page)
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_leaving_a_casual_stud_hand_ends_it_as_the_confirm_says(new_page, lobby, locale):
+    """Casual stud (play chips): the confirm names the escape and its price,
+    and confirming ends the game at once, the result saying the same word."""
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Dee")
+    table_id = open_table(page, "stud", seats=2, options={"tier": "casual"})
+    page.get_by_test_id("start").click()
+    expect_status(page, "playing")
+    page.get_by_test_id("leave").click()
+    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS["stud", locale]))
+    price = re.search(r"\d+", page.get_by_test_id("confirm-text").text_content()).group()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("quick-match")).to_be_visible()
+    page.goto(f"{lobby.http}/#table={table_id}")
+    expect(finished(page)).to_be_visible()
+    said = rf"^Dee.* 逃跑：.+ ?获得 {price}$" if locale == "zh-CN" else rf"^Dee.* escaped: .+ receives {price}$"
+    expect(page.get_by_test_id("winners")).to_have_text(re.compile(said))
+
+
+@pytest.mark.viewport(PHONE)
+def test_a_folded_stud_player_leaves_freely_without_being_asked(new_page, lobby):
+    """Casual stud, three people: whoever acts first folds, then leaves:
+    nothing is asked (RULES.md 2: once folded one may leave freely), the
+    hand goes on, and the seat is shown left, not played by a bot."""
+    pages = [new_page(locale="zh-CN"), new_page(), new_page()]
+    sign_in(pages[0], lobby, "Ann")
+    table_id = open_table(pages[0], "stud", seats=3, options={"tier": "casual"}, bots=False)
+    for page, name in zip(pages[1:], ("Bo", "Cy")):
+        sign_in(page, lobby, name, f"#table={table_id}")
+        page.get_by_test_id("join-table").click()
+    for page in pages:
+        expect_status(page, "playing")
+    acting = pages[1].locator(".to-act")  # seats in join order: Ann 0, Bo 1, Cy 2
+    expect(acting).to_have_count(1)
+    k = int(acting.get_attribute("data-testid").removeprefix("seat-"))
+    me, others = pages[k], [p for i, p in enumerate(pages) if i != k]
+    me.locator('[data-testid="act-fold"]:enabled').click()
+    expect(me.locator('[data-testid="act-fold"]')).to_have_count(0)
+    expect_status(me, "playing")  # two are still in: the hand goes on
+    me.get_by_test_id("leave").click()
+    expect(me.get_by_test_id("table-screen")).to_have_count(0)  # left at once, to the game's lobby
+    expect(me.get_by_test_id("confirm")).to_have_count(0)
+    for page in others:
+        expect_status(page, "playing")
+
+
+@pytest.mark.viewport(PHONE)
+def test_an_open_escape_price_follows_the_pot(new_page, lobby):
+    """Stud, beginner coin table: Ann opens Leave while Bo is to act; Bo
+    bets, the pot grows, and the open confirm names the new price."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")
+    ann_act, bo_act = (p.locator(".stud-actions button.act:enabled") for p in (ann, bo))
+    acting = ann.locator(".to-act")  # seats in join order: Ann 0, Bo 1
+    expect(acting).to_have_count(1)
+    if acting.get_attribute("data-testid") == "seat-0":
+        ann.locator('[data-testid="act-check"]:enabled').click()
+    expect(bo_act.first).to_be_visible()
+    ann.get_by_test_id("leave").click()
+    text = ann.get_by_test_id("confirm-text")
+    expect(text).to_have_text(re.compile(r"^Leaving now is an escape: .* you pay Bo \d+ coins \(what the pot holds\)\. You will have \d+ coins left\."))
+    before = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    offered = [b.get_attribute("data-action") for b in bo_act.all()]
+    bo.get_by_test_id("act-bet" if "bet" in offered else "act-raise").click()
+    expect(ann.get_by_test_id("confirm-yes")).not_to_have_text(f"Leave and pay {before}")
+    after = int(re.search(r"(\d+)", ann.get_by_test_id("confirm-yes").text_content()).group(1))
+    assert after > before
+    expect(text).to_contain_text(str(after))
+    ann.get_by_test_id("confirm-no").click()
+    expect_status(ann, "playing")
+
+
+#: an escape's confirm with its figures, unit and balance-after taken out
+_AFTER = r" You will have \d+ coins? left\.|离开后你有 \d+ 金币。"
+_AMOUNT = r"\d+ (coins?|play chips?|金币|娱乐筹码)"
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_an_escape_is_asked_alike_at_a_coin_and_a_play_chip_table(new_page, lobby, locale):
+    """The same escape (the game ends, bets back, the pot paid) was worded
+    two ways at a coin and a casual table: one wording, the
+    amount and unit filled in (a coin table adds the balance after)."""
+    texts = {}
+    for tier in ("beginner", "casual"):
+        ann, bo = new_page(locale=locale), new_page()
+        sign_in(ann, lobby, f"Ann{tier[0]}")
+        table_id = open_table(ann, "stud", seats=2, options={"tier": tier}, bots=False)
+        sign_in(bo, lobby, "Bo", f"#table={table_id}")  # one payee's name at both tables
+        bo.get_by_test_id("join-table").click()
+        expect_status(ann, "playing")
+        ann.get_by_test_id("leave").click()
+        texts[tier] = ann.get_by_test_id("confirm-text").text_content()
+        ann.get_by_test_id("confirm-no").click()
+    unit = {"en-US": ("coins", "play chips"), "zh-CN": ("金币", "娱乐筹码")}[locale]
+    assert re.search(rf"\d+ {unit[0]}", texts["beginner"]) and re.search(rf"\d+ {unit[1]}", texts["casual"]), texts
+    assert re.search(_AFTER, texts["beginner"]) and not re.search(_AFTER, texts["casual"]), texts
+    same = {tier: re.sub(_AMOUNT, "N", re.sub(_AFTER, "", text)) for tier, text in texts.items()}
+    assert same["beginner"] == same["casual"], texts
+
+
+@pytest.mark.viewport(PHONE)
+def test_after_an_escape_the_seats_and_pot_show_the_bets_returned(new_page, lobby):
+    """Casual stud, two people: Ann escapes; Bo's board still said "Bet 100"
+    on each seat and the old pot: the bets were returned, so
+    no seat shows a bet and the pot is empty; the result names the payment."""
+    ann, bo = new_page(), new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "casual"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(bo, "playing")
+    expect(bo.get_by_test_id("bet-0")).to_be_visible()
+    expect(bo.get_by_test_id("pot-amount")).not_to_have_text("0")
+    ann.get_by_test_id("leave").click()
+    ann.get_by_test_id("confirm-yes").click()
+    expect(finished(bo)).to_be_visible()
+    expect(bo.get_by_test_id("winners")).to_contain_text("逃跑")
+    expect(bo.locator('[data-testid^="bet-"]')).to_have_count(0)
+    expect(bo.get_by_test_id("pot-amount")).to_have_text("0")
+
+
+# ---------------------------------------------------------------------------
+# Alone at a coin table after an escape
+#
+# After an escape at a two-seat coin table, the player left alone was
+# offered 「再来一场？还剩 28 秒」 (Play again) although nobody else sat and bots
+# cannot sit where coins move; pressing it reopened the table as waiting
+# with 「至少需要 2 名玩家」. The panel offers only what can happen: nobody else is
+# left, so it says so, and its button keeps the seat for the table to wait
+# for players (or Leave goes to the lobby), its countdown says how long that
+# choice stays open; pressing it, the table waits, and no Play again is
+# offered there.
+# ---------------------------------------------------------------------------
+
+
+WORDS = {
+    "en-US": {
+        "button": "Wait for players",
+        "title": "Nobody else is left to play",
+        "help": "Bots cannot sit at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
+        "countdown": r"^Keep your seat\? \d+ s to decide$",
+        "other": "再来",
+    },
+    "zh-CN": {
+        "button": "等待其他玩家",
+        "title": "其他玩家都已离开",
+        "help": "金币桌不能有机器人入座。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
+        "countdown": r"^保留座位？还剩 \d+ 秒$",
+        "other": "Play",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_alone_at_a_coin_table_the_panel_offers_to_wait_not_to_play_again(new_page, lobby, locale):
+    import re
+
+    words = WORDS[locale]
+    ann, bo = new_page(), new_page(locale=locale)
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, turn_s=30, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect_status(ann, "playing")  # full: it starts
+    leave_running(ann)  # an escape: the game ends at once
+    expect(finished(bo)).to_be_visible()
+    again = bo.get_by_test_id("play-again")
+    expect(again).to_have_text(words["button"])
+    panel = bo.get_by_test_id("next-panel")
+    expect(panel.locator("h3")).to_have_text(words["title"])
+    expect(bo.get_by_test_id("next-help")).to_have_text(words["help"])
+    expect(bo.get_by_test_id("next-countdown")).to_have_text(re.compile(words["countdown"]))
+    assert words["other"] not in panel.text_content()
+    again.click()
+    expect_status(bo, "waiting")
+    expect(bo.get_by_test_id("next-panel")).to_be_hidden()
+    expect(bo.get_by_test_id("play-again")).to_be_hidden()

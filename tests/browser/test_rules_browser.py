@@ -1,19 +1,29 @@
-"""A game's rules one click away (issue #15, item 8): a Rules button on each
-game's lobby page and on the table screen opens an in-page dialog with the
-game's section of the players' docs/play.md (docs/play.zh.md in 中文), closed by Esc or
-its Close button."""
+"""A game's rules one click away, from the lobby page and the table, in both
+languages and on a phone.
+"""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 import re
 
+import pytest
 from lobby import rules_text
+from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, game_lobby, open_table
+from .helpers import LOCALES, SINGLE_REDIS, game_lobby, open_table, sign_in
 
 pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# The rules dialog
+#
+# A game's rules one click away: a Rules button on each game's lobby page
+# and on the table screen opens an in-page dialog with the game's section of
+# the players' docs/play.md (docs/play.zh.md in 中文), closed by Esc or its
+# Close button.
+# ---------------------------------------------------------------------------
+
 
 #: a character of Chinese script (ideographs, CJK punctuation, full-width forms)
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\ufe30-\ufe4f\uff00-\uffef]")
@@ -61,7 +71,7 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
     """What the dialog shows is written for players: seats counted from 1,
     what a timeout plays for you, none of the implementers' words (kata,
     seed, engine, 0..n-1) of docs/rules.md, in English and in Chinese; each
-    language in its own words only (issue #15's fresh pass found 断线, 庄家,
+    language in its own words only (断线, 庄家 once showed,
     the tier names in the English, "十八啦 Sibala" and "BG" in the Chinese)."""
     implementer = re.compile(r"\bkata\b|\bseeds?\b|\bengines?\b|\bindex|0\.\.|种子", re.I)
     for locale, lang, seat_one in (("en-US", "en", "seat 1"), ("zh-CN", "zh", "座位 1")):
@@ -89,7 +99,7 @@ def test_the_dialog_gives_players_their_own_rules(new_page, lobby):
 
 
 def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_reads_whole(new_page, lobby):
-    """Found by the final fresh pass: every dialog opened on a screen of
+    """Every dialog once opened on a screen of
     what is common to all tables before the game's own rules, and stud's
     seven-column tier table was squeezed until its figures broke ('1/0/0',
     '10/00/0') at 390 and 360 px."""
@@ -114,3 +124,27 @@ def test_on_a_phone_the_rules_open_on_the_games_own_rules_and_stud_s_tier_table_
         # the table scrolls inside the dialog, the page itself does not
         assert table.evaluate("t => t.getBoundingClientRect().right") <= width
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+# ---------------------------------------------------------------------------
+# The dialog does not repeat its title
+#
+# The rules dialog's title is not repeated as a heading under it.
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rules_dialog_does_not_repeat_its_title(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    for game in ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]:
+        page.get_by_test_id(f"game-{game}").click()
+        page.get_by_test_id("rules").first.click()
+        body = page.get_by_test_id("rules-body")
+        expect(body.locator("h3").first).to_be_visible()  # loaded
+        title = page.get_by_test_id("rules-title").inner_text()
+        heads = body.locator("h1, h2, h3").all_inner_texts()
+        assert title not in heads, f"{game}: the title {title!r} again under itself"
+        page.get_by_test_id("rules-close").click()
+        page.get_by_test_id("back-to-games").click()

@@ -1,7 +1,7 @@
-"""The browser client against a real lobby: sign in, quick match, open and
-play a whole Sibala match, spectate by link, resume after a reload or a
-dropped connection, names with markup, the language switch and the reload
-prompt on a protocol change.
+"""Sibala in a real browser against a real lobby: sign in, quick match, a whole
+match, spectating by link, resuming after a reload or a dropped connection,
+names with markup, the language switch, the reload prompt on a protocol
+change; its notice line and seat marks.
 """
 
 from __future__ import annotations
@@ -13,15 +13,20 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import RESULT_RE, RESULT_ZH_RE, WAIT, expect_status, finished, leave_running, open_table, play_to_end, sign_in, start, started_table
+from .helpers import LOCALES, PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice
+
+
+# ---------------------------------------------------------------------------
+# Playing Sibala: matches, spectators, reconnects
+#
+# The browser client against a real lobby: sign in, quick match, open and
+# play a whole Sibala match, spectate by link, resume after a reload or a
+# dropped connection, names with markup, the language switch and the reload
+# prompt on a protocol change.
+# ---------------------------------------------------------------------------
+
 
 XSS = "<img src=x onerror=alert(1)>"
-
-
-@pytest.fixture
-def viewport() -> dict:
-    """This module's pages are smaller than a laptop screen."""
-    return {"width": 1100, "height": 800}
 
 
 @pytest.fixture
@@ -40,6 +45,8 @@ def roll_when_enabled(page) -> None:
     roll.click()
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_quick_match_and_whole_match(new_page, lobby):
     page = new_page()
     page.goto(lobby.http + "/")
@@ -96,6 +103,8 @@ def test_quick_match_and_whole_match(new_page, lobby):
     expect(page.get_by_test_id(f"table-row-{table_id}")).to_have_attribute("data-status", "finished")
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_spectator_by_link(new_page, lobby):
     host = new_page()
     sign_in(host, lobby, "Host")
@@ -121,6 +130,8 @@ def test_spectator_by_link(new_page, lobby):
     assert not viewer.title().startswith("▶")
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_reload_resumes_seat(new_page, lobby):
     page = new_page()
     table_id = started_table(page, lobby, "Rel", "sibala", seats=2, options={"rounds": 3})
@@ -145,6 +156,8 @@ def test_reload_resumes_seat(new_page, lobby):
     assert RESULT_RE.match(page.get_by_test_id("result-line").text_content())
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
     page = new_page()
     sockets = []
@@ -175,6 +188,8 @@ def test_dropped_connection_reconnects_and_resumes(new_page, lobby):
     expect(page.get_by_test_id("final-result")).to_be_visible()
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_lost_delta_is_resynced(new_page, lobby, client_only):
     """A delta whose base is not our version (here: the one before it was
     dropped on the way) makes the client ask for `sync`, then go on."""
@@ -210,6 +225,8 @@ def test_lost_delta_is_resynced(new_page, lobby, client_only):
     expect(page.get_by_test_id("final-result")).to_be_visible()
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_markup_in_names_is_text(new_page, lobby, client_only):
     page = new_page()
     page.goto(lobby.http + "/")
@@ -237,6 +254,8 @@ def test_markup_in_names_is_text(new_page, lobby, client_only):
     assert page.get_by_test_id("player-name").evaluate("el => el.textContent") == name
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_language_switch_is_remembered(new_page, lobby, client_only):
     page = new_page(locale="en-US")
     sign_in(page, lobby, "Lang")
@@ -261,6 +280,8 @@ def test_language_switch_is_remembered(new_page, lobby, client_only):
     expect(zh.get_by_test_id("sign-in")).to_have_text("开始玩")
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_protocol_change_prompts_reload(new_page, lobby, client_only):
     page = new_page()
 
@@ -280,9 +301,11 @@ def test_protocol_change_prompts_reload(new_page, lobby, client_only):
     expect(page.get_by_test_id("reload")).to_be_visible()
 
 
+@pytest.mark.viewport({"width": 1100, "height": 800})
+@pytest.mark.parametrize("lobby", ["redis", "cluster"], indirect=True)
 def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, client_only):
     """RULES.md 1: players tied for the best hand share the round, and a
-    shared round is a won round for each of them.  The final fresh pass read
+    shared round is a won round for each of them.  The page once read
     "Everyone ties" and then a won round more for everybody with no word of
     why: the result says it, and each seat's rounds won say how many were
     shared.  The lobby's seeds are its own (commit-reveal), so the test
@@ -323,3 +346,144 @@ def test_a_round_everyone_ties_says_it_counts_for_every_player(new_page, lobby, 
     expect(tie).to_have_count(k)
     expect(tie.first).to_have_text(re.compile(r"^Round \d+: Everyone ties — the round counts for every player$"))
     expect(viewer.get_by_test_id("wins-0")).to_have_text(f"Rounds won: {wins[0]} ({k} shared)")
+
+
+# ---------------------------------------------------------------------------
+# Sibala's notice line and seat marks
+#
+# Sibala's notice line and seat mark.
+#
+# 1. The status bar's notice joined the old time's-up note ("Time's up —
+# your dice were rolled for you") and the hurry warning of my next turn in
+# one line ("… · Hurry — …"): two messages about two turns read as one. It
+# shows one message at a time: while I must act and my clock is urgent, the
+# hurry warning alone (it is about now); otherwise the latest time's-up
+# note. The rule is TableView.showNotice's, shared by all five games. 2. The
+# roll the clock made for my seat was marked on the seat only at the match's
+# end (the seat's time's-up badge, hidden while I am to act), where the
+# other games mark the forced move on the board from then on (forcedTag).
+# The seat's dice the clock rolled carry the mark for as long as they are on
+# the seat: a later roll of the seat that the clock did not make (a bot's,
+# for the away seat) has none. 3. At 2 s turns Bea's timed-out
+# seat once showed "time's up" twice: the badge
+# in its head and the mark on the dice of 2. One mark per seat: the
+# dice's mark, which the table's record carries (a spectator, a reload, the
+# replay see it), stays; the seat's passing time's-up badge is not drawn
+# beside it.
+# ---------------------------------------------------------------------------
+
+
+WORDS = {
+    "en-US": {"note": "Time's up — your dice were rolled for you", "hurry": "Hurry — at 0 your dice are rolled for you", "mark": "time's up"},
+    "zh-CN": {"note": "超时——已替你掷骰", "hurry": "快！超时将替你掷骰", "mark": "超时"},
+}
+
+#: True once, in one page task, the game is still on and seat 0's dice
+#: carry the clock's mark (the DOM and the view read together).
+MARKED_WHILE_PLAYING = js("sibala/marked_while_playing")
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_sibala_notice_says_one_message_at_a_time(new_page, lobby, locale):
+    words = WORDS[locale]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 2})
+    watch_notice(page)
+    start(page)  # I never roll: 1 s turns are all hurry; round 2's comes after round 1's timeout
+    expect(finished(page)).to_be_visible()
+    texts = notice_texts(page)
+    assert words["note"] in texts and words["hurry"] in texts, texts
+    assert set(texts) <= {words["note"], words["hurry"]}, texts  # never the two joined
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_sibala_seat_marks_the_roll_the_clock_made_from_then_on(new_page, lobby, locale):
+    words = WORDS[locale]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 3})
+    start(page)  # rounds 1 and 2 the clock's; then my seat is away and round 3 is a bot's
+    page.wait_for_function(MARKED_WHILE_PLAYING, arg=[table_id, words["mark"]], timeout=15_000)
+    expect(finished(page)).to_be_visible(timeout=30_000)
+    # round 3's dice, which a bot rolled for my away seat, are on the seat: no time's-up mark
+    expect(page.get_by_test_id("seat-0").get_by_test_id("forced-0")).to_have_count(0)
+    expect(page.get_by_test_id("seat-1").get_by_test_id("forced-1")).to_have_count(0)
+
+
+#: Watches every drawn state of the page: per seat, the most "time's up"
+#: marks (badges and board marks, by their words) it held at once.
+WATCH_MARKS = js("sibala/watch_marks")
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_sibala_seat_that_timed_out_shows_one_mark(new_page, lobby, locale):
+    words = WORDS[locale]
+    ann, bo = new_page(locale=locale), new_page(locale=locale)
+    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=2)  # nobody rolls: every roll is the clock's
+    ann.evaluate(WATCH_MARKS, words["mark"])
+    expect(finished(ann)).to_be_visible(timeout=30_000)
+    marks = ann.evaluate("window.__marks")
+    assert marks.get("seat-1") == 1 and marks.get("seat-0") == 1, marks  # each seat marked, never twice
+
+
+# ---------------------------------------------------------------------------
+# Result lines: names joined as the language does, in the page's font
+#
+# Sibala's result joins names as the page's language does ("Ann and Bao
+# (bot) tie"); its result line is in the page's font.
+# ---------------------------------------------------------------------------
+
+
+#: (names, winners, mySeat) -> the result line
+SIBALA_NAMES = {
+    "en-US": [
+        ([0, 1], None, "Ann and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], None, "Ann, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+        ([0, 1], 0, "You and Bao (bot) tie with normal point: 9 — the round counts for each"),
+        ([0, 1, 2], 0, "You, Bao (bot) and Cy tie with normal point: 9 — the round counts for each"),
+    ],
+    "zh-CN": [
+        ([0, 1], None, "Ann 和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], None, "Ann、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+        ([0, 1], 0, "你和 Bao（机器人）平手，点数 9——各算赢一局"),
+        ([0, 1, 2], 0, "你、Bao（机器人）和 Cy 平手，点数 9——各算赢一局"),
+    ],
+}
+
+
+@SINGLE_REDIS
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_joins_names_as_the_language_does(new_page, lobby, locale):
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    bot = "Bao (bot)" if locale == "en-US" else "Bao（机器人）"
+    for winners, seat, want in SIBALA_NAMES[locale]:
+        got = page.evaluate(
+            """async ([names, winners, seat]) => {
+              const { roundResult } = await import('/static/games/sibala.js');
+              const categories = { normal_point: { en: 'normal point', zh: '点数' } };
+              return roundResult(names, categories, { winners, category: 'normal_point', value: 9 }, seat);
+            }""",
+            [["Ann", bot, "Cy"], winners, seat],
+        )
+        assert got == want
+
+
+@SINGLE_REDIS
+@pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
+    page, _ = sibala_with_a_bot(new_page, lobby, locale)
+    expect_status(page, "finished")
+    fonts = page.evaluate(
+        "() => [getComputedStyle(document.querySelector('[data-testid=result-line]')).fontFamily, getComputedStyle(document.body).fontFamily]"
+    )
+    assert fonts[0] == fonts[1], f"the result line's font {fonts[0]!r} is not the page's {fonts[1]!r}"

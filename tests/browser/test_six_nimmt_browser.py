@@ -1,9 +1,6 @@
-"""The 6 Nimmt! 谁是牛头王 table view in a browser against a real lobby: open a
-table with bots through the form, play whole turns by clicking cards
-(including a row choice: the lowest card is played every turn until the
-rules ask us to take a row), the reveal in placing order, rows and penalty
-totals updating, the final standings; hidden picks between two people with a
-spectator; the Chinese labels.
+"""6 Nimmt! in a real browser against a real lobby: whole turns by clicking (a
+row choice too), hidden picks, a spectator, and the marks of a card a bot
+played for an away seat.
 """
 
 from __future__ import annotations
@@ -13,11 +10,22 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, open_table, sign_in, start, text_name
 
-#: The view is the browser's business: one lobby backend (single Redis) is
-#: enough; the live suite covers the cluster.
 pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Playing 6 Nimmt!
+#
+# The 6 Nimmt! 谁是牛头王 table view in a browser against a real lobby: open a
+# table with bots through the form, play whole turns by clicking cards
+# (including a row choice: the lowest card is played every turn until the
+# rules ask us to take a row), the reveal in placing order, rows and penalty
+# totals updating, the final standings; hidden picks between two people with
+# a spectator; the Chinese labels.
+# ---------------------------------------------------------------------------
+
 
 #: 6 Nimmt! games played until one asks us for a row choice.  Playing the
 #: lowest card each turn, about 4 games in 5 do (nearly always at the first
@@ -230,3 +238,80 @@ def test_hidden_picks_and_spectator(new_page, lobby):
         for card, _ in order:
             expect(page.get_by_test_id("rows").locator(f'[data-card="{card}"]')).to_have_count(1)
     expect(viewer.get_by_test_id("six-nimmt")).to_have_attribute("data-turn", "1")
+
+
+# ---------------------------------------------------------------------------
+# Cards a bot played for an away seat
+#
+# A card a bot played for my away 6 Nimmt! seat is marked away, once, in the
+# one word the page uses for away: the log's line named the seat away and
+# then put an away badge after it ("你（托管中，机器人代你操作）：17 → 第 2 行托管中": 托管 twice
+# in one line), the badge ran into the text ("row 1away"), away was worded
+# three ways (seat "away", reveal "bot for you", log "(away — a bot played
+# for you)"; 托管中, 托管代出, 托管), and the reveal's away tag was a time's-up tag
+# in all but its words (away and time's up are different things: a bot
+# played for me, or the clock played my lowest card). Both languages.
+# ---------------------------------------------------------------------------
+
+
+#: Per language: the away word (seat badge, reveal tag and log mark alike) and the time's-up word.
+WORDS = {"en-US": ("away", "time's up"), "zh-CN": ("托管", "超时")}
+
+
+#: The log's lines with an away mark: each line's text, how often it says
+#: the away word and the time's-up word, its marks, and for each away mark
+#: the character before its words in the line's text and the gap (px) to
+#: what stands before it on its line.
+AWAY_LINES = js("six_nimmt/away_lines")
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_card_a_bot_played_for_my_away_seat_is_marked_away_once(new_page, lobby, locale):
+    away, late = WORDS[locale]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
+    open_table(page, "six_nimmt", seats=2, turn_s=1)
+    start(page)
+    # my first pick runs out: away, and a bot plays my seat
+    expect(page.get_by_test_id("away-0")).to_have_text(away)
+    tag = page.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-away')
+    expect(tag).to_have_text(away)
+    # the time's-up tag is the clock's only
+    for t in page.get_by_test_id("reveal").locator(".sn-rev-timeout").all_text_contents():
+        assert t == late, t
+    log = page.get_by_test_id("log").locator("li:has(.forced-away)")
+    expect(log.first).to_be_visible()
+    lines = page.evaluate(AWAY_LINES, [away, late])
+    assert lines, lines
+    for line in lines:
+        assert line["away"] == len(line["marks"]) == 1, line  # one seat away, said once
+        assert line["late"] == line["timeouts"] <= 1, line  # a bot's card is not the clock's (but a row the bot took for the clock's card: both, each once)
+        for m in line["marks"]:
+            assert m["word"] == away, line
+            assert m["before"].isspace(), line  # its own word, not "row 1away"
+            assert m["gap"] is None or m["gap"] >= 3, line
+
+
+@pytest.mark.lobby_settings("away")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_row_a_bot_took_for_the_clock_s_card_is_marked_away_and_the_card_time_s_up(new_page, lobby, locale):
+    """My pick runs out with a card lower than every row: the clock played
+    the card (time's up) and, my seat away at once, a bot took the row
+    (away).  The line said only time's up (the decision's timeout won) and
+    named me away; the bot's row is its own, each said once."""
+    away, late = WORDS[locale]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
+    open_table(page, "six_nimmt", seats=2, turn_s=3)
+    start(page)
+    card = let_a_low_pick_run_out(page)
+    entry = page.get_by_test_id("reveal").locator(f'.sn-rev[data-seat="0"][data-card="{card}"]')
+    expect(entry.locator(".sn-rev-away")).to_have_text(away)  # the bot's row
+    expect(entry.locator(".sn-rev-timeout")).to_have_text(late)  # the clock's card
+    line = page.get_by_test_id("log").locator("li[data-key]").filter(has=page.locator(".sn-log-timeout")).last
+    expect(line.locator(".forced-away")).to_have_count(1)
+    said = page.evaluate(AWAY_LINES, [away, late])
+    mine = [x for x in said if x["timeouts"]]
+    assert mine and mine[-1]["away"] == 1 and mine[-1]["late"] == 1, said
+    assert mine[-1]["marks"][0]["before"].isspace(), said

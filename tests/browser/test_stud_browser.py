@@ -1,8 +1,6 @@
-"""The five-card stud 同花顺 table view against a real lobby: open a casual
-table with bots from the stud lobby page, start it, play one whole game by
-clicking only the legal action buttons, and watch it from a second browser
-context as a spectator, who never sees a hole card face up before the
-showdown.
+"""Five-card stud in a real browser against a real lobby: a whole game by its
+action buttons with a spectator, the open table form's options, a fold the
+clock made, and its coin words on a phone.
 """
 
 from __future__ import annotations
@@ -12,7 +10,20 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import finished, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, finished, finished_game, js, open_table, sign_in, start, text_name
+from .test_phone_layout_browser import BROKEN, fits
+
+
+# ---------------------------------------------------------------------------
+# Playing stud
+#
+# The five-card stud 同花顺 table view against a real lobby: open a casual
+# table with bots from the stud lobby page, start it, play one whole game by
+# clicking only the legal action buttons, and watch it from a second browser
+# context as a spectator, who never sees a hole card face up before the
+# showdown.
+# ---------------------------------------------------------------------------
+
 
 SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 CARD_RE = re.compile(r"^[89TJQKA][SHCD]$")
@@ -174,3 +185,117 @@ def test_open_table_form_labels_options_from_the_engine_in_both_languages(new_pa
             page.get_by_test_id("lang-switch").click()
             select = page.get_by_test_id("open-opt-tier")
             expect(select.locator("option").first).to_have_text(spec.choice_labels[spec.choices[0]]["zh"])
+
+
+# ---------------------------------------------------------------------------
+# A fold the clock made is said once
+#
+# Stud: a fold the clock made is said once: the seat showed "time's up"
+# twice (a badge under the name and again inside the "folded" pill:
+# "已弃牌超时"), and the log had two lines for one fold ("Time's up — you folded"
+# and "You fold (pot 300)"). Now one mark on the seat (in the folded pill)
+# and one log line per fold, marked as time's up as the other games' forced
+# lines are. Both languages, a phone.
+# ---------------------------------------------------------------------------
+
+
+WORDS = {
+    "en-US": {"mark": "time's up", "fold": re.compile(r"^You fold \(pot \d+\) — time's up$"), "folds": re.compile(r"^You fold")},
+    "zh-CN": {"mark": "超时", "fold": re.compile(r"^你弃牌（底池 \d+）——超时$"), "folds": re.compile(r"^你弃牌")},
+}
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport({"width": 360, "height": 740})
+@pytest.mark.parametrize("locale", list(WORDS))
+def test_a_fold_by_the_clock_is_one_mark_and_one_log_line(new_page, lobby, locale):
+    words = WORDS[locale]
+    page = new_page(locale=locale)
+    finished_game(page, lobby, "stud", timeout=15_000)  # I came first: I act first, and the clock folds me
+    seat = page.get_by_test_id("seat-0")
+    expect(seat.get_by_test_id("forced-0")).to_have_text(words["mark"])
+    expect(seat.get_by_test_id("timeout-0")).to_have_count(0)
+    assert seat.text_content().count(words["mark"]) == 1, seat.text_content()
+    lines = page.get_by_test_id("log").locator("li")
+    expect(lines.filter(has_text=words["folds"])).to_have_count(1)
+    expect(lines.filter(has_text=words["folds"])).to_have_text(words["fold"])
+    assert not [line for line in lines.all_text_contents() if line.startswith(("Time's up", "超时"))], lines.all_text_contents()
+
+
+# ---------------------------------------------------------------------------
+# Coin words and the tier list on a phone
+#
+# Five-card stud's coin words on a phone, both languages: a figure stays
+# with its unit (「入座需要 1000 金币」 wrapped so that 币 sat alone on a line), the
+# lobby list does not leave 「0 人观战」 alone mid-row (it is at the row's left,
+# in line with the name), and the tier list says how casual and training
+# differ (they read the same: 普通场（娱乐筹码） and 训练场（娱乐筹码）); the chosen tier's
+# ante, its per-game max and what it plays for are said in place under the
+# choice (RULES.md 2's tier table).
+# ---------------------------------------------------------------------------
+
+
+#: True when two elements' first lines of text start within 2 px of each
+#: other; false while either has no line box (the list re-renders its rows
+#: on every push, so one read can fall between a row's removal and its
+#: replacement: CI once read an element with no rects).
+ALIGNED = js("stud/aligned")
+
+
+def expect_aligned(page, first: str, second: str) -> None:
+    """Wait (up to 5 s) until `first`'s and `second`'s text start in line."""
+    page.wait_for_function(ALIGNED, arg=[first, second], timeout=5000)
+
+
+@SINGLE_REDIS
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_coin_figures_keep_their_unit_and_the_list_leaves_nothing_alone(new_page, lobby, locale):
+    page, cy = new_page(locale=locale), new_page(locale=locale)
+    sign_in(page, lobby, "小明" if locale == "zh-CN" else "Ming")
+    table_id = open_table(page, "stud", seats=2, options={"tier": "beginner"}, bots=False)
+    stake = page.get_by_test_id("table-stake")
+    expect(stake).to_contain_text("1000")
+    assert page.evaluate(BROKEN, '[data-testid="table-stake"]') == []
+    fits(page)
+    page.goto(f"{lobby.http}/#game=stud")
+    row = page.get_by_test_id(f"table-row-{table_id}")
+    expect(row).to_be_visible()
+    assert page.evaluate(BROKEN, f'[data-testid="table-stake-{table_id}"]') == []
+    # how many watch is said at the row's left, in line with the table's name (centred, it stood alone mid-row)
+    name = f'[data-testid="table-name-{table_id}"]'
+    watching = page.get_by_test_id(f"spectators-{table_id}")
+    expect(watching).to_have_text("0 人观战" if locale == "zh-CN" else "0 watching")
+    expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
+    sign_in(cy, lobby, "Cy", f"#table={table_id}")
+    expect(watching).to_have_text("1 人观战" if locale == "zh-CN" else "1 watching")
+    expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
+    fits(page)
+
+
+FIT_WORDS = {
+    "en-US": {"casual": "Casual (play chips)", "training": "Training (play chips, plays as casual)", "hint": "Ante 100, at most 1000 a game, in play chips: no coins move.", "coins": "Ante 500, at most 5000 a game, in coins: sitting needs 5000."},
+    "zh-CN": {"casual": "普通场（娱乐筹码）", "training": "训练场（娱乐筹码，玩法同普通场）", "hint": "底注 100，每手最多 1000，使用娱乐筹码：不动金币。", "coins": "底注 500，每手最多 5000，使用金币：入座需要 5000 金币。"},
+}
+
+
+@SINGLE_REDIS
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_the_tier_list_says_how_casual_and_training_differ(new_page, lobby, locale):
+    words = FIT_WORDS[locale]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ming")
+    page.get_by_test_id("game-stud").click()
+    tier = page.get_by_test_id("open-opt-tier")
+    expect(tier.locator('option[value="casual"]')).to_have_text(words["casual"])
+    expect(tier.locator('option[value="training"]')).to_have_text(words["training"])
+    hint = page.get_by_test_id("open-tier-hint")
+    expect(hint).to_have_text(words["hint"])
+    tier.select_option("training")
+    expect(hint).to_have_text(words["hint"])
+    tier.select_option("intermediate")
+    expect(hint).to_have_text(words["coins"])
+    other = re.compile(r"[\u4e00-\u9fff]") if locale == "en-US" else re.compile(r"\b(Ante|coins|chips)\b")
+    assert not other.search(hint.text_content()), "the hint speaks the other language"
+    fits(page)

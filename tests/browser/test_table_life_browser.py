@@ -1,29 +1,40 @@
-"""The browser client's table life, common to every game, against a real
-lobby: chat (markup stays text, for players and spectators, lines kept for
-late viewers), play again at
-the same table, the replay viewer stepping a finished game to its end, and
-a language switch that draws the table again without letting go of it.
+"""A table's life, common to every game: chat, play again, ending politely, a
+waiting table's countdown, the last game's board and names, table names,
+quick tables merging, the move gate, and what a spectator or a stale link
+sees.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
+import secrets
+import threading
 
+import pytest
+from lobby import tables
+from lobby.client import LobbyClient
 from playwright.sync_api import expect
 
-from lobby import tables
+from .helpers import PHONE, REDRAW_HEAD, RESULT_RE, SINGLE_REDIS, WAIT, expect_status, finished, intercept, js, leave_running, notice_texts, open_table, play_to_end, refuse, sign_in, start, started_table, two_at_sibala, watch_notice
 
-from .helpers import RESULT_RE, SINGLE_REDIS, expect_status, intercept, open_table, play_to_end, sign_in, start, started_table
+
+# ---------------------------------------------------------------------------
+# Chat, play again, replay, language switch at a table
+#
+# The browser client's table life, common to every game, against a real
+# lobby: chat (markup stays text, for players and spectators, lines kept for
+# late viewers), play again at the same table, the replay viewer stepping a
+# finished game to its end, and a language switch that draws the table again
+# without letting go of it.
+# ---------------------------------------------------------------------------
+
 
 #: chat markup that must stay text: no <b>, no <img>, no handler runs
 MARKUP = "<b>x</b><img src=y onerror=z()>"
 
 
-#: client behaviour: one lobby backend (a single redis-server) is enough, and
-#: the Redis Cluster one is never started for this module
-pytestmark = SINGLE_REDIS
-
-
+@SINGLE_REDIS
 def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
     host = new_page()
     sign_in(host, lobby, "Host")
@@ -64,6 +75,7 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
         expect(page.get_by_test_id("chat-spectator")).to_have_count(1)
 
 
+@SINGLE_REDIS
 def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     page = new_page()
     table_id = started_table(page, lobby, "Ann", "sibala", seats=3, options={"rounds": 1})
@@ -104,6 +116,7 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     expect(page.get_by_test_id("final-result")).to_be_visible()
 
 
+@SINGLE_REDIS
 def test_replay_steps_to_the_same_result(new_page, lobby):
     """The replay viewer opens in the table's page, draws the board of each
     step with the game's own view and tells each step in the words of the
@@ -188,6 +201,7 @@ def test_replay_steps_to_the_same_result(new_page, lobby):
     expect(page.get_by_test_id("result-line")).to_have_text(own_line)
 
 
+@SINGLE_REDIS
 def test_language_switch_redraws_the_table_and_keeps_following_it(new_page, lobby):
     """The switch makes the table screen (and the game's view) again in the
     other language; a spectator's page keeps its table meanwhile: no unwatch,
@@ -213,3 +227,621 @@ def test_language_switch_redraws_the_table_and_keeps_following_it(new_page, lobb
     expect(viewer.get_by_test_id("table-status")).to_have_text("进行中")
     expect(viewer.get_by_test_id("countdown")).to_have_text(re.compile(r"^Host：\d+\.\d 秒$"))
     assert sent == ["watch"], sent
+
+
+# ---------------------------------------------------------------------------
+# Ending a game politely
+#
+# Ending a game politely, against a lobby with a short ready window: staying
+# at the table to look at the result is normal — the next-game panel says
+# so, not pressing Play again closes the table with thanks (the result stays
+# on show, my seat is not marked left, nobody is "stood up", Back to lobby
+# is at hand), and a player who sits the next game out is named neutrally,
+# in English and in Chinese.
+# ---------------------------------------------------------------------------
+
+
+READY_MS = 2500
+
+
+@pytest.mark.lobby_settings("short_windows")
+def test_not_pressing_play_again_closes_the_table_kindly(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    start(page)
+    play_to_end(page)
+    panel = page.get_by_test_id("next-panel")
+    expect(panel).to_contain_text("No need to: stay and look at the result as long as you like")
+    assert "stood up" not in panel.text_content()
+
+    # the bot's seat says ready; that alone starts no game
+    expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")
+    # I do not press Play again: the window ends, the table closes with thanks,
+    # in words that are true with the bot ready
+    expect_status(page, "closed")
+    over = page.get_by_test_id("table-over")
+    expect(over).to_have_attribute("data-reason", "no_next_game")
+    expect(page.get_by_test_id("table-over-title")).to_have_text("Thanks for playing!")
+    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^No player asked for another game \(bots do not play alone\), so this table has closed\."))
+    expect(panel).to_be_hidden()
+    # the result stays; my seat is mine, not "left"; no notice of anyone stood up
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    expect(page.get_by_test_id("seat-0").locator(".badge-left")).to_have_count(0)
+    expect(page.get_by_test_id("seat-0").locator(".badge-you")).to_be_visible()
+    expect(page.get_by_test_id("notices")).to_be_hidden()
+    page.get_by_test_id("over-back").click()
+    expect(page.get_by_test_id("quick-match")).to_be_visible()
+
+
+@pytest.mark.lobby_settings("short_windows")
+def test_who_sits_the_next_game_out_is_named_neutrally(new_page, lobby):
+    ann, bo = new_page(), new_page(locale="zh-CN")
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=3, turn_s=2, options={"rounds": 1})
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect(bo.get_by_test_id("my-seat")).to_have_text("你的座位：2")
+    bo.get_by_test_id("start").click()
+    start(ann)
+    play_to_end(ann)  # Bo's turn times out: rolled for him
+    expect(finished(bo)).to_be_visible()
+    expect(bo.get_by_test_id("next-panel")).to_contain_text("不按也没关系")
+
+    ann.get_by_test_id("play-again").click()  # Bo does not: the next game starts without him
+    expect(ann.get_by_test_id("game-no")).to_have_text("Game 2")
+    expect(ann.get_by_test_id("notice")).to_have_text("Bo sat this game out")
+    expect(bo.get_by_test_id("notice")).to_have_text("Bo 没有参加这一场")
+    for page in (ann, bo):
+        assert "stood up" not in page.get_by_test_id("notices").text_content()
+        assert "请离" not in page.get_by_test_id("notices").text_content()
+
+
+@pytest.mark.lobby_settings("short_windows")
+def test_a_table_with_bots_ready_closes_saying_bots_do_not_play_alone_in_chinese(new_page, lobby):
+    """The bots' seats said ready: the closing words say why that started no game (中文)."""
+    page = new_page(locale="zh-CN")
+    started_table(page, lobby, "Ann", "sibala", seats=2, options={"rounds": 1})
+    play_to_end(page)
+    expect(page.get_by_test_id("ready-1")).to_have_attribute("data-ready", "1")
+    expect_status(page, "closed")
+    expect(page.get_by_test_id("table-over-text")).to_have_text(re.compile(r"^没有玩家要再来一场（机器人不会自己开始新的一场），本桌已关闭。"))
+
+
+# ---------------------------------------------------------------------------
+# A waiting table counts down to its close
+#
+# A waiting table says when it will close: a table opened and left waiting
+# closed after ``LOBBY_WAITING_TTL_MS`` (15 min) with no warning, and its
+# closing said "没有其他人来" once per seated player. Now the table view carries
+# ``wait_until`` (ms since the epoch, server clock), the waiting card counts
+# it down in its last two minutes ("Closes in 0:09 unless someone joins"), a
+# join starts the wait again, and the closed table says why once, in the
+# page's language.
+# ---------------------------------------------------------------------------
+
+
+#: the wait of this module's lobby (ms): all of it within the countdown's last two minutes
+TTL_MS = 12_000
+
+
+WORDS = {
+    "en-US": {
+        "countdown": r"^Closes in 0:(0\d|1[0-2]) unless someone joins$",
+        "title": "This table closed",
+        "text": "No one joined for 12 s while it waited for players.",
+        "once": "joined",
+    },
+    "zh-CN": {
+        "countdown": r"^0:(0\d|1[0-2]) 后关闭，除非有人加入$",
+        "title": "本桌已关闭",
+        "text": "等待玩家期间，12 秒内没有人加入。",
+        "once": "加入",
+    },
+}
+
+
+def _until(page) -> int:
+    return int(page.get_by_test_id("closes-in").get_attribute("data-until"))
+
+
+@pytest.mark.lobby_settings("short_windows")
+@pytest.mark.parametrize("locale", list(WORDS))
+def test_a_waiting_table_counts_down_to_its_close_and_says_why_once(new_page, lobby, locale):
+    ann, bo = new_page(locale=locale), new_page()
+    words = WORDS[locale]
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=3, bots=False, options={"rounds": 1})
+    closes = ann.get_by_test_id("closes-in")
+    expect(closes).to_have_text(re.compile(words["countdown"]))
+    expect(closes).to_have_attribute("data-until", re.compile(r"^\d{13}$"))  # the server's deadline, ms since the epoch
+    first = _until(ann)
+
+    # a join starts the wait again: a later deadline, for everyone at the table
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect(bo.get_by_test_id("my-seat")).to_be_visible()
+    expect(bo.get_by_test_id("closes-in")).to_have_text(re.compile(WORDS["en-US"]["countdown"]))
+    ann.wait_for_function("(first) => Number(document.querySelector('[data-testid=closes-in]').dataset.until) > first", arg=first)
+    assert _until(bo) == _until(ann) > first
+
+    # nobody else comes: it closes, saying why once (not once per seated player)
+    for page, w in ((ann, words), (bo, WORDS["en-US"])):
+        expect_status(page, "closed")
+        expect(page.get_by_test_id("closes-in")).to_be_hidden()
+        expect(page.get_by_test_id("table-over-title")).to_have_text(w["title"])
+        expect(page.get_by_test_id("table-over-text")).to_have_text(w["text"])
+        said = page.get_by_test_id("table-screen").inner_text()
+        assert said.count(w["once"]) == 1, said
+
+
+# ---------------------------------------------------------------------------
+# The last game's board names its players
+#
+# While the last game is on show (finished, or the table back to waiting
+# under its board), every game's board names that game's players in its
+# seats (the table view's `players`), not who sits there now: a leaver's
+# seat says "Ann" and "left", not "empty".
+# ---------------------------------------------------------------------------
+
+
+#: The live view of table `id` drawn again by a fresh view of `game` as the
+#: table looks back at waiting: seat 0 empty now, its game player "Zed
+#: Quill" who left; seat 1 mine.  Seat 0's name, its badges and the row's text.
+LAST_GAME = REDRAW_HEAD + js("table_life/last_game")
+
+
+@SINGLE_REDIS
+@pytest.mark.parametrize("game", ["sibala", "stud", "yahtzee", "shut_the_box", "six_nimmt"])
+def test_every_board_names_the_last_game_s_players(new_page, lobby, game):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, game, seats=2)
+    start(page)
+    expect(page.get_by_test_id("seat-name-1")).to_be_visible()
+    got = page.evaluate(LAST_GAME, [table_id, game])
+    assert got == {"name": "Zed Quill", "title": "Zed Quill", "left": True, "you": False}, got
+
+
+@SINGLE_REDIS
+def test_a_leaver_s_seat_keeps_their_name_after_play_again(new_page, lobby):
+    """Ann leaves mid-game; Bo presses Play again: the table waits, the last
+    game stays on show, and seat 1 still names Ann, left (for Bo and a
+    spectator); Bo's own seat says "you"."""
+    ann, bo, cy = new_page(), new_page(), new_page()
+    # turns long enough that no clock ends the one round before Ann leaves
+    # (1 s turns did, on a loaded box); Bo rolls his own turn to the end
+    table_id = two_at_sibala(ann, bo, lobby, turn_s=30)
+    sign_in(cy, lobby, "Cy", f"#table={table_id}")
+    expect_status(ann, "playing")  # full: it starts
+    leave_running(ann)
+    play_to_end(bo)
+    expect(finished(bo)).to_be_visible()
+    bo.get_by_test_id("play-again").click()
+    for page in (bo, cy):
+        expect_status(page, "waiting")
+        expect(page.get_by_test_id("seat-name-0")).to_have_text("Ann")
+        expect(page.get_by_test_id("seat-0").locator(".badge-left")).to_have_count(1)
+    expect(bo.get_by_test_id("seat-1").locator(".badge-you")).to_have_count(1)
+
+
+# ---------------------------------------------------------------------------
+# A finished game names who sat in it
+#
+# A finished game names who sat in it: after a stud escape the table goes
+# back to waiting when the one who stayed presses Play again, which empties
+# the leaver's seat; the old result, its rating lines and the log still name
+# the leaver, for that player, after a reload, and for a 中文 spectator who
+# arrives later (the table view's `players`). And after the game the pot bar
+# is no longer pinned over the page: it scrolls with it.
+# ---------------------------------------------------------------------------
+
+
+def pot_scrolls_with_the_page(page) -> None:
+    """The pot's place in the page is the same scrolled to the top and to the bottom."""
+    where = []
+    for y in ("0", "document.scrollingElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        where.append(page.evaluate("() => document.querySelector('[data-testid=pot]').getBoundingClientRect().top + window.scrollY"))
+    assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight + 100"), "the page does not scroll: nothing to see"
+    assert abs(where[0] - where[1]) < 1, f"the pot is pinned: at {where} in the page"
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport(PHONE)
+def test_the_old_result_names_the_leaver_after_the_table_waits_again(new_page, lobby):
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "stud", seats=2, options={"tier": "beginner"}, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    for page in (ann, bo):
+        expect_status(page, "playing")
+    ann.get_by_test_id("leave").click()
+    ann.get_by_test_id("confirm-yes").click()  # the escape
+    expect_status(bo, "finished")
+    expect(bo.get_by_test_id("rating-change-0")).to_contain_text("Ann")
+    pot_scrolls_with_the_page(bo)
+    bo.get_by_test_id("play-again").click()
+    expect_status(bo, "waiting")  # only Bo is left: the table waits for players, Ann's seat is empty
+    # but the board still shows the last game: its seat names Ann, left
+    expect(bo.get_by_test_id("seat-name-0")).to_have_text("Ann")
+    expect(bo.get_by_test_id("seat-0").locator(".badge-left")).to_have_count(1)
+    pot_scrolls_with_the_page(bo)
+
+    def names_ann(page, empty: str) -> None:
+        final, log = page.get_by_test_id("final-result"), page.get_by_test_id("log")
+        expect(final).to_contain_text("Ann")
+        expect(page.get_by_test_id("rating-change-0")).to_contain_text("Ann")
+        expect(log).to_contain_text("Ann")
+        assert empty not in final.text_content(), final.text_content()
+        assert empty not in log.text_content(), log.text_content()
+
+    names_ann(bo, "empty")
+    bo.reload()
+    expect_status(bo, "waiting")
+    names_ann(bo, "empty")
+
+    cy = new_page(locale="zh-CN")  # a spectator who comes later, in Chinese
+    sign_in(cy, lobby, "Cy", f"#table={table_id}")
+    expect_status(cy, "waiting")
+    expect(cy.get_by_test_id("final-result")).to_contain_text("Ann")
+    assert "空位" not in cy.get_by_test_id("final-result").text_content()
+    expect(cy.get_by_test_id("rating-change-0")).to_contain_text("Ann")
+
+
+@SINGLE_REDIS
+@pytest.mark.viewport(PHONE)
+def test_sibala_s_round_result_names_its_round(new_page, lobby):
+    """"本局结果" (this round's result) headed the last round's
+    result while the next round was played: it names its round."""
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=2, options={"rounds": 3})
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")  # an English spectator
+    start(ann)
+    ann.locator('[data-testid="roll"]:enabled').click()  # round 1; the bot rolls after me
+    expect(ann.get_by_test_id("round")).to_contain_text("2")
+    expect(ann.get_by_test_id("result-box").locator(".label")).to_have_text("第 1 局结果")
+    expect(bo.get_by_test_id("result-box").locator(".label")).to_have_text("Round 1 result")
+
+
+# ---------------------------------------------------------------------------
+# Notices, plurals and a link to no table
+#
+# At the table, against a real lobby: a time's-up notice belongs to the turn that ran out (over my
+# next turn it says so, the log keeps it); a spectator is not told to press
+# a Play again button it does not have; counts are worded with the right
+# plural; a link to a table that does not exist shows a clean "no such
+# table" screen with a way back, nothing half-loaded.
+# ---------------------------------------------------------------------------
+
+
+#: My seat's status-bar notice, time's-up badge and Roll as one reading.
+MY_TURN = js("table_life/my_turn")
+
+
+@SINGLE_REDIS
+def test_a_time_s_up_notice_is_the_last_turn_s_when_my_next_turn_starts(new_page, lobby):
+    """On the turn after the one that ran out, the
+    bar read "Time's up — your dice were rolled for you · Hurry — …" and
+    the seat still had its time's-up badge: now the notice stays until I act
+    (worded "Time's up — …", no "last turn") but shows one
+    message at a time (Sibala's notice line): a 3 s turn
+    is all hurry, whose warning shows alone; my seat has no badge over my
+    turn; once I have rolled, the note never shows again."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, turn_s=3, options={"rounds": 3})
+    start(page)
+    # seat 0 (mine) rolls first; I let the time run out: the log says so
+    expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1, timeout=10_000)
+    # the bot rolls, and round 2 is my turn again
+    expect(page.get_by_test_id("round")).to_have_text("Round 2 of 3")
+    expect(page.locator('[data-testid="roll"]:enabled')).to_be_visible()
+    now = page.evaluate(MY_TURN)
+    assert now["roll"], now
+    assert now["notice"] == "Hurry — at 0 your dice are rolled for you", now
+    assert not now["badge"], now
+    page.get_by_test_id("roll").click()
+    # my roll ended it: to the match's end (the bot's turns: no hurry) the bar never brings it back
+    watch_notice(page)
+    play_to_end(page)
+    assert not [s for s in notice_texts(page) if s.startswith("Time's up")], notice_texts(page)
+    # the log keeps it
+    expect(page.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
+
+
+@SINGLE_REDIS
+@pytest.mark.parametrize(("locale", "button"), [("en-US", "Play again"), ("zh-CN", "“再来一场”")])
+def test_a_spectator_is_not_told_to_press_play_again(new_page, lobby, locale, button):
+    host = new_page()
+    sign_in(host, lobby, "Host")
+    table_id = open_table(host, "sibala", seats=2, options={"rounds": 1}, private=True)
+    start(host)
+    viewer = new_page(locale=locale)
+    sign_in(viewer, lobby, "Watcher", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    play_to_end(host, max_turns=5)
+    panel = viewer.get_by_test_id("next-panel")
+    expect(panel).to_be_visible()
+    expect(viewer.get_by_test_id("play-again")).to_be_hidden()
+    help_ = panel.locator("p")
+    expect(help_).not_to_be_empty()
+    assert button not in help_.text_content(), help_.text_content()
+    # the player is told to press it
+    expect(host.get_by_test_id("next-panel").locator("p")).to_contain_text("Play again")
+
+
+#: Every text worded with a count {n}: key -> (its English for 1, for 2).
+COUNTS = {
+    "coins": ("1 coin", "2 coins"),
+    "play_chips_n": ("1 play chip", "2 play chips"),
+    "start_help_people": ("with at least 1 player.", "with at least 2 players."),
+    "start_needs": ("Start needs at least 1 player seated", "Start needs at least 2 players seated"),
+    "over_games_played": ("The table's game is played.", "All 2 games are played."),
+    "acct_pw_distinct": ("at least 1 different character.", "at least 2 different characters."),
+}
+
+
+@SINGLE_REDIS
+def test_counts_are_worded_with_the_right_plural(new_page, lobby):
+    """"…with at least 1 players." : one player, two players."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "shut_the_box", seats=2, bots=False)  # Shut the Box starts with 1 player
+    expect(page.get_by_test_id("start-help")).to_contain_text("with at least 1 player.")
+    got = page.evaluate(
+        """async (keys) => { const { t, setLang } = await import('/static/i18n.js');
+        const out = {};
+        for (const key of keys) out[key] = [t(key, { n: 1, k: 0, after: 0 }), t(key, { n: 2, k: 0, after: 0 })];
+        setLang('zh');
+        for (const key of keys) out[key].push(t(key, { n: 1, k: 0, after: 0 }));
+        setLang('en');
+        return out; }""",
+        list(COUNTS),
+    )
+    for key, (one, two) in COUNTS.items():
+        en1, en2, zh1 = got[key]
+        assert one in en1 and two in en2, (key, en1, en2)
+        assert "{" not in zh1 and re.search(r"[\u4e00-\u9fff]", zh1), (key, zh1)
+
+
+@SINGLE_REDIS
+def test_a_link_to_no_table_shows_a_clean_screen_with_a_way_back(new_page, lobby):
+    """The error once showed beside "Table deadbeef0000 ·
+    loading…", an empty felt and a chat box that still took input."""
+    page = new_page()
+    sign_in(page, lobby, "Hal", "#table=deadbeef0000")
+    gone = page.get_by_test_id("no-such-table")
+    expect(gone).to_be_visible()
+    expect(gone).to_contain_text("That table does not exist (or has expired).")
+    for part in ("table-status", "chat-input", "share-link", "table-name"):
+        expect(page.get_by_test_id(part)).to_be_hidden()
+    expect(page.locator(".table-body")).to_be_hidden()
+    page.get_by_test_id("gone-back").click()
+    expect(page.get_by_test_id("game-sibala")).to_be_visible()
+    assert not page.url.endswith("#table=deadbeef0000")
+
+
+# ---------------------------------------------------------------------------
+# Tables known by name, seats counted from 1
+#
+# Tables people can tell apart, seats counted from 1: a table is shown by
+# its readable name (the opener's "Ann's table", or the generated two words
+# of a quick table), its id kept for links; seat numbers on screen count
+# from 1 (0-based on the wire).
+# ---------------------------------------------------------------------------
+
+
+@SINGLE_REDIS
+def test_tables_are_known_by_name(new_page, lobby):
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=3, bots=False)
+    expect(ann.get_by_test_id("table-name")).to_have_text("Ann's table")
+    expect(ann.get_by_test_id("my-seat")).to_have_text("Your seat: 1")
+    expect(ann.get_by_test_id("share-link")).to_have_value(re.compile(f"#table={table_id}$"))  # the id stays the link
+
+    # in the game's lobby: the name and when it was opened; the id only in its tooltip and the links
+    bo = new_page(locale="zh-CN")
+    sign_in(bo, lobby, "Bo")
+    bo.get_by_test_id("game-six_nimmt").click()
+    row = bo.get_by_test_id(f"table-row-{table_id}")
+    expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_text("Ann 的牌桌")
+    expect(row.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", f"牌桌编号 {table_id}")
+    expect(row.get_by_test_id(f"table-opened-{table_id}")).to_have_text(re.compile(r"^ · .*\d+:\d\d.* 开桌$"))
+    assert table_id not in row.inner_text()
+    bo.get_by_test_id(f"join-{table_id}").click()
+    expect(bo.get_by_test_id("table-name")).to_have_text("Ann 的牌桌")
+    expect(bo.get_by_test_id("my-seat")).to_have_text("你的座位：2")
+    expect(bo.get_by_test_id("seat-1").locator(".seat-no")).to_have_text("#2")
+
+    # our tables on the home screen, by game and name
+    bo.get_by_test_id("back").click()
+    bo.get_by_test_id("back-to-games").click()
+    expect(bo.get_by_test_id(f"my-table-{table_id}")).to_have_text(re.compile(r"· Ann 的牌桌$"))
+
+    # a quick-match table has a generated name of two words
+    cy = new_page()
+    sign_in(cy, lobby, "Cy")
+    cy.get_by_test_id("game-yahtzee").click()
+    cy.get_by_test_id("quick-match").click()
+    expect(cy.get_by_test_id("table-name")).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
+
+
+@SINGLE_REDIS
+def test_the_list_shows_a_seat_whose_player_left_as_left_not_as_a_bot(new_page, lobby):
+    """A player who leaves mid-game hands the seat to a bot that plays it
+    out; the live list said "Ann (bot)" (its summary had no ``left``)."""
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=2, bots=False)
+    bo = new_page()
+    sign_in(bo, lobby, "Bo")
+    bo.get_by_test_id("game-six_nimmt").click()
+    bo.get_by_test_id(f"join-{table_id}").click()
+    expect_status(bo, "playing")  # full: it starts
+    leave_running(ann)
+    expect(bo.get_by_test_id("seat-0")).to_contain_text("left")
+
+    cy = new_page(locale="zh-CN")
+    sign_in(cy, lobby, "Cy")
+    cy.get_by_test_id("game-six_nimmt").click()
+    chips = cy.get_by_test_id(f"table-row-{table_id}").locator(".seat-chips .chip")
+    expect(chips).to_have_text(["Ann（已离开）", "Bo"])
+    assert "机器人" not in chips.first.inner_text()
+
+
+# ---------------------------------------------------------------------------
+# The page follows its seat when quick tables merge
+#
+# The browser follows its seat when waiting quick tables of one kind merge:
+# a player waiting alone at a quick table is moved by the server to an older
+# waiting quick table of the same game and options, and the page switches to
+# that table, seated there.
+# ---------------------------------------------------------------------------
+
+
+class Loop:
+    """An asyncio loop in a thread, for real protocol clients next to
+    Playwright's synchronous API."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coro, timeout: float = 60.0):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def test_the_page_follows_its_seat_to_the_older_quick_table(browser, lobby_factory):
+    env = {"LOBBY_QUICK_WAIT_MS": "3000", "LOBBY_QUICK_RETRY_MS": "300", "LOBBY_READY_MS": "30000"}
+    proc = lobby_factory(env=env, prefix="mb" + secrets.token_hex(3))
+    loop = Loop()
+    clients = [LobbyClient(proc.ws, name=name) for name in ("Ann", "Bo", "Dee")]
+    ann, bo, dee = clients
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.set_default_timeout(WAIT)
+    problems: list[str] = []
+    try:
+        for c in clients:
+            loop.run(c.connect())
+        # the older table: three quick players fill it, it plays
+        older = loop.run(ann.quick("sibala")).table_id
+        for c in (bo, dee):
+            assert loop.run(c.quick("sibala")).table_id == older
+        loop.run(ann.wait_for(older, lambda v: v["status"] == "playing"))
+        # the page quick-matches meanwhile: a newer table, waiting alone
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        sign_in(page, proc, "Cy", "#game=sibala")
+        page.get_by_test_id("bots-checkbox").set_checked(False)
+        page.get_by_test_id("quick-match").click()
+        expect_status(page, "waiting")
+        newer = page.get_by_test_id("table-screen").get_attribute("data-table")
+        assert newer and newer != older
+        # the older table's game ends, two leave, Ann asks for another: back to waiting
+        async def play_all():
+            await asyncio.gather(*(c.play(older, games=1, timeout=60) for c in clients))
+
+        loop.run(play_all())
+        for c in (bo, dee):
+            loop.run(c.request({"t": "leave", "table": older}))
+        loop.run(ann.request({"t": "ready", "table": older}))
+        # the server moves Cy to the older table; the page goes there, seated
+        expect(page).to_have_url(re.compile(f"#table={older}$"))
+        expect(page.get_by_test_id("table-screen")).to_have_attribute("data-table", older)
+        expect(page.get_by_test_id("spectating")).to_be_hidden()
+        loop.run(ann.wait_for(older, lambda v: {s["name"] for s in v["seats"] if s} == {"Ann", "Cy"}))
+        assert problems == [], problems
+    finally:
+        ctx.close()
+        for c in clients:
+            loop.run(c.close())
+        loop.stop()
+
+
+# ---------------------------------------------------------------------------
+# One move gate: a move waits for its answer, a refusal frees the controls
+#
+# The table screen's one move gate and its action buttons in a real browser
+# against a real lobby, with a proxy on the page's websocket that holds or
+# refuses chosen requests: a move on its way keeps the game's controls
+# waiting; a refused move frees them and shows the error beside them; a
+# refused action button (Start) shows its error beside it and can be pressed
+# again.
+# ---------------------------------------------------------------------------
+
+
+def keep_first(kept: list, answer=None):
+    """An ``intercept`` handle: the first frame never reaches the server; it
+    is kept in ``kept`` as (ws, msg), and ``answer(ws, msg)``, if given,
+    replies to it at once.  Later frames pass."""
+
+    def handle(ws, msg):
+        if kept:
+            return False
+        kept.append((ws, msg))
+        if answer:
+            answer(ws, msg)
+        return True
+
+    return handle
+
+
+@SINGLE_REDIS
+def test_a_move_waits_for_its_answer_and_a_refusal_frees_the_controls(new_page, lobby):
+    page = new_page()
+    held: list[tuple] = []
+    intercept(page, {"move"}, keep_first(held))  # the first move waits here for our answer
+    sign_in(page, lobby, "Gate")
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    start(page)
+    roll = page.get_by_test_id("roll")
+    expect(roll).to_be_enabled()  # seat 0 rolls first
+    roll.click()
+    # on its way: the button waits, and says so
+    expect(roll).to_have_text("Rolling…")
+    expect(roll).to_be_disabled()
+    assert len(held) == 1 and held[0][1]["move"] == {"type": "roll"}, held
+    ws, msg = held[0]
+    refuse(ws, msg, "turn_over", "that turn is over")
+    # the refusal: said in the view, beside its controls (not in the toast),
+    # and the controls are ours again at the same version
+    error = page.get_by_test_id("move-error")
+    expect(error.get_by_test_id("error-text")).to_have_text("Too late: that turn is over.")
+    expect(error.get_by_test_id("error-details")).to_have_text("Error code: turn_over — that turn is over")
+    expect(page.get_by_test_id("toast")).to_be_hidden()
+    expect(roll).to_be_enabled()
+    expect(roll).to_have_text("Roll")
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(0)
+    # the next roll goes through: the game plays on to its end
+    assert play_to_end(page, max_turns=10) >= 1
+    expect(error).to_be_empty()  # the next move took it away
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    assert len(held) == 1
+
+
+@SINGLE_REDIS
+def test_a_refused_action_shows_its_error_and_frees_its_button(new_page, lobby):
+    page = new_page()
+    refused: list[tuple] = []
+    intercept(page, {"start"}, keep_first(refused, lambda ws, msg: refuse(ws, msg, "rate_limited", "slow down")))
+    sign_in(page, lobby, "Act")
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    page.get_by_test_id("start").click()
+    error = page.get_by_test_id("start-error")
+    expect(error.get_by_test_id("error-text")).to_have_text("Slow down: too many messages. Try again in a moment.")
+    expect(error.get_by_test_id("error-details")).to_have_text("Error code: rate_limited — slow down")  # the Details line labels its code
+    expect(page.get_by_test_id("toast")).to_be_hidden()
+    expect(page.get_by_test_id("start")).to_be_enabled()
+    expect_status(page, "waiting")
+    start(page)  # pressed again, the request reaches the lobby
+    assert len(refused) == 1

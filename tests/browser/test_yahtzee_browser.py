@@ -1,22 +1,31 @@
-"""The Yahtzee table view in a real browser against a real lobby: open a
-table with a bot through the game's lobby page, start it, and play a whole
-turn by clicking (roll, hold two dice, re-roll, score a category), checking
-that the score card offers exactly what engines/yahtzee.score gives for the
-dice shown and then holds the points; a spectator (in Chinese) sees the same
-card without controls.
+"""Yahtzee in a real browser against a real lobby: a turn by clicking, the
+replay's dice, the roll button off another seat's turn, the log of a whole
+game and the sheet's marks for an away seat.
 """
 
 from __future__ import annotations
 
 import re
 
+import pytest
+from engines.yahtzee import CATEGORIES, score
 from playwright.sync_api import expect
 
-from engines.yahtzee import CATEGORIES, score
-
-from .helpers import SINGLE_REDIS, open_table, sign_in, start
+from .helpers import PHONE, REDRAW_HEAD, SINGLE_REDIS, js, open_table, sign_in, start
 
 pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Playing Yahtzee
+#
+# The Yahtzee table view in a real browser against a real lobby: open a
+# table with a bot through the game's lobby page, start it, and play a whole
+# turn by clicking (roll, hold two dice, re-roll, score a category),
+# checking that the score card offers exactly what engines/yahtzee.score
+# gives for the dice shown and then holds the points; a spectator (in
+# Chinese) sees the same card without controls.
+# ---------------------------------------------------------------------------
 
 
 def faces(page) -> list[int]:
@@ -100,7 +109,7 @@ def test_play_a_turn_by_clicking(new_page, lobby):
     second = faces(page)
     assert second[0] == first[0] and second[2] == first[2], (first, second)
     expect(page.get_by_test_id("die-0")).to_have_attribute("data-held", "true")  # holds stay for the turn
-    # what was rolled anew, then the five (fourth pass: "kept 3 5 4 6, rolled 3 5 4 6 6")
+    # what was rolled anew, then the five (not "kept 3 5 4 6, rolled 3 5 4 6 6")
     anew = " ".join(str(second[i]) for i in (1, 3, 4))
     expect(page.get_by_test_id("log")).to_contain_text(f"You kept {first[0]} {first[2]}, rolled {anew}: {' '.join(map(str, second))} (roll 2)")  # Yan's own page: "you"
     offers = check_offers(page, second)
@@ -168,7 +177,7 @@ def test_replay_shows_the_dice_of_each_scoring_step(new_page, lobby):
 
 
 def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_page, lobby):
-    """Found by the final fresh pass: while the other seat acted, my button
+    """While the other seat acted, my button
     read "No rolls left", the other seat's rolls."""
     a, b = new_page(), new_page(locale="zh-CN")
     sign_in(a, lobby, "Ida")
@@ -184,3 +193,69 @@ def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_pa
             break
     expect(b.get_by_test_id("roll")).to_be_disabled()
     expect(b.get_by_test_id("roll")).to_have_text("掷骰（还没轮到你）")
+
+
+# ---------------------------------------------------------------------------
+# The log holds a whole game; cells a bot scored
+#
+# Yahtzee's log and score sheet: the log kept 10 lines (a
+# turn or two), so at the end earlier moves were gone with no word; now it
+# holds a whole game (13 turns of 6 seats, 4 lines each) in a box that
+# scrolls on a 390x844 phone, and says so in its first line if lines were
+# ever dropped. The sheet marked the cells the clock scored ("time's up")
+# but not those a bot scored for the away seat: those say "away" ("托管"), as
+# the other games mark a bot's move for an away seat.
+# ---------------------------------------------------------------------------
+
+
+#: Table `id`'s view drawn again in the felt by a fresh Yahtzee view in
+#: language `lang`, fed `lines` versions of one roll each (seats 0 and 1 in
+#: turn).  The log's lines, its box's height and scroll height.
+LONG_LOG = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, lines, lang]) => {") + js("yahtzee/long_log")
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.lobby_settings("away_quick")
+@pytest.mark.parametrize(("lang", "cut"), [("en", "… earlier moves are not listed"), ("zh", "……更早的行动没有列出")])
+def test_yahtzee_s_log_holds_a_whole_game_and_scrolls(new_page, lobby, lang, cut):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "yahtzee", seats=2)
+    start(page)
+    expect(page.get_by_test_id("seat-name-1")).to_be_visible()
+    whole = 13 * 6 * 4  # 13 turns, 6 seats, up to 3 rolls and a score each
+    got = page.evaluate(LONG_LOG, [table_id, "yahtzee", whole, lang])
+    assert len(got["lines"]) == whole and cut not in got["lines"], got["lines"][:3]
+    # the box scrolls (to the newest line) and stays a box's height on the phone
+    assert got["height"] <= 220 and got["scroll"] > got["client"] and got["top"] > 0, got
+    # beyond what it keeps: the first line says earlier ones are not listed
+    got = page.evaluate(LONG_LOG, [table_id, "yahtzee", 450, lang])
+    assert got["lines"][0] == cut, got["lines"][:3]
+    assert 300 < len(got["lines"]) <= 401, len(got["lines"])
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.lobby_settings("away_quick")
+def test_yahtzee_s_sheet_marks_the_cells_a_bot_scored_for_an_away_seat(new_page, lobby):
+    """Ann plays nothing: her first turn's cell is the clock's ("time's
+    up"), the next ones a bot's for her away seat ("away"; "托管" for a
+    中文 spectator); the bot's own seat has no marks."""
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "yahtzee", seats=2, turn_s=1)
+    start(ann)
+    cells = ann.locator('[data-testid^="cell-0-"][data-state="filled"]')
+    expect(cells.nth(2)).to_be_visible(timeout=30_000)
+    expect(ann.locator('[data-testid^="cell-0-"][data-forced="false"]')).to_have_count(1)
+    clock = ann.locator('[data-testid^="cell-0-"][data-forced="false"] .forced-mark')
+    expect(clock).to_have_text("time's up")
+    away = ann.locator('[data-testid^="cell-0-"][data-forced="true"] .forced-mark')
+    expect(away.first).to_have_text("away")
+    expect(away.first).to_have_attribute("data-how", "away")
+    expect(ann.locator('[data-testid^="cell-1-"] .forced-mark')).to_have_count(0)
+
+    zh = new_page(locale="zh-CN")
+    sign_in(zh, lobby, "Carol", f"#table={table_id}")
+    expect(zh.locator('[data-testid^="cell-0-"][data-forced="false"] .forced-mark')).to_have_text("超时")
+    expect(zh.locator('[data-testid^="cell-0-"][data-forced="true"] .forced-mark').first).to_have_text("托管")
+    assert re.fullmatch(r"\d+", zh.locator('[data-testid^="cell-0-"][data-forced="true"]').first.get_attribute("data-score"))

@@ -6,7 +6,7 @@ finishes the seat (stud: the escape ends the hand).  The rule is issue
 #16's, kept on purpose (docs/security.md, rating farming from people who
 leave; lobby/ratings.py, *Who left*): the leaver is rated as the last of
 the game, and the one who stayed is not rated at all, at every kind of
-table.  The page's words for it: tests/browser/test_leaver_rating_browser.py.
+table.  The page's words for it: tests/browser/test_ratings_browser.py.
 """
 
 from __future__ import annotations

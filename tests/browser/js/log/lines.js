@@ -1,0 +1,1 @@
+() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.textContent)

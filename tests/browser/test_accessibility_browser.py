@@ -1,0 +1,184 @@
+"""Accessibility: readable contrast, no endless animation under reduced motion,
+words instead of glyphs a font may lack.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, js, open_table, sign_in, start, started_table
+
+pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Texts are readable (WCAG AA contrast)
+#
+# Texts are readable: Sibala's "not rolled yet" was grey (#6b7280) on the
+# green felt, and the game-over notes ("Not rated: ...", "A rating marked ?
+# is provisional ...") pale grey on cream. Every visible text of each game's
+# table at 390x844, running and finished (the result panel, the rating lines
+# and notes, the next-game panel), and of the lobby and account screens,
+# measured from computed styles against what is behind it (the nearest
+# painted background; the felt's gradient at its lighter and darker ends):
+# at least 4.5:1 (3:1 for large text). Disabled controls are exempt (WCAG
+# 1.4.3).
+# ---------------------------------------------------------------------------
+
+
+#: the texts under the element ``root`` (a selector) that fail the ratio, once
+#: the page's finite animations are done
+MEASURE = js("accessibility/measure")
+
+GAMES = [
+    ("sibala", {"rounds": 2}, "not rolled yet"),
+    ("stud", {"tier": "casual"}, None),
+    ("six_nimmt", {}, None),
+    ("yahtzee", {}, None),
+    ("shut_the_box", {}, None),
+]
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("game, options, shows", GAMES, ids=[g for g, _, _ in GAMES])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_texts_on_the_felt_are_readable(new_page, lobby, game, options, shows, locale):
+    page = new_page(locale=locale)
+    started_table(page, lobby, "Flo", game, seats=3, options=options)
+    if shows and locale == "en-US":
+        expect(page.locator(".table-body")).to_contain_text(shows)
+    expect(page.get_by_test_id("turn")).to_be_visible()
+    bad = page.evaluate(MEASURE, ".table-body")
+    assert not bad, "\n".join(bad)
+
+
+#: game -> the options of its shortest game (played out by timeouts and then the bot)
+SHORT = {
+    "sibala": {"rounds": 1},
+    "stud": {"tier": "casual"},
+    "six_nimmt": {"end_threshold": 1},
+    "yahtzee": {},
+    "shut_the_box": {"rounds": 1},
+}
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("game", list(SHORT))
+def test_a_finished_table_is_readable(new_page, lobby, game):
+    """With a bot: the result, the "Not rated" note and the next-game panel."""
+    page = new_page()
+    sign_in(page, lobby, "Flo")
+    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    start(page)
+    expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    expect(page.get_by_test_id("rating-not-rated")).to_be_visible()
+    bad = page.evaluate(MEASURE, "main")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
+    """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…")."""
+    ann, bo = new_page(locale=locale), new_page(locale=locale)
+    sign_in(ann, lobby, "Flo")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    sign_in(bo, lobby, "Gil", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    for page in (ann, bo):
+        expect_status(page, "playing")
+    expect(finished(ann)).to_be_visible(timeout=60_000)  # their clocks roll for both
+    expect(ann.get_by_test_id("rating-provisional-note")).to_be_visible()
+    bad = ann.evaluate(MEASURE, "main")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
+    page = new_page(locale=locale)
+    page.goto(lobby.http)
+    expect(page.get_by_test_id("sign-in")).to_be_visible()
+    screens = [("sign-in", page.evaluate(MEASURE, "body"))]
+    sign_in(page, lobby, "Flo")
+    screens.append(("games", page.evaluate(MEASURE, "body")))
+    table_id = open_table(page, "sibala", seats=2)
+    page.goto(f"{lobby.http}/#game=sibala")
+    expect(page.get_by_test_id(f"table-row-{table_id}")).to_be_visible()
+    screens.append(("game lobby", page.evaluate(MEASURE, "body")))
+    page.goto(f"{lobby.http}/#account")
+    expect(page.get_by_test_id("claim-form")).to_be_visible()
+    screens.append(("account", page.evaluate(MEASURE, "body")))
+    page.goto(f"{lobby.http}/#leaderboard=sibala")
+    expect(page.get_by_test_id("lb-you")).to_be_visible()
+    screens.append(("leaderboard", page.evaluate(MEASURE, "body")))
+    bad = [f"{screen}: {line}" for screen, lines in screens for line in lines]
+    assert not bad, "\n".join(bad)
+
+
+# ---------------------------------------------------------------------------
+# No endless animation when reduced motion is asked
+#
+# A player who asks for reduced motion (the system setting, CSS
+# prefers-reduced-motion) gets no endless animation at a table: Sibala's
+# Roll button pulsed forever (button.roll.pulse) whatever the setting, and
+# the urgent countdown's pulse is the other one that repeats. While it is my
+# turn, with the clock urgent, no animation of the page repeats without end;
+# with motion allowed the Roll button's pulse runs (the check can see one).
+# ---------------------------------------------------------------------------
+
+
+#: The page's running animations that repeat without end (CSS or Web Animations).
+ENDLESS = js("accessibility/endless")
+
+
+@pytest.mark.parametrize("game", ["sibala", "shut_the_box"])
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_no_endless_animation_when_reduced_motion_is_asked(new_page, lobby, game, motion):
+    page = new_page()
+    page.emulate_media(reduced_motion=motion)
+    sign_in(page, lobby, "Rhea")
+    open_table(page, game, seats=2, turn_s=3, bots=True)
+    start(page)
+    roll = page.get_by_test_id("roll")
+    expect(roll).to_be_enabled()
+    expect(page.locator(".countdown.urgent").first).to_be_visible()  # a 3 s turn is urgent at once
+    endless = page.evaluate(ENDLESS)
+    if motion == "reduce":
+        assert endless == [], endless
+    else:
+        assert any("roll" in e for e in endless), endless
+
+
+# ---------------------------------------------------------------------------
+# The table list says how many watch in words
+#
+# The lobby's table list on a phone says how many watch in words: its column
+# heads are hidden there, and the eye emoji (CSS content "👁 ") it had drew
+# as a missing-glyph box where no emoji font is installed. No
+# text or CSS content on the lobby screens holds a character outside the
+# Basic Multilingual Plane (emoji).
+# ---------------------------------------------------------------------------
+
+
+#: texts and ::before/::after contents of the page holding a character above U+FFFF
+ASTRAL = js("accessibility/astral")
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.parametrize("locale, words", [("en-US", "0 watching"), ("zh-CN", "0 人观战")], ids=["en", "zh"])
+def test_the_table_list_says_how_many_watch_in_words(new_page, lobby, locale, words):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Wanda")
+    table = open_table(page, "yahtzee", seats=2)
+    page.goto(f"{lobby.http}/#game=yahtzee")
+    cell = page.get_by_test_id(f"spectators-{table}")
+    expect(cell).to_be_visible()
+    expect(cell).to_have_text(words)
+    # read in one page task: the list may draw its rows afresh between a
+    # locator's finding the cell and its evaluate, and a detached cell's
+    # computed content is "" (failed so once in a whole-suite run)
+    before = page.evaluate("(id) => getComputedStyle(document.querySelector(`[data-testid='spectators-${id}']`), '::before').content", table)
+    assert before in ("none", "normal")
+    assert page.evaluate(ASTRAL) == []

@@ -1,0 +1,903 @@
+"""Each language's own words and names: results, logs, refusals and forms in
+the page's language, bots' names, long names refused in place, one minus
+sign, my own seat as you, the fair-play line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import msgpack
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import KATA_RE, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, sign_in, start, started_table, stud_turns
+
+pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Each language shows its own words
+#
+# Each language shows its own words, against a real lobby: Sibala's round
+# results and log are worded from the round records in Chinese on a Chinese
+# page (not the kata's English strings), stud's tier is named in English
+# alone on an English page, and a refused name gets its real reason in
+# either language ('Ada (bot)' is not too long: the name is bots').
+# ---------------------------------------------------------------------------
+
+
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def test_sibala_results_and_log_in_chinese_words(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    open_table(page, "sibala", seats=2, options={"rounds": 2})
+    start(page)
+    play_to_end(page)
+    line = page.get_by_test_id("result-line")
+    expect(line).to_have_text(RESULT_ZH_RE)
+    log = page.get_by_test_id("log")
+    results = log.locator("li.log-result")
+    expect(results).to_have_count(2)
+    for r in (0, 1):
+        expect(results.nth(r)).to_have_text(re.compile(rf"^第 {r + 1} 局：" + RESULT_ZH_RE.pattern[1:]))
+    # no English words of the kata anywhere in the log or on the seats
+    for text in (log.text_content(), page.get_by_test_id("seats").text_content()):
+        assert not re.search(r"\b(win|tie|Tie|normal point|all of a kind|no point)\b", text), text
+    expect(page.get_by_test_id("seat-0").locator(".hand-text")).to_have_text(re.compile(r"^(点数 \d+|一色 \d|无点)"))
+
+    # in English: the page's own words, the kata's line as the tooltip
+    page.get_by_test_id("lang-switch").click()
+    line = page.get_by_test_id("result-line")
+    expect(line).to_have_text(RESULT_RE)
+    assert KATA_RE.match(line.get_attribute("title")), line.get_attribute("title")
+
+
+def test_stud_tier_and_hands_in_one_language(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "stud", seats=2, options={"tier": "casual"})
+    expect(page.get_by_test_id("tier")).to_have_text(re.compile(r"^Casual · ante 100"))
+    assert not CJK.search(page.get_by_test_id("tier").text_content())
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("tier")).to_have_text(re.compile(r"^普通场 · 底注 100"))
+    assert "Casual" not in page.get_by_test_id("tier").text_content()
+
+
+#: A refused name's reason, quoting the name typed (`{name}`), by reason and page language.
+NAME_SAID = {
+    "en-US": {
+        "reserved": "“{name}” would read as a bot's name: the word “bot” is kept for bots. Choose another name.",
+        "bracket": "“{name}” ends in a bracket or quote marks, where the page writes its own marks after a name. Choose another name.",
+        "page_word": "“{name}” reads like one of the page's own words (a seat, a bot, a badge): choose another name.",
+    },
+    "zh-CN": {
+        "reserved": "“{name}”读起来像机器人的名字：“机器人”这个词（英文写法也一样）留给机器人，请换一个名字。",
+        "bracket": "“{name}”以括号或引号结尾，页面会在名字后面用括号加自己的标注，请换一个名字。",
+        "page_word": "“{name}”读起来像页面自己的用词（座位、机器人或标记），请换一个名字。",
+    },
+}
+
+
+def test_a_refused_name_gets_its_real_reason(new_page, lobby):
+    """Each reason that a refusal gives by example quotes the name the player
+    typed and says what it reads as, in the page's language ("Bot 1" once got a list of Chinese page words, none of which was typed); the
+    rename form's refusals too."""
+    for locale in ("en-US", "zh-CN"):
+        said = NAME_SAID[locale]
+        page = new_page(locale=locale)
+        page.goto(f"{lobby.http}/")
+        err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
+        # the bot word on its own beside any punctuation ("Ann (bot).", "Ann «bot»" once passed)
+        for name in ("Ada (bot)", "Ann (bot).", "Ann «bot", "Ann（机器人。", "Ann - bot"):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err).to_have_text(said["reserved"].format(name=name))
+        # a name ending in another of the pages' markers once passed for a marked one,
+        # also with a stop after it or in quote marks
+        for name in ("Ann（托管）", "Ann（托管）。", "Ann «bot»", "Ann ‹away›"):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err).to_have_text(said["bracket"].format(name=name))
+        # and a good one signs in
+        page.get_by_test_id("name-input").fill("Ada")
+        page.get_by_test_id("sign-in").click()
+        expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+        # renaming to a page word: the same words, the name typed in them
+        page.get_by_test_id("change-name").click()
+        page.get_by_test_id("name-input").fill("Bot 1")
+        page.get_by_test_id("save-name").click()
+        expect(err).to_have_text(said["page_word"].format(name="Bot 1"))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_names_imitating_markers_or_bots_get_their_real_reason(new_page, lobby, locale):
+    """Names once accepted that imitate markers or bots: a marker
+    in angle brackets, a page word in small capitals, "№" before a seat
+    number, 亻 for 人 in 机器人; each refused with the reason of what it
+    imitates, in the page's language only (the 中文 page_word words named
+    seats only, where 机器亻 imitates a bot)."""
+    said = NAME_SAID[locale]
+    page = new_page(locale=locale)
+    page.goto(f"{lobby.http}/")
+    err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
+    for name, reason in (("Ann <away>", "bracket"), ("Ann \u1d00\u1d21\u1d00\u028f", "page_word"), ("Seat \u21162", "page_word"), ("\u673a\u5668\u4ebb", "page_word")):
+        page.get_by_test_id("name-input").fill(name)
+        page.get_by_test_id("sign-in").click()
+        expect(err).to_have_text(said[reason].format(name=name))
+        text = err.text_content().replace(name, "")
+        assert (CJK.search(text) is not None) == (locale == "zh-CN") and (re.search("[A-Za-z]", text) is None) == (locale == "zh-CN"), text
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, locale):
+    """An all-spaces name says it is empty (not "1 to 24 characters"); a name
+    that reads as the page's seat words, in either language, is refused
+    with words of the page's language."""
+    zh = locale == "zh-CN"
+    page = new_page(locale=locale)
+    page.goto(f"{lobby.http}/")
+    err = page.get_by_test_id("sign-in-error")
+    page.get_by_test_id("name-input").fill("    ")
+    page.get_by_test_id("sign-in").click()
+    expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
+    said = NAME_SAID[locale]["page_word"]
+    # and every badge beside a seat's name, in both languages ("left", "托管" once passed)
+    for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You", "left", "已离开", "away", "托管", "time's up", "超时", "folded", "弃牌"):
+        page.get_by_test_id("name-input").fill(name)
+        page.get_by_test_id("sign-in").click()
+        expect(err.get_by_test_id("error-text")).to_have_text(said.format(name=name))
+        expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_name" if zh else "Error code: bad_name")
+        expect(page.get_by_test_id("sign-in")).to_be_enabled()
+    page.get_by_test_id("name-input").fill("Empty Ann")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text("Empty Ann")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_refused_chat_line_says_why_in_the_page_s_language(new_page, lobby, locale):
+    """A chat line the lobby refuses (a bidi override pasted in) said "The
+    page sent a request the lobby could not read: reload the page." (it was
+    bad_message): it is bad_text with its reason, worded in the page's
+    language, and the line stays in the box to be fixed."""
+    zh = locale == "zh-CN"
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "小聊" if zh else "Chatty")
+    open_table(page, "sibala", seats=2)
+    box = page.get_by_test_id("chat-input")
+    box.fill("a\u202eb")
+    box.press("Enter")
+    err = page.get_by_test_id("chat-error")
+    expect(err.get_by_test_id("error-text")).to_have_text("聊天消息不能包含控制字符或格式字符。" if zh else "A chat line cannot hold control or formatting characters.")
+    expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_text" if zh else "Error code: bad_text")
+    expect(box).to_have_value("a\u202eb")
+
+
+def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
+    """The record popup counts a game in which I let the clock run out
+    (RULES.md 2 counts it as a disconnect, 断线) in words a player
+    understands, with a title that says what is counted."""
+    for locale, head, title in (("en-US", "Timed out", "ran out of time"), ("zh-CN", "超时/断线", "超时")):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Tim" if locale == "en-US" else "小超")
+        open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
+        start(page)
+        expect(page.get_by_test_id("next-panel")).to_be_visible()
+        page.get_by_test_id("coins").click()
+        row = page.get_by_test_id("stats-sibala")
+        expect(row.locator('[data-field="disconnects"]')).to_have_text("1")
+        heads = page.get_by_test_id("stats-table").locator("thead th")
+        cell = heads.filter(has_text=head)
+        expect(cell).to_have_count(1)
+        assert title in (cell.get_attribute("title") or "")
+        assert "Disconnects" not in heads.all_text_contents() and "掉线" not in heads.all_text_contents()
+
+
+def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
+    """Two players whose time runs out both score the open tiles and share
+    the round: each page words it in its own language, its own seat "you"
+    (你和 Bob, you and 小明)."""
+    ming, bob = new_page(locale="zh-CN"), new_page()
+    sign_in(ming, lobby, "小明")
+    table_id = open_table(ming, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    sign_in(bob, lobby, "Bob", f"#table={table_id}")
+    bob.get_by_test_id("join-table").click()  # the last seat: the game starts
+    expect(finished(ming)).to_be_visible()
+    # each page says its own seat "you" (你和 Bob / you and 小明)
+    expect(ming.get_by_test_id("winners")).to_contain_text("你和 Bob")
+    expect(bob.get_by_test_id("winners")).to_contain_text("you and 小明")
+
+
+# ---------------------------------------------------------------------------
+# Words and small layout at the table
+#
+# Against a real lobby: a Yahtzee time's-up line gives the real points (from the
+# seat's score card, not a log line that may have gone), one word per thing
+# across the players' rules and the tables, Chinese names for generated
+# table names on Chinese pages, no empty headings, the stud tier table
+# readable on a phone, and an error's details in the page's language.
+# ---------------------------------------------------------------------------
+
+
+def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
+    """"Time's up — ? in Threes was scored for you": the log's line for a
+    timeout took its points from the scored line before it, which the short
+    log had dropped once more moves came in.  The log now keeps a whole
+    game (Yahtzee's 400 lines): after my next turn and the bot's the line
+    is still there, every wording it had with its points."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "yahtzee", seats=2, turn_s=2)
+    start(page)
+    log = page.get_by_test_id("log")
+    timeout = log.locator("li.log-timeout")
+    expect(timeout).to_have_count(1, timeout=10_000)
+    # every wording the line ever has from now on
+    page.evaluate(SEEN)
+    # my next turn: roll three times and score, the bot plays
+    roll = page.locator('[data-testid="roll"]:enabled')
+    for _ in range(3):
+        expect(roll).to_be_visible()
+        roll.click()
+    expect(page.get_by_test_id("roll")).to_have_text("No rolls left")
+    page.locator('button[data-testid^="score-"]').first.click()
+    expect(log.locator("li.log-result").nth(2)).to_be_visible()  # my score and the bot's came after it
+    expect(timeout).to_have_text(re.compile(r"^You scored \d+ in [A-Z][a-z ]+ with .+ \(total \d+\) — time's up$"))
+    expect(log).not_to_contain_text("Time's up")  # the notice's words: never a log line
+    seen = page.evaluate("() => [...window.seenTimeouts]")
+    assert seen, seen
+    for text in seen:
+        assert re.fullmatch(r"You scored \d+ in [A-Z][a-z ]+ with .+ \(total \d+\) — time's up", text), seen  # the score's own line, marked
+
+
+#: Keep in window.seenTimeouts every text a log's time's-up line shows.
+SEEN = js("language/seen")
+
+
+#: Shut the Box's log words (the view's eventLines, as the replay viewer
+#: asks for them) for a throw of two dice and one of one die, in `lang`.
+STB_LINES = js("language/stb_lines")
+
+
+def test_a_one_die_throw_is_just_its_number(new_page, lobby):
+    """"threw 2 = 2" / "掷出 1 = 1": a throw of one die is said as its number."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    assert page.evaluate(STB_LINES, "en") == ["Ann threw 3 + 4 = 7", "Ann threw 2"]
+    assert page.evaluate(STB_LINES, "zh") == ["Ann 掷出 3 + 4 = 7", "Ann 掷出 2"]
+
+
+def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
+    """At the casual tier the first round's cap is 200 = the lowest bet:
+    the bet hint said "200–200, steps of 100" (每档 100) for the one amount
+    there is; and the deal log put a space after a bot's full-width bracket
+    ("Ada（机器人） K♠")."""
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小安")
+    open_table(page, "stud", seats=2, options={"tier": "casual"})
+    start(page)
+    bounds = page.get_by_test_id("amount-bounds")
+    one = 0
+    for _ in stud_turns(page, lambda: one):  # hands until a lone amount came my way
+        if bounds.count():
+            lo, hi = (page.get_by_test_id("amount-input").get_attribute(a) for a in ("min", "max"))
+            if lo == hi:
+                expect(bounds).to_have_text(lo)
+                one += 1
+            else:
+                expect(bounds).to_have_text(f"{lo}–{hi}，每档 100")
+    assert one >= 1
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text(re.compile(r"第 \d 张：[^第]*（机器人）"))
+    assert "） " not in log.text_content(), log.text_content()
+
+
+def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, lobby):
+    """"Ivory Panda" on a 中文 page: a generated name is shown in Chinese
+    there (each word of the lobby's lists in Chinese), in English on an
+    English page; the id stays the link; an opener's table stays "Ann 的牌桌"."""
+    from lobby.tables import generated_name
+
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    page.get_by_test_id("game-yahtzee").click()
+    page.get_by_test_id("quick-match").click()
+    name = page.get_by_test_id("table-name")
+    expect(name).to_have_text(re.compile(r"^[\u4e00-\u9fff]{2,5}$"))
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    assert page.url.endswith(f"#table={table_id}")
+    zh = name.text_content()
+    page.get_by_test_id("lang-switch").click()
+    expect(name).to_have_text(generated_name(table_id))
+    page.get_by_test_id("lang-switch").click()
+    expect(name).to_have_text(zh)
+    # the game's list of tables names it so too; an opener's table is "Ann 的牌桌"
+    ann = new_page()
+    sign_in(ann, lobby, "Ann")
+    ann_table = open_table(ann, "yahtzee", seats=3, bots=False)
+    watcher = new_page(locale="zh-CN")
+    sign_in(watcher, lobby, "小红")
+    watcher.get_by_test_id("game-yahtzee").click()
+    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_text(zh)
+    expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", f"牌桌编号 {table_id}")
+    expect(watcher.get_by_test_id(f"table-name-{ann_table}")).to_have_text("Ann 的牌桌")
+
+
+#: Each word the reveal strip can show under a card (a status, the
+#: time's-up tag), put in turn into the boxes of an entry with the tag: whether it
+#: fits them (nothing cut, nothing outside the entry), and a word without a
+#: space stays on one line ("托管/代出" broke inside).
+REVEAL_FITS = js("language/reveal_fits")
+
+
+def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, viewport):
+    """At 390 px a seat's status in the reveal strip read "choosi…" and the
+    "time's up" tag spilled out of its entry (so would an away seat's tag)."""
+    viewport.update(width=390, height=844)
+    for locale, words in (
+        ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "away"), ("tag", "left")]),
+        ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管"), ("tag", "已离开")]),
+    ):
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Ann")
+        open_table(page, "six_nimmt", seats=2, turn_s=2)
+        start(page)
+        # I let the time run out: my card comes with the time's-up tag
+        expect(page.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-timeout').first).to_be_visible(timeout=10_000)
+        bad = page.evaluate(REVEAL_FITS, words)
+        assert not bad, f"{locale}: {bad}"
+
+
+def test_no_empty_round_result_and_the_table_list_headed_truly(new_page, lobby):
+    """A waiting Sibala table showed an empty "ROUND RESULT" heading; the
+    game's table list, headed "Live tables", lists finished tables too."""
+    for locale, head in (("en-US", "Tables"), ("zh-CN", "牌桌")):
+        other = new_page(locale=locale)
+        sign_in(other, lobby, "Bo")
+        other.get_by_test_id("game-sibala").click()
+        expect(other.get_by_test_id("tables-title")).to_have_text(head)
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    expect(page.get_by_test_id("result-box")).to_be_hidden()
+    start(page)
+    expect(page.get_by_test_id("result-box")).to_be_hidden()  # no round is over yet
+    page.locator('[data-testid="roll"]:enabled').click()
+    expect(page.get_by_test_id("result-box")).to_be_visible()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+
+
+#: The rules dialog's tables as they stand: whether any scrolls sideways,
+#: each body cell's box left..right against the dialog's, and its label.
+RULES_TABLES = js("language/rules_tables")
+
+
+def test_stud_s_tier_table_reads_on_a_phone_without_scrolling(new_page, lobby, viewport):
+    """At 390 px the Rules dialog showed 3 of the tier table's 7 columns,
+    the rest behind a sideways scroll: on a phone each tier is a small card,
+    each figure under its column's header."""
+    from lobby import rules_text
+
+    for (width, height), locale in (((390, 844), "en-US"), ((360, 740), "zh-CN")):
+        viewport.update(width=width, height=height)
+        page = new_page(locale=locale)
+        sign_in(page, lobby, "Ann")
+        page.get_by_test_id("game-stud").click()
+        page.get_by_test_id("rules").click()
+        lang = "zh" if locale == "zh-CN" else "en"
+        expect(page.get_by_test_id("rules-title")).to_have_text(rules_text.page("stud", lang)["title"])
+        got = page.evaluate(RULES_TABLES)
+        assert got["n"] >= 1 and not got["scrolls"] and not got["out"], (locale, got)
+        heads = page.get_by_test_id("rules-body").locator("table").first.locator("thead th").all_text_contents()
+        assert got["labels"][: len(heads)] == [h.strip() for h in heads] and len(heads) == 7, (heads, got["labels"])
+
+
+def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
+    """A 中文 page's Details line showed the server's English
+    ("insufficient_coins: this table needs 5999994 coins; you have 20000"):
+    it shows the code and the figures in Chinese; English keeps the server's
+    words.  (The form now refuses such a stake before sending, and today's
+    lobby sends the figures as fields: the refusal here is an older
+    server's, its figures in the message only.)"""
+
+    def handle(ws, msg):
+        ws.send(msgpack.packb({"t": "error", "code": "insufficient_coins", "msg": "this table needs 5999994 coins; you have 20000", "ref": msg["ref"]}))
+        return True
+
+    for locale, details in (
+        ("zh-CN", r"^错误代码：insufficient_coins（这张牌桌需要 \d+ 金币(，你有 20000)?）$"),
+        ("en-US", r"^Error code: insufficient_coins — this table needs \d+ coins(; you have 20000)?$"),
+    ):
+        page = new_page(locale=locale)
+        intercept(page, {"open"}, handle)
+        sign_in(page, lobby, "Ann")
+        page.get_by_test_id("game-sibala").click()
+        page.get_by_test_id("open-seats").fill("2")
+        page.get_by_test_id("open-opt-stake").fill("1")
+        page.get_by_test_id("open-bots").set_checked(False)
+        page.get_by_test_id("open-table").click()
+        err = page.locator('[data-testid="error-more"]').first
+        expect(err).to_be_attached()
+        err.locator("summary").click()
+        expect(err.get_by_test_id("error-details")).to_have_text(re.compile(details))
+
+
+# ---------------------------------------------------------------------------
+# Forms and labels in the page's language
+#
+# In a real browser against a real lobby, in both languages: the forms speak the page's language, not the
+# browser's (novalidate, in-place messages); Start now shows it was pressed;
+# a seat that is away is told what Back does, not how to act; no tooltip or
+# label of another language.
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "turn_msg", "stake_msg"),
+    [
+        ("en-US", "Turn time (s): a whole number from 1 to 300.", "Stake: a whole number from 0 to 1000000."),
+        ("zh-CN", "每步时限（秒）：请填 1 到 300 之间的整数。", "底注：请填 0 到 1000000 之间的整数。"),
+    ],
+)
+def test_number_fields_say_their_range_in_the_page_s_language(new_page, lobby, locale, turn_msg, stake_msg):
+    """The browser's own bubble ("Value must be greater than or equal to 1")
+    spoke the browser's language on a 中文 page: the form is novalidate and
+    its error line says it."""
+    page = new_page(locale)
+    game_lobby(page, lobby, "Ann", "sibala")
+    form = page.locator("form.open-form")
+    assert form.get_attribute("novalidate") is not None
+    err = page.get_by_test_id("open-table-error")
+    page.get_by_test_id("open-turn").fill("0")
+    page.get_by_test_id("open-table").click()
+    expect(err).to_have_text(turn_msg)
+    expect(page.get_by_test_id("open-turn")).to_be_focused()
+    page.get_by_test_id("open-turn").fill("20")
+    expect(err).to_be_empty()
+    page.get_by_test_id("open-opt-stake").fill("-5")
+    page.get_by_test_id("open-table").click()
+    expect(err).to_have_text(stake_msg)
+    # nothing was opened: the form is still there
+    expect(page.get_by_test_id("open-table")).to_be_visible()
+    # every form of the page is novalidate
+    assert page.evaluate("() => [...document.forms].filter((f) => !f.noValidate && !f.method.includes('dialog')).length") == 0
+    # a stake in range opens; so does Shut the Box's, an option with no upper bound
+    page.get_by_test_id("open-opt-stake").fill("0")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+    page.goto(f"{lobby.http}/")
+    page.get_by_test_id("game-shut_the_box").click()
+    page.get_by_test_id("open-opt-stake").fill("100")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
+
+
+def test_sign_in_form_is_novalidate(new_page, lobby):
+    """The sign-in form's empty name is said in place, not by a bubble."""
+    page = new_page("zh-CN")
+    page.goto(lobby.http)
+    expect(page.get_by_test_id("sign-in-form")).to_have_attribute("novalidate", "")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("sign-in-error")).not_to_be_empty()
+
+
+@pytest.mark.parametrize(("locale", "start", "pressed"), [("en-US", "Start now", "Start requested"), ("zh-CN", "立即开始", "已请求开始")])
+def test_start_now_shows_it_was_pressed(new_page, lobby, locale, start, pressed):
+    """After pressing Start now the button read the same: it
+    says it was requested and is disabled (a press cannot be taken back);
+    the other player's is still to press."""
+    ann, bo = new_page(locale), new_page(locale)
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "sibala", seats=3, bots=False)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    bo.get_by_test_id("join-table").click()
+    expect(ann.get_by_test_id("seat-name-1")).to_have_text("Bo")
+    button = ann.get_by_test_id("start")
+    expect(button).to_have_text(start)
+    button.click()
+    expect(ann.get_by_test_id("start-vote")).to_be_visible()
+    expect(button).to_have_text(pressed)
+    expect(button).to_be_disabled()
+    expect(bo.get_by_test_id("start")).to_have_text(start)
+    expect(bo.get_by_test_id("start")).to_be_enabled()
+    bo.get_by_test_id("start").click()
+    expect_status(ann, "playing")
+
+
+#: The words of every element's aria-label, title, placeholder and alt, and
+#: of a button's value: [[where, attribute, text]].
+ATTRIBUTE_TEXTS = js("language/attribute_texts")
+
+#: Latin words (two letters or more) and CJK characters.
+LATIN = re.compile(r"[A-Za-z]{2,}")
+HAN = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def other_language(page, locale: str) -> list:
+    """The attribute texts of ``page`` in the other language than ``locale``'s:
+    player and bot names, table ids, the games' own names (6 Nimmt!,
+    Yahtzee) left out (the language button's label names the other language
+    in its own words, as text, not an attribute: its tooltip is in the
+    page's language)."""
+    names = page.evaluate("() => [...document.querySelectorAll('[data-testid^=\"seat-name-\"], [data-testid=\"player-name\"]')].map((e) => e.textContent)")
+    exempt = sorted({n for n in names if n} | {"6 Nimmt!", "Nimmt", "Yahtzee"}, key=len, reverse=True)
+    bad = []
+    for where, attr, text in page.evaluate(ATTRIBUTE_TEXTS):
+        rest = text
+        for word in exempt:
+            rest = rest.replace(word, " ")
+        rest = re.sub(r"\bt-[0-9a-z]+\b|#table=\S+|https?://\S+", " ", rest)
+        if (LATIN if locale == "zh-CN" else HAN).search(rest):
+            bad.append((where, attr, text))
+    return bad
+
+
+GAMES = ["sibala", "stud", "six_nimmt", "yahtzee", "shut_the_box"]
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby, locale):
+    """"Your record" as an aria-label on a 中文 page once: every
+    element of the lobby, the record, the account screen and a table of
+    each game carries labels and tooltips in the page's language only; the
+    same after switching language with the page's own button."""
+    bad = []
+    page = new_page(locale)
+    sign_in(page, lobby, "Ann")
+    bad += [("home", *b) for b in other_language(page, locale)]
+    page.get_by_test_id("coins").click()
+    expect(page.get_by_test_id("stats-popover")).to_be_visible()
+    bad += [("record", *b) for b in other_language(page, locale)]
+    page.get_by_test_id("account-link").click()
+    expect(page.get_by_test_id("claim-name")).to_be_visible()
+    bad += [("account", *b) for b in other_language(page, locale)]
+    # a page that starts in the other language and switches
+    other = new_page("en-US" if locale == "zh-CN" else "zh-CN")
+    sign_in(other, lobby, "Bea")
+    other.get_by_test_id("lang-switch").click()
+    expect(other.locator("html")).to_have_attribute("lang", "zh-CN" if locale == "zh-CN" else "en")
+    other.get_by_test_id("coins").click()
+    expect(other.get_by_test_id("stats-popover")).to_be_visible()
+    bad += [("switched", *b) for b in other_language(other, locale)]
+    for game in GAMES:
+        table = new_page(locale)
+        sign_in(table, lobby, f"Cy{GAMES.index(game)}")
+        open_table(table, game, seats=2, turn_s=300)
+        bad += [(f"{game} waiting", *b) for b in other_language(table, locale)]
+        start(table)
+        table.get_by_test_id("seat-name-1").wait_for()
+        bad += [(game, *b) for b in other_language(table, locale)]
+        table.context.close()
+    assert not bad, bad
+
+
+def test_the_language_button_speaks_both_ways(new_page, lobby):
+    """The language button (a 中文 page's tooltip once read "Switch
+    to English"): its label names the other language in
+    that language's own words, marked with its lang (so a reader of it finds
+    the button and a screen reader says it right); its tooltip is in the
+    page's language, before and after the switch."""
+    page = new_page("en-US")
+    sign_in(page, lobby, "Lu")
+    button = page.get_by_test_id("lang-switch")
+    expect(button).to_have_text("中文")
+    expect(button.locator("span")).to_have_attribute("lang", "zh-CN")
+    expect(button).to_have_attribute("title", "Show the page in Chinese")
+    button.click()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+    expect(button).to_have_text("EN")
+    expect(button.locator("span")).to_have_attribute("lang", "en")
+    expect(button).to_have_attribute("title", "以英文显示页面")
+
+
+# ---------------------------------------------------------------------------
+# Bots' names in each language
+#
+# Bots' names in each language's own words: a bot is seated under its bare
+# name and the page adds its own language's marker — the seat's badge ("bot"
+# / "机器人"), "Ada (bot)" / "Ada（机器人）" in running text (log, result, ready
+# list, lobby list, replay viewer) — so a 中文 page never shows the English "
+# (bot)". Replays recorded when the server still put " (bot)" into bots'
+# names render the same way.
+# ---------------------------------------------------------------------------
+
+
+BOT_NAMES = {"Ada", "Bao", "Cleo", "Dai", "Eli", "Fei", "Gus", "Hui", "Ivo", "Jun", "Kai", "Lin", "Mo", "Nia", "Ola", "Pei"}
+
+
+def _no_english_marker(page) -> None:
+    text = page.locator("body").inner_text()
+    assert "(bot)" not in text, [line for line in text.splitlines() if "(bot)" in line]
+
+
+def test_a_bot_is_named_in_the_page_s_language(new_page, lobby):
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小明")
+    table_id = open_table(page, "sibala", seats=2, options={"rounds": 1})
+    start(page)
+    name = page.get_by_test_id("seat-name-1")
+    expect(name).to_have_text(re.compile(r"^\w+$"))
+    assert name.text_content() in BOT_NAMES
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_have_text("机器人")
+    bot = name.text_content()
+    play_to_end(page)
+    expect(page.get_by_test_id("next-panel")).to_be_visible()
+    # the log names the bot with the Chinese marker; the ready list too
+    expect(page.get_by_test_id("log")).to_contain_text(f"{bot}（机器人）")
+    expect(page.get_by_test_id("ready-1")).to_contain_text(f"{bot}（机器人）")
+    _no_english_marker(page)
+
+    # the replay viewer, at its first and last step
+    page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    expect(page.get_by_test_id("seat-name-1")).to_have_text(bot)
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    _no_english_marker(page)
+
+
+def test_english_pages_say_bot_in_english(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "shut_the_box", seats=2, options={"rounds": 1})
+    start(page)
+    name = page.get_by_test_id("seat-name-1")
+    expect(name).not_to_be_empty()
+    bot = name.text_content()
+    assert bot in BOT_NAMES, bot
+    expect(page.get_by_test_id("seat-1").locator(".badge-bot")).to_have_text("bot")
+    expect(finished(page).or_(page.get_by_test_id("roll"))).to_be_visible()
+    expect(page.get_by_test_id("countdown")).not_to_contain_text("(bot)")
+
+
+def test_a_replay_recorded_with_old_bot_names_reads_the_same(new_page, lobby):
+    """A record from before: its bots' names end in " (bot)" (the replay's
+    answer is rewritten so on its way to the page)."""
+    page = new_page(locale="zh-CN")
+    sign_in(page, lobby, "小红")
+    table_id = open_table(page, "sibala", seats=3, options={"rounds": 1})
+    start(page)
+    play_to_end(page)
+
+    def old_names(route):
+        res = route.fetch()
+        body = res.json()
+        if isinstance(body, dict) and isinstance(body.get("seats"), list):
+            for s in body["seats"]:
+                if s and s.get("bot"):
+                    s["name"] += " (bot)"
+        route.fulfill(response=res, body=json.dumps(body))
+
+    page.route(re.compile(r".*/api/tables/[^/]+/replay.*"), old_names)
+    page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    expect(page.get_by_test_id("seat-name-1")).to_have_text(re.compile(r"^\w+$"))
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    expect(page.locator("body")).to_contain_text("（机器人）")
+    _no_english_marker(page)
+
+
+# ---------------------------------------------------------------------------
+# A name or chat line too long is refused in place
+#
+# A name or chat line too long is said so in place, never cut short. What
+# must hold, in both languages, for every name field (sign-in, the account
+# card's name, rename, account claim) and the chat box: what was typed stays
+# as typed, nothing is sent, and the field's error line says the limit in
+# the server's words (bad_name's `length` reason, lobby/protocol.py MAX_NAME
+# 24; bad_text's, MAX_CHAT 200); back within the limit the line clears.
+# ---------------------------------------------------------------------------
+
+
+LONG = "x" * 30
+NAME_WORDS = {"en-US": "A name is 1 to 24 characters.", "zh-CN": "名字长度为 1 到 24 个字符。"}
+CHAT_WORDS = {"en-US": "A chat line is at most 200 characters.", "zh-CN": "一条聊天消息最多 200 个字符。"}
+
+
+def _too_long(page, field: str, err: str, submit: str, words: str) -> None:
+    """Type 30 × "x" into ``field``: its error line ``err`` says ``words``
+    at once and after ``submit`` is pressed, and the field keeps all 30."""
+    box = page.get_by_test_id(field)
+    box.fill(LONG)
+    expect(box).to_have_value(LONG)
+    expect(page.get_by_test_id(err)).to_have_text(words)
+    page.get_by_test_id(submit).click()
+    expect(page.get_by_test_id(err)).to_have_text(words)
+    expect(box).to_have_value(LONG)
+
+
+@pytest.mark.parametrize("locale", list(NAME_WORDS))
+def test_a_long_name_or_chat_line_is_refused_in_place_not_cut(new_page, lobby, locale):
+    words = NAME_WORDS[locale]
+    page = new_page(locale=locale)
+    page.goto(lobby.http)
+    _too_long(page, "name-input", "sign-in-error", "sign-in", words)
+    expect(page.get_by_test_id("player-name")).to_have_count(0)  # nothing was sent
+    _too_long(page, "acct-name", "acct-signin-error", "acct-signin", words)
+    page.get_by_test_id("name-input").fill("x" * 24)  # within the limit: the line clears
+    expect(page.get_by_test_id("sign-in-error")).to_have_text("")
+    page.get_by_test_id("name-input").fill("Ann")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text("Ann")
+
+    page.get_by_test_id("change-name").click()
+    expect(page.get_by_test_id("rename-form")).to_be_visible()
+    _too_long(page, "name-input", "sign-in-error", "save-name", words)
+    expect(page.get_by_test_id("player-name")).to_have_text("Ann")
+    page.get_by_test_id("cancel-rename").click()
+
+    page.get_by_test_id("account-link").click()
+    expect(page.get_by_test_id("claim-name")).to_be_visible()
+    _too_long(page, "claim-name", "claim-error", "claim", words)
+
+    page.goto(f"{lobby.http}/")  # back to the lobby, still Ann
+    expect(page.get_by_test_id("player-name")).to_have_text("Ann")
+    open_table(page, "sibala", seats=2)
+    box = page.get_by_test_id("chat-input")
+    line = "y" * 201
+    box.fill(line)
+    expect(box).to_have_value(line)
+    expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
+    box.press("Enter")
+    expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
+    expect(box).to_have_value(line)
+    expect(page.get_by_test_id("chat-line")).to_have_count(0)
+    box.fill("y" * 200)
+    expect(page.get_by_test_id("chat-error")).to_have_text("")
+    box.press("Enter")
+    expect(page.get_by_test_id("chat-line")).to_have_count(1)
+
+
+# ---------------------------------------------------------------------------
+# One minus sign for every signed figure
+#
+# One minus sign (U+2212 −) for every signed figure on every page (issue
+# #15, words): the result line wrote "Bob -200" with a hyphen-minus beside
+# the ratings' "(−37)". The page's helpers (i18n.js ``signed``, ``num``)
+# write every figure; stud's change line is drawn with them, and no view
+# builds a sign of its own (tests/lobby/test_one_word_per_thing.py).
+# ---------------------------------------------------------------------------
+
+
+def test_signed_figures_use_the_minus_sign(new_page, lobby):
+    page = new_page()
+    started_table(page, lobby, "Mo", "stud", seats=2, options={"tier": "casual"})
+    got = page.evaluate("import('/static/i18n.js').then((m) => [m.signed(-200), m.signed(37), m.signed(0), m.signed(0, '±0'), m.num(-5), m.num(12)])")
+    assert got == ["−200", "+37", "0", "±0", "−5", "12"], got
+    rating = page.evaluate("import('/static/ratings.js').then((m) => [m.deltaText(-12.4), m.ratingText({ rating: -5 }), m.ratingText({ ordinal: -3.21 })])")
+    assert rating == ["−12", "−5", "−3.2"], rating
+    # I fold at my first turn: my change is a loss, written with the minus sign
+    fold = page.locator('[data-testid="act-fold"]:enabled')
+    expect(fold.or_(finished(page))).to_be_visible()
+    if fold.count():
+        fold.click()
+    expect(finished(page)).to_be_visible()
+    changes = page.get_by_test_id("changes").inner_text()
+    assert "-" not in changes and re.search(r"−\d+", changes), changes
+
+
+# ---------------------------------------------------------------------------
+# My own seat is you on my own page
+#
+# My own seat is "you" on my own page. For a seated player in every game and
+# both languages: my own move's log line and my own result say you ("You
+# threw …", "You win", "你赢了"); a spectator's page keeps the names; a
+# standings table keeps my name and marks my row with the "you" badge. The
+# result is drawn from the live table view with me (seat 0) as its winner,
+# so it does not hang on the dice.
+# ---------------------------------------------------------------------------
+
+
+#: Table `id`'s live view drawn as finished with seat 0 (Ann) the only
+#: winner, seen from `seat` (0: Ann's page; null: a spectator's): the
+#: winners line and whether seat 0's standing row has the "you" badge.
+WON = REDRAW_HEAD + js("language/won")
+
+#: Per game: the options that make it short, how I make my own first move
+#: (a test id to click, or None: stud's check or call), and my move's log
+#: line in English and Chinese (None: 6 Nimmt! has no log on the table).
+YOU_GAMES = {
+    "sibala": ({"rounds": 1}, "roll", r"^Round 1: you rolled ", r"^第 1 局：你掷出 "),
+    "shut_the_box": ({"rounds": 1}, "roll", r"^You threw \d", r"^你掷出 \d"),
+    "yahtzee": ({}, "roll", r"^You rolled .+ \(roll 1\)$", r"^你掷出 .+（第 1 掷）$"),
+    "stud": ({"tier": "casual"}, None, r"^You (check|call to \d+) \(pot \d+\)$", r"^你(不下注|跟注到 \d+)（底池 \d+）$"),
+    "six_nimmt": ({}, None, None, None),
+}
+
+#: My win, as the result says it to me (English, Chinese).
+WIN = {
+    "sibala": (r"^You win, \d+ rounds? won$", r"^你赢了，赢 \d+ 局$"),
+    "shut_the_box": (r"^You win, \d+ rounds? won$", r"^你赢了，赢 \d+ 局$"),
+    "yahtzee": (r"^You win with \d+ points?$", r"^你赢了，\d+ 分$"),
+    "stud": (r"^You win the pot of 40: every other player folded$", r"^你赢得底池 40：其他玩家都已弃牌$"),
+    "six_nimmt": (r"^You win with \d+ bull heads?$", r"^你赢了，\d+ 个牛头$"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("game", list(YOU_GAMES))
+def test_my_own_move_and_my_own_win_say_you(new_page, lobby, game, locale):
+    zh = locale == "zh-CN"
+    options, move, line_en, line_zh = YOU_GAMES[game]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, game, seats=2, options=options)
+    start(page)
+
+    line = line_zh if zh else line_en
+    if line:
+        if move:
+            button = page.locator(f'[data-testid="{move}"]:enabled')
+            expect(button).to_be_visible(timeout=30_000)
+            button.click()
+        else:
+            act = page.locator(".stud-actions button.act:enabled").first
+            expect(act).to_be_visible(timeout=30_000)
+            offered = [b.get_attribute("data-action") for b in page.locator(".stud-actions button.act:enabled").all()]
+            page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
+        mine = page.get_by_test_id("log").locator("li", has_text=re.compile(line))
+        expect(mine.first).to_be_visible(timeout=30_000)
+        # my own line never names me
+        assert not page.get_by_test_id("log").locator("li").filter(has_text=re.compile(r"^(Round 1: )?Ann |^(第 1 局：)?Ann ")).count()
+
+    got = page.evaluate(WON, [table_id, game])
+    assert re.search(WIN[game][1 if zh else 0], got["mine"]["winners"]), got
+    assert "Ann" in got["spectator"]["winners"], got  # no one is "you" on a spectator's page
+    if game in ("six_nimmt", "shut_the_box"):
+        assert got["mine"]["badge"] is True and got["spectator"]["badge"] is False, got  # my row: my name and the badge
+    if game == "shut_the_box":
+        assert got["mine"]["round"] == ("第 1 局：你以 3 分获胜" if zh else "Round 1: you won with 3"), got
+        assert "Ann" in got["spectator"]["round"], got
+
+
+# ---------------------------------------------------------------------------
+# The fair-play check in one folded line
+#
+# The fair-play check worded for players: a table read "seed hash:
+# f698f55f70d8… ⓘ" under its head and the revealed seed twice at the end
+# (the fairness row, and in full in the result panel). The feature stays
+# (anyone can check the dice and cards), folded behind one line ("Fair play
+# check …"): no hex on screen until the player opens it, and the seed once
+# in the page.
+# ---------------------------------------------------------------------------
+
+
+#: twelve hex digits or more: an id, a hash or a seed
+HEX = re.compile(r"[0-9a-f]{12,}")
+
+
+def test_the_fair_play_check_is_one_folded_line_and_the_seed_shows_once(new_page, lobby):
+    page = new_page()
+    started_table(page, lobby, "Ann", "sibala", seats=2, options={"rounds": 1})
+    summary = page.get_by_test_id("fair-summary")
+    expect(summary).to_have_text("Fair play check the dice and cards of this game are sealed")
+    # what the player reads: no hex (the share link's field holds the id; it is a value, not text)
+    assert not HEX.findall(page.locator("body").inner_text()), HEX.findall(page.locator("body").inner_text())
+    # opened: the fingerprint in full, the help in words
+    summary.click()
+    expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    expect(page.get_by_test_id("fair-check")).to_contain_text("SHA-256")
+    summary.click()  # folded again
+    expect(page.get_by_test_id("seed-hash")).to_be_hidden()
+
+    play_to_end(page, max_turns=40)
+    expect(page.get_by_test_id("final-result")).to_be_visible()
+    expect(page.get_by_test_id("seed-check")).to_have_text("✓ nothing was changed")
+    expect(page.get_by_test_id("seed-check")).to_have_attribute("data-ok", "1")
+    assert not HEX.findall(page.locator("body").inner_text()), "the seed is folded too"
+    seed = page.get_by_test_id("seed").text_content()
+    assert re.fullmatch(r"[0-9a-f]{64}", seed), seed
+    # the seed stands once in the whole page, shown or not (not in the result panel as well)
+    assert page.evaluate("document.body.textContent").count(seed) == 1
+    assert seed not in page.get_by_test_id("final-result").text_content()
+    summary.click()
+    expect(page.get_by_test_id("seed")).to_be_visible()
+    assert page.locator("body").inner_text().count(seed) == 1
+
+    # in Chinese, the same in its words
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("fair-summary")).to_have_text("公平校验 ✓ 未被改动")

@@ -1,0 +1,903 @@
+"""Phones (360x740 and 390x844): every game at its largest table, the lobby and
+the replay fit with no sideways scroll; each board's own pieces stay in
+sight; nothing stays under a pinned bar; names keep room beside their
+badges.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
+
+pytestmark = SINGLE_REDIS
+
+
+# ---------------------------------------------------------------------------
+# Every screen fits a phone
+#
+# Phones: every game at its largest table, the lobby and the replay viewer
+# fit 360 and 390 px wide with no horizontal scroll, and while it is your
+# turn the turn line, the countdown and your controls are on screen without
+# scrolling, and stay there wherever you scroll; at a game's end who won is
+# on the first screen, above the pinned Play again bar.
+#
+# Each table is opened with the most seats the game takes, bots in the
+# others, so the widest board of each game is the one measured.
+#
+# The table's page head is short on a phone: the felt begins in the screen's
+# first quarter, so most of the screen is the game.
+#
+# Each game's own board on a phone (stud's betting panel, Yahtzee's score
+# card, 6 Nimmt!'s pinned bar and standings) is the next section's.
+# ---------------------------------------------------------------------------
+
+
+#: game -> (seats, the test id of what you act with, a locator suffix)
+GAMES = {
+    "sibala": (6, "roll", ":enabled"),
+    "stud": (4, "actions", " button:enabled"),
+    "six_nimmt": (10, "hand", " button:enabled"),
+    "yahtzee": (6, "roll", ":enabled"),
+    "shut_the_box": (8, "roll", ":enabled"),
+}
+
+#: Elements (tag.class[test id] left..right) whose box leaves the viewport's
+#: width, the table's felt for what is on it, or its seat's card.
+OVERFLOW = js("phone_layout/overflow")
+
+ON_SCREEN = js("phone_layout/on_screen")
+
+
+#: Record OVERFLOW's figures (window.badgeFit) when my seat's time's-up mark is first drawn
+#: (Sibala's one mark is on the dice the clock rolled: test_sibala_browser.py).
+BADGE_FIT = js("phone_layout/badge_fit")
+
+
+def fits(page) -> None:
+    """No horizontal scroll, no element wider than the viewport."""
+    got = page.evaluate(OVERFLOW)
+    assert got["scroll"] <= got["width"] and not got["out"], got
+
+
+def on_screen(locator) -> bool:
+    """Whether the element is inside the viewport as the page stands (no scrolling)."""
+    return locator.evaluate(ON_SCREEN)
+
+
+#: The felt's top may be at most this part of the screen's height: the
+#: header (two lines at a table) and the table's head (its name with Rules,
+#: Leave and Back; the game, status and seat in small type) take about a
+#: fifth of a 360x740 screen; a quarter leaves room for a longer name's
+#: wrap and nothing more.
+FELT_TOP = 0.25
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, lobby, game, locale):
+    seats, control, suffix = GAMES[game]
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Phoebe Marguerite")
+    fits(page)
+    open_table(page, game, seats=seats, bots=True)
+    start(page)
+    act = page.locator(f'[data-testid="{control}"]{suffix}').first
+    expect(act).to_be_visible()  # your turn (6 Nimmt!: every seat picks at once)
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+    # the game starts high on the screen: the head above the felt is short
+    felt_top, height = page.evaluate("[document.querySelector('.table-body').getBoundingClientRect().top, innerHeight]")
+    assert felt_top <= FELT_TOP * height, f"the felt starts at {felt_top:.0f} px of {height}"
+    for what in ("turn", "countdown"):
+        assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen"
+    assert on_screen(act), f"{control} is off screen"
+    # scrolled down to the score card, the log: the controls come along (Yahtzee's Roll was once 140 px above the screen)
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    for what in ("turn", "countdown"):
+        assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen at the bottom"
+    assert on_screen(act), f"{control} is off screen at the bottom"
+    # a long game's log (the felt's last part, made 1500 px tall here), its
+    # end scrolled to: the controls still come along (中文 at 360x740 with CJK
+    # fonts: Shut the Box's Roll bar stayed behind with the board it sat in
+    # once the players list and the log filled the screen)
+    log = page.get_by_test_id("log").first
+    log.evaluate("el => { el.style.minHeight = '1500px'; el.scrollIntoView({block: 'end'}); }")
+    for what in ("turn", "countdown"):
+        assert on_screen(page.get_by_test_id(what).first), f"{what} is off screen at the end of a long log"
+    assert on_screen(act), f"{control} is off screen at the end of a long log"
+    log.evaluate("el => { el.style.minHeight = ''; }")
+    if game == "six_nimmt":
+        cards = page.locator('[data-testid="hand"] button')
+        assert cards.count() == 10
+        assert all(on_screen(cards.nth(i)) for i in range(10)), "part of the hand is off screen"
+
+
+@pytest.mark.usefixtures("phone")
+def test_the_lobby_screens_fit_a_phone(new_page, lobby):
+    page = new_page()
+    page.goto(lobby.http)
+    fits(page)  # sign-in
+    sign_in(page, lobby, "Phoebe Marguerite")
+    for game in GAMES:
+        page.get_by_test_id(f"game-{game}").click()
+        expect(page.get_by_test_id("open-table")).to_be_visible()
+        fits(page)
+        page.go_back()
+        expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
+    page.get_by_test_id("account-link").click()  # the claim form
+    expect(page.get_by_test_id("claim-form")).to_be_visible()
+    fits(page)
+    page.goto(f"{lobby.http}/#leaderboard=sibala")
+    expect(page.get_by_test_id("lb-you")).to_be_visible()
+    fits(page)
+    page.get_by_test_id("lang-switch").click()
+    fits(page)
+
+
+@pytest.mark.usefixtures("phone")
+def test_the_replay_viewer_fits_a_phone(new_page, lobby):
+    page = new_page()
+    table_id = started_table(page, lobby, "Phoebe Marguerite", "sibala", seats=6, options={"rounds": 1})
+    play_to_end(page, max_turns=20)
+    page.goto(f"{lobby.http}/#replay={table_id}&game=1")
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    fits(page)
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("result-line")).not_to_be_empty()
+    fits(page)
+
+
+@pytest.mark.usefixtures("phone")
+def test_a_time_s_up_badge_stays_inside_its_seat(new_page, lobby):
+    """The mark a timeout puts on a seat wraps in its seat on a phone
+    (the badge once stuck out past the card and the
+    screen; Sibala's one mark is now the dice's, beside the hand's words)."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "sibala", seats=2, turn_s=1, bots=True)
+    # the badge lasts until the seat's next turn or a bot's move for it (under
+    # a second): measured the moment it is drawn, you and time's up side by side
+    page.evaluate(BADGE_FIT, OVERFLOW)
+    start(page)
+    page.wait_for_function("window.badgeFit !== null")
+    got = page.evaluate("window.badgeFit")
+    assert got["scroll"] <= got["width"] and not got["out"], got
+
+
+#: game -> the options of its shortest game (played out by timeouts and then the bot)
+SHORT = {
+    "sibala": {"rounds": 1},
+    "stud": {},
+    "six_nimmt": {"end_threshold": 1},
+    "yahtzee": {},
+    "shut_the_box": {"rounds": 1},
+}
+
+
+#: The viewport's part above the pinned Play again bar: whether an element is in it.
+ABOVE_BAR = js("phone_layout/above_bar")
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("game", list(SHORT))
+def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, game):
+    """After a game, who won is on the first screen, above the pinned Play
+    again bar (Sibala, Shut the Box and stud once showed the last
+    round there and the winner below the fold); Play again and Leave are on
+    screen wherever the page stands (the next-game panel is below the
+    felt), and the record popup (the header's coins) fits the screen."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    start(page)
+    again = page.get_by_test_id("play-again")
+    expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
+    page.evaluate("window.scrollTo(0, 0)")
+    winners = page.get_by_test_id("winners")
+    expect(winners).not_to_be_empty()
+    assert winners.evaluate(ABOVE_BAR), f"the winner is not on the first screen: {winners.bounding_box()}"
+    for y in ("0", "document.scrollingElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert on_screen(again), f"Play again is off screen (scrolled to {y})"
+        assert on_screen(page.get_by_test_id("next-leave")), f"Leave is off screen (scrolled to {y})"
+    fits(page)
+    page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
+    expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
+    fits(page)
+
+
+#: Record (window.tooWide, the first 3) the page's scroll width and the
+#: texts that run past the screen's edge wherever a change leaves the page
+#: wider than the screen.  Run in a page that stays (a single-page app: the
+#: table screen comes in its place).
+WATCH_WIDTH = js("phone_layout/watch_width")
+
+
+@pytest.mark.usefixtures("phone")
+def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
+    """Each rated seat's line under the result names its player: a name of
+    24 letters with no break made a 390 px page 458 px wide; the lines wrap inside the screen.  While the game ran, the
+    status bar's turn line and countdown ("WWW…a to act", "WWW…a: 0.9 s")
+    made the page 423 px wide (a CI run caught it in the result's first
+    frame): no frame of the game is wider than the screen."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "W" * 23 + "a")
+    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options=SHORT["sibala"], bots=False)
+    ann.evaluate(WATCH_WIDTH)
+    sign_in(bo, lobby, "W" * 23 + "b")
+    bo.get_by_test_id("game-sibala").click()
+    bo.evaluate(WATCH_WIDTH)
+    bo.get_by_test_id(f"join-{table_id}").click()
+    for page in (ann, bo):
+        expect(page.get_by_test_id("rating-changes")).to_be_visible(timeout=60_000)  # our timeouts play it out
+        other = 0 if page is bo else 1  # my own line says "Your rating": the other names its player
+        expect(page.get_by_test_id(f"rating-change-{other}")).to_contain_text("W" * 23 + "ab"[other])
+        fits(page)
+        wide = page.evaluate("window.tooWide")
+        assert not wide, f"wider than the screen while the game ran: {wide}"
+
+
+# ---------------------------------------------------------------------------
+# Each game's board on a phone
+#
+# Phones, each game's own board at 360x740 and 390x844 (the page as a whole,
+# every game at its largest table: the section above, whose checks these
+# share). Five-card stud's betting panel, pinned to the screen's foot while
+# you act, covers no card of any seat (element boxes, not pictures);
+# Yahtzee's pinned dice and Roll leave the whole score card, every score I
+# can take included, in sight, and its column heads write names across; 6
+# Nimmt!'s pinned bar leaves the row choice and the players in sight, and a
+# long game's standings stay readable.
+# ---------------------------------------------------------------------------
+
+
+#: each phone of PHONES in turn, for the tests that do not name their screens
+EACH_PHONE = pytest.mark.usefixtures("phone")
+
+
+#: Five-card stud on my turn: the box (top, bottom, left, right) of every card
+#: of every seat, of the betting panel (pot and controls), of each control,
+#: the pot and the status bar; the viewport's size.
+STUD_BOXES = js("phone_layout/stud_boxes")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two boxes of STUD_BOXES share any area."""
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def inside(box: dict, got: dict) -> bool:
+    """Whether a box of STUD_BOXES is wholly inside the viewport."""
+    return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= got["height"] + 0.5 and box["right"] <= got["width"] + 0.5
+
+
+@pytest.mark.parametrize(
+    ("viewport", "seats", "locale"),
+    [
+        ({"width": 360, "height": 740}, 2, "en-US"),
+        ({"width": 360, "height": 740}, 4, "en-US"),
+        ({"width": 360, "height": 740}, 4, "zh-CN"),
+        ({"width": 390, "height": 844}, 4, "en-US"),
+        ({"width": 320, "height": 640}, 2, "en-US"),
+    ],
+    ids=["360x740-2", "360x740-4", "360x740-4-zh", "390x844-4", "320x640-2"],
+)
+def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, locale):
+    """At each of my turns of a hand (checking or calling), as the page
+    stands when the turn comes: every card of every seat (my hole card, all
+    up cards, the slots of cards to come), the betting panel and each of its
+    controls are inside the screen, and no card is under the panel or the
+    status bar, nor the pot over a control (at 360x740
+    the panel, pinned to the screen's foot, covered the lower seats' cards).
+    Four seats are stud's most (RULES.md 2)."""
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "stud", seats=seats, bots=True)
+    start(page)
+    turns = chooser = 0
+    for _ in stud_turns(page, lambda: chooser):
+        turns += 1
+        got = page.evaluate(STUD_BOXES)
+        chooser += got["chooser"]
+        assert len(got["cards"]) >= 2 * seats, got["cards"]  # a hole and an up card each at least
+        off = [b["id"] for b in [*got["cards"], got["panel"], *got["controls"]] if not inside(b, got)]
+        assert not off, f"off screen on turn {turns}: {off} ({got})"
+        covered = [c["id"] for c in got["cards"] if overlap(c, got["panel"]) or overlap(c, got["bar"])]
+        assert not covered, f"cards under the panel or the status bar on turn {turns}: {covered} ({got})"
+        assert not [c["id"] for c in got["controls"] if overlap(c, got["pot"])], f"the pot covers a control: {got}"
+        fits(page)
+    assert turns >= 1 and chooser >= 1
+
+
+@EACH_PHONE
+def test_yahtzee_scores_without_scrolling(new_page, lobby):
+    """Rolled, a Yahtzee player holds dice, rolls again or scores: the dice,
+    Roll and every score the card offers (its own buttons: the pinned bar
+    repeats none at a phone's height) are on screen at once."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "yahtzee", seats=6, bots=True)
+    start(page)
+    page.locator('[data-testid="roll"]:enabled').click()
+    offers = page.locator('button[data-testid^="score-"]')
+    expect(offers).to_have_count(15)  # the first turn: every category is open
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+    for i in range(5):
+        assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen"
+    assert on_screen(page.get_by_test_id("roll")), "Roll is off screen"
+    off = [b.get_attribute("data-testid") for b in offers.all() if not (b.is_visible() and on_screen(b) and not covered(page, b))]
+    assert not off, f"score buttons off screen or under the bar: {off}"
+    chance = page.get_by_test_id("score-chance")
+    points = chance.get_attribute("data-points")
+    chance.click()
+    expect(page.get_by_test_id("cell-0-chance")).to_have_attribute("data-score", points)
+
+
+def covered(page, locator) -> bool:
+    """Whether the element's middle is under something else (a pinned bar)."""
+    return not locator.evaluate("el => { const r = el.getBoundingClientRect(); const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!top && (el === top || el.contains(top)); }")
+
+
+#: Elements of ``sel`` whose middle is under something else (a pinned bar
+#: over them), and those off screen (``off``): as the page stands, or with
+#: ``scroll``, each scrolled to the screen's middle (as far as the page goes).
+COVERED = js("phone_layout/covered")
+
+#: Short labels of ``sel`` with a word broken across lines ("收/走",
+#: "choosin/g…", "托管/代出": a label's run of characters between spaces is
+#: one word, CJK too) or sticking out of their box.
+BROKEN = js("phone_layout/broken")
+
+SN_LABELS = ".sn-take, .sn-rev-out, .sn-rev-mark, .sn-players .badge, .sn-row-label"
+SN_PLAYERS = ".sn-players .sn-player:not(.sn-player-head)"
+
+
+@EACH_PHONE
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(new_page, lobby, viewport, locale):
+    """6 Nimmt! at five seats on a phone (at 360x740): while I
+    pick, the hand is pinned to the screen's foot, and every player's line
+    and each revealed card, scrolled to, are clear of it; while I must take
+    a row, the instruction is pinned instead (the hand cannot be played
+    then): on screen and clear with the rows' Take buttons at the top, and
+    the reveal and every player's line, scrolled to, clear. No short label
+    (Take, a reveal's status or time's-up tag, a badge) breaks inside a
+    word ("收/走", "choosin/g…", "托管/代出")."""
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")  # no card flying over the reveal while it is measured
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "six_nimmt", seats=5, bots=True)
+    start(page)
+
+    def picking():
+        got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+        assert not got["covered"], f"picking, each scrolled to: {got}"
+        broken = page.evaluate(BROKEN, SN_LABELS)
+        assert not broken, broken
+
+    to_row_choice(page, picking)
+    page.evaluate("window.scrollTo(0, 0)")
+    mine = page.locator('[data-testid="reveal"] .sn-rev.choosing').get_attribute("data-card")
+    expect(page.get_by_test_id("prompt")).to_contain_text(mine)  # "Your card 8 is lower than every row…"
+    got = page.evaluate(COVERED, ['[data-testid="prompt"], .sn-take', False])
+    assert not got["covered"] and not got["off"], f"taking a row, at the top: {got}"
+    got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
+    assert not got["covered"], f"taking a row, each scrolled to: {got}"
+    assert len(page.locator(SN_PLAYERS).all()) == 5
+    broken = page.evaluate(BROKEN, SN_LABELS)
+    assert not broken, broken
+    fits(page)
+
+
+#: Yahtzee's score card as the page stands: how many of its rows
+#: (categories and the total) are wholly between the status bar and the
+#: controls' bar pinned to the screen's foot, and the bars' boxes.
+YZ_ROWS_SEEN = js("phone_layout/yz_rows_seen")
+
+
+@EACH_PHONE
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_yahtzee_s_pinned_controls_leave_the_whole_score_card_in_sight(new_page, lobby, viewport, seats, locale):
+    """Four and six seats at 360x740 and 390x844 (the pinned
+    dice, Roll and the score choices left only Chance to Twos, 4 of the
+    card's 16 rows, in sight; later still Four of a kind to Total,
+    5 rows, hidden at 360x740 with six seats, the bar repeating the card's
+    score buttons): before and after rolling, the page as it stands, all 16
+    rows are on screen above the pinned bar, which holds the dice and Roll
+    only; every score I can take is the card's own button, on screen."""
+    page = new_page(locale)
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "yahtzee", seats=seats, bots=True)
+    start(page)
+    roll = page.locator('[data-testid="roll"]:enabled')
+    expect(roll).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(YZ_ROWS_SEEN)
+    assert got["rows"] == 16 and got["seen"] == 16, f"before rolling: {got}"
+    roll.click()
+    offers = page.locator('button[data-testid^="score-"]')
+    expect(offers).to_have_count(15)
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(YZ_ROWS_SEEN)
+    assert got["seen"] == 16, f"rolled: {got}"
+    for i in range(5):
+        assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen"
+    assert on_screen(page.get_by_test_id("roll")), "Roll is off screen"
+    assert not page.locator('[data-testid^="choice-"]:visible').count(), "the bar repeats the card's score buttons"
+    off = [b.get_attribute("data-testid") for b in offers.all() if not on_screen(b) or covered(page, b)]
+    assert not off, f"score buttons off screen or under the bar: {off}"
+    broken = page.evaluate(BROKEN, ".yz-card tbody .cat-name")
+    assert not broken, broken
+    fits(page)
+
+
+#: Draw table `id`'s live Yahtzee view again, its seats named `names` (seat
+#: 0 keeps mine), on the felt; each score-card column head's name: its full
+#: name (title), text, writing mode and transform up to its cell, whether its
+#: characters are on one line, how many of them from the first are drawn
+#: wholly inside both the name's box and its cell (the rest cut off by the
+#: ellipsis), whether it overflows and its text-overflow; whether its cell is
+#: marked mine with the "you" badge; and the full-names list's entries, each
+#: with whether it is drawn whole.
+YZ_HEADS = REDRAW_HEAD.replace("[id, game]", "[id, game, names]") + js("phone_layout/yz_heads")
+
+YZ_NAMES_4 = ["Bartholomew", "小明", "Ada"]
+
+
+@EACH_PHONE
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, locale):
+    """The score card's column heads on a phone (Latin
+    names ran down their column, turned a quarter, hard to read; an earlier
+    one had "小明" upside down): in a card of 4 and of 6 columns every name
+    is written across, never turned, on one line (no word broken), at least
+    its first 4 characters drawn, a longer one cut with an ellipsis, the
+    full name in its title and, whole, in the list of players under the
+    card; my column is marked mine (the "you" badge).  This replaces the
+    test of names turned a quarter (test_yahtzee_s_column_heads_show_whole_
+    names_the_right_way_up)."""
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Alexandra")
+    table_id = open_table(page, "yahtzee", seats=6, bots=True)
+    start(page)
+    expect_status(page, "playing")
+    for names in (["Alexandra", *YZ_NAMES_4], ["Alexandra", *YZ_NAMES_4, "Phoebe Marguerite", "Konstantinos"]):
+        got = page.evaluate(YZ_HEADS, [table_id, "yahtzee", names])
+        heads = got["heads"]
+        assert [x["title"] for x in heads] == names and [x["text"] for x in heads] == names, heads
+        bad = [x for x in heads if x["turned"] or not x["line"] or x["shown"] < min(4, len(x["text"])) or (x["over"] and x["ellipsis"] != "ellipsis")]
+        assert not bad, (len(names), bad)
+        assert heads[0]["mine"] and not any(x["mine"] for x in heads[1:]), heads
+        assert [x["text"] for x in got["list"]] == names and all(x["whole"] for x in got["list"]), got["list"]
+    fits(page)
+
+
+#: Draw table `id`'s finished 6 Nimmt! view again with `rounds` rounds of
+#: history, on the felt; the standings' right edge, the viewport's width and
+#: the right edge of the box it sits in, and each row's rounds line.
+LONG_STANDINGS = REDRAW_HEAD + js("phone_layout/long_standings")
+
+
+@EACH_PHONE
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page, lobby, locale):
+    """A 4- or 5-round game's final standings ran past
+    their card ('Tota', totals cut off) or the screen (at 360), the round
+    headers squeezed to a character a line.  The table fits and its headers
+    stay on one line.
+    The CI run of 47c2883 (360x740, a game of many rounds): the standings
+    ran out of the felt, scrolling sideways with no sign that they did.  A
+    10-round game's table is no wider than its box (each row's rounds are a
+    sum under the name, "5 + 0 + …"), so nothing scrolls sideways."""
+    page = new_page(locale=locale)
+    table_id = finished_game(page, lobby, "six_nimmt", options={"end_threshold": 1})
+    got = page.evaluate(LONG_STANDINGS, [table_id, "six_nimmt"])
+    assert got["right"] <= got["width"] + 0.5 and got["right"] <= got["wrap"] + 0.5, got
+    assert all(r.count(" + ") == 9 for r in got["sums"]), got
+    assert got["tallest"] <= 2 * got["row"], got
+    fits(page)
+
+
+# ---------------------------------------------------------------------------
+# Tables, popovers and results that fit
+#
+# At 360x740 and 390x844: tables that scrolled sideways
+# inside their box, words split mid-word, a result under the pinned Play
+# again bar and a blank gap on the home page.
+#
+# * Shut the Box's players table after a three-round match was 413 px wide
+# in a 324 px box (the R3 column's mark cut, "Rounds won" off screen): at
+# every seat count (2..8) and round count (3..20) it fits its box with no
+# sideways scroll. * The record popover (the header's coins) split game
+# names ("Sibal|a") and let its Score column spill out of the card: it fits,
+# every word whole. * Sibala's last round result sat half under the pinned
+# Play again bar: at the match's end it is on the first screen, above the
+# bar. * The sign-in card had a blank gap between its heading and its help
+# line.
+# ---------------------------------------------------------------------------
+
+
+#: Table `id`'s finished Shut the Box view drawn again, in the felt, with
+#: [seats, rounds, stake]: seats copied from the live two (long names), every
+#: round played with scores of two digits, wins and coins set.  The players
+#: table's width, its box's width and scroll width, and cells outside the box.
+STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, rounds, stake]) => {") + js("phone_layout/stb_wide")
+
+
+@pytest.mark.usefixtures("phone")
+def test_shut_the_box_s_players_table_fits_a_phone_at_every_size(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "shut_the_box", seats=2, turn_s=1, options={"rounds": 3}, bots=True)
+    start(page)
+    expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts and the bot play three rounds
+    wrap = page.locator(".stb-players-wrap")
+    got = wrap.evaluate("el => ({scroll: el.scrollWidth, width: el.clientWidth})")
+    assert got["scroll"] <= got["width"], f"the three-round table scrolls sideways: {got}"
+    fits(page)
+    table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
+    for n in (2, 5, 8):
+        for rounds, stake in ((3, 0), (5, 100), (20, 5000)):
+            got = page.evaluate(STB_WIDE, [table_id, "shut_the_box", n, rounds, stake])
+            assert got["scroll"] <= got["box"] and not got["out"], f"{n} seats, {rounds} rounds, stake {stake}: {got}"
+
+
+#: The record popover's rows drawn from these stats (its own renderStats).
+STATS = {
+    f"{g}:{f}": v
+    for g in ("sibala", "yahtzee", "shut_the_box", "six_nimmt", "stud")
+    for f, v in (("games", 1234), ("wins", 617), ("losses", 617), ("escapes", 12), ("disconnects", 101), ("score", -123456))
+}
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_the_record_popover_fits_a_phone_with_words_whole(new_page, lobby, locale):
+    page = new_page(locale=locale)
+    sign_in(page, lobby, "Phoebe Marguerite")
+    page.get_by_test_id("coins").click()
+    expect(page.get_by_test_id("stats-popover")).to_be_visible()
+    # The click also asked the server for our record again; its reply (no
+    # games) may land after these rows are drawn and would draw over them,
+    # so they are drawn again after every reply (the header's own listener
+    # runs first).
+    page.evaluate("""async (stats) => {
+      const { renderStats } = await import('/static/header.js');
+      const net = window.lobby.net;
+      const draw = () => { net.stats = stats; renderStats(); };
+      net.on('me', draw);
+      draw();
+    }""", STATS)
+    expect(page.get_by_test_id("stats-table")).to_be_visible()
+    expect(page.get_by_test_id("stats-sibala")).to_be_visible()
+    card = page.get_by_test_id("stats-popover").evaluate(
+        "el => { const r = el.getBoundingClientRect(); const t = el.querySelector('table').getBoundingClientRect(); return {card: [r.left, r.right], table: [t.left, t.right], cs: el.clientWidth, ss: el.scrollWidth}; }"
+    )
+    assert card["table"][0] >= card["card"][0] and card["table"][1] <= card["card"][1] and card["ss"] <= card["cs"], card
+    assert page.evaluate(BROKEN, ".stats-popover th, .stats-popover td") == []
+    fits(page)
+
+
+@pytest.mark.usefixtures("phone")
+def test_sibala_s_last_round_result_is_above_the_play_again_bar(new_page, lobby):
+    """Three seats (two bots beside me): at the match's end
+    the winner and the last round's result line are both on the first
+    screen, clear of the pinned bar."""
+    page = new_page()
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "sibala", seats=3, turn_s=1, options={"rounds": 2}, bots=True)
+    start(page)
+    expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    for what in ("winners", "result-line"):
+        el = page.get_by_test_id(what)
+        expect(el).not_to_be_empty()
+        assert el.evaluate(ABOVE_BAR), f"{what} is not above the Play again bar: {el.bounding_box()}"
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_the_sign_in_card_has_no_blank_gap_under_its_heading(new_page, lobby, locale):
+    """The guest card's heading and its help line are as close as the
+    account card's heading and its first label."""
+    page = new_page(locale=locale)
+    page.goto(lobby.http)
+    expect(page.get_by_test_id("sign-in-form")).to_be_visible()
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.signin')].map((card) => {
+      const head = card.querySelector('h2').getBoundingClientRect();
+      const next = card.querySelector('h2').nextElementSibling.getBoundingClientRect();
+      return next.top - head.bottom;
+    })""")
+    assert len(gaps) == 2 and gaps[0] <= gaps[1] + 2, f"gap under the guest heading {gaps[0]:.0f} px, the account heading's {gaps[1]:.0f} px"
+
+
+# ---------------------------------------------------------------------------
+# Nothing stays under a pinned bar
+#
+# Phones: a bar pinned to the screen (the status bar at the felt's top; what
+# you act with at its foot: 6 Nimmt!'s hand or row-choice instruction,
+# stud's betting panel with the pot, Yahtzee's dice bar, Sibala's and Shut
+# the Box's buttons; after a game, Play again) hides nothing for good. Every
+# line of the players list and the standings, scrolled to (scrollIntoView:
+# its top, its bottom, nearest from the page's top), has its whole box clear
+# of every pinned bar; and while I must take a row in 6 Nimmt!, the four
+# rows and the instruction are all on screen at once without scrolling. Both
+# languages, 360x740 and 390x844.
+# ---------------------------------------------------------------------------
+
+
+LOCALES = ["en-US", "zh-CN"]
+
+#: For each element of ``sel``, for each way of scrolling to it, the pinned
+#: bars (computed position sticky or fixed, drawn, not containing it) whose
+#: box shares area with its box: "element (how) under bar" lines, and how
+#: many elements were measured.
+UNDER_BARS = js("phone_layout/under_bars")
+
+
+def clear_of_bars(page, sel: str, least: int) -> None:
+    got = page.evaluate(UNDER_BARS, sel)
+    assert got["n"] >= least and not got["out"], got
+
+
+#: game -> its players list's and standings' lines (the seats and what I
+#: act with: test_phone_layout.GAMES, each game's largest table)
+LINES = {
+    "sibala": "[data-testid=seats] .seat",
+    "stud": "[data-testid=seats] .stud-seat",
+    "six_nimmt": ".sn-players .sn-player, .sn-rev",
+    "yahtzee": "[data-testid=score-card] tr, [data-testid=yz-seats] li",
+    "shut_the_box": "[data-testid=players] tr",
+}
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", LOCALES, ids=["en", "zh"])
+@pytest.mark.parametrize("game", list(LINES))
+def test_on_my_turn_no_player_line_stays_under_a_pinned_bar(new_page, lobby, viewport, game, locale):
+    seats, control, suffix = GAMES[game]
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, game, seats=seats, bots=True)
+    start(page)
+    expect(page.locator(f'[data-testid="{control}"]{suffix}').first).to_be_visible()  # my turn: what I act with is pinned
+    clear_of_bars(page, LINES[game], seats)
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", LOCALES, ids=["en", "zh"])
+def test_six_nimmt_s_row_choice_shows_the_rows_and_the_instruction_at_once(new_page, lobby, viewport, locale):
+    """Five seats: I play my lowest card when it is below every row, so a
+    row comes to me to take; the instruction pinned then covers no player
+    line scrolled to, and at the page's top the four rows and it are on
+    screen, clear of the status bar and of each other."""
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "six_nimmt", seats=5, bots=True)
+    start(page)
+    to_row_choice(page)
+    clear_of_bars(page, ".sn-players .sn-player, .sn-rev", 5)
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate("""() => {
+      const bar = document.querySelector('.table-body .statusbar').getBoundingClientRect();
+      const prompt = document.querySelector('[data-testid=prompt]').getBoundingClientRect();
+      const rows = [...document.querySelectorAll('[data-testid=rows] .sn-row')].map((el) => el.getBoundingClientRect());
+      return {rows: rows.map((r) => [Math.round(r.top), Math.round(r.bottom)]), bar: bar.bottom, prompt: [prompt.top, prompt.bottom], height: innerHeight,
+        ok: rows.length === 4 && rows.every((r) => r.top >= bar.bottom - 0.5 && r.bottom <= prompt.top + 0.5) && prompt.top >= 0 && prompt.bottom <= innerHeight + 0.5};
+    }""")
+    assert got["ok"], got
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("locale", LOCALES, ids=["en", "zh"])
+def test_after_a_game_no_standing_stays_under_play_again(new_page, lobby, viewport, locale):
+    """6 Nimmt!'s final standings (and the result above them) and the
+    players list, scrolled to, are clear of the pinned Play again bar."""
+    page = new_page(locale=locale)
+    finished_game(page, lobby, "six_nimmt", name="Phoebe Marguerite", options={"end_threshold": 1}, bots=True)  # my timeouts, then a bot, play it out
+    expect(page.get_by_test_id("play-again")).to_be_visible()
+    clear_of_bars(page, "[data-testid=final-result] > *, [data-testid=standings] tr, .sn-players .sn-player, [data-testid=next-panel] li", 6)
+
+
+# ---------------------------------------------------------------------------
+# A name keeps room beside its badges
+#
+# A name keeps room beside its badges on a phone: on every game's seats and
+# score tables, at 360 and 390 px, with my long name and both badges (and a
+# bot's badge on the others), every name shows at least 4 characters (or all
+# of it): the badges wrap under the name instead.
+# ---------------------------------------------------------------------------
+
+
+#: game -> seats: its largest table (the narrowest columns)
+LARGEST_TABLES = {"sibala": 6, "stud": 4, "six_nimmt": 10, "yahtzee": 6, "shut_the_box": 8}
+
+#: The live table `id` drawn again by a fresh view in the table's felt, a
+#: time's-up notice on my seat (0) while another seat acts; per seat name:
+#: its text, how many of its characters show, and whether both my badges are drawn.
+NAMES_SHOWN = REDRAW_HEAD + js("phone_layout/names_shown")
+
+
+@pytest.mark.usefixtures("phone")
+@pytest.mark.parametrize("game", list(LARGEST_TABLES))
+def test_every_name_shows_beside_two_badges(new_page, lobby, game):
+    page = new_page()
+    sign_in(page, lobby, "Alexandrina Wolfe")
+    table_id = open_table(page, game, seats=LARGEST_TABLES[game], bots=True)
+    start(page)
+    expect(page.get_by_test_id("seat-name-1")).to_be_visible()
+    got = page.evaluate(NAMES_SHOWN, [table_id, game])
+    assert got["badges"], got
+    assert got["names"], got
+    short = [(name, n) for name, n in got["names"] if n < min(4, len(name))]
+    assert not short, got
+
+
+# ---------------------------------------------------------------------------
+# 6 Nimmt! standings and flying cards, stud coin changes
+#
+# In English and 中文, at 390x844 and 360x740: 6 Nimmt!'s final standings cut the Total column on a phone; a
+# revealed card flying to its row was drawn over the pinned status bar and
+# cards stayed in flight after the game ended; 6 Nimmt! had no log (one line
+# per reveal now, in the same box, under the same title as every game's).
+# ---------------------------------------------------------------------------
+
+
+#: Draw table `id`'s finished 6 Nimmt! view again with `rounds` rounds of
+#: history; for each standings row whether its name and total cells (and
+#: their heads) lie inside the box the table scrolls in, as it first shows,
+#: and whether the total's head shows its whole word; which names show cut
+#: (an ellipsis) and whether the table is wider than its box.  NAME, when not
+#: empty, is seat 0's name instead of its own.
+STANDINGS_SEEN = REDRAW_HEAD + js("phone_layout/standings_seen")
+
+
+@pytest.mark.parametrize("locale,total", [("en-US", "Total"), ("zh-CN", "总分")], ids=["en", "zh"])
+def test_six_nimmt_standings_show_name_and_total_on_a_phone(new_page, lobby, locale, total):
+    """At 390x844, 4 rounds, the header read 'R1 R2 R3 R4 Tot'
+    and the table, 352 px in a 322 px box, scrolled the Total column out of
+    sight.  In 4- and 5-round games at 360 and 390, in both languages, every
+    row's name and total are in sight, the total's head its whole word."""
+    page = new_page(locale=locale)
+    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", options={"end_threshold": 1})
+    for phone in PHONES:
+        page.set_viewport_size(phone)
+        for rounds in (4, 5):
+            got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", str(rounds)).replace("NAME", ""), [table_id, "six_nimmt"])
+            assert got["cut"] == [] and got["head"] == total and got["whole"] and got["rounds"] == rounds, (phone, rounds, got)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_six_nimmt_standings_cut_a_name_only_when_the_table_would_overflow(new_page, lobby, locale):
+    """At 390x844 in 中文: 'Ada（机器…', 'Bao（机器…' were cut while the
+    table filled two thirds of its card.  At 360 and 390, in both languages,
+    with 1 to 5 rounds, no name shows an ellipsis while the table is no wider
+    than its box; a name too long for the box is cut, and its row's name and
+    total stay in sight."""
+    page = new_page(locale=locale)
+    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", seats=3, options={"end_threshold": 1})
+    longest = "Annabelle-Maximiliane-Wolkenstein-" * 3
+    for phone in PHONES:
+        page.set_viewport_size(phone)
+        for rounds in range(1, 6):
+            got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", str(rounds)).replace("NAME", ""), [table_id, "six_nimmt"])
+            assert got["cut"] == [] and (got["names"] == [] or got["wide"]), (phone, rounds, got)
+        got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", "2").replace("NAME", longest), [table_id, "six_nimmt"])
+        assert got["cut"] == [] and len(got["names"]) == 1 and got["names"][0].startswith(longest), (phone, got)
+
+
+#: Fly row card `card` (as the reveal does: the flying class, a transform)
+#: to the centre of the pinned status bar; what the page shows at that centre
+#: is the bar's, and the card is drawn there.
+FLY_UNDER_BAR = js("phone_layout/fly_under_bar")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
+def test_a_flying_card_goes_under_the_pinned_status_bar(new_page, lobby):
+    """At 390 px: a revealed card flying to its row was drawn over
+    the pinned turn bar ('A bot is pla[20]ing your turn')."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "six_nimmt", seats=2)
+    start(page)
+    expect(page.locator('[data-testid="hand"] button:enabled').first).to_be_visible()
+    got = page.evaluate(FLY_UNDER_BAR)
+    assert got["drawn"] and got["bar"], got
+
+
+#: Row cards still in flight (the flying class, or a running animation) and
+#: row cards drawn outside their row's box.
+CARDS_OFF_PLACE = js("phone_layout/cards_off_place")
+
+
+@pytest.mark.parametrize("motion", ["no-preference"])  # cards fly to their rows
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
+def test_no_card_is_left_in_flight_when_the_game_ends(new_page, lobby):
+    """At 390 px: at game over card 103 stayed drawn over row 4.  A
+    ten-seat game's last reveal would fly ten cards one after another (4 s):
+    when the game is over every card is in its row at once."""
+    page = new_page()
+    finished_game(page, lobby, "six_nimmt", seats=10, options={"end_threshold": 1}, timeout=90_000)
+    got = page.evaluate(CARDS_OFF_PLACE)
+    assert got == {"flying": [], "running": 0, "outside": []}, got
+
+
+#: The log's lines: text and the forced marks' kinds in each.
+LOG_LINES = js("phone_layout/log_lines")
+
+WORDS = {
+    "en": {"title": "Log", "turn1": r"^Turn 1: ", "mine": "You: {c}", "other": "Ann: {c}", "turn2": r"^Turn 2: ", "timeout": "Time's up", "mark": "— time's up"},
+    "zh": {"title": "记录", "turn1": r"^第 1 回合：", "mine": "你：{c}", "other": "Ann：{c}", "turn2": r"^第 2 回合：", "timeout": "超时", "mark": "——超时"},
+}
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("zh", "zh-CN")], ids=["en", "zh"])
+def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
+    """6 Nimmt! had no log; a spectator saw only a small 'time's
+    up' tag on a card.  One line per reveal (my own seat 'you', a spectator
+    names me), the time's-up pick marked in its line (the shared shape, one
+    line per forced move, no line of its own), all there again after a
+    reload."""
+    w = WORDS[lang]
+    ann = new_page(locale=locale)
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=3)
+    bo = new_page(locale=locale)
+    sign_in(bo, lobby, "Bo", f"#table={table_id}")
+    expect(bo.get_by_test_id("spectating")).to_be_visible()
+    start(ann)
+    # my highest card: below every row's end it would make me take a row first
+    card = ann.locator('[data-testid="hand"] button:enabled').last
+    expect(card).to_be_visible()
+    c = int(card.get_attribute("data-card"))
+    card.click()
+    log = ann.get_by_test_id("log")
+    expect(log.locator("li").first).to_have_text(re.compile(w["turn1"]))
+    assert ann.get_by_test_id("log").locator("xpath=..").locator("h3").text_content() == w["title"]
+    first = ann.evaluate(LOG_LINES)[0]["text"]
+    assert w["mine"].format(c=c) in first, first
+    expect(bo.get_by_test_id("log").locator("li").first).to_contain_text(w["other"].format(c=c))
+    # my second turn runs out: its reveal's line marks my card, a line says so
+    expect(log.locator("li", has_text=re.compile(w["turn2"]))).to_have_count(1, timeout=20_000)
+    lines = ann.evaluate(LOG_LINES)
+    turn2 = [x for x in lines if re.match(w["turn2"], x["text"])][0]
+    assert "log-timeout" in turn2["cls"] and w["mark"] in turn2["text"], lines
+    assert not any(x["text"].startswith(w["timeout"]) for x in lines), lines  # one line per forced move
+    if lang == "en":
+        assert not re.search(r"[\u4e00-\u9fff]", "".join(x["text"] for x in lines)), lines
+    else:
+        assert not re.search(r"\b(Turn|row|takes|bull|You)\b", "".join(x["text"] for x in lines)), lines
+    # a reload shows the same lines (newer ones may follow)
+    ann.reload()
+    expect(log.locator("li").first).to_have_text(re.compile(w["turn1"]))
+    again = ann.evaluate(LOG_LINES)
+    assert again[: len(lines)] == lines, (lines, again)
+
+
+#: For each stud final's coin change: whether its name shows cut (an
+#: ellipsis), whether the change fills the line of its box (so it had to be
+#: cut), and whether it lies inside that box.
+STUD_CHANGES = js("phone_layout/stud_changes")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
+def test_stud_s_coin_changes_cut_a_name_only_when_its_line_is_full(new_page, lobby, locale):
+    """The same kind as 6 Nimmt!'s standings: stud's final cut every name at
+    12em, though a phone's card had room for more.  At 360 and 390 a name
+    shows an ellipsis only when its change fills its line, and never spills
+    out of the box."""
+    page = new_page(locale=locale)
+    finished_game(page, lobby, "stud", name="王小明王小明王小明王小明王小明")
+    for phone in PHONES:
+        page.set_viewport_size(phone)
+        got = page.evaluate(STUD_CHANGES)
+        assert got and all(c["inside"] and (not c["cut"] or c["full"]) for c in got), (phone, got)
