@@ -21,6 +21,8 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 scripts/setup.sh
+# The browser client's pure helpers first: Node's own test runner, no page.
+node --test tests/js/
 # Two pytest-xdist workers, whole files to each (a file's module fixtures,
 # its browser and its own lobbies, stay in one worker; each worker starts
 # its own redis-server, cluster and lobbies on free ports). TEST_WORKERS=0
