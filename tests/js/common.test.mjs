@@ -190,37 +190,34 @@ test("EventLog trim drops the oldest items beyond max and notes the cut", () => 
   assert.equal(log.cut, true);
 });
 
-test("a log restored after a reload shows the gap once when versions passed meanwhile", () => {
+/** A new log (a reloaded page's) holding what a log of game 1 at version 3, one line in it, kept. */
+function reloaded() {
   const before = new EventLog(10);
   before.take(view(1), 3);
   before.items.push({ type: "roll" });
   const after = new EventLog(10);
   after.saved = before.dump();
+  return after;
+}
+
+test("a log restored after a reload shows the gap once when versions passed meanwhile", () => {
+  const after = reloaded();
   after.take(view(1), 6);
   assert.deepEqual(after.items, [{ type: "roll" }, { type: LOG_GAP }]);
   assert.equal(after.version, 6);
 });
 
 test("a log restored at the next version has no gap", () => {
-  const before = new EventLog(10);
-  before.take(view(1), 3);
-  before.items.push({ type: "roll" });
-  const after = new EventLog(10);
-  after.saved = before.dump();
+  const after = reloaded();
   after.take(view(1), 4);
   assert.deepEqual(after.items, [{ type: "roll" }]);
 });
 
 test("a saved log of another game or a newer version is not restored", () => {
-  const before = new EventLog(10);
-  before.take(view(1), 3);
-  before.items.push({ type: "roll" });
-  const other = new EventLog(10);
-  other.saved = before.dump();
+  const other = reloaded();
   other.take(view(2), 4);
   assert.deepEqual(other.items, []);
-  const older = new EventLog(10);
-  older.saved = before.dump();
+  const older = reloaded();
   older.take(view(1), 2);
   assert.deepEqual(older.items, []);
   assert.equal(older.saved, null);
