@@ -107,3 +107,23 @@ test("setLang tells its listeners and ignores an unknown language", async () => 
   assert.deepEqual(heard, ["zh"]);
   assert.equal(getLang(), "zh");
 });
+
+/** Every text worded with a count {n}: key -> its English for 1 and for 2. */
+const COUNTS = {
+  coins: ["1 coin", "2 coins"],
+  play_chips_n: ["1 play chip", "2 play chips"],
+  start_help_people: ["with at least 1 player.", "with at least 2 players."],
+  start_needs: ["Start needs at least 1 player seated", "Start needs at least 2 players seated"],
+  over_games_played: ["The table's game is played.", "All 2 games are played."],
+  acct_pw_distinct: ["at least 1 different character.", "at least 2 different characters."],
+};
+
+for (const [key, [one, two]] of Object.entries(COUNTS)) {
+  test(`${key} takes the right English plural and a Chinese text with no placeholder left`, () => {
+    assert.ok(t(key, { n: 1, k: 0, after: 0 }).includes(one), t(key, { n: 1 }));
+    assert.ok(t(key, { n: 2, k: 0, after: 0 }).includes(two), t(key, { n: 2 }));
+    setLang("zh");
+    const zh = t(key, { n: 1, k: 0, after: 0 });
+    assert.ok(!zh.includes("{") && /[\u4e00-\u9fff]/.test(zh), zh);
+  });
+}

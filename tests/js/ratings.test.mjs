@@ -35,3 +35,7 @@ test("notToTheEnd: left (a bot finished), away at the end, or played to the end"
   assert.equal(notToTheEnd(view, 3), "away");
   assert.equal(notToTheEnd(null, 0), null);
 });
+
+test("every rating figure below zero is written with U+2212, never a hyphen-minus", () => {
+  assert.deepEqual([deltaText(-12.4), ratingText({ rating: -5 }), ratingText({ ordinal: -3.21 })], ["\u221212", "\u22125", "\u22123.2"]);
+});
