@@ -21,6 +21,8 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 scripts/setup.sh
+# The browser client's pure helpers first: Node's own test runner, no page.
+node --test tests/js/
 # Two pytest-xdist workers: each file of the other tests to one worker whole
 # (its module fixtures stay in one worker), the browser tests one by one
 # (their lobbies and Chromium are the worker's: tests/browser/conftest.py),

@@ -852,6 +852,7 @@ function initial() {
   } catch (e) {
     /* storage disabled */
   }
+  if (typeof navigator === "undefined") return "en"; // Node's test runner
   const nav = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
   return nav.toLowerCase().startsWith("zh") ? "zh" : "en";
 }
@@ -877,7 +878,7 @@ export function setLang(next) {
   } catch (e) {
     /* storage disabled */
   }
-  document.documentElement.lang = next === "zh" ? "zh-CN" : "en";
+  markPageLang();
   for (const fn of listeners) fn(lang);
 }
 
@@ -952,7 +953,6 @@ export function localized(names, fallback) {
   return all[lang] || all.en || Object.values(all)[0] || fallback;
 }
 
-/** A game's title from welcome.games[].title ({en, zh}) in the current language. */
 /** A number as every page writes it: a negative one with the minus sign
  * U+2212 ("−5"), never a hyphen-minus. */
 export function num(n) {
@@ -965,9 +965,16 @@ export function signed(n, zero = "0") {
   return n > 0 ? `+${n}` : n < 0 ? num(n) : zero;
 }
 
+/** A game's title from welcome.games[].title ({en, zh}) in the current language. */
 export function gameTitle(game) {
   if (!game) return "";
   return localized(game.title, game.id);
 }
 
-document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+/** Sets <html lang> to the page's language; nothing without a page (Node). */
+function markPageLang() {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+}
+
+markPageLang();
