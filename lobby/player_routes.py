@@ -17,7 +17,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import redis.exceptions
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -94,6 +94,8 @@ def route(handler: Any) -> Any:
             return http_error(status, exc.code, str(exc), headers, exc.reason)
         except (redis.exceptions.RedisError, OSError):
             return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
+        except ClientDisconnect:  # the client went (or its request deadline closed it) mid-body: nobody to answer
+            return Response(status_code=400)
 
     return endpoint
 

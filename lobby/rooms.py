@@ -481,7 +481,7 @@ class Rooms(Coins, QuickMatching, Timers):
                 await self.update(table_id, lambda doc, now, ctx: tables.mark_absent(doc, pid, due, now))
 
     async def leave(self, table_id: str, pid: str) -> None:
-        await self.update(table_id, lambda doc, now, ctx: tables.leave(doc, pid, now))
+        await self.update(table_id, lambda doc, now, ctx: tables.leave(doc, pid, now, secrets.token_bytes(32), ctx))
 
     async def start(self, table_id: str, pid: str) -> None:
         await self.update(table_id, lambda doc, now, ctx: tables.request_start(doc, pid, now, secrets.token_bytes(32), ctx))

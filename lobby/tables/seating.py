@@ -52,7 +52,7 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     return Change(d, log, {pid: seat})
 
 
-def leave(doc: TableDoc, pid: str, now: int) -> Change:
+def leave(doc: TableDoc, pid: str, now: int, seed: bytes | None = None, ctx: dict[str, Any] | None = None) -> Change:
     """``pid`` leaves its seat (log ``{"kind": "leave", "seat"}``).
     Waiting: the seat empties (a table with no people left closes, with
     the notice ``left``).
@@ -64,8 +64,10 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
     (the player's coins stay at stake: see :func:`liable`).  Between games:
     the seat is gone from the next game; when everyone still seated is
     ready and too few remain to play, the table closes at once
-    (``closed_reason`` ``"too_few"``: :func:`_too_few`).
-    Raises :class:`LobbyError` ``NOT_SEATED``."""
+    (``closed_reason`` ``"too_few"``: :func:`_too_few`); when enough
+    remain, all ready, the next game starts now (with a ``seed`` and the
+    start's ``ctx``: :func:`begin`'s log, with ``left``), as at the ready
+    that completes the set.  Raises :class:`LobbyError` ``NOT_SEATED``."""
     seat = seat_of(doc, pid)
     if seat is None:
         raise LobbyError(ErrorCode.NOT_SEATED, "you have no seat at that table")
@@ -103,6 +105,9 @@ def leave(doc: TableDoc, pid: str, now: int) -> Change:
             d["status"] = Status.CLOSED.value
         elif _too_few(d):
             d = _closed(d, "too_few")
+        elif seed is not None and all_ready(d):
+            # everyone still seated is ready: the next game starts now, as at the last ready
+            return begin(d, now, seed, ctx=ctx, left=seat)
     return Change(d, log)
 
 
@@ -274,13 +279,17 @@ def ready_seat(doc: TableDoc, pid: str) -> int:
 
 def ready_marks(doc: TableDoc) -> str:
     """The ready marks of a finished table's next game as Redis keeps them
-    beside the doc (the room hash's ``r``: ``"<game_no>:<0|1 per seat>"``,
+    beside the doc (the room hash's ``r``: ``"<game_no>:<0|1|- per seat>"``,
+    ``-`` a seat nobody holds for it now, which no mark can set:
     :meth:`lobby.store.Store.mark_ready`), or ``""`` when no next game is
     open.  A mark is no commit: it changes no version."""
     nxt = doc["next"]
     if doc["status"] != Status.FINISHED or nxt is None:
         return ""
-    return f"{doc['game_no']}:" + "".join("1" if r else "0" for r in nxt["ready"])
+    seats = doc["seats"]
+    return f"{doc['game_no']}:" + "".join(
+        "-" if i >= len(seats) or seats[i] is None or seats[i].get("left") else "1" if r else "0" for i, r in enumerate(nxt["ready"])
+    )
 
 
 

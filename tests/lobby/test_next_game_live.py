@@ -91,3 +91,21 @@ async def test_from_a_game_s_last_move_to_the_next_game_s_first_turn_a_table_of_
             assert start - end + 1 <= most, (c.name, end, start)
             between = [f for f, _ in views if f["t"] == "delta" and end <= f["version"] <= start]
             assert len(between) <= most, (c.name, [(f["base"], f["version"]) for f in between])
+
+
+async def test_a_ready_mark_for_a_seat_nobody_holds_is_refused_by_redis(redis_server):
+    """The marks beside the doc keep a seat its player left as ``-``: a mark
+    for it (a process whose copy of the table is older than the leave) is
+    refused, no frame says that seat is ready, and the others' marks work."""
+    from lobby import tables
+    from lobby.store import connect, now_ms
+
+    store = await connect(redis_server.url, "marksgone")
+    try:
+        doc = tables.new_table("mg1", "sibala", now=now_ms(), seats=3, turn_ms=20_000)
+        assert (await store.commit("mg1", 0, doc, marks=("", "3:01-")))[0] == 1
+        assert await store.mark_ready("mg1", 3, 2) is None, "the seat's player left"
+        assert await store.mark_ready("mg1", 2, 0) is None, "another game's"
+        assert await store.mark_ready("mg1", 3, 0) == b"3:11-"
+    finally:
+        await store.aclose()

@@ -760,3 +760,22 @@ def test_back_in_the_turn_that_made_the_seat_away_counts_that_turn_no_more():
         doc = tables.due(doc, tables.next_due(doc), SEED, random.Random(1), CTX).doc
     doc, now = a_times_out(doc, now)
     assert doc["seats"][a]["away"] and doc["timeouts"][a] == 2, "the second in a row: away"
+
+
+def test_the_last_unready_player_leaving_between_games_starts_the_next_game():
+    doc, now = play_out(seated(seats=3, pids="abc", options={"rounds": 1}))
+    for pid in "bc":
+        doc = tables.ready(doc, pid, now, SEED, {"balances": {}}).doc
+    assert doc["status"] == Status.FINISHED, "a is not ready yet"
+    out = tables.leave(doc, "a", now + 1, SEED, {"balances": {}})
+    assert out.doc["status"] == Status.PLAYING and out.doc["game_no"] == 2
+    assert [s["pid"] for s in out.doc["seats"]] == ["b", "c"] and out.log["kind"] == "start" and out.log["left"] == 0
+    assert tables.leave(doc, "a", now + 1).doc["status"] == Status.FINISHED, "without a seed (a pure caller) the table only marks it"
+
+
+def test_ready_marks_keep_a_seat_nobody_holds_apart():
+    doc, now = play_out(seated(seats=3, pids="abc", options={"rounds": 1}))
+    doc = tables.ready(doc, "b", now, SEED, {"balances": {}}).doc
+    gone = tables.leave(doc, "c", now).doc
+    assert tables.ready_marks(gone) == f"{gone['game_no']}:01-"
+    assert tables.with_marks(gone, f"{gone['game_no']}:11-")["next"]["ready"] == [True, True, False]

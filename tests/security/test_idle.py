@@ -225,6 +225,7 @@ async def test_a_request_body_trickled_in_is_cut_at_the_request_deadline(lobby_f
         assert await loop.run_in_executor(None, _trickle_until_closed, sock, 10, b"a" * 4096), "a trickled body stayed open"
         assert time.monotonic() - started < 8
         assert json.loads(urllib.request.urlopen(proc.http + "/healthz", timeout=5).read())["ok"]
+        assert "Traceback" not in proc.log_path.read_text(errors="replace"), "a client gone mid-body is no error of ours"
     finally:
         sock.close()
 
