@@ -62,7 +62,7 @@ def client_ip(scope: dict[str, Any], trusted: tuple[Network, ...]) -> ipaddress.
     if trusted and _trusted(ip, trusted):
         hops = [h for name, value in scope.get("headers", ()) if name == b"x-forwarded-for" for h in value.decode("latin-1").split(",")]
         for hop in reversed(hops):
-            hop_ip = _ip(hop)
+            hop_ip = _hop_ip(hop)
             if hop_ip is None:
                 break
             ip = hop_ip
@@ -71,10 +71,28 @@ def client_ip(scope: dict[str, Any], trusted: tuple[Network, ...]) -> ipaddress.
     return ip
 
 
+def _hop_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An X-Forwarded-For hop's IP: bare, or with a port as some proxies
+    write it (``1.2.3.4:5678``, ``[2001:db8::1]:443``); None if neither."""
+    hop = text.strip()
+    if hop.startswith("[") and "]" in hop:
+        hop = hop[1 : hop.index("]")]
+    elif hop.count(":") == 1:
+        hop = hop.split(":", 1)[0]
+    return _ip(hop)
+
+
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
     """Whether the client (:func:`client_ip`) is in one of the ``allow``
-    networks (an operator's endpoint: ``/metrics``)."""
-    return _trusted(client_ip(scope, trusted), allow)
+    networks (an operator's endpoint: ``/metrics``).  A trusted proxy that
+    forwards a request whose X-Forwarded-For names no client past it (empty,
+    malformed, only proxies) is no client of the list: refused."""
+    ip = client_ip(scope, trusted)
+    peer = _ip((scope.get("client") or ("unknown", 0))[0])
+    forwarded = any(name == b"x-forwarded-for" for name, _ in scope.get("headers", ()))
+    if forwarded and trusted and _trusted(peer, trusted) and _trusted(ip, trusted):
+        return False
+    return _trusted(ip, allow)
 
 
 def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:

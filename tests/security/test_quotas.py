@@ -133,6 +133,9 @@ def test_forwarded_for_is_believed_only_from_trusted_proxies():
     assert client_address(scope("10.1.2.3", "6.6.6.6", "1.2.3.4, 192.0.2.1"), proxies) == "1.2.3.4"
     assert client_address(scope("10.1.2.3", "junk, 10.9.9.9"), proxies) == "10.9.9.9"  # a malformed hop ends the walk
     assert client_address(scope("10.1.2.3"), proxies) == "10.1.2.3"
+    # a hop with its port, as some proxies write it, is its address
+    assert client_address(scope("10.1.2.3", "1.2.3.4:5678"), proxies) == "1.2.3.4"
+    assert client_address(scope("10.1.2.3", "[2001:db8::1]:443"), proxies) == "2001:db8::/64"
     # IPv6 counts per /64; IPv4-mapped is IPv4
     assert client_address(scope("2001:db8:1:2::5"), none) == client_address(scope("2001:db8:1:2:ffff::9"), none) == "2001:db8:1:2::/64"
     assert client_address(scope("::ffff:198.51.100.4"), none) == "198.51.100.4"
@@ -202,10 +205,12 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
     loopback itself when the allow-list names other networks."""
     proxied = lobby_factory(prefix="sec-metrics", env={"LOBBY_TRUSTED_PROXIES": "127.0.0.1"})
     assert b"lobby_" in urllib.request.urlopen(proxied.http + "/metrics", timeout=5).read(), "loopback, no proxy hop: allowed"
-    outside = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "203.0.113.9"})
-    with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(outside, timeout=5)
-    assert refused.value.code == 403
+    # a client past the proxy, bare or with a port; or no client the proxy names
+    for hops in ("203.0.113.9", "203.0.113.9:1234", "[2001:db8::1]:443", "", "unknown", "8.8.8.8,,"):
+        outside = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": hops})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(outside, timeout=5)
+        assert refused.value.code == 403, hops
     elsewhere = lobby_factory(prefix="sec-metrics2", env={"LOBBY_METRICS_ALLOW": "10.0.0.0/8"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
