@@ -34,8 +34,11 @@ import websockets
 
 import engines
 
-from .protocol import PROTOCOL_VERSION
+from .protocol import PROTOCOL_VERSION, ErrorCode
 from .tables import Status
+
+#: how long a move refused ``rate_limited`` waits before it is sent again (s; the limit refills at LOBBY_RATE_PER_S)
+RATE_RETRY_S = 0.1
 
 
 class LobbyRefused(Exception):
@@ -341,8 +344,16 @@ class LobbyClient:
                             sent.add((turn, tv.version))
                             engine = engines.get(view["game"])
                             move = engine.bot_move(view["state"], tv.seat, rng)
-                            # refused: the turn moved on (timeout) or we reconnect; the next view decides
-                            await self._quietly(self.move(table_id, turn, move))
+                            # refused: the turn moved on (timeout) or we reconnect; the next view decides,
+                            # except for a refusal of the rate: no view follows it, so send it again soon
+                            try:
+                                await self.move(table_id, turn, move)
+                            except LobbyRefused as exc:
+                                if exc.code == ErrorCode.RATE_LIMITED:
+                                    sent.discard((turn, tv.version))
+                                    await asyncio.sleep(RATE_RETRY_S)
+                            except (ConnectionError, asyncio.TimeoutError, websockets.WebSocketException):
+                                pass
                             continue
                 tv.changed.clear()
                 await tv.changed.wait()
