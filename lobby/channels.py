@@ -5,6 +5,10 @@ A table's channel (``P:room:{id}``) carries
 
 * :class:`TableVersion`: a committed version (8-byte big-endian version,
   then the msgpack doc), built by ``lobby/lua/commit.lua``;
+* :class:`TableRecord`: a committed version written as its record alone
+  (8-byte version, :data:`RECORD_MARK`, which no msgpack doc starts with,
+  then the msgpack record: :func:`lobby.tables.redo` makes its doc from the
+  version before), built by ``lobby/lua/commit.lua``;
 * :class:`ChatLine`: a chat line (:data:`CHAT_MARK`, 8 zero bytes, which no
   version is, then ``<stream id>|<msgpack line>``), built by
   ``lobby/lua/chat.lua``;
@@ -37,6 +41,8 @@ from .protocol import packb
 CHAT_MARK = bytes(8)
 #: the first 8 bytes of a table's ready marks published on its channel (no version is 2**64 - 1)
 READY_MARK = b"\xff" * 8
+#: the byte after the version of a version published as its record (a doc is a msgpack map: 0x80-0x8f, 0xde, 0xdf)
+RECORD_MARK = b"+"
 #: the first byte of a revocation published on a player's channel (a balance is decimal digits)
 REVOKED_MARK = b"R"
 
@@ -55,6 +61,27 @@ class TableVersion:
 
     def doc(self) -> dict[str, Any]:
         """The doc, unpacked."""
+        return msgpack.unpackb(self.packed, raw=False, strict_map_key=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A committed version of a table written as its record alone (an
+    appended move): ``version`` and ``packed``, the record still msgpack."""
+
+    version: int
+    packed: bytes
+
+    def encode(self) -> bytes:
+        """The bytes published."""
+        return self.version.to_bytes(8, "big") + RECORD_MARK + self.packed
+
+    def payload(self) -> bytes:
+        """What follows the version (what :meth:`lobby.store.Store.echo` compares)."""
+        return RECORD_MARK + self.packed
+
+    def record(self) -> dict[str, Any]:
+        """The record, unpacked."""
         return msgpack.unpackb(self.packed, raw=False, strict_map_key=False)
 
 
@@ -107,7 +134,7 @@ class Revoked:
         return REVOKED_MARK + packb({"sids": list(self.sids), "ack": self.ack})
 
 
-TableMessage = Union[TableVersion, ChatLine, ReadyMarks]
+TableMessage = Union[TableVersion, TableRecord, ChatLine, ReadyMarks]
 PlayerMessage = Union[Balance, Revoked]
 
 
@@ -122,6 +149,8 @@ def decode_table(data: bytes) -> TableMessage:
         if not sep:
             raise ValueError("chat line without a stream id")
         return ChatLine(line_id, packed)
+    if rest[:1] == RECORD_MARK:
+        return TableRecord(int.from_bytes(head, "big"), rest[1:])
     return TableVersion(int.from_bytes(head, "big"), rest)
 
 

@@ -27,7 +27,7 @@ from . import metrics, tables
 from .diff import diff
 from .protocol import CloseCode, ErrorCode, encode, error
 from .sessions import session_id
-from .channels import Balance, ChatLine, ReadyMarks, Revoked, TableVersion, decode_player, decode_table
+from .channels import Balance, ChatLine, ReadyMarks, Revoked, TableRecord, TableVersion, decode_player, decode_table
 from .store import Store, chat_line, chat_order, now_ms
 
 if TYPE_CHECKING:
@@ -122,6 +122,9 @@ class Fanout:
         #: table id -> [when its oldest undelivered version reached us (perf_counter),
         #: what to send once it is delivered]: versions wait for the end of the loop turn
         self._due: dict[str, list[Any]] = {}
+        #: tables being re-read after a missed version (:meth:`_refresh_soon`), and its tasks
+        self._refreshing: set[str] = set()
+        self._tasks: set[asyncio.Future] = set()
 
     # -- viewers -----------------------------------------------------------
     async def attach(self, conn: Conn, table_id: str, pid: str | None, ref: Any = None) -> Viewer:
@@ -313,6 +316,30 @@ class Fanout:
         if loaded is not None:
             self.deliver(table_id, *loaded)
 
+    def _refresh_soon(self, table_id: str) -> None:
+        """Re-read a table from Redis in the background (once at a time per
+        table): a published record that does not follow the version held
+        (one was missed) cannot be re-applied."""
+        if table_id in self._refreshing:
+            return
+        self._refreshing.add(table_id)
+
+        async def run() -> None:
+            try:
+                for attempt in range(20):
+                    try:
+                        await self.refresh(table_id)
+                        return
+                    except (redis.exceptions.RedisError, OSError):
+                        await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
+                log.error("could not re-read table %s", table_id)
+            finally:
+                self._refreshing.discard(table_id)
+
+        task = asyncio.ensure_future(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def deliver_marks(self, table_id: str, marks: bytes | str, send: bool = True) -> None:
         """Send a finished table's ready marks (:func:`tables.ready_marks`'
         form, kept beside the doc: no new version) to every local viewer as
@@ -456,7 +483,7 @@ class Fanout:
         else:
             self.deliver_balance(pid, msg.coins)
 
-    def _on_table(self, table_id: str, msg: TableVersion | ChatLine | ReadyMarks, received: float) -> None:
+    def _on_table(self, table_id: str, msg: TableVersion | TableRecord | ChatLine | ReadyMarks, received: float) -> None:
         """Act on a message of a table's channel (:mod:`lobby.channels`);
         ``received``: ``time.perf_counter()`` when it arrived."""
         if isinstance(msg, ReadyMarks):
@@ -470,10 +497,15 @@ class Fanout:
             local = self.local.get(table_id)
             if local is None or msg.version <= local.version:
                 return  # our own commit, delivered already, or a late copy: no unpack
-            if self.store.echo(table_id, msg.version, msg.packed):
+            appended = isinstance(msg, TableRecord)
+            if self.store.echo(table_id, msg.version, msg.payload() if appended else msg.packed):
                 return  # our own commit, whose reply is on its way: delivered from memory then
+            if appended and msg.version != local.version + 1:
+                self._refresh_soon(table_id)  # a version missed: its record alone does not say the doc
+                return
             try:
-                self.deliver(table_id, msg.version, msg.doc(), received)
+                doc = tables.redo(local.doc, msg.record()) if appended else msg.doc()
+                self.deliver(table_id, msg.version, doc, received)
             except Exception:
                 log.exception("fan-out of %s failed", table_id)
 

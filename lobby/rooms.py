@@ -269,6 +269,7 @@ class Rooms(Coins, QuickMatching, Timers):
                     lowers=lowers,
                     payout=payout,
                     marks=(tables.ready_marks(doc), tables.ready_marks(new_doc)),
+                    append=payout is None and tables.appends(doc, out, version + 1),
                 )
             finally:
                 if self._tips.get(table_id) is tip:

@@ -7,7 +7,10 @@ hash tag, so all keys of one table share a slot):
 ==============================  ======  ===========================================
 key                             type    holds
 ==============================  ======  ===========================================
-``P:room:{id}``                 hash    ``v``: version (int), ``doc``: msgpack room doc
+``P:room:{id}``                 hash    ``v``: version (int), ``doc``: msgpack room doc as of
+                                        version ``d`` (a snapshot: the versions after it are
+                                        the log's last ``v - d`` records), ``c``: commit id,
+                                        ``r``: ready marks
 ``P:room:{id}:log``             list    msgpack records of every commit (replay)
 ``P:room:{id}:watch``           zset    spectator connection id -> lease expiry (ms)
 ``P:room:{id}:f``               zset    following lobby process id -> lease expiry (ms)
@@ -74,7 +77,7 @@ from .redis_values import now_ms, pack, unpack  # noqa: F401 (re-exported: lobby
 from .channels import CHAT_MARK, READY_MARK, REVOKED_MARK  # noqa: F401 (re-exported)
 from .protocol import packb
 from .subscriber import Subscriber
-from .tables import with_marks
+from .tables import redo, with_marks
 
 #: the Lua scripts (lobby/lua/<name>.lua: each says its KEYS, ARGV and reply)
 _COMMIT = lua.script("commit")
@@ -87,6 +90,7 @@ _RESCHEDULE = lua.script("reschedule")
 _RENAME_GUEST = lua.script("rename_guest")
 _CHAT = lua.script("chat")
 _READY = lua.script("ready")
+_LOAD = lua.script("load")
 
 
 
@@ -117,13 +121,14 @@ class Store(ChatStore, PlayerStore):
         self._reserve = redis.register_script(_RESERVE)
         self._rename_guest = redis.register_script(_RENAME_GUEST)
         self._ready = redis.register_script(_READY)
+        self._load = redis.register_script(_LOAD)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready)
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready, self._load)
         })
 
     async def aclose(self) -> None:
@@ -178,11 +183,14 @@ class Store(ChatStore, PlayerStore):
     # -- rooms -----------------------------------------------------------
     async def load_room(self, room_id: str) -> tuple[int, dict[str, Any]] | None:
         """``(version, doc)`` of a table, its ready marks in the doc
-        (:func:`lobby.tables.with_marks`), or None if there is no such table."""
-        v, doc, marks = (await self.run([("HMGET", self.room_key(room_id), "v", "doc", "r")]))[0]
-        if v is None or doc is None:
+        (:func:`lobby.tables.with_marks`), or None if there is no such table:
+        the doc's last snapshot and the records appended after it
+        (:func:`lobby.tables.redo`), read atomically (:data:`_LOAD`)."""
+        key = self.room_key(room_id)
+        (reply,) = await self.run([("EVALSHA", self._load.sha, 2, key, key + ":log")])
+        if reply[0] is None:
             return None
-        return int(v), with_marks(unpack(doc), marks)
+        return int(reply[0]), with_marks(_replayed(reply[1], reply[3:]), reply[2])
 
     async def mark_ready(self, room_id: str, game_no: int, seat: int) -> bytes | None:
         """Mark ``seat`` ready for the next game after game ``game_no`` of a
@@ -211,6 +219,7 @@ class Store(ChatStore, PlayerStore):
         lowers: bool = True,
         payout: "Payout | None" = None,
         marks: tuple[str, str] | None = None,
+        append: bool = False,
     ) -> tuple[int | None, tuple[int, dict[str, Any]] | None]:
         """Compare-and-set: store ``doc`` as version ``expected + 1`` if the
         table is still at ``expected`` (0: create), append ``log`` to its
@@ -228,7 +237,10 @@ class Store(ChatStore, PlayerStore):
         ``marks``: ``(before, after)``, the ready marks
         (:func:`lobby.tables.ready_marks`) the table must hold, as well as
         the version, and those it holds after (None: not checked, none
-        after).
+        after).  ``append``: write ``log`` alone (the doc stays the last
+        snapshot; :func:`lobby.tables.appends` says when a change may), so
+        a reader re-applies it (:meth:`load_room`); ``log`` is then
+        required.
         Commits made in one event-loop turn share one pipeline (:class:`Batcher`).
 
         Returns ``(new version, None)``, or on conflict ``(None, (version,
@@ -239,13 +251,18 @@ class Store(ChatStore, PlayerStore):
         if payout is not None:
             assert not self.cluster, "a payout spans slots: on a cluster it is its own step (apply_settlements)"
             keys, ops = self._payout_ops(keys, payout)
-        packed = pack(doc)
+        record = pack(log) if log else b""
+        if append:
+            assert record and payout is None, "an appended version is a record, and no game's end"
+            packed, published = b"", b"+" + record
+        else:
+            packed = published = pack(doc)
         commands: list[tuple[Any, ...]] = [(
             "EVALSHA", self._commit.sha, len(keys), *keys,
             expected,
             packed,
             self.room_channel(room_id),
-            pack(log) if log else b"",
+            record,
             ttl_s,
             "SPUBLISH" if self.sharded else "PUBLISH",
             log_ttl_s or ttl_s,
@@ -265,7 +282,7 @@ class Store(ChatStore, PlayerStore):
         # fan-out knows it by these bytes, leaves it to local delivery and
         # marks it seen (then the commit is known to have landed)
         mine = (room_id, expected + 1)
-        entry = [packed, False]
+        entry = [published, False]
         self.inflight.setdefault(mine, []).append(entry)
         try:
             results = await self.run(commands)
@@ -286,7 +303,7 @@ class Store(ChatStore, PlayerStore):
             return None, None
         if commit_id and reply[2] == commit_id.encode():
             return -version, None  # a re-sent commit (the reply of the first send was lost) that had landed
-        return None, (-version, with_marks(unpack(reply[1]), reply[3] if len(reply) > 3 else None))
+        return None, (-version, with_marks(_replayed(reply[1], reply[5:]), reply[3]))
 
     def _payout_ops(self, keys: tuple[str, ...], payout: "Payout") -> tuple[tuple[str, ...], bytes]:
         """The commit script's ``keys`` grown by the payout's keys, and its
@@ -535,6 +552,16 @@ class Store(ChatStore, PlayerStore):
                 return owner
             taken.append(owner)
         return None
+
+
+def _replayed(snapshot: bytes, records: list[bytes]) -> dict[str, Any]:
+    """A table's doc from its last snapshot (msgpack) and the records
+    appended after it (msgpack, oldest first), re-applied
+    (:func:`lobby.tables.redo`)."""
+    doc = unpack(snapshot)
+    for record in records:
+        doc = redo(doc, unpack(record))
+    return doc
 
 
 async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:

@@ -1,7 +1,9 @@
 -- KEYS: room hash, room log, the table's followers (zset: lobby process id
 -- -> lease expiry ms) and (one Redis, not a cluster, where it lives on
--- another slot) the timer index.  ARGV: expected version, doc, channel, log
--- record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
+-- another slot) the timer index.  ARGV: expected version, doc ("": an
+-- appended version: the record alone is written, the hash's doc stays the
+-- snapshot of version ``d``, and the records after ``d`` are the log's last
+-- ``v - d``), channel, log record or "", ttl seconds of the table (0: none), publish command (SPUBLISH
 -- or PUBLISH), ttl seconds of the log (kept longer, for replays), the commit
 -- id the table must be at ("": any; a commit chained on one still in flight
 -- names it, since its version alone could be another writer's), this
@@ -14,18 +16,29 @@
 -- hold if it keeps any ("-": any) and those it keeps after the commit ("":
 -- none, "-": as they are; see ready.lua).  The version is published only when a process other
 -- than the committer follows the table (the committer delivers from
--- memory).  Returns {new version}, or {-current version, current doc,
--- current commit id, current marks} on conflict (so the loser retries
--- without another read, and a re-sent commit that had landed knows itself;
--- {0, false}: no such table).
--- Published bytes (the version, the balance): lobby/channels.py defines them.
-local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r')
+-- memory).  Returns {new version}, or {-current version, current doc
+-- snapshot, current commit id, current marks, the snapshot's version, the
+-- records after it...} on conflict (so the loser retries without another
+-- read, and a re-sent commit that had landed knows itself; {0, false}: no
+-- such table).
+-- Published bytes (the version and its doc or record, the balance):
+-- lobby/channels.py defines them.
+local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r', 'd')
 local v = tonumber(cur[1] or '0')
 if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then
-  return {-v, cur[2], cur[3], cur[4]}
+  local out = {-v, cur[2], cur[3], cur[4] or false, tonumber(cur[5] or v)}
+  local d = tonumber(cur[5] or v)
+  if d < v then
+    for _, rec in ipairs(redis.call('LRANGE', KEYS[2], d - v, -1)) do out[#out + 1] = rec end
+  end
+  return out
 end
 local nv = v + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9])
+if ARGV[2] == '' then
+  redis.call('HSET', KEYS[1], 'v', nv, 'c', ARGV[9])
+else
+  redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'c', ARGV[9], 'd', nv)
+end
 if ARGV[16] == '' then redis.call('HDEL', KEYS[1], 'r') elseif ARGV[16] ~= '-' then redis.call('HSET', KEYS[1], 'r', ARGV[16]) end
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 local ttl = tonumber(ARGV[5])
@@ -42,7 +55,10 @@ if others > 0 then
   local mine = redis.call('ZSCORE', KEYS[3], ARGV[12])
   if mine and tonumber(mine) >= tonumber(ARGV[13]) then others = others - 1 end
 end
-if others > 0 then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
+if others > 0 then
+  if ARGV[2] == '' then redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. '+' .. ARGV[4])
+  else redis.call(ARGV[6], ARGV[3], struct.pack('>I8', nv) .. ARGV[2]) end
+end
 if ARGV[14] and ARGV[14] ~= '' then
   for _, op in ipairs(cmsgpack.unpack(ARGV[14])) do
     if op[1] == '' then

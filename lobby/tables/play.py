@@ -48,11 +48,19 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
             raise _invalid(exc, doc["game"], mv) from None
         raise refusal
     try:
-        state, events = engine.apply(doc["state"], seat, mv)
+        return _played(doc, seat, mv, now)
     except InvalidMove as exc:
         raise _invalid(exc, doc["game"], mv) from None
     except IllegalMove as exc:
         raise LobbyError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+
+
+def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
+    """The change of ``seat`` playing ``mv`` at ``now`` (ms), the checks of
+    :func:`move` passed: a function of its arguments alone, so the same
+    record re-applied to the same doc gives the same doc (:func:`redo`).
+    Raises the engine's ``InvalidMove`` / ``IllegalMove``."""
+    state, events = engines.get(doc["game"]).apply(doc["state"], seat, mv)
     d = dict(doc)
     d["state"] = state
     d["events"] = events
@@ -65,6 +73,38 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
     _after_change(d, now, {seat})
     _finish_log(d, log)
     return Change(d, log)
+
+
+#: a doc snapshot is written at least every this many versions (the versions
+#: between are appended records: :func:`appends`)
+SNAPSHOT_EVERY = 16
+
+
+def appends(old: TableDoc, change: Change, version: int) -> bool:
+    """Whether ``change`` (made on ``old``) may be committed as version
+    ``version`` by appending its record alone, the doc left as the last
+    snapshot: a player's move (:func:`move`) during a game that goes on, on
+    a version that is not a multiple of :data:`SNAPSHOT_EVERY`.  Every
+    other change (a game's start and end, seats, timers' forced moves)
+    writes the whole doc, so at most ``SNAPSHOT_EVERY - 1`` records follow
+    a snapshot."""
+    return (
+        change.log.get("kind") == "move"
+        and version % SNAPSHOT_EVERY != 0
+        and old["status"] == Status.PLAYING
+        and change.doc["status"] == Status.PLAYING
+    )
+
+
+def redo(doc: TableDoc, record: dict[str, Any]) -> TableDoc:
+    """The doc after an appended record (:func:`appends`: a ``move``
+    record's ``moves[0]`` at ``at``) re-applied to the doc it was made on.
+    Raises ``ValueError`` for a record of another kind, and the engine's
+    errors for one that does not fit ``doc`` (a bug or a wrong base)."""
+    if record.get("kind") != "move":
+        raise ValueError(f"a {record.get('kind')!r} record is not appended")
+    seat, mv = record["moves"][0]
+    return _played(doc, seat, mv, record["at"]).doc
 
 
 def _table_refusal(doc: TableDoc, seat: int | None, turn: str, now: int) -> LobbyError | None:

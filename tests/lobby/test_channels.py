@@ -9,13 +9,13 @@ import msgpack
 import pytest
 
 from lobby import tables
-from lobby.channels import Balance, ChatLine, ReadyMarks, Revoked, TableVersion, decode_player, decode_table
+from lobby.channels import Balance, ChatLine, ReadyMarks, Revoked, TableRecord, TableVersion, decode_player, decode_table
 from lobby.store import connect, now_ms
 
 
 @pytest.mark.parametrize(
     "msg",
-    [TableVersion(1, msgpack.packb({"a": 1})), TableVersion(2**63, b"\x80"), ChatLine(b"1700000000000-3", msgpack.packb({"text": "hi|there"})), ReadyMarks(b"2:0101")],
+    [TableVersion(1, msgpack.packb({"a": 1})), TableVersion(2**63, b"\x80"), TableRecord(9, msgpack.packb({"kind": "move"})), ChatLine(b"1700000000000-3", msgpack.packb({"text": "hi|there"})), ReadyMarks(b"2:0101")],
 )
 def test_a_table_message_round_trips(msg):
     assert decode_table(msg.encode()) == msg
@@ -54,6 +54,11 @@ async def test_what_the_scripts_publish_decodes_to_its_type(redis_server):
         assert await store.commit("ch1", 0, doc, commit_id="c1") == (1, None)
         got = decode_table(await asyncio.wait_for(_next(sub), 10))
         assert isinstance(got, TableVersion) and got.version == 1 and got.doc()["id"] == doc["id"]
+
+        record = {"kind": "move", "at": 2, "moves": [[0, {"type": "roll"}]], "v": 2}
+        assert await store.commit("ch1", 1, doc, record, commit_id="c2", append=True) == (2, None)
+        got = decode_table(await asyncio.wait_for(_next(sub), 10))
+        assert isinstance(got, TableRecord) and got.version == 2 and got.record() == record
 
         line_id = await store.add_chat("ch1", {"at": 1, "name": "Ann", "text": "a|b", "spectator": False}, 10, 10, 1000)
         got = decode_table(await asyncio.wait_for(_next(sub), 10))

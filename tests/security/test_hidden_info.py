@@ -40,7 +40,7 @@ import pytest
 
 import engines
 from lobby import tables
-from lobby.channels import TableVersion, decode_table
+from lobby.channels import TableRecord, TableVersion, decode_table
 from lobby.fanout import Fanout, LocalTable, Viewer
 from lobby.protocol import encode
 from lobby.session import Conn
@@ -453,6 +453,8 @@ async def _wire_game(proc, store, game: str, seats: int, options: dict[str, Any]
                         published = decode_table(msg[1])
                         if isinstance(published, TableVersion):
                             docs[published.version] = published.doc()
+                        elif isinstance(published, TableRecord):  # an appended move: its doc is re-applied
+                            docs[published.version] = tables.redo(docs[published.version - 1], published.record())
 
             listener = asyncio.ensure_future(listen())
             await spectator.watch(table)
