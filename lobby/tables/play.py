@@ -25,8 +25,9 @@ def turn_id(doc: TableDoc, seat: int) -> str | None:
 
 def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Change:
     """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
-    back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events",
-    "state_hash"}`` (and the game's end: :func:`_finish_log`).  On the move
+    back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events"}`` (and
+    the game's end: :func:`_finish_log`; the committer adds ``state_hash``
+    where it writes the doc, not to an appended record: :func:`appends`).  On the move
     path: no copy beyond the few containers it changes.
 
     Raises :class:`LobbyError`, the move's shape judged first (whatever
@@ -71,7 +72,7 @@ def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
         d["seats"][seat] = dict(doc["seats"][seat], away=False)
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat})
-    _finish_log(d, log)
+    _finish_log(d, log, digest=False)  # the committer adds it where the doc is written (lobby.rooms)
     return Change(d, log)
 
 
@@ -253,8 +254,10 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(packb(state)).hexdigest()[:32]
 
 
-def _finish_log(d: TableDoc, log: dict[str, Any]) -> None:
-    if d["state"] is not None and (log.get("moves") or log.get("engine_leave")):
+def _finish_log(d: TableDoc, log: dict[str, Any], digest: bool = True) -> None:
+    """Complete a change's log record: the state's digest (``digest``) after
+    moves, and at a game's end its seed, result and settlement."""
+    if digest and d["state"] is not None and (log.get("moves") or log.get("engine_leave")):
         log["state_hash"] = state_digest(d["state"])
     if d["status"] in (Status.FINISHED, Status.CLOSED) and d["result"] is not None and d.get("settlement") and not d["settlement"]["done"]:
         _away_at_end(d)
