@@ -67,8 +67,10 @@ REVOKE_WAIT_S = 1.0
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
 #: the version of :func:`name_keys` accounts hold (``P:namekeys``): 2 added
-#: the upper-case form's key, so that every casing of a name has the same keys
-NAME_KEYS_VERSION = 2
+#: the upper-case form's key, so that every casing of a name has the same keys;
+#: 3 the keys with spaces, dashes, middle dots, a full stop at the end and a
+#: dot over an i folded away (:func:`lobby.name_keys.separators_folded`)
+NAME_KEYS_VERSION = 3
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
