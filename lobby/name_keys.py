@@ -4,13 +4,16 @@ of the name with what draws nothing dropped (:func:`ignorable`), and the
 same again with what separates words folded away (:func:`separators_folded`:
 spaces, dashes, middle dots, a full stop at the end, a dot over a dotted
 letter).  A claimed account holds its name's keys (:func:`name_keys`); a
-name is free when none of its :func:`lookup_keys` is held.  Sans-I/O.
+name is free when none of its :func:`lookup_keys` is held.  At a table,
+names that share a key are told apart by a mark (:func:`distinct_mark`:
+"Ana ②").  Sans-I/O.
 """
 
 from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Iterable
 
 from confusable_homoglyphs import confusables
 
@@ -172,3 +175,43 @@ def lookup_keys(name: str) -> list[str]:
     found by their own letter keys."""
     keys = name_keys(name)
     return keys + [k for k in name_keys_v1(name) if k not in keys]
+
+
+@functools.lru_cache(maxsize=4096)
+def _key_set(name: str) -> frozenset[str]:
+    return frozenset(name_keys(name))
+
+
+def mark_text(mark: int) -> str:
+    """How a seat's ``mark`` (an int from 2) is drawn after its name, as the
+    browser draws it (static/games/common.js ``markText``): "②" .. "⑳",
+    then "(21)"."""
+    return chr(0x2460 + mark - 1) if 2 <= mark <= 20 else f"({mark})"
+
+
+def shown_name(name: str, mark: int = 0) -> str:
+    """A seat's name as a table shows it: ``name``, then its mark after a
+    space when it has one ("Ana ②")."""
+    return f"{name} {mark_text(mark)}" if mark else name
+
+
+def clashes(name: str, shown: Iterable[str]) -> bool:
+    """Whether ``name`` shares a name key (:func:`name_keys`) with any of
+    the names in ``shown`` (strings): it would read as one of them."""
+    mine = _key_set(name)
+    return any(mine & _key_set(other) for other in shown)
+
+
+def distinct_mark(name: str, shown: Iterable[str]) -> int:
+    """The mark that tells ``name`` apart at a table whose other seats show
+    the names ``shown`` (strings, marks included: :func:`shown_name`): 0
+    when ``name`` clashes with none (:func:`clashes`), else the smallest
+    n >= 2 with which it clashes with none ("Ana" beside "Ana" and "ANA ②":
+    3).  Every name the table shows then has keys of its own."""
+    others = list(shown)
+    if not clashes(name, others):
+        return 0
+    mark = 2
+    while clashes(shown_name(name, mark), others):
+        mark += 1
+    return mark
