@@ -82,7 +82,7 @@ class Settlement(TypedDict):
 
 
 class Notice(TypedDict):
-    name: str  # the player stood up
+    name: str  # the player stood up, as the seat showed them (with its mark: "Ana ②")
     reason: str  # not_ready, absent, insufficient_coins, moved, left (nobody_came: older docs; now closed_reason)
 
 
@@ -348,9 +348,14 @@ def _mark(seat: Seat) -> dict[str, int]:
     return {"mark": seat["mark"]} if seat.get("mark") else {}
 
 
+def seat_label(seat: Seat) -> str:
+    """The name a seat shows, with its mark ("Ana ②"): what notices name."""
+    return shown_name(seat["name"], seat.get("mark", 0))
+
+
 def shown_names(doc: TableDoc) -> list[str]:
-    """The names the seats of ``doc`` show, each with its mark ("Ana ②")."""
-    return [shown_name(s["name"], s.get("mark", 0)) for s in doc["seats"] if s]
+    """The names the seats of ``doc`` show, each with its mark (:func:`seat_label`)."""
+    return [seat_label(s) for s in doc["seats"] if s]
 
 
 def _plays_as_bot(seat: Seat) -> bool:

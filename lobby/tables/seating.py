@@ -10,7 +10,7 @@ import engines
 from engines import rng as engine_rng
 
 from ..protocol import ErrorCode, clashes, distinct_mark
-from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, seat_of, shown_names
+from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, seat_label, seat_of, shown_names
 from .play import _after_change, _closed, _finish_log
 
 def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
@@ -85,7 +85,7 @@ def leave(doc: TableDoc, pid: str, now: int, seed: bytes | None = None, ctx: dic
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["absent"].pop(pid, None)
         if not humans(d):
-            d["notices"] = [*d["notices"], {"name": doc["seats"][seat]["name"], "reason": "left"}][-10:]
+            d["notices"] = [*d["notices"], {"name": seat_label(doc["seats"][seat]), "reason": "left"}][-10:]
             d["status"] = Status.CLOSED.value
         return Change(d, log)
     playing = d["status"] == Status.PLAYING
@@ -199,7 +199,7 @@ def begin(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: di
     if d["coins_to_sit"]:
         for i, s in enumerate(d["seats"]):
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
-                d["notices"] = [*d["notices"], {"name": s["name"], "reason": "insufficient_coins"}][-10:]
+                d["notices"] = [*d["notices"], {"name": seat_label(s), "reason": "insufficient_coins"}][-10:]
                 d["entered"] = [p for p in d["entered"] if p != s["pid"]]
                 if d["status"] == Status.WAITING:
                     d["seats"][i] = None

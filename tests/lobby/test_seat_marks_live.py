@@ -93,3 +93,17 @@ async def test_a_bot_never_sits_under_a_name_like_a_seated_players(lobby_factory
         assert len(bots) == 3 and not {"Ada", "Bao", "Cleo"} & set(bots), view["seats"]
         assert _apart(_shown(view)) and _apart([p["name"] for p in view["players"]])
 
+
+
+async def test_a_notice_names_a_marked_player_with_the_mark(lobby_factory):
+    """Two "Ana"s at a table; the second does not press start in time and
+    sits out: the notice names "Ana ②", not a bare "Ana" that reads as either."""
+    proc = lobby_factory(prefix="seatmarks4", env={"LOBBY_READY_MS": "1500"})
+    async with connected(proc.ws, ["Ana", "Ana", "Bo"]) as (first, second, bo):
+        table = (await first.open("sibala", seats=4, turn_ms=300_000, options={"rounds": 1})).table_id
+        for c in (second, bo):
+            await c.join(table)
+        for c in (first, bo):
+            await c.request({"t": "start", "table": table})
+        view = await first.wait_for(table, lambda v: bool(v["notices"]), timeout=20)
+        assert [(n["name"], n["reason"]) for n in view["notices"]] == [("Ana ②", "sat_out")]
