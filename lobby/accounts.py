@@ -67,8 +67,10 @@ REVOKE_WAIT_S = 1.0
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
 #: the version of :func:`name_keys` accounts hold (``P:namekeys``): 2 added
-#: the upper-case form's key, so that every casing of a name has the same keys
-NAME_KEYS_VERSION = 2
+#: the upper-case form's key, so that every casing of a name has the same keys;
+#: 3 the keys with spaces, dashes, middle dots, a full stop at the end and a
+#: dot over an i folded away (:func:`lobby.name_keys.separators_folded`)
+NAME_KEYS_VERSION = 3
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
@@ -183,17 +185,25 @@ class Accounts:
         """Give every account the name keys of :data:`NAME_KEYS_VERSION`
         that it lacks (each by compare-and-set: one another account holds
         stays that one's), once per Redis (``P:namekeys``): accounts
-        claimed before still block all their look-alikes.  Run at start-up;
+        claimed before still block all their look-alikes.  The oldest claim
+        goes first (by when its first key was taken), so where two accounts
+        claimed apart now share a new key ("Mira" and "Mı̇ra"), the older
+        takes it, and a look-alike neither held ("Mi·ra") signs in to the
+        older.  Run at start-up;
         several processes may run it at once.  Returns how many accounts
         gained keys."""
         if await self.store.name_keys_version() >= NAME_KEYS_VERSION:
             return 0
-        upgraded = 0
+        found = []
         for pid in await self.store.account_pids():
             creds = await self.store.credentials(pid)
             name = (await self.store.player(pid)).get("name")
             if creds is None or not isinstance(name, str):
                 continue
+            claimed = (await self.store.name_claimed_at(creds["names"][:1]))[0] if creds["names"] else None
+            found.append((claimed if claimed is not None else 2**63, pid, creds, name))
+        upgraded = 0
+        for _, pid, creds, name in sorted(found):
             held = list(creds["names"])
             for key in name_keys(name):
                 if key not in held and await self.store.claim_names([key], pid) is None:

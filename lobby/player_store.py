@@ -180,6 +180,15 @@ class PlayerStore:
         """The pid holding each name key (None: free), in one round trip."""
         return [None if raw is None else raw.decode().partition("|")[0] for raw in await self.run([("GET", self.name_key(k)) for k in keys])]
 
+    async def name_claimed_at(self, keys: list[str]) -> list[int | None]:
+        """When each name key was taken (ms since the epoch; None: free or
+        written without a time), in one round trip."""
+        out: list[int | None] = []
+        for raw in await self.run([("GET", self.name_key(k)) for k in keys]):
+            at = None if raw is None else raw.decode().partition("|")[2]
+            out.append(int(at) if at and at.isdigit() else None)
+        return out
+
     async def account_pids(self) -> list[str]:
         """Every claimed account's pid (a SCAN of their ``:cred`` hashes, on
         every node of a cluster): for :meth:`lobby.accounts.Accounts.upgrade_names`."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # re-exported: every name the lobby, its tests and tools import from here
-from .name_keys import _prototypes, case_folded, ignorable, lookup_keys, name_keys, name_keys_v1, skeleton  # noqa: F401
+from .name_keys import _prototypes, case_folded, clashes, distinct_mark, ignorable, letter_keys, lookup_keys, mark_text, name_keys, name_keys_v1, separators_folded, shown_name, skeleton  # noqa: F401
 from .text import _BOT_WORDS, _CJK_FOLD, _NUMBERED_WORDS, MAX_CHAT, MAX_NAME, PAGE_WORDS, clean_name, clean_text, shown  # noqa: F401
 from .wire import MAX_DEPTH, CloseCode, ErrorCode, ProtocolError, _is_int, _valid_ref, decode, encode, error, packb, peek_ref  # noqa: F401
 

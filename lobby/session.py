@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import failpoints, metrics, quota, ratings, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
-from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref
+from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref, shown_name
 from .conn import CLOSE_GRACE_S, CLOSE_REASONS, Conn  # noqa: F401 (re-exported)
 from .sessions import sign_in
 from .store import now_ms
@@ -453,8 +453,10 @@ class Session:
         if now - conn.last_chat < interval_s:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"one chat line per {interval_s:g} s")
         conn.last_chat = now
-        # spectator: no seat in the view this connection was last sent
-        await self.rooms.chat(msg["table"], conn.name, msg["text"], viewer.seat is None)
+        # spectator: no seat in the view this connection was last sent; a seat's mark goes with its name ("Ana ②")
+        seat = viewer.view["seats"][viewer.seat] if viewer.view and viewer.seat is not None and viewer.seat < len(viewer.view["seats"]) else None
+        name = shown_name(conn.name, seat.get("mark", 0)) if seat else conn.name
+        await self.rooms.chat(msg["table"], name, msg["text"], viewer.seat is None)
         self._ack(msg)
 
     async def on_me(self, msg: Message) -> None:

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from typing import Any
 
-from .name_keys import ignorable, name_keys  # noqa: F401 (re-exported)
+from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
 from .wire import ErrorCode, ProtocolError
 
 MAX_NAME = 24
@@ -109,10 +109,10 @@ _BOT_FOLD = str.maketrans({"ʙ": "b", "в": "b", "ь": "b", "т": "t", "τ": "t"
 def _bot_like(name: str) -> bool:
     """Whether ``name`` ends in "(bot)" or a look-alike of it (other
     brackets' widths, Cyrillic letters, marks on it, spaces, punctuation
-    after it: :func:`_end`): the name keys of accounts, without their marks
+    after it: :func:`_end`): the letter keys of accounts, without their marks
     and spaces."""
     bot = _bot_keys()
-    for key in name_keys(name):
+    for key in letter_keys(name):
         bare = _end("".join(ch for ch in key if not unicodedata.combining(ch)).replace(" ", "").translate(_BOT_FOLD))
         if any(bare.endswith(b) for b in bot):
             return True
@@ -445,7 +445,7 @@ def _bot_word_keys() -> frozenset[str]:
 @functools.cache
 def _bot_keys() -> frozenset[str]:
     """The name keys of "(bot)", without spaces."""
-    return frozenset(key.replace(" ", "") for key in name_keys("(bot)"))
+    return frozenset(key.replace(" ", "") for key in letter_keys("(bot)"))
 
 
 #: before NFKC, the enclosed letters NFKC leaves apart or brackets
@@ -492,10 +492,11 @@ def _lookalikes_folded(text: str) -> str:
 
 
 def _check_keys(name: str) -> list[str]:
-    """The keys the bot-word and page-word checks compare: :func:`name_keys`
-    of :func:`_lookalikes_folded` ``name``.  Accounts keep their plain
+    """The keys the bot-word and page-word checks compare: :func:`letter_keys`
+    of :func:`_lookalikes_folded` ``name`` (spaces and punctuation kept: the
+    checks split them into words).  Accounts keep their plain
     :func:`name_keys` (stored in Redis; these folds only refuse names)."""
-    return name_keys(_lookalikes_folded(name))
+    return letter_keys(_lookalikes_folded(name))
 
 
 #: bidi marks that confusables.txt writes into some prototypes

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 import engines
 
-from ..protocol import ErrorCode
+from ..protocol import ErrorCode, shown_name
 
 #: words of generated table names (:func:`table_name`): 16 x 16 names
 NAME_WORDS = (
@@ -55,6 +55,7 @@ class Seat(TypedDict):
     left: bool  # its player left (mid-game, or between games)
     away: bool  # timed out ``away_after`` times in a row: a bot plays it until the player acts (at a game's end: only if a bot did)
     moved_from: NotRequired[str]  # the table a merge moved its player from (:func:`seat_moved`)
+    mark: NotRequired[int]  # 2, 3, ...: tells its name apart from another seat's with the same name keys ("Ana ②"; set at join)
 
 
 class NextGame(TypedDict):
@@ -81,7 +82,7 @@ class Settlement(TypedDict):
 
 
 class Notice(TypedDict):
-    name: str  # the player stood up
+    name: str  # the player stood up, as the seat showed them (with its mark: "Ana ②")
     reason: str  # not_ready, absent, insufficient_coins, moved, left (nobody_came: older docs; now closed_reason)
 
 
@@ -339,7 +340,22 @@ def _players(doc: TableDoc) -> list[dict[str, Any]]:
     """``doc["players"]``, or for a doc from before it the seats' names."""
     if doc.get("players") is not None:
         return doc["players"]  # type: ignore[return-value]
-    return [{"name": s["name"], "bot": s["bot"], "left": bool(s.get("left"))} if s else None for s in doc["seats"]]  # type: ignore[misc]
+    return [{"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), **_mark(s)} if s else None for s in doc["seats"]]  # type: ignore[misc]
+
+
+def _mark(seat: Seat) -> dict[str, int]:
+    """``{"mark": n}`` for a seat whose name carries a mark (:func:`seating.join`), else ``{}``."""
+    return {"mark": seat["mark"]} if seat.get("mark") else {}
+
+
+def seat_label(seat: Seat) -> str:
+    """The name a seat shows, with its mark ("Ana ②"): what notices name."""
+    return shown_name(seat["name"], seat.get("mark", 0))
+
+
+def shown_names(doc: TableDoc) -> list[str]:
+    """The names the seats of ``doc`` show, each with its mark (:func:`seat_label`)."""
+    return [seat_label(s) for s in doc["seats"] if s]
 
 
 def _plays_as_bot(seat: Seat) -> bool:

@@ -9,14 +9,16 @@ from typing import Any, cast
 import engines
 from engines import rng as engine_rng
 
-from ..protocol import ErrorCode
-from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _players, filled, humans, seat_of
+from ..protocol import ErrorCode, clashes, distinct_mark
+from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, seat_label, seat_of, shown_names
 from .play import _after_change, _closed, _finish_log
 
 def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
     ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
-    "name"}``; the table's wait starts again (``wait_until``: ``now`` +
+    "name"}``; a name that shares a name key with one the table already
+    shows gets the seat's ``mark`` (:func:`lobby.name_keys.distinct_mark`:
+    "Ana ②"); the table's wait starts again (``wait_until``: ``now`` +
     ``waiting_ttl_ms``); when the last seat fills, the game starts (with ``seed``; the
     log is :func:`begin`'s, with ``join``: the seat).  None when ``pid``
     already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
@@ -43,6 +45,10 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
         raise LobbyError(ErrorCode.TABLE_FULL, f"seat {seat} is taken or does not exist")
     d = _copy(doc)
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
+    # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira") gets a mark
+    mark = distinct_mark(name, shown_names(doc))
+    if mark:
+        d["seats"][seat]["mark"] = mark
     d["entered"].append(pid)
     # someone came: the table waits its whole time again (the view's wait_until)
     d["wait_until"] = now + d["waiting_ttl_ms"] if d.get("waiting_ttl_ms") else None
@@ -79,7 +85,7 @@ def leave(doc: TableDoc, pid: str, now: int, seed: bytes | None = None, ctx: dic
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["absent"].pop(pid, None)
         if not humans(d):
-            d["notices"] = [*d["notices"], {"name": doc["seats"][seat]["name"], "reason": "left"}][-10:]
+            d["notices"] = [*d["notices"], {"name": seat_label(doc["seats"][seat]), "reason": "left"}][-10:]
             d["status"] = Status.CLOSED.value
         return Change(d, log)
     playing = d["status"] == Status.PLAYING
@@ -133,9 +139,9 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d = _copy(doc)
     prev_state, prev_result = d["state"], d["result"]
     if fill_bots:
-        # bots sit under bare names, none a seated player's (the page marks them as bots)
-        used = {s["name"].casefold() for s in d["seats"] if s}
-        names = [n for n in BOT_NAMES if n.casefold() not in used]
+        # bots sit under bare names, none sharing a name key with a seated player's (the page marks them as bots)
+        used = shown_names(d)
+        names = [n for n in BOT_NAMES if not clashes(n, used)]
         for i, s in enumerate(d["seats"]):
             if s is None:
                 d["seats"][i] = {"pid": None, "name": names.pop(0), "bot": True, "left": False, "away": False}
@@ -173,7 +179,7 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
     d["next"] = None
     d["start_votes"] = []
     d["events"] = [{"type": "game_started", "game_no": d["game_no"], "seed_hash": d["seed_hash"]}]
-    d["players"] = [{"name": s["name"], "bot": s["bot"], "left": False} for s in d["seats"]]
+    d["players"] = [{"name": s["name"], "bot": s["bot"], "left": False, **_mark(s)} for s in d["seats"]]
     _after_change(d, now, set())
     return d
 
@@ -193,7 +199,7 @@ def begin(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: di
     if d["coins_to_sit"]:
         for i, s in enumerate(d["seats"]):
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
-                d["notices"] = [*d["notices"], {"name": s["name"], "reason": "insufficient_coins"}][-10:]
+                d["notices"] = [*d["notices"], {"name": seat_label(s), "reason": "insufficient_coins"}][-10:]
                 d["entered"] = [p for p in d["entered"] if p != s["pid"]]
                 if d["status"] == Status.WAITING:
                     d["seats"][i] = None
@@ -225,7 +231,7 @@ def start_record(doc: TableDoc) -> dict[str, Any]:
     return {
         "game": doc["game"],
         "options": doc["options"],
-        "seats": [{"name": s["name"], "bot": s["bot"]} for s in doc["seats"]],
+        "seats": [{"name": s["name"], "bot": s["bot"], **_mark(s)} for s in doc["seats"]],
         "seed_hash": doc["seed_hash"],
         "game_no": doc["game_no"],
         "table": doc["table_ctx"],

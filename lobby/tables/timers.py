@@ -9,7 +9,7 @@ from typing import Any
 
 import engines
 
-from .doc import MAX_FORCED, Change, Status, TableDoc, _copy, _plays_as_bot, filled, humans, seat_of
+from .doc import MAX_FORCED, Change, Status, TableDoc, _copy, _plays_as_bot, filled, humans, seat_label, seat_of
 from .play import _after_change, _closed, _finish_log
 from .seating import _retry_ms, begin
 
@@ -54,7 +54,7 @@ def _resolve_waiting(doc: TableDoc, now: int, ctx: dict[str, Any] | None) -> Tab
         seat = seat_of(d, pid)
         if pid in present or seat is None:
             continue  # back within the grace (a reload): the seat is kept
-        d["notices"] = [*d["notices"], {"name": d["seats"][seat]["name"], "reason": "absent"}][-10:]
+        d["notices"] = [*d["notices"], {"name": seat_label(d["seats"][seat]), "reason": "absent"}][-10:]
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["start_votes"] = [p for p in d["start_votes"] if p != pid]
@@ -112,7 +112,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
         if votes:  # someone pressed start: who did not is stood up
             for i in humans(d):
                 if d["seats"][i]["pid"] not in votes:
-                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
+                    d["notices"] = [*d["notices"], {"name": seat_label(d["seats"][i]), "reason": "sat_out"}][-10:]
                     d["entered"] = [p for p in d["entered"] if p != d["seats"][i]["pid"]]
                     d["seats"][i] = None
             if not humans(d):
@@ -139,7 +139,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
             for i in humans(d):
                 if i not in staying:
                     d["seats"][i]["left"] = True
-                    d["notices"] = [*d["notices"], {"name": d["seats"][i]["name"], "reason": "sat_out"}][-10:]
+                    d["notices"] = [*d["notices"], {"name": seat_label(d["seats"][i]), "reason": "sat_out"}][-10:]
             return begin(d, now, seed, ctx=ctx)
         # no next game: the table closes with its result on show, nobody stood up
         # ("too_few" when someone asked for one: "nobody asked" would be false)

@@ -7,7 +7,7 @@ from typing import Any
 
 import engines
 
-from .doc import Status, TableDoc, seat_index, table_name
+from .doc import Status, TableDoc, _mark, seat_index, table_name
 from .play import turn_id
 
 #: the table view's ``forced`` of a doc without one (shared, read-only)
@@ -77,7 +77,7 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         # who may leave freely now (stud: folded): no bot, no cost, not counted as leaving
         "leave_free": [engine.leaves_freely(state, i) for i in range(len(doc["seats"]))] if to_act else None,
         "seats": [
-            None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away"))}
+            None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), "away": bool(s.get("away")), **_mark(s)}
             for s in doc["seats"]
         ],
         "to_act": to_act,
@@ -136,7 +136,7 @@ def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
         "opened_by": doc.get("opened_by"),
         "game": doc["game"],
         "status": doc["status"],
-        "seats": [None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left"))} for s in doc["seats"]],
+        "seats": [None if s is None else {"name": s["name"], "bot": s["bot"], "left": bool(s.get("left")), **_mark(s)} for s in doc["seats"]],
         "spectators": spectators,
         "private": doc["private"],
         "created": doc["created"],

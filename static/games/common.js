@@ -76,16 +76,26 @@ export function isBot(s) {
   return !!(s && s.bot && !s.left);
 }
 
-/** Seat `s`'s name without a marker: a bot's bare name ("Ada"; records and
- * tables from before bare names said "Ada (bot)"). */
+/** How a seat's `mark` (an int from 2: the server gives it to a name that
+ * reads as one already at the table) is drawn after its name: "②".."⑳",
+ * then "(21)" (lobby/name_keys.py mark_text: the server checks the names
+ * shown so against each other). */
+export function markText(mark) {
+  return mark >= 2 && mark <= 20 ? String.fromCodePoint(0x2460 + mark - 1) : `(${mark})`;
+}
+
+/** Seat `s`'s name without a bot marker, with its mark when it has one
+ * ("Ana ②"): a bot's bare name ("Ada"; records and tables from before bare
+ * names said "Ada (bot)"). */
 export function bareName(s) {
-  return isBot(s) ? s.name.replace(/ \(bot\)$/, "") : s.name;
+  const name = isBot(s) ? s.name.replace(/ \(bot\)$/, "") : s.name;
+  return s.mark ? `${name} ${markText(s.mark)}` : name;
 }
 
 /** Seat `s`'s name in running text (log, results, lists): a bot's with the
- * page language's marker ("Ada (bot)", "Ada（机器人）"). */
+ * page language's marker ("Ada (bot)", "Ada（机器人）"), a marked one with its mark ("Ana ②"). */
 export function markedName(s) {
-  return isBot(s) ? t("bot_name", { name: bareName(s) }) : s.name;
+  return isBot(s) ? t("bot_name", { name: bareName(s) }) : bareName(s);
 }
 
 /** A seat's player name in running text (as sent by the server, a bot's

@@ -7,7 +7,7 @@ import { t, getLang, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeLine, spendableCoins } from "../shell.js";
 import { VIEWS } from "../games/index.js";
-import { markedName, isBot } from "../games/common.js";
+import { markedName, bareName, isBot } from "../games/common.js";
 import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */
@@ -188,7 +188,7 @@ const openedAt = (created) => new Date(created).toLocaleTimeString(dateLocale(),
 /** A seated chip of a table's row: the name (a bot's marked), a seat whose
  * player left mid-game with the "left" badge's word (a bot plays it out). */
 function seatChip(seat) {
-  const text = seat.left ? t("left_name", { name: seat.name }) : markedName(seat);
+  const text = seat.left ? t("left_name", { name: bareName(seat) }) : markedName(seat);
   return h("span", { class: seat.left ? "chip left" : isBot(seat) ? "chip bot" : "chip", title: text }, text);
 }
 

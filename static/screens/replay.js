@@ -243,7 +243,7 @@ export function replayScreen({ net, id, gameNo, raw = false, onError }) {
     const from = i > shown ? shown + 1 : 0;
     const left = new Set();
     for (const f of frames.slice(1, i + 1)) if (f.action && f.action[0] === "leave") left.add(f.action[1]);
-    const seats = data.seats.map((s, k) => ({ name: s.name, bot: !!s.bot, left: left.has(k), away: false }));
+    const seats = data.seats.map((s, k) => ({ name: s.name, bot: !!s.bot, left: left.has(k), away: false, mark: s.mark || 0 }));
     return {
       id,
       seat: null,

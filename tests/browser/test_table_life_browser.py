@@ -845,3 +845,22 @@ def test_a_refused_action_shows_its_error_and_frees_its_button(new_page, lobby):
     expect_status(page, "waiting")
     start(page)  # pressed again, the request reaches the lobby
     assert len(refused) == 1
+
+
+def test_two_players_with_one_name_are_shown_apart_at_the_table_and_in_the_list(new_page, lobby):
+    """Two guests called "Ana" at one table: the second sits marked, "Ana ②",
+    on both players' boards and in the live list, so nobody is told apart
+    only by seat number."""
+    first = new_page()
+    sign_in(first, lobby, "Ana")
+    table_id = open_table(first, "sibala", seats=3, options={"rounds": 1}, bots=False)
+    second = new_page()
+    sign_in(second, lobby, "Ana", f"#table={table_id}")
+    second.get_by_test_id("join-table").click()
+    for page in (first, second):
+        expect(page.get_by_test_id("seat-name-0")).to_have_text("Ana")
+        expect(page.get_by_test_id("seat-name-1")).to_have_text("Ana ②")
+    rail = new_page()
+    sign_in(rail, lobby, "Rail")
+    rail.get_by_test_id("game-sibala").click()
+    expect(rail.get_by_test_id(f"table-row-{table_id}").locator(".seat-chips .chip")).to_have_text(["Ana", "Ana ②", re.compile(".")])

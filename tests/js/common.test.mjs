@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { setLang } from "../../static/i18n.js";
 import {
   EventLog, LOG_GAP, bareName, clocks, fmtSeconds, foldTimeouts, forcedLine, forcedList, forcedMarks, isBot,
-  logName, markAway, markedName, mineKey, seatName, seatNo, urgent, winnersSaid,
+  logName, markAway, markText, markedName, mineKey, seatName, seatNo, urgent, winnersSaid,
 } from "../../static/games/common.js";
 
 beforeEach(() => setLang("en"));
@@ -31,6 +31,16 @@ test("a bot finishing a seat its player left is not a bot's own seat", () => {
 
 test("bareName drops an older record's ' (bot)' suffix", () => {
   assert.equal(bareName({ name: "Ada (bot)", bot: true }), "Ada");
+});
+
+test("a seat's mark is drawn after its name, in every place a name is, as the server checks it", () => {
+  assert.equal(markText(2), "②");
+  assert.equal(markText(20), "⑳");
+  assert.equal(markText(21), "(21)");
+  assert.equal(bareName({ name: "Ana", mark: 2 }), "Ana ②");
+  assert.equal(markedName({ name: "Ana", mark: 3 }), "Ana ③");
+  assert.equal(markedName({ name: "Ana" }), "Ana");
+  assert.equal(seatName({ seats: [{ name: "Ana" }, { name: "Ana", mark: 2 }] }, 1), "Ana ②");
 });
 
 test("seatName says 'empty' for a seat nobody holds", () => {

@@ -486,3 +486,80 @@ async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_know
     assert status == 200 and body["token"] and body["device"] == claimed["device"], "the owner's device gets in"
     status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": "wrong password!", "device": claimed["device"]})
     assert status == 401, "a known device still needs the password"
+
+
+def _look_alikes(name: str) -> list[str]:
+    """``name`` ("Nikazbx…", with an i and a letter to split at 4) drawn
+    alike: a dotless ı with a dot above for its i, a no-break, thin or
+    ideographic space, a hyphen, en dash or middle dot inside it, a full stop
+    or ideographic full stop at its end."""
+    i = name.index("i")
+    dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
+    return [dotted, *(name[:4] + sep + name[4:] for sep in ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb")), name + ".", name + "\u3002"]
+
+
+async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_middle_dot_or_a_full_stop_is_the_account(lobby_factory):
+    """A black-box pass claimed "Nikazbx", then a second account "Nı̇kazbx"
+    (dotless ı, U+0307), sat a guest "Mı̇ra" beside the account "Mira", and
+    reached the look-alike account by typing the look-alike at sign-in; a
+    no-break space, a dash or a middle dot inside a name, a "." or "。" at
+    its end were let in too.  Each is now the account's name: refused to a
+    guest (``taken``) and to a claim (``name_taken``), and signing in with it
+    reaches the account itself (its password only)."""
+    proc = lobby_factory(prefix="lookalikedots")
+    name = _name("Nikazbx")
+    async with connected(proc.ws, [name, _name("Guest")]) as (owner, guest):
+        assert (await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
+        for other in _look_alikes(name):
+            raw = await Raw.connect(proc.ws)
+            try:
+                refusal = await raw.request({"t": "hello", "proto": 1, "name": other})
+                assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), (other, refusal)
+            finally:
+                await raw.close()
+            status, body = await api(proc.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD + "2", "name": other})
+            assert (status, body["code"]) == (409, "name_taken"), (other, body)
+            status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD})
+            assert status == 200 and body["player"]["name"] == name, (other, body)
+            assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD + "2"}))[0] == 401
+
+
+async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_and_each_old_twin_keeps_its_own_sign_in(lobby_factory):
+    """Name keys of version 2 held letters, spaces and punctuation as
+    written, so "Mi-ra" and "Mı̇-ra" could both be claimed.  At start-up
+    (:meth:`Accounts.upgrade_names`) an account keyed so gains the folded
+    keys no older account took first: they then block "Mi·ra" and "Mira."
+    too, and sign in to the older of two accounts claimed apart before
+    (written here as the old code did), while each still signs in by its
+    own name."""
+    proc = lobby_factory(prefix="namekeysv3")
+    name = _name("Mi-ra")
+    twin = name[:1] + "\u0131\u0307" + name[2:]
+    async with connected(proc.ws, [name, _name("Twin")]) as (mira, other):
+        for client, claimed in ((mira, name), (other, None)):
+            status, body = await api(proc.http, "POST", "/api/account/claim", client.token, {"password": PASSWORD + ("" if claimed else "2"), **({} if claimed else {"name": _name("Twin")})})
+            assert status == 200, body
+    store = await store_of(proc)
+    try:
+        pids = [await store.session_player(c.token, 600) for c in (mira, other)]
+        for pid, as_name, at in zip(pids, (name, twin), (1_000, 2_000)):  # as version 2 keyed them, the twin later
+            await store.release_names((await store.credentials(pid))["names"], pid)
+            await store.run([("SET", store.name_key(k), f"{pid}|{at}") for k in protocol.letter_keys(as_name)])
+            await store.set_credentials(pid, names=protocol.letter_keys(as_name))
+        await store.set_player_fields(pids[1], {"name": twin})
+        await store.name_keys_version(set_to=2)
+        assert await Accounts(store, Settings()).upgrade_names() >= 1
+        assert await store.name_owners(protocol.name_keys(name)) == [pids[0]] * len(protocol.name_keys(name))  # the older has them all
+        assert await store.name_keys_version() == accounts.NAME_KEYS_VERSION == 3
+    finally:
+        await store.aclose()
+    for typed, password, owner in ((name, PASSWORD, name), (twin, PASSWORD + "2", twin), (name.replace("-", "\u00b7"), PASSWORD, name)):
+        status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": typed, "password": password})
+        assert status == 200 and body["player"]["name"] == owner, (typed, body)
+    raw = await Raw.connect(proc.ws)
+    try:
+        for other_name in (name.replace("-", "\u00b7"), name.replace("-", "") + "."):
+            refusal = await raw.request({"t": "hello", "proto": 1, "name": other_name})
+            assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
+    finally:
+        await raw.close()

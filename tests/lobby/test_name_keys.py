@@ -63,3 +63,70 @@ def test_a_key_is_not_a_key_of_a_different_name():
     assert set(name_keys("Ann")).isdisjoint(name_keys("Anna"))
     assert set(name_keys("Tom")).isdisjoint(name_keys("Tim"))
     assert set(name_keys("Emma")).isdisjoint(name_keys("Erna"))  # "rn" is one key of "m" only in lower case
+
+
+def _chars(test):
+    return [chr(cp) for cp in range(0x110000) if test(chr(cp))]
+
+
+#: every space separator (Zs), dash (Pd), the middle dots and bullets drawn between words
+SPACES = _chars(lambda ch: unicodedata.category(ch) == "Zs")
+DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd") + ["\u2212", "\u02d7", "\u2796", "\u2043"]  # minus signs, hyphen bullet
+DOTS = list("\u00b7\u0387\u1427\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65\ua78f")
+#: full stops a name may end in (alone, doubled, or as the ellipsis)
+STOPS = list(".\u3002\uff0e\uff61\ufe52\ufe12\u2024") + ["..", "\u2026", ". ", "\u3002\u3002"]
+
+
+@pytest.mark.parametrize(("cls", "chars"), [("space", SPACES), ("dash", DASHES), ("middle dot", DOTS)])
+def test_a_space_dash_or_middle_dot_inside_a_name_makes_no_other_name(cls, chars):
+    """Every character of the class, between two parts of a name, in any
+    script: the name clashes with the parts written together, and with the
+    same name written with any other character of the class."""
+    for plain, a, b in (("Mira", "Mi", "ra"), ("Nikazbx", "Nika", "zbx"), ("小明明", "小", "明明"), ("Олег", "Ол", "ег")):
+        apart = [ch for ch in chars if not set(name_keys(a + ch + b)) & set(name_keys(plain))]
+        assert not apart, f"{cls}: {[hex(ord(c)) for c in apart]}"
+    assert len(chars) > 5
+
+
+@pytest.mark.parametrize("stop", STOPS)
+def test_a_full_stop_at_the_end_makes_no_other_name(stop):
+    for plain in ("Mira", "Nikazbx", "小明", "Jean-Luc"):
+        assert set(name_keys(plain + stop)) & set(name_keys(plain)), (plain, stop)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "plain"),
+    [("N\u0131\u0307kazbx", "Nikazbx"), ("M\u0131\u0307ra", "Mira"), ("Mi\u0307ra", "Mira"), ("\u0237\u0307ack", "jack"), ("\u0130nci", "inci"),
+     ("M\u0456\u0307ra", "Mira"), ("\u0458\u0307ack", "jack"), ("K\u0131\u0307m", "KIM"), ("\u0268\u0307x", "\u0268x"), ("\u0131\u0323\u0307x", "\u1ecbx")],
+)
+def test_a_dot_above_an_i_or_j_dotted_or_dotless_makes_no_other_name(dotted, plain):
+    """U+0307 over a dotless ı or ȷ draws the dotted letter; over a letter
+    already dotted (Unicode's Soft_Dotted: i, j, Cyrillic і, ј, ɨ) it takes
+    the dot's place: either way the name draws as the plain one, also with
+    a mark below between them."""
+    assert set(name_keys(dotted)) & set(name_keys(plain)), (name_keys(dotted), name_keys(plain))
+
+
+def test_every_dotless_or_soft_dotted_letter_with_a_dot_above_has_the_keys_of_the_dotted_letter():
+    """Over every letter whose key is a dotted or dotless i or j (Latin,
+    Cyrillic, Greek yot, the mathematical and fullwidth forms NFKC folds)."""
+    apart = []
+    for cp in range(0x110000):
+        ch = chr(cp)
+        if unicodedata.category(ch)[0] != "L" or unicodedata.normalize("NFKC", ch).casefold() not in ("i", "j", "ı", "ȷ", "і", "ј"):
+            continue
+        dotted = {"ı": "i", "ȷ": "j"}.get(unicodedata.normalize("NFKC", ch), ch)
+        if not set(name_keys(f"A{ch}\u0307x")) & set(name_keys(f"A{dotted}x")):
+            apart.append(ch)
+    assert not apart, [hex(ord(c)) for c in apart]
+
+
+def test_a_folded_key_is_still_not_a_key_of_a_different_name():
+    """The folds drop separators, not letters: a dot above another letter,
+    a dash that the skeleton draws as a letter, or a full stop inside a
+    name still make another name."""
+    assert set(name_keys("Ann Lee")).isdisjoint(name_keys("Ann Leo"))
+    assert set(name_keys("Ma\u0307ra")).isdisjoint(name_keys("Mara"))  # ȧ: a dot above an a is seen
+    assert set(name_keys("A.nn")).isdisjoint(name_keys("Ann"))
+    assert set(name_keys("一郎")).isdisjoint(name_keys("郎"))  # the CJK one is a letter, not a dash
+    assert set(name_keys("Mi\u2014ra")) & set(name_keys("Mi\u4e00ra"))  # the em dash still clashes with what it draws as
