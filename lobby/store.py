@@ -181,6 +181,14 @@ class Store(ChatStore, PlayerStore):
         return f"{self.p}:player:{{{pid}}}"
 
     # -- rooms -----------------------------------------------------------
+    async def load_snapshot(self, room_id: str) -> dict[str, Any] | None:
+        """A table's last doc snapshot, without the moves appended after it
+        (None: no such table): what no player's move changes (seats,
+        status, options, the game's number: the table list's line) is as
+        of the latest version.  One read, nothing re-applied."""
+        (doc,) = await self.run([("HGET", self.room_key(room_id), "doc")])
+        return None if doc is None else unpack(doc)
+
     async def load_room(self, room_id: str) -> tuple[int, dict[str, Any]] | None:
         """``(version, doc)`` of a table, its ready marks in the doc
         (:func:`lobby.tables.with_marks`), or None if there is no such table:

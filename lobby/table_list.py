@@ -72,11 +72,12 @@ class TableList:
         generation = self._gen
         ids = await self.store.list_tables(game, LIST_SCAN)
         docs = []
-        for table_id, loaded in zip(ids, await asyncio.gather(*(self.store.load_room(t) for t in ids))):
-            if loaded is None or not tables.live(loaded[1]):
+        # snapshots: a list line shows nothing a player's move changes
+        for table_id, doc in zip(ids, await asyncio.gather(*(self.store.load_snapshot(t) for t in ids))):
+            if doc is None or not tables.live(doc):
                 await self.store.set_listed(table_id, 0, False, game)  # stale entry
                 continue
-            docs.append(loaded[1])
+            docs.append(doc)
         shown = quota.rank_listing(docs, self.listed_per_addr, LIST_LIMIT)
         out = [tables.summary(doc, await self.store.spectators(doc["id"], now)) for doc in shown]
         if generation == self._gen:  # nothing changed while we read: reusable

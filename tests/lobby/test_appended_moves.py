@@ -62,6 +62,8 @@ def test_a_move_re_applied_from_its_record_gives_the_doc_committed(game, seats, 
             longest = max(longest, run)
             # what a reader has: the doc before and the record, both through msgpack
             assert _wire(tables.redo(_wire(before), _wire(change.log))) == _wire(change.doc)
+            # the table list reads snapshots alone: its line is the same before and after
+            assert tables.summary(change.doc) == tables.summary(before)
         assert not tables.appends(*moves[-1]), "the move that ends the game writes the doc"
     assert appended > 0
     assert longest < tables.SNAPSHOT_EVERY
