@@ -9,6 +9,7 @@ the view (the state but the seed) carries them.  Sections as in every engine
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any, Sequence
@@ -90,7 +91,11 @@ def hand(dice: str | Sequence[int]) -> tuple[str, int, tuple[int, ...]]:
     :data:`NO_POINT` (value 0).  A larger ``key`` is a better hand; equal keys
     tie.  Raises ``ValueError`` for bad dice.
     """
-    faces = parse_dice(dice)
+    return _HANDS[tuple(sorted(parse_dice(dice)))]
+
+
+def _hand_of(faces: tuple[int, ...]) -> tuple[str, int, tuple[int, ...]]:
+    """:func:`hand` of four valid faces, worked out (:data:`_HANDS` holds all 126)."""
     counts = Counter(faces)
     if len(counts) == 1:
         face = faces[0]
@@ -104,6 +109,10 @@ def hand(dice: str | Sequence[int]) -> tuple[str, int, tuple[int, ...]]:
         point = sum(rest)
         return NORMAL_POINT, point, (1, point, max(rest))
     return NO_POINT, 0, (0,)
+
+
+#: every hand by its sorted faces: a hand depends on the faces, not their order
+_HANDS = {faces: _hand_of(faces) for faces in itertools.combinations_with_replacement(range(1, 7), 4)}
 
 
 def describe(category: str, value: int) -> str:
