@@ -46,6 +46,7 @@ import ua_parser
 
 from .config import Settings
 from .protocol import ErrorCode, ProtocolError, clean_name, lookup_keys, name_keys
+from .name_keys import folded_key
 from .sessions import new_token, session_id
 from .store import Store
 from .tables import LobbyError
@@ -70,7 +71,8 @@ WRONG = "wrong name or password"
 #: the upper-case form's key, so that every casing of a name has the same keys;
 #: 3 the keys with spaces, dashes, middle dots, a full stop at the end and a
 #: dot over an i folded away (:func:`lobby.name_keys.separators_folded`)
-NAME_KEYS_VERSION = 3
+#: 4 more middle dots (the Hangul araea, raised dots) and every script's full stop
+NAME_KEYS_VERSION = 4
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
@@ -268,17 +270,17 @@ class Accounts:
         ``RATE_LIMITED`` (``Settings.signin_per_addr`` attempts from one
         address, or ``signin_per_account`` failures of one name, in a
         window).  Failures are counted per account, and for a name no
-        account holds per its name key, so the limit answers alike whether
+        account holds per its folded name key (:func:`folded_key`), so the limit answers alike whether
         the name exists; a ``device`` key that signed in to the account
         before is not held back by the account's count (its owner is not
         locked out by someone guessing), only by its address's."""
+        await self._limit(addr)  # first: a limited address gets the limit's answer whatever it sent
         if not isinstance(name, str) or not isinstance(password, str) or not 0 < len(name) <= 64 or len(password) > MAX_PASSWORD:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         s = self.settings
-        await self._limit(addr)
         pid = await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
-        counted = pid or "name:" + name_keys(name)[0]
+        counted = pid or "name:" + folded_key(name)
         device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
         known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
         # counted as a failure before the hash is checked, so guesses sent at

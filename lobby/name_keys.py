@@ -97,12 +97,21 @@ def letter_keys(name: str) -> list[str]:
     return list(dict.fromkeys((_key(low), _key(up))))
 
 
-#: the middle dots and bullets drawn between words ("Mi·ra", "マイケル・ジャクソン")
-#: and what the skeleton makes of them ("·")
-_DOTS = frozenset("\u00b7\u0387\u16eb\u1427\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65\ua78f\U00010101")
-#: the full stops a name may end in ("Mira.", "Mira。"): what NFKC and the
-#: skeleton make of ".", "。", "．", "｡", "﹒", "︒", "․", "…" ("." and "˳")
-_STOPS = frozenset(".\u3002\uff0e\uff61\ufe52\ufe12\u2024\u02f3\ua60e")
+#: the middle dots, bullets and raised dots drawn between words ("Mi·ra",
+#: "マイケル・ジャクソン", "Boㆍb": the Hangul araea, and its NFKC form, a
+#: Korean keyboard types for "·"), and what the skeleton makes of them ("·");
+#: tests/lobby/test_name_keys.py holds it to every punctuation Unicode names
+#: a middle or raised dot
+_DOTS = frozenset(
+    "\u00b7\u0387\u16eb\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u2e31\u2e33\u30fb\u318d\u119e\uff65\ua78f\U00010101"
+)
+#: the full stops a name may end in ("Mira.", "Mira。", "Mira܁"): every
+#: punctuation Unicode names a full stop (the test holds it to the data),
+#: and what NFKC and the skeleton make of "․", "‥", "…" ("." and "˳")
+_STOPS = frozenset(
+    ".\u0589\u06d4\u0701\u0702\u1362\u166e\u1803\u1809\u2024\u2025\u2cf9\u2cfe\u2e3c\u3002\ua4ff\ua60e\ua6f3"
+    "\ufe12\ufe52\uff0e\uff61\u02f3\U00016af5\U00016e98\U0001bc9f\U0001da88"
+)
 #: letters drawn with a dot that a dot above does not add to (Unicode's
 #: Soft_Dotted letters a key may hold after NFKC; their capitals too, so that
 #: "İ" folds as its small "i̇" does), and the dotless i and j, which a dot
@@ -154,9 +163,13 @@ def name_keys(name: str) -> list[str]:
     "MIRA", "Мира" (Cyrillic), "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do;
     "Ann" and "Anna" do not.  Keeping the letter keys keeps every clash of
     version 2 ("Mi—ra" and "Mi一ra": the skeleton draws both dashes "ー")."""
-    letters = letter_keys(name)
+    return list(dict.fromkeys([*letter_keys(name), *_folded_keys(name)]))
+
+
+def _folded_keys(name: str) -> list[str]:
+    """:func:`name_keys`' keys of ``name`` with its separators folded."""
     folded = (unicodedata.normalize("NFC", separators_folded(k)) for k in letter_keys(separators_folded(unicodedata.normalize("NFKC", name))))
-    return list(dict.fromkeys([*letters, *(k for k in folded if k)]))
+    return [k for k in folded if k]
 
 
 def name_keys_v1(name: str) -> list[str]:
@@ -165,6 +178,15 @@ def name_keys_v1(name: str) -> list[str]:
     adds the new ones): the skeleton of the name case-folded and as typed."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     return sorted({_key(form) for form in (base.casefold(), base)})
+
+
+def folded_key(name: str) -> str:
+    """The one key every spelling of ``name`` that :func:`name_keys` folds
+    together shares (its lower-case letters' key with the separators
+    folded): what failed sign-ins at a name no account holds are counted
+    by, so that "Tor-mundq" and "Tor mundq" count as one name, as they
+    would for an account."""
+    return min(_folded_keys(name) or letter_keys(name))
 
 
 def lookup_keys(name: str) -> list[str]:

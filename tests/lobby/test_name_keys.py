@@ -72,9 +72,12 @@ def _chars(test):
 #: every space separator (Zs), dash (Pd), the middle dots and bullets drawn between words
 SPACES = _chars(lambda ch: unicodedata.category(ch) == "Zs")
 DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd") + ["\u2212", "\u02d7", "\u2796", "\u2043"]  # minus signs, hyphen bullet
-DOTS = list("\u00b7\u0387\u1427\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65\ua78f")
+#: every punctuation or symbol Unicode names a middle or raised dot, the bullets, and the Hangul araea
+DOTS = _chars(lambda ch: unicodedata.category(ch)[0] in "PS" and any(w in unicodedata.name(ch, "") for w in ("MIDDLE DOT", "RAISED DOT")) and not any(w in unicodedata.name(ch, "") for w in ("STAR", "VERTICAL LINE", "INTERPOLATION"))) + list(
+    "\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u318d\ua78f"
+)
 #: full stops a name may end in (alone, doubled, or as the ellipsis)
-STOPS = list(".\u3002\uff0e\uff61\ufe52\ufe12\u2024") + ["..", "\u2026", ". ", "\u3002\u3002"]
+STOPS = _chars(lambda ch: unicodedata.category(ch) == "Po" and "FULL STOP" in unicodedata.name(ch, "")) + ["\u2024", "\u2025", "..", "\u2026", ". ", "\u3002\u3002"]
 
 
 @pytest.mark.parametrize(("cls", "chars"), [("space", SPACES), ("dash", DASHES), ("middle dot", DOTS)])
