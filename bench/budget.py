@@ -534,7 +534,7 @@ async def lobby_main(args: argparse.Namespace, redis_url: str) -> dict[str, Any]
 
     overrides = {k[len("LOBBY_"):].lower(): (int(v) if v.isdigit() else v) for k, v in LOBBY_ENV.items()}
     # no timer of a finished game fires during the run (a ready period outlasts it)
-    settings = Settings(redis_url=redis_url, ready_ms=600_000, **overrides)
+    settings = Settings(redis_url=redis_url, ready_ms=600_000, **overrides)  # LOBBY_ENV: no pacing
     app = create_app(settings)
     port = free_port()
     # as lobby.__main__.run() configures it

@@ -102,6 +102,9 @@ LOBBY_ENV = {
     "LOBBY_RATE_PER_S": "1000000",
     "LOBBY_RATE_BURST": "1000000",
     "LOBBY_TURN_MS": "300000",
+    # no pacing: the generator's players move as fast as offered
+    "LOBBY_BOT_PACE": "0",
+    "LOBBY_RESULT_PAUSE_MS": "0",
     "LOBBY_KEY_PREFIX": "bench",
     # every generator client is one address (127.0.0.1) opening 100+ tables
     "LOBBY_TABLES_PER_ADDR": "1000000",

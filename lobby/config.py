@@ -33,6 +33,13 @@ class Settings:
     min_turn_ms: int = 5_000
     #: how long a bot "thinks" before its move (ms)
     bot_delay_ms: int = 700
+    #: 1: bots take a human-like time, ``bot_delay_ms`` scaled by how many
+    #: moves they choose among (x1.2 for one .. x3 for ten), +-25 %; 0:
+    #: exactly ``bot_delay_ms`` (the tests and the benchmarks)
+    bot_pace: int = 1
+    #: after a round's or a reveal's result the next turn's clock (a
+    #: person's or a bot's) starts this much later, so people see it (ms)
+    result_pause_ms: int = 1_500
     #: quick-match: wait this long for people before starting with the minimum or bots (ms)
     quick_wait_ms: int = 8_000
     #: a waiting quick table below its minimum looks again this often once

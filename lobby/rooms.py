@@ -372,6 +372,8 @@ class Rooms(Coins, QuickMatching, Timers):
             min_turn_ms=self.settings.min_turn_ms,
             start_at=now + self.settings.quick_wait_ms if quick else None,
             bot_delay_ms=self.settings.bot_delay_ms,
+            bot_pace=bool(self.settings.bot_pace),
+            pause_ms=self.settings.result_pause_ms,
             ready_ms=self.settings.ready_ms,
             away_after=self.settings.away_after,
             waiting_ttl_ms=self.settings.waiting_ttl_ms,

@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Timers short enough for tests; tables opened by tests set their own turn_ms.
 TEST_ENV = {
     "LOBBY_BOT_DELAY_MS": "30",
+    # no pacing unless a test asks for it: bots exactly LOBBY_BOT_DELAY_MS, no pause after results
+    "LOBBY_BOT_PACE": "0",
+    "LOBBY_RESULT_PAUSE_MS": "0",
     "LOBBY_QUICK_WAIT_MS": "1500",
     "LOBBY_TIMER_POLL_MS": "20",
     "LOBBY_TIMER_LEASE_MS": "2000",

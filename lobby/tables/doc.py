@@ -96,7 +96,9 @@ class TableDoc(TypedDict):
     game: str  # engine id
     options: dict[str, Any]  # validated engine options
     turn_ms: int  # a person's time per decision
-    bot_delay_ms: int  # how long a bot waits before it acts
+    bot_delay_ms: int  # how long a bot waits before it acts (scaled by the decision where bot_pace: play.bot_wait)
+    bot_pace: NotRequired[bool]  # bots take a human-like time (play.bot_wait)
+    pause_ms: NotRequired[int]  # after a result (play.RESULT_EVENTS) the next clocks start this much later
     ready_ms: int  # time to press start (waiting) or ready (between games)
     games: int | None  # the table ends after that many games; None: while people stay
     away_after: int  # consecutive timeouts that mark a seat away; 0: never
@@ -183,6 +185,8 @@ def new_table(
     quick: bool = False,
     start_at: int | None = None,
     bot_delay_ms: int = 700,
+    bot_pace: bool = False,
+    pause_ms: int = 0,
     ready_ms: int = 30_000,
     games: int | None = None,
     away_after: int = 2,
@@ -230,6 +234,8 @@ def new_table(
         "options": opts,
         "turn_ms": turn_ms,
         "bot_delay_ms": bot_delay_ms,
+        "bot_pace": bot_pace,
+        "pause_ms": pause_ms,
         "ready_ms": ready_ms,
         "games": games,
         "away_after": away_after,

@@ -71,7 +71,7 @@ def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
         d["seats"] = list(doc["seats"])
         d["seats"][seat] = dict(doc["seats"][seat], away=False)
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
-    _after_change(d, now, {seat})
+    _after_change(d, now, {seat}, events)
     _finish_log(d, log, digest=False)  # the committer adds it where the doc is written (lobby.rooms)
     return Change(d, log)
 
@@ -148,24 +148,49 @@ def _closed(doc: TableDoc, reason: str) -> TableDoc:
     return dict(doc, status=Status.CLOSED.value, next=None, close_at=None, closed_reason=reason, events=[{"type": "closed", "reason": reason}])
 
 
-def _after_change(d: TableDoc, now: int, moved: set[int]) -> None:
-    """Refresh deadlines after the state changed, and close the game if it ended."""
+#: engines' event types that show a result people should see before the
+#: next turn begins (a round's end, 6 Nimmt!'s reveal, stud's showdown, a
+#: Yahtzee score, a Shut the Box turn's end): the next clocks start
+#: ``pause_ms`` later (:func:`_after_change`)
+RESULT_EVENTS = frozenset({"round_over", "revealed", "showdown", "scored", "turn_over"})
+
+
+def _after_change(d: TableDoc, now: int, moved: set[int], events: list[Any] = ()) -> None:
+    """Refresh deadlines after the state changed (``events``: the change's;
+    after a result (:data:`RESULT_EVENTS`) every new deadline starts the
+    table's ``pause_ms`` later, so nobody's time runs while it is on show),
+    and close the game if it ended."""
     engine = engines.get(d["game"])
     state = d["state"]
     old = d["deadlines"]
     new: dict[str, list[Any]] = {}
+    pause = d.get("pause_ms", 0) if any(e.get("type") in RESULT_EVENTS for e in events) else 0
     for seat in engine.to_act(state):
         tid = engine.turn_id(state, seat)
         prev = old.get(str(seat))
         if prev and prev[0] == tid and seat not in moved:
             new[str(seat)] = prev
         else:
-            wait = d["bot_delay_ms"] if _plays_as_bot(d["seats"][seat]) else d["turn_ms"]
-            new[str(seat)] = [tid, now + wait]
+            wait = bot_wait(d, seat, tid) if _plays_as_bot(d["seats"][seat]) else d["turn_ms"]
+            new[str(seat)] = [tid, now + pause + wait]
     d["deadlines"] = new
     outcome = engine.result(state)
     if outcome is not None and d["status"] == Status.PLAYING:
         _game_over(d, now, outcome)
+
+
+def bot_wait(d: TableDoc, seat: int, tid: str) -> int:
+    """How long (ms) a bot takes over turn ``tid`` of ``seat``: the table's
+    ``bot_delay_ms``, or where the table paces its bots (``bot_pace``) a
+    human-like time: that, times 1.2 for a single choice up to 3 for ten or
+    more legal moves, times 0.75-1.25 drawn from the turn (the same doc
+    always gives the same time: :func:`redo`)."""
+    base = d["bot_delay_ms"]
+    if not d.get("bot_pace"):
+        return base
+    choices = min(len(engines.get(d["game"]).legal_moves(d["state"], seat)), 10)
+    spread = int.from_bytes(hashlib.blake2b(f"{d['id']}:{d['game_no']}:{seat}:{tid}".encode(), digest_size=2).digest(), "big") / 65536
+    return int(base * (1 + max(choices, 1) / 5) * (0.75 + 0.5 * spread))
 
 
 def _game_over(d: TableDoc, now: int, outcome: Any) -> None:

@@ -169,6 +169,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
         if not due_seats:
             break
         moved: set[int] = set()
+        first_event = len(events)
         for seat in due_seats:
             if seat not in engine.to_act(state):
                 continue
@@ -201,7 +202,7 @@ def due(doc: TableDoc, now: int, seed: bytes, bot_rng: random.Random, ctx: dict[
                 marks.append([len(moves) - 1, kind, key, len(moves) - first])
             moved.add(seat)
         d["state"] = state
-        _after_change(d, now, moved)
+        _after_change(d, now, moved, events[first_event:])
         if d["status"] != Status.PLAYING:
             break
     if not moves:
