@@ -107,7 +107,7 @@ def test_a_left_seats_moves_are_marked_as_a_bots(new_page, lobby):
     expect(bo.get_by_test_id("round-result-0")).not_to_contain_text(re.compile(r"Ann(?! \(left\))"))
     who = bo.evaluate(
         """async () => {
-          const { outcome } = await import('/static/games/common.js');
+          const { outcome } = await import('/static/games/results.js');
           const view = { status: 'finished', result: { winners: [0, 1], scores: [3, 3] }, seats: [{ name: 'Ann', bot: true, left: true }, { name: 'Ada', bot: true, left: false }] };
           return outcome(view, ['Ann', 'Ada (bot)']).who;
         }"""
