@@ -126,6 +126,11 @@ test("outcome: none while playing; a finished table's winners, best score and le
   assert.deepEqual(resultNames(done, ["Ann", "Bo"]), ["Ann (left)", "Bo"]);
 });
 
+test("a tie's winners name a leaver as left, beside a bot", () => {
+  const view = { status: "finished", result: { winners: [0, 1], scores: [3, 3] }, seats: [{ name: "Ann", bot: true, left: true }, { name: "Ada", bot: true, left: false }] };
+  assert.equal(outcome(view, ["Ann", "Ada (bot)"]).who, "Ann (left), Ada (bot)");
+});
+
 test("figureList says 'you' for my own seat's figure", () => {
   const [mine, theirs] = figureList(["Ann", "Bo"], ["+10", "−10"], 0);
   assert.match(mine, /^you /i);
