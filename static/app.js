@@ -2,7 +2,7 @@
 // net events it wants: onTables, onTable, onChat, onTableError,
 // signInError}) are made by the modules of screens/: sign-in and rename
 // (signin.js), the games (home.js), a game's lobby (game.js), a table
-// (table.js, hosting the game's view: games/common.js says how), the replay
+// (table.js, hosting the game's view: games/table_view.js says how), the replay
 // viewer (replay.js), the account (account.js), a game's leaderboard
 // (leaderboard.js), a player's profile (profile.js).  Routing is by the URL
 // hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N[&raw=1]",

@@ -219,7 +219,7 @@ const TEXTS = {
     // -- words (#15 item 5): results and refusals in the page's own language
     list_sep: ", ",
     sentence_sep: " ",
-    // a first place that counts as a loss (the player did not play to the end: games/common.js firstPlaceText)
+    // a first place that counts as a loss (the player did not play to the end: games/results.js firstPlaceText)
     first_lost_mine_away: "You finished first, but you were away at the end: counted as a loss",
     first_lost_away: "{name} finished first, but was away at the end: counted as a loss",
     first_lost_mine_left: "You finished first, but you left before the end: counted as a loss",

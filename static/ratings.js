@@ -50,7 +50,7 @@ export function notToTheEnd(view, seat) {
  * not rated because you …"); null while the game is not rated. */
 export function ratingChanges(view, names, mySeat = null) {
   const per = view && view.ratings;
-  const seats = (view && (view.players || view.seats)) || []; // who played the game (games/common.js gameSeats)
+  const seats = (view && (view.players || view.seats)) || []; // who played the game (games/seats.js gameSeats)
   // a person's seat a bot finished (they left it mid-game: `players`' left and bot), or away at its end
   const left = (seat) => notToTheEnd(view, seat) === "left";
   const gone = (seat) => notToTheEnd(view, seat) !== null;

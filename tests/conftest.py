@@ -267,13 +267,17 @@ def pytest_itemcollected(item):
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last (they are the slowest, and Playwright's event
     loop stays open from the first of them to the session's end), the files
-    with most tests first among them: the slow ones are handed out early."""
+    with fewest tests first among them: those are a game's or a feature's
+    few tests that each play whole games (10-40 s), handed out early so
+    that no worker is left with one of them at the end while the other
+    waits; the long files of short checks (phone layout: 125 tests of a few
+    seconds) come last and even the workers out."""
     per_file: dict[str, int] = {}
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
 
     def key(item) -> tuple[bool, int]:
         browser = "/tests/browser/" in str(item.fspath)
-        return browser, -per_file[str(item.fspath)] if browser else 0
+        return browser, per_file[str(item.fspath)] if browser else 0
 
     items.sort(key=key)

@@ -5,7 +5,9 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, resultNames } from "./common.js";
+import { seatHead } from "./seats.js";
+import { resultNames } from "./results.js";
+import { TableView } from "./table_view.js";
 
 export class GenericView extends TableView {
   constructor(host) {

@@ -13,7 +13,12 @@
 
 import { t, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, outcome, mineKey, winnersSaid, winnersLine, figureList, youBadge, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, oneTimeMark } from "./common.js";
+import { seatNo, seatBadges, seatNameEl, mineKey, youBadge, logName } from "./seats.js";
+import { markAway, forcedList, forcedTag, forcedLine, oneTimeMark } from "./forced.js";
+import { outcome, winnersSaid, winnersLine, figureList } from "./results.js";
+import { awayTurn } from "./clocks.js";
+import { tableLog, showLog, LOG_GAP, gapText, emptyLog } from "./event_log.js";
+import { TableView, translator } from "./table_view.js";
 import { die } from "./sibala.js";
 
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9];

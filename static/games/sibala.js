@@ -6,7 +6,12 @@
 
 import { t, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatHead, boardSeat, outcome, showLog, forcedMarks, forcedTag, oneTimeMark, awayName, awayTurn, markAway, logName, mineKey, winnersSaid, winnersLine, figureList, forcedLine, foldTimeouts } from "./common.js";
+import { seatHead, boardSeat, awayName, logName, mineKey } from "./seats.js";
+import { forcedMarks, forcedTag, oneTimeMark, markAway, forcedLine, foldTimeouts } from "./forced.js";
+import { outcome, winnersSaid, winnersLine, figureList } from "./results.js";
+import { awayTurn } from "./clocks.js";
+import { showLog } from "./event_log.js";
+import { TableView } from "./table_view.js";
 
 const NO_POINT = "no point";
 

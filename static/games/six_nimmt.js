@@ -12,7 +12,12 @@
 
 import { t, getLang } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatName, bareName, boardSeat, boardName, seatBadges, clocks, clockText, fmtSeconds, showCountdown, urgent, translator, forcedList, awayName, resultNames, markAway, logName, forcedTag, awayTurn, winnersSaid, youBadge, mineKey, tableLog, showLog, LOG_GAP, gapText, emptyLog, forcedLine, foldTimeouts } from "./common.js";
+import { seatNo, seatName, bareName, boardSeat, boardName, seatBadges, awayName, logName, youBadge, mineKey } from "./seats.js";
+import { forcedList, markAway, forcedTag, forcedLine, foldTimeouts } from "./forced.js";
+import { resultNames, winnersSaid } from "./results.js";
+import { clocks, clockText, fmtSeconds, showCountdown, urgent, awayTurn } from "./clocks.js";
+import { tableLog, showLog, LOG_GAP, gapText, emptyLog } from "./event_log.js";
+import { TableView, translator } from "./table_view.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;

@@ -13,7 +13,10 @@
 
 import { t, getLang, localized, signed } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatHead, boardSeat, translator, tableLog, showLog, markAway, awayName, mineKey, youBadge, LOG_GAP, gapText, forcedList, forcedTag, forcedLine, foldTimeouts, oneTimeMark } from "./common.js";
+import { seatNo, seatHead, boardSeat, awayName, mineKey, youBadge } from "./seats.js";
+import { markAway, forcedList, forcedTag, forcedLine, foldTimeouts, oneTimeMark } from "./forced.js";
+import { tableLog, showLog, LOG_GAP, gapText } from "./event_log.js";
+import { TableView, translator } from "./table_view.js";
 
 // -- texts ----------------------------------------------------------------------
 

@@ -10,7 +10,12 @@
 
 import { t } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { TableView, seatNo, seatBadges, seatNameEl, markedName, outcome, mineKey, winnersLine, figureList, translator, tableLog, showLog, logName, markAway, LOG_GAP, gapText, cutText, awayTurn, forcedList, forcedTag, emptyLog, forcedLine, foldTimeouts } from "./common.js";
+import { seatNo, seatBadges, seatNameEl, markedName, mineKey, logName } from "./seats.js";
+import { markAway, forcedList, forcedTag, forcedLine, foldTimeouts } from "./forced.js";
+import { outcome, winnersLine, figureList } from "./results.js";
+import { awayTurn } from "./clocks.js";
+import { tableLog, showLog, LOG_GAP, gapText, cutText, emptyLog } from "./event_log.js";
+import { TableView, translator } from "./table_view.js";
 import { die } from "./sibala.js";
 
 const TEXTS = {

@@ -7,7 +7,7 @@ import { t, getLang, gameTitle, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeLine, spendableCoins } from "../shell.js";
 import { VIEWS } from "../games/index.js";
-import { markedName, bareName, isBot } from "../games/common.js";
+import { markedName, bareName, isBot } from "../games/seats.js";
 import { rulesButton } from "../rules.js";
 
 /** Go to table `id` (a join or open reply names it as `table`). */

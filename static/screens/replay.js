@@ -6,7 +6,7 @@
 // in pages (the public one, or our own seat's: a seat's point of view, with
 // its mucked cards, is only its player's).
 // Each frame is drawn by the game's own table view (the contract of
-// games/common.js), fed a synthetic table entry (no seat: a spectator's
+// games/table_view.js), fed a synthetic table entry (no seat: a spectator's
 // view of that moment, with the events of the steps since the one drawn
 // before, so the view's log reads as it did live; its versions are the
 // steps) and its render context; each step is told in the words of the
@@ -18,7 +18,8 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { tableContext, seatNo, markedName } from "../games/common.js";
+import { seatNo, markedName } from "../games/seats.js";
+import { tableContext } from "../games/table_view.js";
 import { tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 

@@ -25,6 +25,10 @@ SETTINGS: dict[str, dict[str, str]] = {
     # for an away turn to last while we look; a long ready window after a
     # game and a short absence grace (a closed page loses its seat in 1 s)
     "away": {"LOBBY_AWAY_AFTER": "1", "LOBBY_BOT_DELAY_MS": "1200", "LOBBY_READY_MS": "120000", "LOBBY_ABSENT_GRACE_MS": "1000"},
+    # the same with bots at 300 ms a move: for a test that waits through
+    # whole turns of bots (a Shut the Box turn is a dozen moves) yet must
+    # act before a game that an away seat cannot stop is over
+    "away_paced": {"LOBBY_AWAY_AFTER": "1", "LOBBY_BOT_DELAY_MS": "300", "LOBBY_READY_MS": "120000", "LOBBY_ABSENT_GRACE_MS": "1000"},
     # the same with the suite's quick bots, for games the test only watches to their end
     "away_quick": {"LOBBY_AWAY_AFTER": "1", "LOBBY_ABSENT_GRACE_MS": "1000"},
     # a short ready window after a game (2.5 s) and a short wait for

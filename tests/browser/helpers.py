@@ -142,7 +142,7 @@ def finished_game(page, lobby, game: str, *, name: str = "Ann", seats: int = 2, 
 #: draw with a new view of `game`.
 REDRAW_HEAD = """async ([id, game]) => {
   const { VIEWS } = await import('/static/games/index.js');
-  const { tableContext } = await import('/static/games/common.js');
+  const { tableContext } = await import('/static/games/table_view.js');
   const net = window.lobby.net;
   const e = net.tables.get(id);
   const v = e.view;

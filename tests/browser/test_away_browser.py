@@ -91,7 +91,7 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
         expect(entry.locator(".sn-rev-away, .sn-rev-timeout")).to_have_count(0)
 
 
-@pytest.mark.lobby_settings("away")
+@pytest.mark.lobby_settings("away_paced")
 @pytest.mark.parametrize(
     ("game", "locale", "options", "away_turn", "own_roll"),
     [
@@ -300,7 +300,7 @@ STB_AWAY = {
 LAST_AND_LOG = js("away/last_and_log")
 
 
-@pytest.mark.lobby_settings("away")
+@pytest.mark.lobby_settings("away_paced")
 @pytest.mark.parametrize("locale", LOCALES)
 def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, locale):
     long_away, word, headline = STB_AWAY[locale]
@@ -309,7 +309,7 @@ def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, l
     open_table(ann, "shut_the_box", seats=2, turn_s=1, options={"rounds": 2})
     start(ann)
     # a bot's turn in the last-turn box: the same words as its log line (the box adds the open tiles)
-    # (the other seat's whole turn may come first: a bot's moves, 1.2 s each)
+    # (the other seat's whole turn may come first: a dozen bots' moves)
     last, line = ann.wait_for_function(LAST_AND_LOG, polling="raf", timeout=60_000).json_value()
     assert last.startswith(line), f"last turn {last!r} and log {line!r} word one turn twice"
     expect(finished(ann)).to_be_visible(timeout=60_000)

@@ -16,7 +16,7 @@ pytestmark = SINGLE_REDIS
 # The log across a reload of the same tab
 #
 # A table's log across a reload of the same tab. The page keeps each table's
-# log in the tab's sessionStorage (games/common.js keepTable) and takes it
+# log in the tab's sessionStorage (games/log_keep.js keepTable) and takes it
 # up on the table's first version after the reload, for the same game only:
 # the earlier lines are there, the new ones follow, another table starts
 # clean; where moves passed while the page was gone one line says they are

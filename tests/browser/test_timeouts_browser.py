@@ -357,7 +357,7 @@ def test_away_across_turns_shows_no_stale_times_up_notice(new_page, lobby, game,
 # One timeout is said once in each place it belongs: Shut the Box said one
 # timeout in five places, the status bar's notice, the last-turn panel, the
 # log, a badge and the score cell ("45超时"). What must hold: the log says it
-# in one line (the move's own words, marked: common.js forcedLine), the
+# in one line (the move's own words, marked: games/forced.js forcedLine), the
 # player is told once by the notice with the seat's one mark (its badge or
 # its board mark, never both), a score cell shows the score only, and the
 # last-turn panel does not say it again. 6 Nimmt!: a pick the clock made
@@ -451,7 +451,7 @@ def test_six_nimmt_says_a_timed_out_pick_below_every_row_at_once(new_page, lobby
 #
 # One log line per forced move, in one shared shape. What must hold: the
 # move's own line, as the game words a move its player makes, marked "—
-# time's up" / "——超时" (common.js forcedLine), in its place in the log, and
+# time's up" / "——超时" (games/forced.js forcedLine), in its place in the log, and
 # no other line about that move; and the away pill beside a name keeps a gap
 # from what stands next to it (Yahtzee's score-card head had 0).
 # ---------------------------------------------------------------------------

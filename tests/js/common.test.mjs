@@ -1,12 +1,14 @@
-// Unit tests of static/games/common.js's pure helpers (names, marks, clocks,
-// the event log) under Node's test runner: the module imports without a page.
+// Unit tests of the table views' pure helpers (static/games/: seat names,
+// time's-up marks, clocks, results, the event log) under Node's test runner:
+// each module imports without a page.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../static/i18n.js";
-import {
-  EventLog, LOG_GAP, bareName, clocks, fmtSeconds, foldTimeouts, forcedLine, forcedList, forcedMarks, isBot,
-  logName, markAway, markText, markedName, mineKey, seatName, seatNo, urgent, winnersSaid,
-} from "../../static/games/common.js";
+import { bareName, isBot, logName, markText, markedName, mineKey, seatName, seatNo } from "../../static/games/seats.js";
+import { foldTimeouts, forcedLine, forcedList, forcedMarks, markAway } from "../../static/games/forced.js";
+import { clocks, fmtSeconds, urgent } from "../../static/games/clocks.js";
+import { winnersSaid } from "../../static/games/results.js";
+import { EventLog, LOG_GAP } from "../../static/games/event_log.js";
 
 beforeEach(() => setLang("en"));
 

@@ -176,14 +176,14 @@ def test_names_holding_the_letters_are_names(name):
 def _badge_texts():
     """Every text the page writes as a badge or status tag beside a seat's
     name, en and zh: the keys read from the code that writes them
-    (static/games/common.js seatBadges, stud's tags and last actions), their
+    (static/games/seats.js seatBadges, stud's tags and last actions), their
     texts from static/i18n.js and stud's TEXTS table."""
     import re
     from pathlib import Path
 
     static = Path(__file__).resolve().parents[2] / "static"
-    common = (static / "games" / "common.js").read_text(encoding="utf-8")
-    body = common[common.index("export function seatBadges") :]
+    seats = (static / "games" / "seats.js").read_text(encoding="utf-8")
+    body = seats[seats.index("export function seatBadges") :]
     body = body[: body.index("\n}\n")]
     keys = set(re.findall(r'\}, t\("([a-z_]+)"\)\)', body))  # a badge's text, not its title
     assert {"bot", "away", "left", "you", "timed_out"} <= keys, keys
