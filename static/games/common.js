@@ -64,6 +64,7 @@
 import { t, getLang, fillText, namesList } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { ratingChanges, notToTheEnd } from "../ratings.js";
+import { snapshot, play } from "./motion.js";
 
 /** Seat `seat` (0-based, as on the wire) as people count it: "#1" for seat 0. */
 export function seatNo(seat) {
@@ -678,7 +679,10 @@ export class TableView {
     if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);
     setText(this.turnEl, awayTurn(view, ctx) ? t("away_turn") : this.turnLine());
+    const before = this.drawn ? snapshot(this.el) : null; // motion.js: what this version changes animates
     this.render();
+    this.drawn = true;
+    play(this.el, before);
     this.tick(this.now());
   }
 

@@ -199,7 +199,7 @@ export class SibalaView extends TableView {
       const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
         "div",
-        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "" },
+        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces && !old ? `${r}:${faces.join("")}` : "" },
         faces ? faces.map(die) : h("span", { class: "muted" }, state ? t("not_rolled") : "")
       );
       let handText = "";

@@ -495,6 +495,8 @@ export class StudView extends TableView {
         if (hole) cardEls.push(faceCard(hole, { testid: `hole-${i}`, cls: mine && !showdown[i] ? "hole mine" : "hole", tag: tr("hole") }));
         else if (p.has_hole) cardEls.push(backCard({ testid: `hole-${i}`, cls: "hole" }));
         p.up.forEach((c, k) => cardEls.push(faceCard(c, { testid: `up-${i}-${k}`, cls: "up" })));
+        // a card new on the table is dealt onto it (motion.js)
+        for (const el of cardEls) Object.assign(el.dataset, { motion: "deal", msig: el.dataset.card || "down" });
         for (let k = p.up.length; k < 4 && !p.folded && !state.over; k++) cardEls.push(h("span", { class: "pcard slot" }));
         cards = h("div", { class: "stud-cards", testid: `cards-${i}` }, cardEls);
       } else {
@@ -504,7 +506,7 @@ export class StudView extends TableView {
       const info = [];
       if (p) {
         // after an escape every bet was returned: no bet figures
-        if (!(state.over && state.escaped !== null)) info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put }, tr("bet_total", { n: p.put })));
+        if (!(state.over && state.escaped !== null)) info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put, "data-motion": "chip", "data-mto": "pot", "data-msig": p.put > 0 ? p.put : "" }, tr("bet_total", { n: p.put })));
         if (typeof p.balance === "number") info.push(h("span", { class: "balance", testid: `balance-${i}`, "data-balance": p.balance }, tr("balance", { n: p.balance })));
         if (p.folded) info.push(h("span", { class: "tag tag-folded" }, tr("folded"), clockFolded.has(i) ? forcedTag(false, `forced-${i}`) : null));
         if (state.escaped === i) info.push(h("span", { class: "tag tag-escaped" }, tr("escaped")));
