@@ -500,3 +500,20 @@ def test_a_roll_rolls_the_seat_s_dice_unless_motion_is_reduced(new_page, lobby, 
         expect(page.get_by_test_id("dice-0")).not_to_have_attribute("data-dice", "")
         got = moved(page, motion, "dice-0")
         assert got <= {"dice-0", "dice-1"}, got
+
+
+@pytest.mark.usefixtures("phone")
+def test_the_log_draws_a_roll_s_dice_with_pips_like_the_seats(new_page, lobby):
+    """A roll's line in the log shows its four dice as pip dice (the ⚀–⚅
+    glyphs were a few pixels wide on a phone); the glyphs stay in the
+    line's text, unseen, for screen readers and a copied log."""
+    page, _ = sibala_with_a_bot(new_page, lobby, "en-US")
+    page.get_by_test_id("roll").click()
+    line = page.get_by_test_id("log").locator("li.log-roll").first
+    expect(line).to_have_text(re.compile(r"^Round 1: .+ rolled [⚀-⚅]{4} \("))
+    dice = line.get_by_test_id("log-dice")
+    faces = dice.get_attribute("data-dice").split()
+    drawn = dice.locator(".die").evaluate_all("els => els.map(e => [e.dataset.face, e.getBoundingClientRect().height])")
+    assert [f for f, _ in drawn] == faces and all(size >= 14 for _, size in drawn), drawn
+    glyphs = dice.locator(".log-glyphs").evaluate("el => el.getBoundingClientRect().width")
+    assert glyphs <= 1, glyphs
