@@ -231,6 +231,26 @@ export function cardParts(card) {
   return { rank, suit, red: s === "H" || s === "D", text: `${rank}${suit}`, suitName: SUIT_SYMBOLS[s] ? tr(`suit_${s}`) : s };
 }
 
+/** Card ranks from low to high, as the wire writes them ("T" for 10). */
+const RANKS = "23456789TJQKA";
+
+/** A hand's cards (wire codes: "JH", "TS") grouped as poker sites show a
+ * hand: the rank held most times first (three jacks, then a pair …), a
+ * higher rank first among groups of one size; cards of one rank keep their
+ * order.  "QC JH JD TS JS" → "JH JD JS QC TS".  Pure. */
+export function groupedHand(cards) {
+  const count = new Map();
+  for (const c of cards) count.set(c[0], (count.get(c[0]) || 0) + 1);
+  const order = (c) => [-count.get(c[0]), -RANKS.indexOf(c[0])];
+  return cards
+    .map((c, i) => [c, i])
+    .sort(([a, i], [b, j]) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] - y[0] || x[1] - y[1] || i - j;
+    })
+    .map(([c]) => c);
+}
+
 export function cardText(card) {
   return cardParts(card).text;
 }
@@ -319,7 +339,7 @@ function logLines(events, names, timeoutLine, mySeat = null) {
       }
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
-        lines.push({ kind: "showdown", text: tr(mineKey("log_showdown", { seat: Number(seat) }, mySeat), { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+        lines.push({ kind: "showdown", text: tr(mineKey("log_showdown", { seat: Number(seat) }, mySeat), { name: name(Number(seat)), cards: groupedHand(hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
       }
     } else if (ev.type === "escape") {
       lines.push({ kind: "result", text: tr(ev.seat === mySeat ? "log_escape_mine" : ev.to === mySeat && mySeat !== null ? "log_escape_you" : "log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
@@ -614,7 +634,7 @@ export class StudView extends TableView {
             "div",
             { class: "win-hand", testid: "win-hand", "data-category": hand.category },
             h("span", { class: "win-hand-name" }, handName(hand)),
-            h("span", { class: "win-cards" }, (hand.cards || []).map((c) => faceCard(c, { cls: "pc-small" })))
+            h("span", { class: "win-cards" }, groupedHand(hand.cards || []).map((c) => faceCard(c, { cls: "pc-small" })))
           )
         : null,
       h(
