@@ -328,9 +328,7 @@ export class SixNimmtView extends TableView {
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
-    this.animInit = false;
-    this.animKey = null;
-    this.animPlaced = 0;
+    this.animShown = null; // the reveal as last shown: motion.js revealSteps
     this.animations = [];
     this.openPiles = new Set(); // seats whose pile is shown card by card
     // a hidden tab draws no frames: its flights end at once, not when it comes back
@@ -853,7 +851,7 @@ export class SixNimmtView extends TableView {
     const list = state.last_reveal || [];
     const at = state.last_reveal_at;
     const key = at ? `${at.round}.${at.turn}` : null;
-    const step = revealSteps(this.animShown || null, key, list);
+    const step = revealSteps(this.animShown, key, list);
     this.animShown = step;
     const { placed, from, flip } = step;
     if (from === placed && !flip) return;

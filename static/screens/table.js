@@ -179,7 +179,7 @@ function chatPanel(id) {
     if (atBottom || stick) list.scrollTop = list.scrollHeight;
     stick = false;
   };
-  const tabs = h("div", { class: "chat-tabs", role: "tablist" }, tabPlayers, tabSpectators, hideToggle);
+  const tabs = h("div", { class: "chat-tabs" }, h("div", { class: "chat-rooms", role: "tablist", "aria-label": t("chat") }, tabPlayers, tabSpectators), hideToggle);
   return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), tabs, list, form, errEl), render };
 }
 
