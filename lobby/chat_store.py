@@ -14,10 +14,24 @@ from .redis_values import pack, unpack
 CHAT_IDLE_TTL_S = 24 * 3600
 
 
+#: a table's two chat rooms: its players' and its spectators'
+PLAYERS_ROOM = "players"
+SPECTATORS_ROOM = "spectators"
+
+
+def chat_room(spectator: bool) -> str:
+    """The room a line goes to: a spectator's to the spectators' room, a
+    player's to the players'."""
+    return SPECTATORS_ROOM if spectator else PLAYERS_ROOM
+
+
 def chat_line(line_id: bytes | str, packed: bytes) -> dict[str, Any]:
-    """A chat line as sent to clients: the stored msgpack line with its stream ``id``."""
+    """A chat line as sent to clients: the stored msgpack line with its
+    stream ``id`` (and its ``room`` by its ``spectator`` mark where a line
+    kept from before rooms has none)."""
     line = unpack(packed)
     line["id"] = line_id.decode() if isinstance(line_id, bytes) else line_id
+    line.setdefault("room", chat_room(bool(line.get("spectator"))))
     return line
 
 
@@ -34,8 +48,9 @@ class ChatStore:
         return self.room_key(room_id) + ":chat"
 
     async def add_chat(self, room_id: str, line: dict[str, Any], keep: int, lines: int, window_ms: int) -> str | int:
-        """Append a chat line (``{"at", "name", "text", "spectator"}``) to
-        the table's chat stream, trimmed to ``max(keep, lines)`` entries,
+        """Append a chat line (``{"at", "name", "text", "spectator"}``; its
+        ``room`` is set by its ``spectator`` mark, :func:`chat_room`) to the
+        table's chat stream, trimmed to ``max(keep, lines)`` entries,
         expiring with the table (:data:`CHAT_IDLE_TTL_S` while the table has
         no expiry), and publish it on the table's channel, in one script on
         the table's slot, unless the table took ``lines`` lines in the last
@@ -44,6 +59,7 @@ class ChatStore:
         Returns the line's id (the stream id, ``"<ms>-<seq>"``), 0 if there
         is no such table, -1 if the table's window is full (nothing written)."""
         key = self.room_key(room_id)
+        line = {**line, "room": chat_room(bool(line.get("spectator")))}
         (reply,) = await self.run([(
             "EVALSHA", self._chat.sha, 2, key, self.chat_key(room_id),
             pack(line), self.room_channel(room_id), "SPUBLISH" if self.sharded else "PUBLISH",

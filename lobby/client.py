@@ -63,7 +63,7 @@ class TableView:
     snapshots: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     spectator: bool = False
-    #: recent chat lines (``{"id", "at", "name", "text", "spectator"}``), oldest first
+    #: recent chat lines (``{"id", "at", "name", "text", "spectator", "room"}``), oldest first
     chat: list[dict[str, Any]] = field(default_factory=list)
     #: the table our seat was moved to (the view's ``moved_to``) once we follow it there
     moved_to: str | None = None

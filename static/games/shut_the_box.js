@@ -433,6 +433,8 @@ export class ShutTheBoxView extends TableView {
             testid: `tile-${n}`,
             "data-state": isSel ? "selected" : isOpen ? "open" : "shut",
             "data-legal": isLegal ? "true" : "false",
+            "data-motion": "shut",
+            "data-msig": isOpen ? "open" : "shut",
             "aria-pressed": isSel ? "true" : "false",
             "aria-label": tr(isOpen ? "tile_label" : "tile_shut", { n }),
             disabled: !(canPick && isLegal),
@@ -446,6 +448,9 @@ export class ShutTheBoxView extends TableView {
     // dice and throw
     const dice = state && playing && state.dice ? state.dice : null;
     this.diceEl.dataset.dice = dice ? dice.join(" ") : "";
+    // each throw comes after a shut or at a new turn: a new signature (motion.js)
+    this.diceEl.dataset.motion = "roll";
+    this.diceEl.dataset.msig = dice ? `${state.round}:${state.seat}:${open.length}:${dice.join("")}` : "";
     fill(this.diceEl, dice ? dice.map(die) : h("span", { class: "muted stb-nothrow" }, state && playing ? tr("no_throw") : ""));
     const thr = state && playing && state.throw !== null && state.throw !== undefined ? state.throw : null;
     this.throwEl.dataset.throw = thr === null ? "" : String(thr);

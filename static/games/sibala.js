@@ -68,6 +68,17 @@ export function diceText(faces) {
   return faces.map((f) => FACE_CHARS[f] || String(f)).join("");
 }
 
+/** A log line's nodes: `text` with its dice (diceText(faces) in it) drawn
+ * as small pip dice like the seats'; the glyphs stay in the text, unseen,
+ * for screen readers and a copied log. */
+export function withPips(text, faces) {
+  const glyphs = diceText(faces);
+  const at = text.indexOf(glyphs);
+  if (at < 0) return [text];
+  const dice = h("span", { class: "log-dice", testid: "log-dice", "data-dice": faces.join(" ") }, h("span", { class: "log-glyphs" }, glyphs), h("span", { class: "log-pips", "aria-hidden": "true" }, faces.map(die)));
+  return [text.slice(0, at), dice, text.slice(at + glyphs.length)];
+}
+
 export class SibalaView extends TableView {
   constructor(host) {
     super(host);
@@ -204,7 +215,7 @@ export class SibalaView extends TableView {
       const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
         "div",
-        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "" },
+        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces && !old ? `${r}:${faces.join("")}` : "" },
         faces ? faces.map(die) : h("span", { class: "muted" }, state ? t("not_rolled") : "")
       );
       let handText = "";
@@ -253,9 +264,9 @@ export class SibalaView extends TableView {
       const away = how === true || how === "left" ? how : false;
       const name = awayName(names[s], away, s === this.ctx.seat);
       const text = t(mineKey("log_rolled", { seat: s, away }, this.ctx.seat), { r: r + 1, name, dice: diceText(faces), hand: handWords(this.categories(), hd.category, hd.value) });
-      if (how === true || how === "left") lines.push({ kind: "roll log-away", text });
-      else if (how === false) lines.push({ kind: "roll log-timeout", text: forcedLine(text) });
-      else lines.push({ kind: "roll", text });
+      if (how === true || how === "left") lines.push({ kind: "roll log-away", text, faces });
+      else if (how === false) lines.push({ kind: "roll log-timeout", text: forcedLine(text), faces });
+      else lines.push({ kind: "roll", text, faces });
     };
     if (state && state.history) {
       state.history.forEach((rec, r) => {
@@ -271,6 +282,6 @@ export class SibalaView extends TableView {
     const key = lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.text)));
+    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.faces ? withPips(l.text, l.faces) : l.text)));
   }
 }

@@ -18,6 +18,7 @@ import { resultNames, winnersSaid } from "./results.js";
 import { clocks, clockText, fmtSeconds, showCountdown, urgent, awayTurn } from "./clocks.js";
 import { tableLog, showLog, LOG_GAP, gapText, emptyLog } from "./event_log.js";
 import { TableView, translator } from "./table_view.js";
+import { revealSteps, motionOff } from "./motion.js";
 
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
@@ -243,9 +244,6 @@ export function cardFace(card, heads, { tag = "div", size = "", testid, attrs = 
   );
 }
 
-function reducedMotion() {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /** Per table id: the cards of this game's reveals the page saw,
  * {gameNo, cards: "round.turn:seat" → card}, so a card the lobby played
@@ -335,9 +333,7 @@ export class SixNimmtView extends TableView {
     this.rowSigs = [];
     this.revealSig = null;
     this.handSig = null;
-    this.animInit = false;
-    this.animKey = null;
-    this.animPlaced = 0;
+    this.animShown = null; // the reveal as last shown: motion.js revealSteps
     this.animations = [];
     this.openPiles = new Set(); // seats whose pile is shown card by card
     // a hidden tab draws no frames: its flights end at once, not when it comes back
@@ -860,29 +856,13 @@ export class SixNimmtView extends TableView {
     const list = state.last_reveal || [];
     const at = state.last_reveal_at;
     const key = at ? `${at.round}.${at.turn}` : null;
-    let placed = 0;
-    while (placed < list.length && list[placed].row !== null) placed++;
-    if (!this.animInit) {
-      this.animInit = true;
-      this.animKey = key;
-      this.animPlaced = placed;
-      return;
-    }
-    let from;
-    let flip = false;
-    if (key !== this.animKey) {
-      from = 0;
-      flip = true;
-    } else if (placed > this.animPlaced) {
-      from = this.animPlaced;
-    } else {
-      return;
-    }
-    this.animKey = key;
-    this.animPlaced = placed;
+    const step = revealSteps(this.animShown, key, list);
+    this.animShown = step;
+    const { placed, from, flip } = step;
+    if (from === placed && !flip) return;
     this.settle();
     // a game over shows its last rows as they are: nothing left in flight under the result
-    if (!key || state.phase === "over" || reducedMotion() || document.hidden || typeof Element.prototype.animate !== "function") return;
+    if (!key || state.phase === "over" || motionOff()) return;
     const items = [...this.revealList.children];
     const start = flip ? FLIP_MS : 0;
     if (flip) {
@@ -925,8 +905,11 @@ export class SixNimmtView extends TableView {
         if (rowEl) this.animations.push(rowEl.animate([{ boxShadow: "0 0 0 3px rgba(246,195,67,0.9)" }, { boxShadow: "0 0 0 0 rgba(246,195,67,0)" }], { duration: FLY_MS, delay }));
       }
       if (e.took && e.took.length) {
+        // the row taken: its old cards swept off under the new one (a red sweep over the row)
+        const taken = sameRound && e.row !== null && this.rowEls[e.row] ? this.rowEls[e.row].el : null;
+        if (taken) this.animations.push(taken.animate([{ boxShadow: "inset 0 0 0 200px rgba(180, 35, 44, 0.55)" }, { boxShadow: "inset 0 0 0 200px rgba(180, 35, 44, 0)" }], { duration: FLY_MS, delay }));
         const p = this.playerEls[e.seat];
-        if (p) this.animations.push(p.el.animate([{ backgroundColor: "rgba(180, 35, 44, 0.85)" }, { backgroundColor: "rgba(180, 35, 44, 0)" }], { duration: 900, delay: delay + FLY_MS / 2 }));
+        if (p) this.animations.push(p.el.animate([{ backgroundColor: "rgba(180, 35, 44, 0.85)" }, { backgroundColor: "rgba(180, 35, 44, 0)" }], { duration: FLY_MS, delay: delay + FLY_MS / 2 }));
       }
     }
     const token = {};

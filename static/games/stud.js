@@ -234,6 +234,26 @@ export function cardParts(card) {
   return { rank, suit, red: s === "H" || s === "D", text: `${rank}${suit}`, suitName: SUIT_SYMBOLS[s] ? tr(`suit_${s}`) : s };
 }
 
+/** Card ranks from low to high, as the wire writes them ("T" for 10). */
+const RANKS = "23456789TJQKA";
+
+/** A hand's cards (wire codes: "JH", "TS") grouped as poker sites show a
+ * hand: the rank held most times first (three jacks, then a pair …), a
+ * higher rank first among groups of one size; cards of one rank keep their
+ * order.  "QC JH JD TS JS" → "JH JD JS QC TS".  Pure. */
+export function groupedHand(cards) {
+  const count = new Map();
+  for (const c of cards) count.set(c[0], (count.get(c[0]) || 0) + 1);
+  const order = (c) => [-count.get(c[0]), -RANKS.indexOf(c[0])];
+  return cards
+    .map((c, i) => [c, i])
+    .sort(([a, i], [b, j]) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] - y[0] || x[1] - y[1] || i - j;
+    })
+    .map(([c]) => c);
+}
+
 export function cardText(card) {
   return cardParts(card).text;
 }
@@ -322,7 +342,7 @@ function logLines(events, names, timeoutLine, mySeat = null) {
       }
     } else if (ev.type === "showdown") {
       for (const [seat, hand] of Object.entries(ev.hands || {})) {
-        lines.push({ kind: "showdown", text: tr(mineKey("log_showdown", { seat: Number(seat) }, mySeat), { name: name(Number(seat)), cards: (hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
+        lines.push({ kind: "showdown", text: tr(mineKey("log_showdown", { seat: Number(seat) }, mySeat), { name: name(Number(seat)), cards: groupedHand(hand.cards || []).map(cardText).join(" "), hand: handName(hand) }) });
       }
     } else if (ev.type === "escape") {
       lines.push({ kind: "result", text: tr(ev.seat === mySeat ? "log_escape_mine" : ev.to === mySeat && mySeat !== null ? "log_escape_you" : "log_escape", { name: name(ev.seat), paid: ev.paid, to: name(ev.to) }) });
@@ -498,6 +518,8 @@ export class StudView extends TableView {
         if (hole) cardEls.push(faceCard(hole, { testid: `hole-${i}`, cls: mine && !showdown[i] ? "hole mine" : "hole", tag: tr("hole") }));
         else if (p.has_hole) cardEls.push(backCard({ testid: `hole-${i}`, cls: "hole" }));
         p.up.forEach((c, k) => cardEls.push(faceCard(c, { testid: `up-${i}-${k}`, cls: "up" })));
+        // a card new on the table is dealt onto it (motion.js)
+        for (const el of cardEls) Object.assign(el.dataset, { motion: "deal", msig: el.dataset.card || "down" });
         for (let k = p.up.length; k < 4 && !p.folded && !state.over; k++) cardEls.push(h("span", { class: "pcard slot" }));
         cards = h("div", { class: "stud-cards", testid: `cards-${i}` }, cardEls);
       } else {
@@ -507,7 +529,7 @@ export class StudView extends TableView {
       const info = [];
       if (p) {
         // after an escape every bet was returned: no bet figures
-        if (!(state.over && state.escaped !== null)) info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put }, tr("bet_total", { n: p.put })));
+        if (!(state.over && state.escaped !== null)) info.push(h("span", { class: "bet", testid: `bet-${i}`, "data-put": p.put, "data-motion": "chip", "data-mto": "pot", "data-msig": p.put > 0 ? p.put : "" }, tr("bet_total", { n: p.put })));
         if (typeof p.balance === "number") info.push(h("span", { class: "balance", testid: `balance-${i}`, "data-balance": p.balance }, tr("balance", { n: p.balance })));
         if (p.folded) info.push(h("span", { class: "tag tag-folded" }, tr("folded"), clockFolded.has(i) ? forcedTag(false, `forced-${i}`) : null));
         if (state.escaped === i) info.push(h("span", { class: "tag tag-escaped" }, tr("escaped")));
@@ -615,7 +637,7 @@ export class StudView extends TableView {
             "div",
             { class: "win-hand", testid: "win-hand", "data-category": hand.category },
             h("span", { class: "win-hand-name" }, handName(hand)),
-            h("span", { class: "win-cards" }, (hand.cards || []).map((c) => faceCard(c, { cls: "pc-small" })))
+            h("span", { class: "win-cards" }, groupedHand(hand.cards || []).map((c) => faceCard(c, { cls: "pc-small" })))
           )
         : null,
       h(

@@ -74,6 +74,7 @@ import { firstPlaceText } from "./results.js";
 import { tableNotices, drawnWith } from "./notices.js";
 import { clocks, clockText, myTurn, turnText, myAway, awayTurn, urgent, showCountdown } from "./clocks.js";
 import { keepTable } from "./log_keep.js";
+import { snapshot, play } from "./motion.js";
 
 /** The render context of table entry `entry` ({seat, version, view}: a
  * net.js table entry, or the replay's synthetic one) for its view, with
@@ -140,7 +141,10 @@ export class TableView {
     if (this.keep) keepTable(this.id, this.log || null);
     this.take(view, ctx);
     setText(this.turnEl, awayTurn(view, ctx) ? t("away_turn") : this.turnLine());
+    const before = this.drawn ? snapshot(this.el) : null; // motion.js: what this version changes animates
     this.render();
+    this.drawn = true;
+    play(this.el, before);
     this.tick(this.now());
   }
 

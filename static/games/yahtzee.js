@@ -348,6 +348,9 @@ export class YahtzeeView extends TableView {
             testid: `die-${i}`,
             "data-face": face === null ? "" : face,
             "data-held": held ? "true" : "false",
+            // a roll turns the dice not held (motion.js)
+            "data-motion": "roll",
+            "data-msig": face === null ? "" : held ? "held" : `${state.rolls}:${face}`,
             "aria-pressed": held ? "true" : "false",
             "aria-label": label,
             title: canHold ? label : "",

@@ -69,7 +69,28 @@ function clockTime(ms) {
   return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
 }
 
-/** Table `id`'s chat, for players and spectators: {el, render(entry)}. */
+/** Where a player's choice to hide the spectators' chat room is kept ("1": hidden). */
+const HIDE_SPECTATORS_KEY = "lobby.hideSpectatorChat";
+
+/** A chat line's room: its `room`, else (a line from before rooms) by its spectator mark. */
+function lineRoom(line) {
+  return line.room || (line.spectator ? "spectators" : "players");
+}
+
+/** Whether this browser's players hide the spectators' room. */
+function spectatorsHidden() {
+  try {
+    return localStorage.getItem(HIDE_SPECTATORS_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Table `id`'s chat, for players and spectators: {el, render(entry)}.
+ * Two rooms, as tabs: the players' and the spectators' (a spectator's line
+ * is the spectators' room's: the server's `room`); each viewer starts in
+ * their own room and writes only there; a player may hide the spectators'
+ * room (kept in this browser). */
 function chatPanel(id) {
   const list = h("ol", { class: "chat-lines", testid: "chat-lines", "aria-live": "polite" });
   const input = h("input", { type: "text", class: "chat-input", testid: "chat-input", placeholder: t("chat_placeholder"), title: t("chat_hint"), autocomplete: "off", "aria-label": t("chat") });
@@ -78,6 +99,28 @@ function chatPanel(id) {
   const withinLimit = watchLength(input, errEl, () => MAX_CHAT, "text_bad_length");
   let key = null;
   let stick = false;
+  let entry = null;
+  let shown = null; // the room on show: "players" | "spectators"
+  const show = (room) => {
+    shown = room;
+    key = null;
+    if (entry) render(entry);
+  };
+  const tabPlayers = h("button", { type: "button", class: "chat-tab", testid: "chat-tab-players", role: "tab", onclick: () => show("players") });
+  const tabSpectators = h("button", { type: "button", class: "chat-tab", testid: "chat-tab-spectators", role: "tab", onclick: () => show("spectators") });
+  const hideToggle = h("button", {
+    type: "button",
+    class: "chat-hide",
+    testid: "chat-hide-spectators",
+    onclick: () => {
+      try {
+        localStorage.setItem(HIDE_SPECTATORS_KEY, spectatorsHidden() ? "0" : "1");
+      } catch {
+        /* private mode: the choice lasts this page */
+      }
+      show("players");
+    },
+  });
   const send = () => {
     const text = input.value.trim();
     if (!text || !withinLimit()) return;
@@ -101,10 +144,24 @@ function chatPanel(id) {
     input,
     h("button", { type: "submit", testid: "chat-send" }, t("chat_send"))
   );
-  const render = (entry) => {
-    const lines = entry.chat || [];
-    const last = lines[lines.length - 1];
-    const next = `${lines.length}:${last ? last.id : ""}`;
+  const render = (e) => {
+    entry = e;
+    const mine = e.seat === null || e.seat === undefined ? "spectators" : "players";
+    const hideSpectators = mine === "players" && spectatorsHidden();
+    if (shown === null || hideSpectators) shown = hideSpectators ? "players" : shown || mine;
+    const all = e.chat || [];
+    const lines = all.filter((line) => lineRoom(line) === shown);
+    const count = (room) => all.filter((line) => lineRoom(line) === room).length;
+    setText(tabPlayers, t("chat_players", { n: count("players") }));
+    setText(tabSpectators, t("chat_spectators", { n: count("spectators") }));
+    tabSpectators.hidden = hideSpectators;
+    hideToggle.hidden = mine !== "players";
+    setText(hideToggle, t(hideSpectators ? "chat_show_spectators" : "chat_hide_spectators"));
+    for (const [tab, room] of [[tabPlayers, "players"], [tabSpectators, "spectators"]]) tab.setAttribute("aria-selected", String(room === shown));
+    form.hidden = shown !== mine; // a line goes to its writer's own room
+    list.dataset.room = shown;
+    const last = all[all.length - 1];
+    const next = `${shown}:${hideSpectators}:${all.length}:${last ? last.id : ""}`;
     if (next === key) return;
     key = next;
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
@@ -126,7 +183,8 @@ function chatPanel(id) {
     if (atBottom || stick) list.scrollTop = list.scrollHeight;
     stick = false;
   };
-  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), list, form, errEl), render };
+  const tabs = h("div", { class: "chat-tabs" }, h("div", { class: "chat-rooms", role: "tablist", "aria-label": t("chat") }, tabPlayers, tabSpectators), hideToggle);
+  return { el: h("aside", { class: "card chat", testid: "chat" }, h("h3", {}, t("chat")), tabs, list, form, errEl), render };
 }
 
 // -- fairness ----------------------------------------------------------------------

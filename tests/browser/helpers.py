@@ -360,3 +360,47 @@ def wait_notice_said(page, pattern: str, timeout: int = WAIT) -> list[str]:
     watch_notice; every text it showed so far."""
     page.wait_for_function("(p) => window.noticeTexts.some((s) => new RegExp(p).test(s))", arg=pattern, timeout=timeout)
     return notice_texts(page)
+
+
+#: An init script (``page.add_init_script``): the page records each Web
+#: Animation it starts in ``window.motions`` (js/motion/record.js).
+RECORD_MOTION = js("motion/record")
+
+
+def motions(page) -> list[str]:
+    """The test ids (else classes) of what ``page`` animated since it loaded
+    with :data:`RECORD_MOTION`; each animation lasted at most 400 ms."""
+    got = page.evaluate("window.motions")
+    assert all(m["ms"] <= 400 for m in got), got
+    return [m["id"] for m in got]
+
+
+def wait_for_motion(page, test_id: str) -> None:
+    """Wait until ``page`` (recording: :data:`RECORD_MOTION`) animated the element ``test_id``."""
+    page.wait_for_function("id => window.motions.some(m => m.id === id)", arg=test_id)
+
+
+def watched_table(new_page, lobby, game: str, **form):
+    """Ann's page at a table of ``game`` she opened (``form``: open_table's
+    keyword arguments) and a spectator's, Cy's, both recording their
+    animations (:data:`RECORD_MOTION`); the game not started yet:
+    (ann, cy, table id)."""
+    ann, cy = new_page(), new_page()
+    for page in (ann, cy):
+        page.add_init_script(RECORD_MOTION)
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, game, **form)
+    sign_in(cy, lobby, "Cy", f"#table={table_id}")
+    expect(cy.get_by_test_id("spectating")).to_be_visible()
+    return ann, cy, table_id
+
+
+def moved(page, motion: str, *ids: str) -> set[str]:
+    """With ``motion`` "reduce": check that nothing on ``page`` animated or
+    animates; else wait until each element of ``ids`` animated.  The test ids
+    of what the page animated (:func:`motions`)."""
+    if motion == "reduce":
+        assert motions(page) == [] and page.evaluate("document.getAnimations().length") == 0
+    for test_id in ids if motion != "reduce" else ():
+        wait_for_motion(page, test_id)
+    return set(motions(page))

@@ -901,3 +901,53 @@ def test_stud_s_coin_changes_cut_a_name_only_when_its_line_is_full(new_page, lob
         page.set_viewport_size(phone)
         got = page.evaluate(STUD_CHANGES)
         assert got and all(c["inside"] and (not c["cut"] or c["full"]) for c in got), (phone, got)
+
+
+# ---------------------------------------------------------------------------
+# Names of the longest kind on a phone
+#
+# A name is at most 24 characters (lobby/text.py MAX_NAME); each game seats
+# two people with such names (CJK, whose characters are wide, and "W"s, the
+# widest Latin letter, with no break) and a spectator at 360x740: while the
+# first turn runs, the page never grows wider than the screen, and each
+# page's countdown, naming the other seat, stays in sight.
+# ---------------------------------------------------------------------------
+
+
+#: kind -> the two players' names, each of the longest a name may be
+LONG_NAMES = {
+    "cjk": ("李小龍" * 8, "王大明" * 8),
+    "latin": ("W" * 24, "M" * 23 + "W"),
+}
+
+
+@pytest.mark.viewport({"width": 360, "height": 740})
+@pytest.mark.parametrize("kind", list(LONG_NAMES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_longest_names_never_widen_a_phone_s_page(new_page, lobby, game, kind):
+    """6 Nimmt!'s countdown pill did not wrap a 24-character name once I
+    had picked ("李小龍…: 28.1 s" 458 px wide at 360): the page scrolled
+    sideways and the seconds were off screen."""
+    first, second = LONG_NAMES[kind]
+    ann, bo, cy = new_page(locale="zh-CN"), new_page(), new_page()
+    sign_in(ann, lobby, first)
+    table_id = open_table(ann, game, seats=2, turn_s=60, bots=False)
+    sign_in(bo, lobby, second, f"#table={table_id}")
+    sign_in(cy, lobby, "Cy", f"#table={table_id}")
+    expect(cy.get_by_test_id("spectating")).to_be_visible()
+    for page in (ann, bo, cy):
+        page.evaluate(WATCH_WIDTH)
+    bo.get_by_test_id("join-table").click()
+    for page in (ann, bo, cy):
+        expect_status(page, "playing")
+    if game == "six_nimmt":  # every seat picks at once: mine goes, Bo's clock runs on
+        ann.locator('[data-testid="hand"] button:enabled').first.click()
+        expect(ann.get_by_test_id("countdown")).to_contain_text(second[:3])
+    for page in (ann, bo, cy):
+        countdown = page.get_by_test_id("countdown").first
+        expect(countdown).not_to_be_empty()
+        page.evaluate("window.scrollTo(0, 0)")
+        fits(page)
+        assert on_screen(countdown), f"the countdown is off screen: {countdown.bounding_box()}"
+        wide = page.evaluate("window.tooWide")
+        assert not wide, f"wider than the screen: {wide}"

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from engines.shut_the_box import coverings, one_die_allowed
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, started_table, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, leave_running, moved, open_table, sign_in, start, started_table, text_name, watched_table
 
 pytestmark = SINGLE_REDIS
 
@@ -248,3 +249,24 @@ def test_round_results_say_left_only_for_rounds_a_bot_played_after_the_leave(new
     stage = bo.get_by_test_id("replay-stage")
     expect(stage.get_by_test_id("round-result-1")).to_have_text(LEFT_WON)
     expect(stage.get_by_test_id("round-result-0")).to_have_text("Round 1: Ann and Bo tied with 45")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_dice_roll_and_the_tiles_shut_on_the_box_unless_motion_is_reduced(new_page, lobby, motion):
+    """A throw rolls the dice and a shut turns its tiles down (each at most
+    400 ms), for a spectator too; with prefers-reduced-motion nothing
+    moves."""
+    sue, kan, _ = watched_table(new_page, lobby, "shut_the_box", seats=2, options={"rounds": 1})
+    start(sue)
+    sue.get_by_test_id("roll").click()
+    chips = sue.get_by_test_id("legal-sets").locator("button")
+    expect(chips.first).to_be_visible()  # a first throw of two dice always has a set to shut
+    pick = [int(x) for x in chips.first.get_attribute("data-tiles").split()]
+    for tile in pick:
+        sue.get_by_test_id(f"tile-{tile}").click()
+    sue.get_by_test_id("shut").click()
+    for page in (sue, kan):
+        for tile in pick:
+            expect(page.get_by_test_id(f"tile-{tile}")).to_have_attribute("data-state", "shut")
+        got = moved(page, motion, "dice", *(f"tile-{t}" for t in pick))
+        assert got <= {"dice", *(f"tile-{t}" for t in pick)}, got  # the tiles left open do not move

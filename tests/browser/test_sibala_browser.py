@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import LOCALES, PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice
+from .helpers import LOCALES, PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, moved, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice, watched_table
 
 
 # ---------------------------------------------------------------------------
@@ -487,3 +487,33 @@ def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
         "() => [getComputedStyle(document.querySelector('[data-testid=result-line]')).fontFamily, getComputedStyle(document.body).fontFamily]"
     )
     assert fonts[0] == fonts[1], f"the result line's font {fonts[0]!r} is not the page's {fonts[1]!r}"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_roll_rolls_the_seat_s_dice_unless_motion_is_reduced(new_page, lobby, motion):
+    """The dice roll on the seat that threw them (each at most 400 ms), for
+    a spectator too; with prefers-reduced-motion nothing moves."""
+    ann, cy, _ = watched_table(new_page, lobby, "sibala", seats=2, options={"rounds": 2})
+    start(ann)
+    ann.get_by_test_id("roll").click()
+    for page in (ann, cy):
+        expect(page.get_by_test_id("dice-0")).not_to_have_attribute("data-dice", "")
+        got = moved(page, motion, "dice-0")
+        assert got <= {"dice-0", "dice-1"}, got
+
+
+@pytest.mark.usefixtures("phone")
+def test_the_log_draws_a_roll_s_dice_with_pips_like_the_seats(new_page, lobby):
+    """A roll's line in the log shows its four dice as pip dice (the ⚀–⚅
+    glyphs were a few pixels wide on a phone); the glyphs stay in the
+    line's text, unseen, for screen readers and a copied log."""
+    page, _ = sibala_with_a_bot(new_page, lobby, "en-US")
+    page.get_by_test_id("roll").click()
+    line = page.get_by_test_id("log").locator("li.log-roll").first
+    expect(line).to_have_text(re.compile(r"^Round 1: .+ rolled [⚀-⚅]{4} \("))
+    dice = line.get_by_test_id("log-dice")
+    faces = dice.get_attribute("data-dice").split()
+    drawn = dice.locator(".die").evaluate_all("els => els.map(e => [e.dataset.face, e.getBoundingClientRect().height])")
+    assert [f for f, _ in drawn] == faces and all(size >= 14 for _, size in drawn), drawn
+    glyphs = dice.locator(".log-glyphs").evaluate("el => el.getBoundingClientRect().width")
+    assert glyphs <= 1, glyphs

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, moved, open_table, sign_in, start, text_name, watched_table
 
 pytestmark = SINGLE_REDIS
 
@@ -315,3 +315,25 @@ def test_the_row_a_bot_took_for_the_clock_s_card_is_marked_away_and_the_card_tim
     mine = [x for x in said if x["timeouts"]]
     assert mine and mine[-1]["away"] == 1 and mine[-1]["late"] == 1, said
     assert mine[-1]["marks"][0]["before"].isspace(), said
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_reveal_places_its_cards_one_by_one_unless_motion_is_reduced(new_page, lobby, motion):
+    """A reveal's cards flip and fly to their rows one after another (each
+    at most 400 ms), for a spectator too; with prefers-reduced-motion the
+    rows show the cards placed at once, nothing moves."""
+    nim, cy, _ = watched_table(new_page, lobby, "six_nimmt", seats=3)
+    start(nim)
+    card = nim.locator('[data-testid="hand"] button:enabled').last  # my highest: it goes to a row
+    number = card.get_attribute("data-card")
+    card.click()
+    for page in (nim, cy):
+        reveal = page.get_by_test_id("reveal")
+        expect(reveal).to_have_attribute("data-key", "0.0")
+        expect(page.get_by_test_id("rows").locator(f'[data-card="{number}"]')).to_be_visible()
+        if motion == "reduce":
+            assert reveal.get_attribute("data-animated") is None
+        else:
+            expect(reveal).to_have_attribute("data-animated", "1")
+            page.wait_for_function("window.motions.some(m => m.id.startsWith('row'))")  # a card flew into its row
+        moved(page, motion)

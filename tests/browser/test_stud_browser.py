@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, finished, finished_game, js, open_table, sign_in, start, text_name
+from .helpers import SINGLE_REDIS, finished, finished_game, js, moved, open_table, sign_in, start, text_name, watched_table
 from .test_phone_layout_browser import BROKEN, fits
 
 
@@ -299,3 +299,16 @@ def test_the_tier_list_says_how_casual_and_training_differ(new_page, lobby, loca
     other = re.compile(r"[\u4e00-\u9fff]") if locale == "en-US" else re.compile(r"\b(Ante|coins|chips)\b")
     assert not other.search(hint.text_content()), "the hint speaks the other language"
     fits(page)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_cards_are_dealt_and_chips_go_to_the_pot_unless_motion_is_reduced(new_page, lobby, motion):
+    """A hand's cards are dealt onto the seats and each bet's chips fly to
+    the pot (each at most 400 ms), for a spectator too; with
+    prefers-reduced-motion nothing moves."""
+    ann, cy, _ = watched_table(new_page, lobby, "stud", seats=2)
+    start(ann)
+    for page in (ann, cy):
+        expect(page.get_by_test_id("up-0-0")).to_be_visible()
+        expect(page.get_by_test_id("pot-amount")).not_to_have_text("0")
+        moved(page, motion, "hole-0", "up-0-0", "hole-1", "up-1-0", "motion-chip", "pot")

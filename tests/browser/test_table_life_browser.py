@@ -47,17 +47,20 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
     host.get_by_test_id("chat-input").fill(MARKUP)
     host.get_by_test_id("chat-input").press("Enter")  # Enter sends
     expect(host.get_by_test_id("chat-input")).to_have_value("")
+    viewer.get_by_test_id("chat-tab-players").click()  # a spectator starts in the spectators' room
     for page in (host, viewer):
         line = page.get_by_test_id("chat-line").last
         expect(line.get_by_test_id("chat-text")).to_have_text(MARKUP)
         expect(line).to_contain_text("Host")
         expect(line.get_by_test_id("chat-spectator")).to_have_count(0)
 
-    # a spectator may chat too; the line is marked as a spectator's
+    # a spectator may chat too, in the spectators' room; the line is marked as a spectator's
+    viewer.get_by_test_id("chat-tab-spectators").click()
     viewer.get_by_test_id("chat-input").fill("watching <i>you</i>")
     viewer.get_by_test_id("chat-send").click()
+    host.get_by_test_id("chat-tab-spectators").click()
     for page in (host, viewer):
-        expect(page.get_by_test_id("chat-line")).to_have_count(2)
+        expect(page.get_by_test_id("chat-line")).to_have_count(1)
         line = page.get_by_test_id("chat-line").last
         expect(line.get_by_test_id("chat-text")).to_have_text("watching <i>you</i>")
         expect(line.get_by_test_id("chat-spectator")).to_be_visible()
@@ -71,8 +74,41 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
     sign_in(late, lobby, "Late", f"#table={table_id}")
     viewer.reload()
     for page in (late, viewer):
-        expect(page.get_by_test_id("chat-text")).to_have_text([MARKUP, "watching <i>you</i>"])
+        expect(page.get_by_test_id("chat-text")).to_have_text(["watching <i>you</i>"])
         expect(page.get_by_test_id("chat-spectator")).to_have_count(1)
+        page.get_by_test_id("chat-tab-players").click()
+        expect(page.get_by_test_id("chat-text")).to_have_text([MARKUP])
+
+
+def test_spectators_chat_in_their_own_room_which_players_may_hide(new_page, lobby):
+    """A table's chat has two rooms: a spectator's line lands in the
+    spectators' room, never among the players' lines; a player sees it in
+    the spectators' tab and may hide that tab (kept over a reload)."""
+    host = new_page()
+    sign_in(host, lobby, "Host")
+    table_id = open_table(host, "sibala", seats=2, options={"rounds": 1})
+    viewer = new_page()
+    sign_in(viewer, lobby, "Rail", f"#table={table_id}")
+    expect(viewer.get_by_test_id("chat-tab-spectators")).to_have_attribute("aria-selected", "true")
+    expect(viewer.get_by_test_id("chat-hide-spectators")).to_be_hidden()  # only players hide it
+    viewer.get_by_test_id("chat-input").fill("go Host")
+    viewer.get_by_test_id("chat-input").press("Enter")
+    host.get_by_test_id("chat-input").fill("thanks")
+    host.get_by_test_id("chat-input").press("Enter")
+    expect(host.get_by_test_id("chat-tab-spectators")).to_have_text("Spectators (1)")
+    expect(host.get_by_test_id("chat-tab-players")).to_have_attribute("aria-selected", "true")
+    expect(host.get_by_test_id("chat-text")).to_have_text(["thanks"])  # the players' room: no spectator's line
+    host.get_by_test_id("chat-tab-spectators").click()
+    expect(host.get_by_test_id("chat-text")).to_have_text(["go Host"])
+    expect(host.get_by_test_id("chat-input")).to_be_hidden()  # a player writes in the players' room only
+    host.get_by_test_id("chat-hide-spectators").click()
+    expect(host.get_by_test_id("chat-tab-spectators")).to_be_hidden()
+    expect(host.get_by_test_id("chat-text")).to_have_text(["thanks"])
+    host.reload()
+    expect(host.get_by_test_id("chat-text")).to_have_text(["thanks"])
+    expect(host.get_by_test_id("chat-tab-spectators")).to_be_hidden()
+    host.get_by_test_id("chat-hide-spectators").click()  # shown again
+    expect(host.get_by_test_id("chat-tab-spectators")).to_be_visible()
 
 
 @SINGLE_REDIS

@@ -11,7 +11,7 @@ import pytest
 from engines.yahtzee import CATEGORIES, score
 from playwright.sync_api import expect
 
-from .helpers import PHONE, REDRAW_HEAD, SINGLE_REDIS, js, open_table, sign_in, start
+from .helpers import PHONE, REDRAW_HEAD, SINGLE_REDIS, js, motions, moved, open_table, sign_in, start, watched_table
 
 pytestmark = SINGLE_REDIS
 
@@ -259,3 +259,32 @@ def test_yahtzee_s_sheet_marks_the_cells_a_bot_scored_for_an_away_seat(new_page,
     expect(zh.locator('[data-testid^="cell-0-"][data-forced="false"] .forced-mark')).to_have_text("超时")
     expect(zh.locator('[data-testid^="cell-0-"][data-forced="true"] .forced-mark').first).to_have_text("托管")
     assert re.fullmatch(r"\d+", zh.locator('[data-testid^="cell-0-"][data-forced="true"]').first.get_attribute("data-score"))
+
+
+def drawn_faces(page) -> list[int]:
+    """The faces the page's five dice show, die by die."""
+    return page.evaluate("[...document.querySelectorAll('[data-testid^=\"die-\"]')].map(e => Number(e.dataset.face))")
+
+
+@pytest.mark.parametrize("motion", ["no-preference"])
+def test_a_roll_arriving_while_the_dice_still_turn_ends_at_the_newest_dice(new_page, lobby):
+    """The dice roll at each throw (at most 400 ms), on my page and a
+    spectator's; a throw whose version arrives while the last one's dice
+    are still turning (held there) is drawn at once: every page ends at the
+    newest dice."""
+    ann, cy, table_id = watched_table(new_page, lobby, "yahtzee", seats=2)
+    start(ann)
+    roll = ann.get_by_test_id("roll")
+    roll.click()
+    for page in (ann, cy):
+        moved(page, "no-preference", "die-0")
+        page.evaluate("document.getAnimations().forEach(a => a.pause())")  # the first throw's dice stay mid-turn
+    roll.click()
+    for page in (ann, cy):
+        expect(page.get_by_test_id("dice")).to_have_attribute("data-rolls", "2")
+        page.wait_for_function("window.motions.filter(m => m.id === 'die-0').length >= 2")  # the second throw rolled too
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        state = page.evaluate("id => window.lobby.net.tables.get(id).view.state.dice", table_id)
+        assert drawn_faces(page) == state, (drawn_faces(page), state)
+    assert drawn_faces(ann) == drawn_faces(cy)
+    assert set(motions(ann)) == {f"die-{i}" for i in range(5)}, motions(ann)

@@ -171,3 +171,18 @@ async def test_spectators_chatting_cause_no_busy_and_no_commit_conflicts(redis_u
             done.set()
             for t in chatters:
                 t.cancel()
+
+
+async def test_a_spectator_s_line_goes_to_the_spectators_room_not_the_players(redis_server, lobby_factory):
+    """A table has two chat rooms: a spectator's line is the spectators'
+    room's, a seated player's the players' room's, as every viewer gets
+    them live and with a later snapshot."""
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatroom")
+    async with _table_with_spectators(a.ws, a.ws, 1, turn_ms=300_000, options={"rounds": 1}) as (table, players, specs):
+        for speaker, text in ((specs[0], "from the rail"), (players[0], "good luck")):
+            assert (await speaker.request({"t": "chat", "table": table, "text": text}))["t"] == "ok"
+        for c in players + specs:
+            lines = await c.wait_chat(table, lambda lines: len(lines) >= 2)
+            assert {line["text"]: line["room"] for line in lines} == {"from the rail": "spectators", "good luck": "players"}, c.name
+        reply = await players[1].request({"t": "sync", "table": table})
+        assert {line["text"]: line["room"] for line in reply["chat"]} == {"from the rail": "spectators", "good luck": "players"}

@@ -99,7 +99,7 @@ async def test_chat_lines_go_to_every_viewer_once_and_in_stream_order():
     store = Store(2, doc)
 
     def line(i, ms):
-        return {"id": f"{ms}-{i}", "at": ms, "name": f"n{i}", "text": f"t{i}", "spectator": True}
+        return {"id": f"{ms}-{i}", "at": ms, "name": f"n{i}", "text": f"t{i}", "spectator": True, "room": "spectators"}
 
     store.chat_lines = lambda table_id, count: _lines([line(0, 5), line(1, 5)])
     fan = Fanout(store, lambda: None, chat_keep=3)
