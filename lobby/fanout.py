@@ -122,8 +122,9 @@ class Fanout:
         #: table id -> [when its oldest undelivered version reached us (perf_counter),
         #: what to send once it is delivered]: versions wait for the end of the loop turn
         self._due: dict[str, list[Any]] = {}
-        #: tables being re-read after a missed version (:meth:`_refresh_soon`), and its tasks
-        self._refreshing: set[str] = set()
+        #: tables being re-read after a missed version (:meth:`_refresh_soon`) -> whether
+        #: another record was dropped meanwhile (read again), and the tasks
+        self._refreshing: dict[str, bool] = {}
         self._tasks: set[asyncio.Future] = set()
 
     # -- viewers -----------------------------------------------------------
@@ -321,20 +322,26 @@ class Fanout:
         table): a published record that does not follow the version held
         (one was missed) cannot be re-applied."""
         if table_id in self._refreshing:
+            self._refreshing[table_id] = True  # a record dropped meanwhile may be newer than the read: read again
             return
-        self._refreshing.add(table_id)
+        self._refreshing[table_id] = False
 
         async def run() -> None:
             try:
-                for attempt in range(20):
+                attempt = 0
+                while attempt < 20:
                     try:
                         await self.refresh(table_id)
-                        return
                     except (redis.exceptions.RedisError, OSError):
                         await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
+                        attempt += 1
+                        continue
+                    if not self._refreshing.get(table_id):
+                        return
+                    self._refreshing[table_id] = False
                 log.error("could not re-read table %s", table_id)
             finally:
-                self._refreshing.discard(table_id)
+                self._refreshing.pop(table_id, None)
 
         task = asyncio.ensure_future(run())
         self._tasks.add(task)

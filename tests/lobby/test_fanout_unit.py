@@ -168,3 +168,56 @@ async def test_versions_taken_in_one_loop_turn_go_out_as_one_delta_and_the_ok_af
     assert jsonpatch.apply_patch(tables.view(doc, None), got[0]["patch"]) == tables.view(two, None)
     fan.after_delivery("t1", lambda: viewer.send(msgpack.packb({"t": "ok", "version": 4})))
     assert [f["t"] for f in frames(viewer)] == ["ok"], "nothing pending: at once"
+
+
+class SlowStore(Store):
+    """A store whose reads take what the table held when they began and
+    answer only once ``release`` is set (a read overtaken by a commit)."""
+
+    def __init__(self, version, doc):
+        super().__init__(version, doc)
+        self.release = asyncio.Event()
+        self.slow = False
+        self.reads = 0
+
+    def echo(self, table_id, version, data):
+        return False
+
+    async def load_room(self, table_id):
+        self.reads += self.slow
+        held = (self.version, self.doc)
+        if self.slow:
+            await self.release.wait()
+        return held
+
+
+async def test_a_record_dropped_while_the_table_is_re_read_makes_it_read_again():
+    """Records published for an appended version are re-applied only on the
+    version before; after a gap the table is re-read, and a record that
+    arrives while that read is on its way (it may be newer than the read)
+    makes it read again, so the table never stops short of the latest."""
+    from lobby.channels import TableRecord
+    from .test_appended_moves import _bot_game
+
+    moves = _bot_game("sibala", 2, {"rounds": 3}, __import__("random").Random(2))
+    docs = [moves[0][0]] + [change.doc for _, change, _ in moves]
+    store = SlowStore(2, docs[0])
+    fan = Fanout(store, lambda: None)
+    conn = Conn(None, 16)
+    await fan.attach(conn, docs[0]["id"], None)
+    await turn_ends()
+    store.slow = True
+    record = lambda v: TableRecord(v, msgpack.packb(dict(moves[v - 3][1].log, v=v)))  # version v is docs[v - 2]
+    store.version, store.doc = 4, docs[2]
+    fan._on_table(docs[0]["id"], record(4), 0.0)  # version 3 was missed: a re-read starts
+    while store.reads < 1:
+        await asyncio.sleep(0)
+    store.version, store.doc = 5, docs[3]
+    fan._on_table(docs[0]["id"], record(5), 0.0)  # newer than that read: dropped, and noted
+    store.release.set()
+    for _ in range(200):
+        await asyncio.sleep(0)
+        if fan.cached(docs[0]["id"])[0] == 5 and not fan._refreshing:
+            break
+    assert fan.cached(docs[0]["id"]) == (5, docs[3])
+    assert store.reads == 2, "the re-read, and the read again"
