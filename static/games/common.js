@@ -55,7 +55,7 @@
 //   lang        the UI language ("en" | "zh")
 //   stepEvents  a replay's step: the events of that step alone (its board's
 //               notices are that step's only); null at a live table
-//   send(move)  play `move` for my turn through the screen's one MoveGate
+//   send(move, turn?)  play `move` for my turn (or the turn id named) through the screen's one MoveGate
 //               (nothing while busy, off my turn, or in a replay)
 //
 // A view works out no rule: what I may do is tv.moves, the figures are the
@@ -581,7 +581,7 @@ export function tableContext(entry, gate = null) {
     sending: sent ? sent.move : null,
     lang: getLang(),
     stepEvents: entry.replay ? entry.step_events || [] : null,
-    send: gate ? (move) => gate.send(move) : () => {},
+    send: gate ? (move, turn) => gate.send(move, turn) : () => {},
   };
 }
 
@@ -611,15 +611,17 @@ export class MoveGate {
     if (s && (myTurn(entry.view, entry.seat) !== s.turn || (s.committed !== null && entry.version >= s.committed))) this.sent = null;
   }
 
-  /** Send `move` for my turn, unless it is not my turn or a move is in flight. */
-  send(move) {
+  /** Send `move` for my turn (or for `named`, a turn id I may still act in
+   * though nobody waits for me: 6 Nimmt!'s changed pick), unless there is
+   * none or a move is in flight. */
+  send(move, named = null) {
     const entry = this.entry;
     const turn = entry ? myTurn(entry.view, entry.seat) : null;
-    if (!turn || this.sent) return;
+    if (!(turn || named) || this.sent) return;
     const sent = (this.sent = { turn, move, committed: null });
     actedAt(this.id, entry.seat); // my time's-up notice ends with my own next move
     this.changed();
-    this.net.move(this.id, turn, move).then(
+    this.net.move(this.id, named || turn, move).then(
       (ok) => {
         if (this.sent !== sent) return;
         sent.committed = ok && typeof ok.version === "number" ? ok.version : -Infinity;
