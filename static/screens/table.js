@@ -449,7 +449,13 @@ export function tableScreen(id) {
     if (entry && actedAt(id, entry.seat)) renderView(); // my time's-up notice ends when I am back
     return net.back(id);
   });
-  const awayBar = h("div", { class: "away-bar", testid: "away-bar", hidden: true }, imBackBtn);
+  // the banner says it in words, with the button in it
+  const awayBar = h(
+    "div",
+    { class: "away-bar", testid: "away-bar", role: "status", hidden: true },
+    h("span", { class: "away-banner-text", testid: "away-banner-text" }, t("away_banner")),
+    imBackBtn
+  );
 
   const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
   const overTitle = h("h3", { testid: "table-over-title" });

@@ -272,14 +272,21 @@ AWAY_NOTICE = {
     "zh-CN": "你处于托管：机器人正在替你玩——按“我回来了”即可接手",
 }
 
+#: the away bar's own words, before its I'm back button
+AWAY_BANNER = {"en-US": "You were away — a bot is playing for you", "zh-CN": "你刚才离开了——机器人正在替你出牌"}
+
+
 @pytest.mark.lobby_settings("away")
 @pytest.mark.parametrize("locale", LOCALES)
-def test_being_put_on_autopilot_is_said_in_the_status_bar(new_page, lobby, locale):
+def test_being_put_on_autopilot_is_said_in_the_status_bar_and_the_away_banner(new_page, lobby, locale):
     ann, _ = sibala_with_a_bot(new_page, lobby, locale, rounds=30)
     notice = ann.get_by_test_id("timeout-notice")
     # my first turn runs out: I am away, and the status bar (pinned, where I look) says so and what to press
     expect(ann.get_by_test_id("away-bar")).to_be_visible()
     expect(notice).to_have_text(AWAY_NOTICE[locale])
+    # the banner says it in words, the button in it
+    expect(ann.get_by_test_id("away-bar").get_by_test_id("away-banner-text")).to_have_text(AWAY_BANNER[locale])
+    expect(ann.get_by_test_id("away-bar").get_by_test_id("im-back")).to_be_visible()
     expect(notice).to_have_attribute("data-kind", "away")
     # said once: the away bar holds the button, not the same sentence again
     assert AWAY_NOTICE[locale] not in ann.get_by_test_id("away-bar").inner_text()
