@@ -196,13 +196,13 @@ const TEXTS = {
     sibala_hurry: "Hurry — at 0 your dice are rolled for you",
     // -- money (#15 item 3): what leaving costs, asked first
     // stud's escape, one wording at every table: {amount} is coins or play_chips_n, {after} leave_after_coins or "", {to} the payee's name (the view's leave_to)
-    leave_escape_ask: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay {to} {amount} (what the pot holds).{after} It counts as an escape in your record. Leave the game?",
+    leave_escape_ask: "Leaving now is an escape: the game ends at once, every bet is returned, then you pay {to} {amount} (what the pot holds).{after} It counts as an escape and a loss in your record, and a loss in your rating when the game is rated (two or more people). Leave the game?",
     play_chips_n: { one: "{n} play chip", other: "{n} play chips" },
     leave_after_coins: { count: "after", one: " You will have {after} coin left.", other: " You will have {after} coins left." },
     leave_pay: "Leave and pay {n}",
     leave_payee_unknown: "the dealer", // a view without leave_to (an older server's)
-    leave_running_ask: "Leave the game now? A bot plays your seat to the end, and it counts as leaving in your record.",
-    leave_running_ask_coins: "Leave the game now? A bot plays your seat to the end and your coins stay at stake (you win or lose what it does), and it counts as leaving in your record.",
+    leave_running_ask: "Leave the game now? A bot plays your seat to the end; it counts as a loss in your record, and a loss in your rating when the game is rated (two or more people).",
+    leave_running_ask_coins: "Leave the game now? A bot plays your seat to the end and your coins stay at stake (you win or lose what it does); it counts as a loss in your record, and a loss in your rating when the game is rated (two or more people).",
     leave_yes: "Leave",
     leave_stay: "Stay",
     coins_live_title: "Your coins at this table: your balance less what you put in",
@@ -608,13 +608,13 @@ const TEXTS = {
     forced_line: "{text}——超时",
     sibala_hurry: "快！超时将替你掷骰",
     // -- 金币（#15 第 3 项）
-    leave_escape_ask: "现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 {to} 与底池相等的 {amount}。{after}你的记录里会记为逃跑。确定离开吗？",
+    leave_escape_ask: "现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 {to} 与底池相等的 {amount}。{after}你的记录里会记为逃跑，并记一场负；计等级分的比赛（两名及以上真人）等级分也按输一场计。确定离开吗？",
     play_chips_n: "{n} 娱乐筹码",
     leave_after_coins: "离开后你有 {after} 金币。",
     leave_pay: "离开并支付 {n}",
     leave_payee_unknown: "庄家",
-    leave_running_ask: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的记录里会记为离开。",
-    leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。",
+    leave_running_ask: "现在离开这场比赛吗？机器人会替你把座位打到结束；你的记录里记一场负，计等级分的比赛（两名及以上真人）等级分也按输一场计。",
+    leave_running_ask_coins: "现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算）；你的记录里记一场负，计等级分的比赛（两名及以上真人）等级分也按输一场计。",
     leave_yes: "离开",
     leave_stay: "留下",
     coins_live_title: "你在本桌的金币：余额减去已下注",

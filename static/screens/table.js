@@ -348,7 +348,7 @@ export function tableScreen(id) {
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
   // leaving a running game asks first, in the page: a bot plays the seat
-  // to the end and it counts as leaving in the record; where it costs coins
+  // to the end and it counts as a loss in the record and rating; where it costs coins
   // or play chips (stud's escape, which ends the game at once: the table
   // view's leave_cost) naming the amount, and
   // again if it grew meanwhile.  A waiting or finished table asks nothing,
