@@ -266,7 +266,11 @@ class Engine(Protocol):
         ...
 
     def turn_id(self, state: State, seat: int) -> str | None:
-        """The id of ``seat``'s current decision, or None if it need not act."""
+        """The id of ``seat``'s current decision, or None if it has none.
+        Every seat in :meth:`to_act` has one; a seat outside it may keep one
+        where the game lets it change a decision until others have made
+        theirs (6 Nimmt!'s pick until the reveal): the lobby accepts its move
+        with that id, but sets it no clock and plays it no forced move."""
         ...
 
     def turn_of(self, state: State, seat: int) -> str | None:

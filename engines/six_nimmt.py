@@ -9,8 +9,11 @@ bull heads are static, in ``INFO.board``.  Sections as in every engine (:mod:`en
 
 Settled here (RULES.md 3 leaves them to the engine):
 
-* A pick is final: a seat that has picked cannot change its card before the
-  reveal (it leaves ``to_act``; a second pick is an :class:`IllegalMove`).
+* A pick may be changed until the reveal: a seat that has picked leaves
+  ``to_act`` (nobody waits for it, no clock runs for it) but keeps the
+  picking's turn id, and a second pick puts the first card back in its hand
+  and holds the new one, hidden as the first was.  The last seat's pick
+  reveals every card, so the cards revealed are each seat's latest choice.
 * Placing goes lowest card first, so only the lowest card of a turn can be
   below every row (each placed card becomes a row's last card and every later
   card is higher).  A row choice therefore always comes first in a turn and
@@ -379,7 +382,9 @@ class SixNimmt(NoCoins):
     round's points per seat), ``rng``.
 
     Moves: ``{"type": "pick", "card": N}`` while picking (every seat that has
-    not picked acts, one shared turn id ``p{round}.{turn}``; a pick is final)
+    not picked acts, one shared turn id ``p{round}.{turn}``; a seat that has
+    picked may pick again with that id until the reveal: the new card
+    replaces its pick)
     and ``{"type": "choose_row", "row": R}`` (R 0..3) for the seat whose card
     is below every row (turn id ``c{round}.{turn}.{card}``).  Outcome scores:
     penalty totals; fewest wins, ties share; coins all zero.
@@ -414,10 +419,14 @@ class SixNimmt(NoCoins):
         return _to_act(state)
 
     def turn_id(self, state: State, seat: int) -> str | None:
+        """The picking's id ``p{round}.{turn}`` for every seat while picking
+        (a seat that has picked may change its pick: it is out of
+        ``to_act`` but keeps the id), the row choice's id for the seat that
+        must choose, else None."""
+        if state["phase"] == PICK and _is_int(seat) and 0 <= seat < state["n"]:
+            return f"p{state['round']}.{state['turn']}"
         if seat not in self.to_act(state):
             return None
-        if state["phase"] == PICK:
-            return f"p{state['round']}.{state['turn']}"
         return f"c{state['round']}.{state['turn']}.{_pending(state)['card']}"
 
     def turn_of(self, state: State, seat: int) -> str | None:
@@ -436,12 +445,13 @@ class SixNimmt(NoCoins):
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         kind = _parse(move)
-        if not _is_int(seat) or seat not in self.to_act(state):
+        repick = kind == "pick" and state["phase"] == PICK and _is_int(seat) and 0 <= seat < state["n"] and state["picks"][seat] is not None
+        if not _is_int(seat) or (seat not in self.to_act(state) and not repick):
             raise IllegalMove("not your turn", "not_your_turn")
         if kind == "pick":
             if state["phase"] != PICK:
                 raise IllegalMove("a row must be chosen first", "wrong_phase")
-            if move["card"] not in state["hands"][seat]:
+            if move["card"] not in state["hands"][seat] and move["card"] != state["picks"][seat]:
                 raise IllegalMove(f"card {move['card']} is not in your hand", "not_in_hand")
         elif state["phase"] != CHOOSE:
             raise IllegalMove("no row choice is asked now", "wrong_phase")
@@ -449,7 +459,8 @@ class SixNimmt(NoCoins):
         if kind == "pick":
             s = dict(state)
             s["hands"] = list(state["hands"])
-            s["hands"][seat] = [c for c in state["hands"][seat] if c != move["card"]]
+            back = [] if state["picks"][seat] is None else [state["picks"][seat]]  # a changed pick returns to the hand
+            s["hands"][seat] = sorted(c for c in [*state["hands"][seat], *back] if c != move["card"])
             s["picks"] = list(state["picks"])
             s["picks"][seat] = move["card"]
             events.append({"type": "picked", "seat": seat})  # who, never what
@@ -537,10 +548,10 @@ class SixNimmt(NoCoins):
         ``piles``, ``scores``, ``history``; the board's figures:
         ``row_points`` (each row's bull heads) and ``cheapest_row`` (the row
         a timeout takes); every card's bull heads are static, in
-        ``INFO.board["heads"]``.  Only for a seat: ``hand``, ``targets`` (while the
-        seat must pick, per hand card, the row it would go to now, None when
-        below every row; None once it has picked and in other phases) and
-        ``my_pick`` (its hidden pick until the reveal); None for spectators
+        ``INFO.board["heads"]``.  Only for a seat: ``hand``, ``targets`` (while
+        picking, per hand card, the row it would go to now, None when below
+        every row; None in other phases) and ``my_pick`` (its hidden pick
+        until the reveal, which it may change until then); None for spectators
         (``viewer`` None or not a seat).  Never the seed, other hands, others'
         unrevealed picks nor the unused cards.  Lists and dicts taken over
         from the state as they are (``rows``, ``last_reveal``, ``piles``,
@@ -550,7 +561,7 @@ class SixNimmt(NoCoins):
         public = _public_view(state)
         if mine is None:
             return public
-        picking = state["phase"] == PICK and state["picks"][mine] is None
+        picking = state["phase"] == PICK  # a seat that has picked may still change its card
         view = dict(public)
         view["seat"] = mine
         view["hand"] = state["hands"][mine]

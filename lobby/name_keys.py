@@ -206,7 +206,7 @@ def _key_set(name: str) -> frozenset[str]:
 
 def mark_text(mark: int) -> str:
     """How a seat's ``mark`` (an int from 2) is drawn after its name, as the
-    browser draws it (static/games/common.js ``markText``): "②" .. "⑳",
+    browser draws it (static/games/seats.js ``markText``): "②" .. "⑳",
     then "(21)"."""
     return chr(0x2460 + mark - 1) if 2 <= mark <= 20 else f"({mark})"
 

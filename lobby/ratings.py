@@ -9,11 +9,11 @@ updated: finishing ahead of a bot is evidence of skill, the bots' rating
 cannot be pumped or drained, and a person's rating is not moved by the
 bots' record.
 
-Who left.  A person *played the game to its end* unless their seat was
-finished by a bot: they left it mid-game, or it was away at the end (they
-had timed out ``away_after`` turns in a row, not acted since, and a bot then
-played for the seat: a seat whose timeouts reach the away count on its own
-last move of the game is not away at the end, :func:`lobby.tables.due`).  Nobody
+Who left.  A person *played the game to its end* unless they left it
+mid-game (a bot finished their seat).  A seat away at the end (timed out
+``away_after`` turns in a row, a bot then playing for it) was not left: it
+keeps the result the game gives it, rated and counted like any other (a
+win while away is a win; only leaving forfeits: issue #28).  Nobody
 gains or loses rating from a person who did not play it to its end (issue
 #16: an account opening a private table for fresh guests who left at the
 start ranked first every time: 1000 to 1409 shown in ten games): each person
@@ -136,9 +136,10 @@ def absent(seat: tables.Seat | None) -> bool:
     (module docstring, *Who left*): they left it mid-game (a bot took it
     over: ``left`` and ``bot``; a seat left after the game ended, or left
     freely with nothing more to play (stud: folded,
-    :func:`lobby.tables.leave`), keeps ``bot`` false), or it is away.  False
-    for a bot's seat or an empty one."""
-    return bool(seat and seat.get("pid") and ((seat.get("left") and seat.get("bot")) or seat.get("away")))
+    :func:`lobby.tables.leave`), keeps ``bot`` false).  An away seat that
+    never left played it: it keeps its result.  False for a bot's seat or
+    an empty one."""
+    return bool(seat and seat.get("pid") and seat.get("left") and seat.get("bot"))
 
 
 def ranks(doc: tables.TableDoc, among: list[int] | None = None, last: int | None = None) -> list[int]:

@@ -242,7 +242,7 @@ def _ends_in_bracket(name: str) -> bool:
 
 
 #: the pages' own words beside a seat's name, en and zh (static/i18n.js: a
-#: free seat, ourselves, the seat badges of games/common.js seatBadges; the
+#: free seat, ourselves, the seat badges of games/seats.js seatBadges; the
 #: tags and last actions of games/stud.js): a name equal to one reads as a
 #: badge.  tests/lobby/test_names.py reads every badge text from static/
 #: and checks that it is refused

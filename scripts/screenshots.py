@@ -93,9 +93,10 @@ def play(page: Page, game: str) -> None:
         page.get_by_test_id("die-1").click()
         my_turn(page, '[data-testid="roll"]:enabled').click()
     elif game == "six_nimmt":
-        hand = 'button[data-testid^="hand-card-"]:enabled'
+        hand = '[data-testid="hand"][data-mode="pick"] button[data-testid^="hand-card-"]:enabled'
         for _ in range(2):
             my_turn(page, hand).click()
+            page.get_by_test_id("pick-confirm").click()  # a tap chooses, the confirm plays
             # the next turn's hand, or first a row to take (my card was below every row)
             take = page.locator('[data-testid^="take-row-"]:visible')
             expect(take.first.or_(page.locator(hand).first)).to_be_visible()

@@ -30,15 +30,11 @@ export function deltaText(d) {
 /** How seat `seat`'s player did not play table view `view`'s game to its
  * end (lobby/ratings.py, *Who left*: counted and rated as a loss): "left"
  * (they left mid-game, a bot finished the seat: `players`' left and bot),
- * "away" (away at the end: the game's record `players[seat].away`, or on
- * an older server the seat's `away` now), else null (they played it). */
+ * else null (they played it; a seat away at the end keeps its result). */
 export function notToTheEnd(view, seat) {
   const seats = (view && (view.players || view.seats)) || [];
-  const now = (view && view.seats) || [];
   const s = seats[seat];
-  if (s && s.left && s.bot) return "left";
-  if ((s && s.away) || (s && now[seat] && now[seat].away)) return "away";
-  return null;
+  return s && s.left && s.bot ? "left" : null;
 }
 
 /** The rating changes of a rated finished game (the table view's
@@ -51,8 +47,7 @@ export function notToTheEnd(view, seat) {
 export function ratingChanges(view, names, mySeat = null) {
   const per = view && view.ratings;
   const seats = (view && (view.players || view.seats)) || []; // who played the game (games/seats.js gameSeats)
-  // a person's seat a bot finished (they left it mid-game: `players`' left and bot), or away at its end
-  const left = (seat) => notToTheEnd(view, seat) === "left";
+  // a person's seat a bot finished (they left it mid-game: `players`' left and bot)
   const gone = (seat) => notToTheEnd(view, seat) !== null;
   const person = (seat) => !!(seats[seat] && (!seats[seat].bot || seats[seat].left));
   const mine = (seat) => mySeat !== null && mySeat !== undefined && seat === mySeat;
@@ -79,7 +74,7 @@ export function ratingChanges(view, names, mySeat = null) {
         if (!person(seat)) return null;
         // one phrase, "you" first: "you and Dee", "Bo, Dee and Eve" (你和小红)
         const all = namesList([...leavers.filter(mine), ...leavers.filter((s) => !mine(s))].map(named));
-        const key = !leavers.length ? "rating_unrated_seat" : leavers.every(left) ? "rating_unrated_after_leave" : "rating_unrated_after_away";
+        const key = !leavers.length ? "rating_unrated_seat" : "rating_unrated_after_leave";
         if (mine(seat)) return h("li", { testid: `rating-change-${seat}`, class: "unrated" }, t(`${key}_mine`, { names: all }));
         // I did not play it to its end: the seat is the subject, "you" the one who left (alone, or with others)
         const form = !leavers.some(mine) ? "" : leavers.length === 1 ? "_you" : "_you_and";
@@ -87,13 +82,11 @@ export function ratingChanges(view, names, mySeat = null) {
       }
       const delta = typeof r.rating_delta === "number" ? r.rating_delta : r.delta;
       const figures = { rating: ratingText(r), delta: deltaText(delta) };
-      const leaver = leavers.includes(seat);
-      const away = leaver && !left(seat);
-      const key = !leaver ? "rating_change" : away ? "rating_change_away" : "rating_change_left";
+      const key = leavers.includes(seat) ? "rating_change_left" : "rating_change";
       return h(
         "li",
         { testid: `rating-change-${seat}`, "data-after": r.after, "data-rating": r.rating, "data-delta": delta, class: delta > 0 ? "up" : delta < 0 ? "down" : "" },
-        // my own seat: one sentence of "you" ("You were away …", "Your rating …")
+        // my own seat: one sentence of "you" ("You left …", "Your rating …")
         ...(mine(seat) ? [t(`${key}_mine`, figures)] : about(seat, key, figures))
       );
     })

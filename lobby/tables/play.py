@@ -296,18 +296,12 @@ def _away_at_end(d: TableDoc) -> None:
     away (a ``"bot"`` entry of ``forced``): one whose timeouts reached
     ``away_after`` on its own last move was played to the end by the clock,
     not finished by a bot (lobby/ratings.py, *Who left*).  A seat that stays
-    away records a loss, not its bot's win (as a left seat does: rated as a
-    loss, counted as one), and the game's record says so (``players[seat]``
-    ``away``: the result's headline words a first place of it as a loss,
-    whatever the seat does after the game).  Once per game."""
+    away keeps the result the game gives it (a win while away is a win: only
+    leaving forfeits); the game's record says it was away (``players[seat]``
+    ``away``), whatever the seat does after the game.  Once per game."""
     botted = {seat for seat, kind, _ in d.get("forced") or () if kind == "bot"}
     if any(s and s.get("away") and i not in botted for i, s in enumerate(d["seats"])):
         d["seats"] = [dict(s, away=False) if s and s.get("away") and i not in botted else s for i, s in enumerate(d["seats"])]
     away = [i for i, s in enumerate(d["seats"]) if s and s.get("away")]
     if away:
         d["players"] = [dict(p, away=True) if p is not None and i in away else p for i, p in enumerate(_players(d))]
-    players = d["settlement"]["players"]
-    if any(d["seats"][p["seat"]].get("away") and p["stats"]["wins"] for p in players):
-        d["settlement"] = dict(d["settlement"], players=[
-            dict(p, stats=dict(p["stats"], wins=0, losses=1)) if d["seats"][p["seat"]].get("away") else p for p in players
-        ])

@@ -30,15 +30,17 @@ export class MoveGate {
     if (s && (myTurn(entry.view, entry.seat) !== s.turn || (s.committed !== null && entry.version >= s.committed))) this.sent = null;
   }
 
-  /** Send `move` for my turn, unless it is not my turn or a move is in flight. */
-  send(move) {
+  /** Send `move` for my turn (or for `named`, a turn id I may still act in
+   * though nobody waits for me: 6 Nimmt!'s changed pick), unless there is
+   * none or a move is in flight. */
+  send(move, named = null) {
     const entry = this.entry;
     const turn = entry ? myTurn(entry.view, entry.seat) : null;
-    if (!turn || this.sent) return;
+    if (!(turn || named) || this.sent) return;
     const sent = (this.sent = { turn, move, committed: null });
     actedAt(this.id, entry.seat); // my time's-up notice ends with my own next move
     this.changed();
-    this.net.move(this.id, turn, move).then(
+    this.net.move(this.id, named || turn, move).then(
       (ok) => {
         if (this.sent !== sent) return;
         sent.committed = ok && typeof ok.version === "number" ? ok.version : -Infinity;

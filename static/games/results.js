@@ -21,10 +21,10 @@ export function winnersSaid(winners, names, mySeat, you = t("you")) {
 
 /** The result's headline where a first place counts as a loss, or null
  * where the game's own headline is true.  A winner (table view `view`'s
- * result.winners) whose player did not play to the end (notToTheEnd: away
- * at the end, or left while a bot finished) counts a loss in the record
- * and the ratings, so "You win" would contradict the rating line below:
- * "You finished first, but you were away at the end: counted as a loss"
+ * result.winners) whose player did not play to the end (notToTheEnd: left
+ * while a bot finished; a seat away at the end keeps its result) counts a
+ * loss in the record and the ratings, so "You win" would contradict the
+ * rating line below: "You finished first, but you left: counted as a loss"
  * to that seat (`mySeat`), the same of it by name (`names` by seat) to
  * the others and to spectators; a shared first place names who shared it,
  * then each who counts a loss. */

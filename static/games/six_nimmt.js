@@ -36,8 +36,10 @@ const TEXT = {
     game_over: "Game over",
     threshold: "Ends after a round in which someone passes {n}",
     waiting_start: "Waiting for the game to start.",
-    pick_prompt: "Choose a card to play.",
-    picked_wait: "You picked {card}. Waiting for {names}…",
+    pick_prompt: "Choose a card, then confirm it.",
+    picked_wait: "You picked {card} (you can change it until everyone has picked). Waiting for {names}…",
+    confirm_pick: "Play {card}",
+    change_pick: "Change to {card}",
     choose_prompt: "Your card {card} is lower than every row: choose a row to take it (when time's up: row {row}).",
     other_choosing: "{name} is choosing a row to take for card {card}.",
     waiting_for: "Waiting for {names}",
@@ -49,7 +51,7 @@ const TEXT = {
     your_pick: "Your pick",
     hand_of: "{name}'s hand",
     pick_label: "Pick",
-    hidden_note: "only you see it until the reveal",
+    hidden_note: "only you see it until the reveal; choose another card to change it",
     sending: "sending…",
     row: "Row {n}",
     take: "Take",
@@ -114,8 +116,10 @@ const TEXT = {
     game_over: "本场结束",
     threshold: "某人总分超过 {n} 的那一轮结束后，本场结束",
     waiting_start: "等待开始。",
-    pick_prompt: "选一张牌出牌。",
-    picked_wait: "你选了 {card}，等待 {names}…",
+    pick_prompt: "选一张牌，再确认出牌。",
+    picked_wait: "你选了 {card}（所有人选好之前都可以更换）。等待 {names}…",
+    confirm_pick: "打出 {card}",
+    change_pick: "改为 {card}",
     choose_prompt: "你的牌 {card} 比每一行的末张都小：选一行收走（超时则收第 {row} 行）。",
     other_choosing: "{name} 正在为 {card} 选择要收走的一行。",
     waiting_for: "等待 {names}",
@@ -127,7 +131,7 @@ const TEXT = {
     your_pick: "你选的牌",
     hand_of: "{name} 的手牌",
     pick_label: "所选的牌",
-    hidden_note: "翻牌前只有你看得到",
+    hidden_note: "翻牌前只有你看得到；选另一张牌即可更换",
     sending: "发送中…",
     row: "第 {n} 行",
     take: "收走",
@@ -198,6 +202,14 @@ function listNames(names, max = 3) {
 // -- the engine's figures ------------------------------------------------------
 
 /** Total bull heads of `cards` by the view's `heads` (bull heads by card number). */
+/** The picking's turn id (every seat's one while picking: a seat that has
+ * picked is out of `turns` but may change its pick with it), or null. */
+function pickingTurn(view) {
+  if (!view || view.status !== "playing" || !view.state || view.state.phase !== "pick") return null;
+  const ids = Object.values(view.turns || {});
+  return ids.length ? ids[0] : null;
+}
+
 function pointsOf(heads, cards) {
   return (cards || []).reduce((sum, c) => sum + heads[c], 0);
 }
@@ -334,6 +346,7 @@ export class SixNimmtView extends TableView {
     this.revealSig = null;
     this.handSig = null;
     this.animShown = null; // the reveal as last shown: motion.js revealSteps
+    this.selected = null; // the hand card chosen, not yet confirmed: {key: "round.turn", card}
     this.animations = [];
     this.openPiles = new Set(); // seats whose pile is shown card by card
     // a hidden tab draws no frames: its flights end at once, not when it comes back
@@ -382,11 +395,12 @@ export class SixNimmtView extends TableView {
     this.pickLabel = h("div", { class: "sn-hand-label" });
     this.pickSlot = h("div", { class: "sn-pick-slot", testid: "my-pick" });
     this.pickNote = h("div", { class: "sn-pick-note muted" });
+    this.confirmBtn = h("button", { type: "button", class: "primary sn-confirm", testid: "pick-confirm", hidden: true, onclick: () => this.confirm() });
     this.handBox = h(
       "div",
       { class: "sn-handbox", hidden: true },
       h("div", { class: "sn-hand-wrap" }, this.handLabel, this.handEl),
-      h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.pickNote)
+      h("div", { class: "sn-pick-wrap" }, this.pickLabel, this.pickSlot, this.confirmBtn, this.pickNote)
     );
 
     this.log = tableLog(LOGS, this.id, LOG_MAX);
@@ -468,10 +482,37 @@ export class SixNimmtView extends TableView {
 
   // -- moves -------------------------------------------------------------------
 
-  pick(card) {
+  /** A hand card tapped: chosen, shown, sent only by confirm(). */
+  select(card) {
     const state = this.view && this.view.state;
-    if (!state || state.phase !== "pick" || state.my_pick !== null) return;
-    this.ctx.send({ type: "pick", card });
+    if (!state || !this.canPick(state)) return;
+    this.selected = { key: `${state.round}.${state.turn}`, card };
+    this.redraw();
+  }
+
+  /** Play the chosen card: my pick, or a change of it until the reveal
+   * (with the picking's turn id: one id for every seat, docs/protocol.md). */
+  confirm() {
+    const state = this.view && this.view.state;
+    const card = this.chosen(state);
+    if (card === null || !this.canPick(state)) return;
+    this.selected = null;
+    if (state.my_pick === null) this.ctx.send({ type: "pick", card });
+    else this.ctx.send({ type: "pick", card }, pickingTurn(this.view));
+  }
+
+  /** The chosen card still to confirm (this picking's, in my hand), or null. */
+  chosen(state) {
+    const sel = this.selected;
+    if (!sel || !state || sel.key !== `${state.round}.${state.turn}` || !(state.hand || []).includes(sel.card)) return null;
+    return sel.card;
+  }
+
+  /** Whether I may pick now: a first pick on my turn, or a change of my pick before the reveal. */
+  canPick(state) {
+    const { spectator, turn, busy } = this.ctx || {};
+    if (spectator || busy || !state || state.phase !== "pick" || !this.view || this.view.status !== "playing") return false;
+    return !!turn || (state.my_pick !== null && pickingTurn(this.view) !== null);
   }
 
   chooseRow(row) {
@@ -484,11 +525,10 @@ export class SixNimmtView extends TableView {
     return !!(turn && state && state.phase === "choose" && state.choosing && state.choosing.seat === seat && !busy);
   }
 
-  /** The card of my pick: the server's (`my_pick`), else the one on its way. */
+  /** The card of my pick: the one on its way (a pick or its change), else the server's (`my_pick`). */
   myPick(state) {
-    if (state.my_pick !== null) return state.my_pick;
     const sending = this.ctx.sending;
-    return sending && sending.type === "pick" ? sending.card : null;
+    return sending && sending.type === "pick" && state.phase === "pick" ? sending.card : state.my_pick;
   }
 
   // -- rendering -------------------------------------------------------------------
@@ -763,16 +803,19 @@ export class SixNimmtView extends TableView {
     this.handBox.hidden = !hand || view.status !== "playing";
     if (this.handBox.hidden) return;
     const pov = spectator && Number.isInteger(state.seat) ? seatName(view, state.seat) : null;
-    const canPick = !spectator && !!turn && state.phase === "pick" && state.my_pick === null && !this.ctx.busy;
+    const canPick = !spectator && this.canPick(state);
+    const chosen = canPick ? this.chosen(state) : null;
     this.handEl.setAttribute("aria-label", pov ? tr("hand_of", { name: pov }) : tr("your_hand"));
     setText(this.handLabel, pov ? tr("hand_of", { name: pov }) : "");
     this.handLabel.hidden = !pov;
     setText(this.pickLabel, pov ? tr("pick_label") : tr("your_pick"));
     const pick = this.myPick(state);
-    const sig = `${this.ctx.lang}|${hand.join(",")}|${canPick}|${pick}`;
+    const sig = `${this.ctx.lang}|${hand.join(",")}|${canPick}|${pick}|${chosen}`;
     if (sig !== this.handSig) {
       this.handSig = sig;
       this.handEl.classList.toggle("can-pick", canPick);
+      // "pick": my first pick is asked; "change": picked, changeable until the reveal
+      this.handEl.dataset.mode = !canPick ? "" : state.my_pick === null ? "pick" : "change";
       this.handBox.classList.toggle("pinned", canPick); // a phone pins the hand only while it can be played
       fill(
         this.handEl,
@@ -782,16 +825,27 @@ export class SixNimmtView extends TableView {
             size: "sn-big",
             testid: `hand-card-${c}`,
             // the row the card would go to now (the engine's `targets`; "" below every row)
-            attrs: { type: "button", disabled: !canPick || c === pick, onclick: () => this.pick(c), "data-target": state.targets && state.targets[k] !== null ? state.targets[k] : "" },
+            attrs: {
+              type: "button",
+              disabled: !canPick || c === pick,
+              "aria-pressed": c === chosen ? "true" : "false",
+              onclick: () => this.select(c),
+              "data-target": state.targets && state.targets[k] !== null ? state.targets[k] : "",
+            },
           })
         )
       );
-      for (const b of this.handEl.children) b.classList.toggle("sending", Number(b.dataset.card) === pick);
+      for (const b of this.handEl.children) {
+        b.classList.toggle("sending", Number(b.dataset.card) === pick);
+        b.classList.toggle("selected", Number(b.dataset.card) === chosen);
+      }
+      this.confirmBtn.hidden = chosen === null;
+      setText(this.confirmBtn, chosen === null ? "" : tr(state.my_pick === null ? "confirm_pick" : "change_pick", { card: chosen }));
       fill(this.pickSlot, pick !== null ? cardFace(pick, this.headsTable(), { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
-      this.pickSlot.classList.toggle("sending", pick !== null && state.my_pick === null);
+      this.pickSlot.classList.toggle("sending", pick !== null && pick !== state.my_pick);
       this.pickSlot.dataset.card = pick === null ? "" : pick;
     }
-    setText(this.pickNote, pick === null || pov ? "" : state.my_pick === null ? tr("sending") : tr("hidden_note"));
+    setText(this.pickNote, pick === null || pov ? "" : pick !== state.my_pick ? tr("sending") : tr("hidden_note"));
   }
 
   renderFinal(view, state, names, mySeat = null) {

@@ -60,7 +60,7 @@
 //   lang        the UI language ("en" | "zh")
 //   stepEvents  a replay's step: the events of that step alone (its board's
 //               notices are that step's only); null at a live table
-//   send(move)  play `move` for my turn through the screen's one MoveGate
+//   send(move, turn?)  play `move` for my turn (or the turn id named) through the screen's one MoveGate
 //               (nothing while busy, off my turn, or in a replay)
 //
 // A view works out no rule: what I may do is tv.moves, the figures are the
@@ -95,7 +95,7 @@ export function tableContext(entry, gate = null) {
     sending: sent ? sent.move : null,
     lang: getLang(),
     stepEvents: entry.replay ? entry.step_events || [] : null,
-    send: gate ? (move) => gate.send(move) : () => {},
+    send: gate ? (move, turn) => gate.send(move, turn) : () => {},
   };
 }
 

@@ -410,7 +410,7 @@ export function tableScreen(id) {
 
   const toLobby = () => (location.hash = game ? `#game=${game}` : "#");
   // leaving a running game asks first, in the page: a bot plays the seat
-  // to the end and it counts as leaving in the record; where it costs coins
+  // to the end and it counts as a loss in the record and rating; where it costs coins
   // or play chips (stud's escape, which ends the game at once: the table
   // view's leave_cost) naming the amount, and
   // again if it grew meanwhile.  A waiting or finished table asks nothing,
@@ -511,7 +511,13 @@ export function tableScreen(id) {
     if (entry && actedAt(id, entry.seat)) renderView(); // my time's-up notice ends when I am back
     return net.back(id);
   });
-  const awayBar = h("div", { class: "away-bar", testid: "away-bar", hidden: true }, imBackBtn);
+  // the banner says it in words, with the button in it
+  const awayBar = h(
+    "div",
+    { class: "away-bar", testid: "away-bar", role: "status", hidden: true },
+    h("span", { class: "away-banner-text", testid: "away-banner-text" }, t("away_banner")),
+    imBackBtn
+  );
 
   const next = nextPanel(id, leaveButton({ testid: "next-leave" }));
   const overTitle = h("h3", { testid: "table-over-title" });

@@ -159,12 +159,21 @@ def two_at_sibala(ann, bo, lobby, turn_s: int = 1, rounds: int = 1) -> str:
     return table_id
 
 
+HAND_TO_PICK = '[data-testid="hand"][data-mode="pick"] button[data-card]:enabled'  # 6 Nimmt!: my first pick is asked
+
+
+def play_card(page, card: int) -> None:
+    """Choose 6 Nimmt! hand card ``card`` and confirm it (a tap only chooses)."""
+    page.get_by_test_id(f"hand-card-{card}").click()
+    page.get_by_test_id("pick-confirm").click()
+
+
 def to_row_choice(page, each_pick=lambda: None):
     """Play 6 Nimmt! from my seat until a row is mine to take (at most 30
     picks): the lowest card when it is below every row, else the highest;
     ``each_pick()`` runs on each pick turn before the card goes. Returns the
     visible Take buttons (four) once they show."""
-    cards = page.locator('[data-testid="hand"] button:enabled')
+    cards = page.locator(HAND_TO_PICK)
     takes = page.locator('[data-testid^="take-row-"]:visible')
     for _ in range(30):
         expect(cards.first.or_(takes.first)).to_be_visible()
@@ -174,7 +183,7 @@ def to_row_choice(page, each_pick=lambda: None):
         targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
         low = min(targets)
         card = low[0] if low[1] == "" else max(targets)[0]
-        page.get_by_test_id(f"hand-card-{card}").click()
+        play_card(page, card)
         expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
     else:
         raise AssertionError("no row to take in 30 turns")
@@ -188,7 +197,7 @@ def let_a_low_pick_run_out(page) -> int:
     it and the row to take is mine.  Returns that card once the Take
     buttons show (another card lower still may take a row first and make
     mine fit: then on to the next chance)."""
-    cards = page.locator('[data-testid="hand"] button:enabled')
+    cards = page.locator(HAND_TO_PICK)
     takes = page.locator('[data-testid^="take-row-"]:visible')
     board = page.get_by_test_id("six-nimmt")
     for _ in range(40):
@@ -200,7 +209,7 @@ def let_a_low_pick_run_out(page) -> int:
         low = min(targets)
         if low[1] != "":
             card = max(targets)[0]
-            page.get_by_test_id(f"hand-card-{card}").click()
+            play_card(page, card)
             expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
             continue
         at = (board.get_attribute("data-round"), board.get_attribute("data-turn"))

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import REDRAW_HEAD, SINGLE_REDIS, finished, js, open_table, sibala_with_a_bot, sign_in, start
+from .helpers import HAND_TO_PICK, REDRAW_HEAD, SINGLE_REDIS, finished, js, open_table, play_card, sibala_with_a_bot, sign_in, start
 
 pytestmark = SINGLE_REDIS
 
@@ -77,14 +77,14 @@ def test_six_nimmt_marks_the_card_a_bot_played_for_an_away_seat(new_page, lobby)
     expect(bo.locator(away)).to_have_attribute("title", "Ann（托管）")
     # back: the card I pick myself is shown unmarked
     back(ann)
-    cards = ann.locator('[data-testid="hand"] button[data-card]:enabled')
+    cards = ann.locator(HAND_TO_PICK)
     take = ann.locator('[data-testid^="take-row-"]:visible')
     expect(cards.first.or_(take.first)).to_be_visible()
     if take.count():  # the bot's last card left me a row to take
         take.first.click()
         expect(cards.first).to_be_visible()
     card = cards.first.get_attribute("data-card")
-    cards.first.click()
+    play_card(ann, card)
     for page in (ann, bo):
         entry = page.locator(f'[data-testid="reveal"] .sn-rev[data-seat="0"][data-card="{card}"]')
         expect(entry).to_be_visible()
@@ -203,8 +203,8 @@ def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
 @pytest.mark.parametrize(
     ("locale", "away_hint", "pick"),
     [
-        ("en-US", "A bot is playing your turn: make a move, or press I'm back, to take over (either ends your away).", "Choose a card to play."),
-        ("zh-CN", "机器人正在替你走这一回合：你自己走一步或按“我回来了”即可接手（都会结束托管）。", "选一张牌出牌。"),
+        ("en-US", "A bot is playing your turn: make a move, or press I'm back, to take over (either ends your away).", "Choose a card, then confirm it."),
+        ("zh-CN", "机器人正在替你走这一回合：你自己走一步或按“我回来了”即可接手（都会结束托管）。", "选一张牌，再确认出牌。"),
     ],
 )
 def test_six_nimmt_prompt_says_the_away_line_while_away(new_page, lobby, locale, away_hint, pick):
@@ -272,15 +272,21 @@ AWAY_NOTICE = {
     "zh-CN": "你处于托管：机器人正在替你玩——按“我回来了”即可接手",
 }
 
+#: the away bar's own words, before its I'm back button
+AWAY_BANNER = {"en-US": "You were away — a bot is playing for you", "zh-CN": "你刚才离开了——机器人正在替你出牌"}
+
 
 @pytest.mark.lobby_settings("away")
 @pytest.mark.parametrize("locale", LOCALES)
-def test_being_put_on_autopilot_is_said_in_the_status_bar(new_page, lobby, locale):
+def test_being_put_on_autopilot_is_said_in_the_status_bar_and_the_away_banner(new_page, lobby, locale):
     ann, _ = sibala_with_a_bot(new_page, lobby, locale, rounds=30)
     notice = ann.get_by_test_id("timeout-notice")
     # my first turn runs out: I am away, and the status bar (pinned, where I look) says so and what to press
     expect(ann.get_by_test_id("away-bar")).to_be_visible()
     expect(notice).to_have_text(AWAY_NOTICE[locale])
+    # the banner says it in words, the button in it
+    expect(ann.get_by_test_id("away-bar").get_by_test_id("away-banner-text")).to_have_text(AWAY_BANNER[locale])
+    expect(ann.get_by_test_id("away-bar").get_by_test_id("im-back")).to_be_visible()
     expect(notice).to_have_attribute("data-kind", "away")
     # said once: the away bar holds the button, not the same sentence again
     assert AWAY_NOTICE[locale] not in ann.get_by_test_id("away-bar").inner_text()

@@ -59,7 +59,7 @@ def test_leave_asks_first_at_a_running_game_only(new_page, lobby):
     open_table(ann, "sibala", seats=2, options={"rounds": 20}, from_home=False)
     start(ann)
     ann.get_by_test_id("leave").click()
-    expect(ann.get_by_test_id("confirm-text")).to_have_text("Leave the game now? A bot plays your seat to the end, and it counts as leaving in your record.")
+    expect(ann.get_by_test_id("confirm-text")).to_have_text("Leave the game now? A bot plays your seat to the end; it counts as a loss in your record, and a loss in your rating when the game is rated (two or more people).")
     expect(ann.get_by_test_id("confirm-yes")).to_have_text("Leave")
     ann.get_by_test_id("confirm-no").click()
     expect(ann.get_by_test_id("confirm")).to_have_count(0)
@@ -79,7 +79,7 @@ def test_leaving_a_stake_table_says_the_coins_stay_at_stake_in_chinese(new_page,
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")  # full: it starts
     ann.get_by_test_id("leave").click()
-    expect(ann.get_by_test_id("confirm-text")).to_have_text("现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算），你的记录里会记为离开。")
+    expect(ann.get_by_test_id("confirm-text")).to_have_text("现在离开这场比赛吗？机器人会替你把座位打到结束，你的金币仍押在这场比赛里（输赢照算）；你的记录里记一场负，计等级分的比赛（两名及以上真人）等级分也按输一场计。")
     ann.get_by_test_id("confirm-no").click()
     expect_status(ann, "playing")
 
@@ -272,7 +272,7 @@ def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby
     expect_status(ann, "playing")
     ann.get_by_test_id("leave").click()
     # one word for the escape: the confirm, the record (and the result: 逃跑)
-    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 Bo 与底池相等的 \d+ 金币。离开后你有 \d+ 金币。你的记录里会记为逃跑。确定离开吗？$"))
+    expect(ann.get_by_test_id("confirm-text")).to_have_text(re.compile(r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 Bo 与底池相等的 \d+ 金币。离开后你有 \d+ 金币。你的记录里会记为逃跑，并记一场负；计等级分的比赛（两名及以上真人）等级分也按输一场计。确定离开吗？$"))
     expect(ann.get_by_test_id("confirm-yes")).to_have_text(re.compile(r"^离开并支付 \d+$"))
     _confirm_closes_when_the_game_ends(ann)
 
@@ -280,8 +280,8 @@ def test_an_open_escape_price_closes_when_the_hand_ends_under_it(new_page, lobby
 #: what leaving a running game says: stud's escape ends the game at once
 #: (RULES.md 2, also in play chips), elsewhere a bot plays the seat
 ASKS = {
-    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay (?!the dealer)\S.* \d+ play chips \(what the pot holds\)\. It counts as an escape in your record\. Leave the game\?$",
-    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 ?(?!庄家)\S+ ?与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑。确定离开吗？$",
+    ("stud", "en-US"): r"^Leaving now is an escape: the game ends at once, every bet is returned, then you pay (?!the dealer)\S.* \d+ play chips \(what the pot holds\)\. It counts as an escape and a loss in your record, and a loss in your rating when the game is rated \(two or more people\)\. Leave the game\?$",
+    ("stud", "zh-CN"): r"^现在离开（逃跑），这一场立即结束：所有下注退回，然后你付给 ?(?!庄家)\S+ ?与底池相等的 \d+ 娱乐筹码。你的记录里会记为逃跑，并记一场负；计等级分的比赛（两名及以上真人）等级分也按输一场计。确定离开吗？$",
     ("sibala", "en-US"): r"^Leave the game now\? A bot plays your seat to the end",
     ("sibala", "zh-CN"): r"^现在离开这场比赛吗？机器人会替你把座位打到结束",
 }

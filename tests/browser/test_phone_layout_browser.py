@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -859,7 +859,7 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
     card = ann.locator('[data-testid="hand"] button:enabled').last
     expect(card).to_be_visible()
     c = int(card.get_attribute("data-card"))
-    card.click()
+    play_card(ann, c)
     log = ann.get_by_test_id("log")
     expect(log.locator("li").first).to_have_text(re.compile(w["turn1"]))
     assert ann.get_by_test_id("log").locator("xpath=..").locator("h3").text_content() == w["title"]

@@ -109,18 +109,17 @@ EXPECT = {
     "zh-CN": (
         ["小明", "阿强"],
         {
-            # 阿强's page (as once drawn wrongly): 小明 is the subject, 你 the one blamed
             1: {
-                "rating-change-0": "小明不计等级分，因为你没有坚持到最后（你中途离开，或最后由机器人托管）：坚持到最后的真人玩家不足两名。这只扣你本人的等级分，别人不因此加分。",
-                "rating-change-1": "你最后处于托管中（由机器人下完）：按输一场计。等级分 928?（−72）",
+                "rating-change-0": "小明不计等级分，因为你中途离开了：坚持到最后的真人玩家不足两名。离开只扣你本人的等级分，别人不因此加分。",
+                "rating-change-1": "你中途离开：按输一场计。等级分 928?（−72）",
             },
             0: {
-                "rating-change-0": "你不计等级分：阿强没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
-                "rating-change-1": "阿强最后处于托管中（由机器人下完）：按输一场计。等级分 928?（−72）",
+                "rating-change-0": "你不计等级分：阿强中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
+                "rating-change-1": "阿强中途离开：按输一场计。等级分 928?（−72）",
             },
             None: {
-                "rating-change-0": "小明不计等级分：阿强没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
-                "rating-change-1": "阿强最后处于托管中（由机器人下完）：按输一场计。等级分 928?（−72）",
+                "rating-change-0": "小明不计等级分：阿强中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
+                "rating-change-1": "阿强中途离开：按输一场计。等级分 928?（−72）",
             },
         },
     ),
@@ -128,16 +127,16 @@ EXPECT = {
         ["Ann", "Bo"],
         {
             1: {
-                "rating-change-0": "Ann is not rated because you did not play it to its end (you left, or were away while a bot finished): fewer than two people did. That costs only your own rating; no one gains from it.",
-                "rating-change-1": "You were away at the end (a bot finished the game): rated as a loss. Rating 928? (−72)",
+                "rating-change-0": "Ann is not rated because you left before the end: fewer than two people played it to its end. Leaving costs only your own rating; no one gains from it.",
+                "rating-change-1": "You left before the end: rated as a loss. Rating 928? (−72)",
             },
             0: {
-                "rating-change-0": "You are not rated: Bo did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
-                "rating-change-1": "Bo was away at the end (a bot finished the game): rated as a loss. Rating 928? (−72)",
+                "rating-change-0": "You are not rated: Bo left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
+                "rating-change-1": "Bo left before the end: rated as a loss. Rating 928? (−72)",
             },
             None: {
-                "rating-change-0": "Ann is not rated: Bo did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
-                "rating-change-1": "Bo was away at the end (a bot finished the game): rated as a loss. Rating 928? (−72)",
+                "rating-change-0": "Ann is not rated: Bo left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
+                "rating-change-1": "Bo left before the end: rated as a loss. Rating 928? (−72)",
             },
         },
     ),
@@ -155,7 +154,7 @@ def test_a_rating_line_s_subject_is_its_seat_and_the_blamed_one_is_named_from_mi
 
 
 #: The stayer's line of a game of three people and bots where two of them
-#: did not play it to its end (`names[1]`, `names[2]`, away at the end),
+#: did not play it to its end (`names[1]`, `names[2]`, left),
 #: seen from `mySeat`: it once read "Cy is not rated: you, Bo did not …".
 TWO_GONE = js("ratings/two_gone")
 
@@ -163,17 +162,17 @@ TWO_GONE_SAID = {
     "en-US": (
         ["Cy", "Bo", "Dee"],
         {
-            1: "Cy is not rated: you and Dee did not play it to its end (left, or were away while a bot finished), so fewer than two people did. That costs only your own ratings; no one gains from it.",
-            None: "Cy is not rated: Bo and Dee did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
-            0: "You are not rated: Bo and Dee did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it.",
+            1: "Cy is not rated: you and Dee left before the end, so fewer than two people played it to its end. Leaving costs only your own ratings; no one gains from it.",
+            None: "Cy is not rated: Bo and Dee left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
+            0: "You are not rated: Bo and Dee left before the end, so fewer than two people played it to its end. Leaving costs only the leaver's rating; no one gains from it.",
         },
     ),
     "zh-CN": (
         ["小明", "阿强", "小红"],
         {
-            1: "小明不计等级分：你和小红没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣你们本人的等级分，别人不因此加分。",
-            None: "小明不计等级分：阿强和小红没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
-            0: "你不计等级分：阿强和小红没有坚持到最后（中途离开，或最后由机器人托管），坚持到最后的真人玩家不足两名。这只扣未坚持到最后者本人的等级分，别人不因此加分。",
+            1: "小明不计等级分：你和小红中途离开，坚持到最后的真人玩家不足两名。离开只扣你们本人的等级分，别人不因此加分。",
+            None: "小明不计等级分：阿强和小红中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
+            0: "你不计等级分：阿强和小红中途离开，坚持到最后的真人玩家不足两名。离开只扣离开者本人的等级分，别人不因此加分。",
         },
     ),
 }
@@ -250,8 +249,8 @@ def test_the_one_who_stayed_reads_why_only_the_leaver_is_rated(new_page, lobby, 
 # at the end (a bot finished the game)" though no bot rolled for her (the
 # rule: tests/lobby/test_away_at_end_live.py), and named the page's own seat
 # by name; the Chinese said "这只扣他们本人的等级分" of one person. Now: no "away" line
-# when no bot played; "You were away at the end …" / "你最后处于托管中…" when one
-# did; my seat "you" in every rating line, Chinese wording that fits one
+# whether a bot played or not (away is not leaving: the seat is rated by the
+# result); my seat "you" in every rating line, Chinese wording that fits one
 # person. The lines are one module's for all five games (static/ratings.js).
 # ---------------------------------------------------------------------------
 
@@ -262,15 +261,15 @@ DELTA = r"[+−]\d+|±0"
 AWAY_RATING_WORDS = {
     "en-US": {
         "mine": rf"^Your rating {RATING} \(({DELTA})\)$",
-        "away_mine": rf"^You were away at the end \(a bot finished the game\): rated as a loss\. Rating {RATING} \(({DELTA})\)$",
-        "bo_unrated": "Bo is not rated because you did not play it to its end (you left, or were away while a bot finished): fewer than two people did. That costs only your own rating; no one gains from it.",
         "away": "away",
+        "loss": "loss",
+        "win": "You win",
     },
     "zh-CN": {
         "mine": rf"^你的等级分 {RATING}（({DELTA})）$",
-        "away_mine": rf"^你最后处于托管中（由机器人下完）：按输一场计。等级分 {RATING}（({DELTA})）$",
-        "bo_unrated": "Bo 不计等级分，因为你没有坚持到最后（你中途离开，或最后由机器人托管）：坚持到最后的真人玩家不足两名。这只扣你本人的等级分，别人不因此加分。",
         "away": "托管",
+        "loss": "按输一场计",
+        "win": "你赢了",
     },
 }
 
@@ -301,36 +300,30 @@ def test_no_away_line_when_no_bot_played_and_my_seat_is_you(new_page, lobby, loc
 
 
 @pytest.mark.parametrize("locale", list(AWAY_RATING_WORDS))
-def test_away_at_the_end_says_you_and_one_person_s_cost(new_page, lobby, locale):
+def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby, locale):
+    """Away is not leaving: Ann never rolls, a bot rolls her third round,
+    and her rating line and Bo's are the ordinary ones (lobby/ratings.py,
+    *Who left*)."""
     ann, bo = new_page(locale=locale), new_page()
     _table(ann, bo, lobby, locale, rounds=3)  # Ann never rolls: away after two timeouts, a bot rolls her third
     expect_status(bo, "playing")
     play_to_end(bo)
     words = AWAY_RATING_WORDS[locale]
     expect(finished(ann)).to_be_visible()
-    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["away_mine"]))
-    expect(ann.get_by_test_id("rating-change-1")).to_have_text(words["bo_unrated"])
-    expect(bo.get_by_test_id("rating-change-0")).to_have_text(
-        re.compile(rf"^Ann was away at the end \(a bot finished the game\): rated as a loss\. Rating {RATING} \(({DELTA})\)$")
-    )
-    expect(bo.get_by_test_id("rating-change-1")).to_have_text(
-        "You are not rated: Ann did not play it to its end (left, or away while a bot finished), so fewer than two people did. That costs only their own rating; no one gains from it."
-    )
+    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
+    expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
+    expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["loss"])
+    expect(bo.get_by_test_id("rating-change-0")).to_have_text(re.compile(rf"^Ann's rating {RATING} \(({DELTA})\)$"))
+    expect(bo.get_by_test_id("rating-change-1")).to_have_text(re.compile(AWAY_RATING_WORDS["en-US"]["mine"]))
 
 
 # ---------------------------------------------------------------------------
-# A winner away at the end is said to count a loss
+# A winner away at the end keeps the win
 #
-# The result's headline agrees with the rating: a winner who was away at the
-# end (a bot finished the game for them) read "You win" above "You were away
-# at the end …: rated as a loss" (lobby/ratings.py: away at the end is a
-# loss). The server marks that seat in the game's record
-# (``players[seat].away``), and the headline says "You finished first, but
-# you were away at the end: counted as a loss" to them, and the same of that
-# seat by name to the others and to spectators, in both languages; a shared
-# first place says who shared it and which of them counts a loss. The
-# headline is every game's (TableView.showFinal words it, whichever game's
-# view drew the result).
+# Away is not leaving (lobby/ratings.py, *Who left*): a first place of a seat
+# a bot finished while its player was away is a win in the headline, the
+# rating and the record alike; the game's record still says the seat was
+# away (``players[seat].away``). Only leaving forfeits.
 # ---------------------------------------------------------------------------
 
 
@@ -339,29 +332,11 @@ def test_away_at_the_end_says_you_and_one_person_s_cost(new_page, lobby, locale)
 #: it): the headline's text.
 HEADLINE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, winners]) => {") + js("ratings/headline")
 
-HEADLINE_WORDS = {
-    "en-US": {
-        "mine": "You finished first, but you were away at the end: counted as a loss",
-        "shared_mine": "Finished first: you and Bo. You were away at the end: counted as a loss.",
-        "away_line": r"^You were away at the end \(a bot finished the game\): rated as a loss\.",
-    },
-    "zh-CN": {
-        "mine": "你名列第一，但你最后处于托管中：按输一场计",
-        "shared_mine": "并列第一：你和 Bo。你最后处于托管中：按输一场计。",
-        "away_line": r"^你最后处于托管中（由机器人下完）：按输一场计。",
-    },
-}
-OTHERS = {
-    "alone": "Ann finished first, but was away at the end: counted as a loss",
-    "shared_bo": "Finished first: you and Ann. Ann was away at the end: counted as a loss.",
-    "shared_rail": "Finished first: Ann and Bo. Ann was away at the end: counted as a loss.",
-}
 
-
-@pytest.mark.parametrize("locale", list(HEADLINE_WORDS))
-def test_a_winner_away_at_the_end_is_said_to_count_a_loss(new_page, lobby, locale):
+@pytest.mark.parametrize("locale", list(AWAY_RATING_WORDS))
+def test_a_winner_away_at_the_end_keeps_the_win(new_page, lobby, locale):
     ann, bo, rail = new_page(locale=locale), new_page(), new_page()
-    words = HEADLINE_WORDS[locale]
+    words = AWAY_RATING_WORDS[locale]
     sign_in(ann, lobby, "Ann")
     table_id = open_table(ann, "sibala", seats=3, turn_s=3, options={"rounds": 3}, bots=True)  # Bo has time to roll
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
@@ -374,19 +349,11 @@ def test_a_winner_away_at_the_end_is_said_to_count_a_loss(new_page, lobby, local
     play_to_end(bo)  # Ann never rolls: away after two timeouts, a bot rolls her third round
     for page in (ann, bo, rail):
         expect(finished(page)).to_be_visible()
-    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["away_line"]))
+    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
     # the server's record of the game: Ann's seat was away at its end
     assert ann.evaluate(f"() => window.lobby.net.tables.get('{table_id}').view.players[0].away") is True
-
-    # whoever won, the headline of a first place of Ann's agrees with her rating: to her, to Bo, to a spectator
-    assert ann.evaluate(HEADLINE, [table_id, "sibala", [0]]) == words["mine"]
-    assert bo.evaluate(HEADLINE, [table_id, "sibala", [0]]) == OTHERS["alone"]
-    assert rail.evaluate(HEADLINE, [table_id, "sibala", [0]]) == OTHERS["alone"]
-    # shared with Bo, who played to the end
-    assert ann.evaluate(HEADLINE, [table_id, "sibala", [0, 1]]) == words["shared_mine"]
-    assert bo.evaluate(HEADLINE, [table_id, "sibala", [0, 1]]) == OTHERS["shared_bo"]
-    assert rail.evaluate(HEADLINE, [table_id, "sibala", [0, 1]]) == OTHERS["shared_rail"]
-    # a first place of Bo's alone: the game's own words
-    assert bo.evaluate(HEADLINE, [table_id, "sibala", [1]]).startswith("You win")
-    # and the live page's own headline never says "You win" to Ann
-    expect(ann.get_by_test_id("winners")).not_to_have_text(re.compile("^(You win|你赢了)"))
+    # a first place of Ann's is a win, to her, to Bo, to a spectator
+    assert ann.evaluate(HEADLINE, [table_id, "sibala", [0]]).startswith(words["win"])
+    for page in (bo, rail):
+        said = page.evaluate(HEADLINE, [table_id, "sibala", [0]])
+        assert said.startswith("Winner: Ann"), said

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, moved, open_table, sign_in, start, text_name, watched_table
+from .helpers import HAND_TO_PICK, SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, moved, open_table, play_card, sign_in, start, text_name, watched_table
 
 pytestmark = SINGLE_REDIS
 
@@ -35,7 +35,7 @@ MAX_TABLES = 5
 
 
 def enabled_cards(page):
-    return page.locator('[data-testid="hand"] button[data-card]:enabled')
+    return page.locator(HAND_TO_PICK)
 
 
 def take_buttons(page):
@@ -66,7 +66,7 @@ def pick_lowest(page, *, first: bool = False) -> int:
     the rows change (unless the rules now ask someone for a row)."""
     before = page.get_by_test_id("rows").get_attribute("data-sig")
     card = lowest_card(page)
-    page.get_by_test_id(f"hand-card-{card}").click()
+    play_card(page, card)
     reveal = page.get_by_test_id("reveal")
     expect(reveal.locator(f'.sn-rev[data-seat="0"][data-card="{card}"]')).to_be_visible()
     if first:
@@ -195,23 +195,37 @@ def test_hidden_picks_and_spectator(new_page, lobby):
     expect(viewer.locator('[data-testid="hand"] button')).to_have_count(0)
     expect(viewer.get_by_test_id("countdown")).to_have_text(re.compile(r"^2 to pick: \d+\.\d s$"))
 
-    # Hana picks: hers until the reveal; the others only see that she picked
-    x = lowest_card(host)
+    # Hana chooses a card: shown as chosen, nothing sent until she confirms
+    a, x = sorted(int(c) for c in enabled_cards(host).evaluate_all("els => els.map(e => e.dataset.card)"))[:2]
+    host.get_by_test_id(f"hand-card-{a}").click()
+    expect(host.get_by_test_id(f"hand-card-{a}")).to_have_attribute("aria-pressed", "true")
+    expect(host.get_by_test_id("pick-confirm")).to_have_text(f"Play {a}")
+    expect(guest.get_by_test_id("picked-0")).to_have_attribute("data-state", "thinking")
+    host.get_by_test_id("pick-confirm").click()
+    expect(host.get_by_test_id("my-pick")).to_have_attribute("data-card", str(a))
+    expect(host.get_by_test_id("prompt")).to_have_text(f"You picked {a} (you can change it until everyone has picked). Waiting for Gus…")
+    for page in (guest, viewer):
+        expect(page.get_by_test_id("picked-0")).to_have_attribute("data-state", "picked")
+    # ... then changes it to x before Gus picks: hers until the reveal; the others only see that she picked
+    expect(host.get_by_test_id("hand")).to_have_attribute("data-mode", "change")
     host.get_by_test_id(f"hand-card-{x}").click()
+    expect(host.get_by_test_id("pick-confirm")).to_have_text(f"Change to {x}")
+    host.get_by_test_id("pick-confirm").click()
     expect(host.get_by_test_id("my-pick")).to_have_attribute("data-card", str(x))
     expect(host.get_by_test_id("my-pick-card")).to_have_text(re.compile(rf"{x}$"))
-    expect(host.get_by_test_id("prompt")).to_have_text(f"You picked {x}. Waiting for Gus…")
-    expect(enabled_cards(host)).to_have_count(0)
+    expect(host.get_by_test_id(f"hand-card-{a}")).to_be_enabled()  # back in her hand
+    expect(host.get_by_test_id("prompt")).to_have_text(f"You picked {x} (you can change it until everyone has picked). Waiting for Gus…")
     expect(host.locator('[data-testid="hand"] button[data-card]')).to_have_count(9)
     for page in (guest, viewer):
         expect(page.get_by_test_id("picked-0")).to_have_attribute("data-state", "picked")
         expect(page.get_by_test_id("picked-1")).to_have_attribute("data-state", "thinking")
         expect(page.locator(f'[data-card="{x}"]')).to_have_count(0)
+        expect(page.locator(f'[data-card="{a}"]')).to_have_count(0)
     expect(viewer.get_by_test_id("prompt")).to_have_text("1 still to pick: Gus")
 
-    # Gus picks: the reveal, lowest first, on every screen
+    # Gus picks: the reveal plays Hana's changed card, lowest first, on every screen
     y = lowest_card(guest)
-    guest.get_by_test_id(f"hand-card-{y}").click()
+    play_card(guest, y)
     order = sorted([(x, 0), (y, 1)])
     for page in (host, guest, viewer):
         reveal = page.get_by_test_id("reveal")

@@ -89,7 +89,10 @@ def playout(engine, seed: int, prev=None):
             break
         assert to_act == sorted(set(to_act)), "to_act is ascending seats"
         for seat in range(players):
-            assert (engine.turn_id(state, seat) is None) == (seat not in to_act)
+            if seat in to_act:
+                assert engine.turn_id(state, seat) is not None, "a seat that must act has a turn id"
+            elif engine.turn_id(state, seat) is not None:  # it may change a decision made (6 Nimmt!'s pick)
+                assert engine.legal_moves(state, seat) == [] and engine.timeout_moves(state, seat) == [], "nobody waits for it"
             assert (engine.turn_of(state, seat) is None) == (seat not in to_act), "a turn is named while the seat acts"
         if rnd.random() < LEAVE_CHANCE:
             leaver = rnd.randrange(players)

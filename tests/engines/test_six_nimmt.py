@@ -202,15 +202,41 @@ def test_picks_are_simultaneous_with_one_turn_id():
     s2, events = E.apply(s, 1, {"type": "pick", "card": card})
     assert events == [{"type": "picked", "seat": 1}]
     assert E.to_act(s2) == [0, 2]
-    assert E.turn_id(s2, 1) is None and E.turn_id(s2, 0) == E.turn_id(s2, 2) == "p0.0"
+    # nobody waits for a seat that has picked; it keeps the id to change its pick
+    assert E.turn_id(s2, 0) == E.turn_id(s2, 1) == E.turn_id(s2, 2) == "p0.0"
     assert E.legal_moves(s2, 1) == [] and E.timeout_moves(s2, 1) == []
     assert card not in s2["hands"][1] and len(s2["hands"][1]) == 9
-    with pytest.raises(IllegalMove):  # a pick is final
-        E.apply(s2, 1, {"type": "pick", "card": s2["hands"][1][0]})
+    with pytest.raises(IllegalMove):
+        E.apply(s2, 1, {"type": "pick", "card": s2["hands"][0][0]})  # a changed pick is still from the hand
     with pytest.raises(IllegalMove):
         E.apply(s2, 0, {"type": "pick", "card": s2["hands"][2][0]})  # not in hand
     with pytest.raises(IllegalMove):
         E.apply(s2, 0, {"type": "choose_row", "row": 0})  # no choice asked
+
+
+def test_a_pick_changed_before_the_reveal_replaces_the_first():
+    """Until the last seat picks, a seat may pick again: its first card goes
+    back to its hand, the reveal plays the second, and nobody else ever sees
+    the first."""
+    s = E.initial_state(3, {}, SEED)
+    first, second = s["hands"][0][0], s["hands"][0][5]
+    s, _ = E.apply(s, 0, {"type": "pick", "card": first})
+    others = [E.view(s, v) for v in (None, 1, 2)]
+    s, events = E.apply(s, 0, {"type": "pick", "card": second})
+    assert events == [{"type": "picked", "seat": 0}], "a changed pick says who, never what"
+    assert s["picks"][0] == second and first in s["hands"][0] and second not in s["hands"][0]
+    assert s["hands"][0] == sorted(s["hands"][0]) and len(s["hands"][0]) == 9
+    assert E.view(s, 0)["my_pick"] == second and E.view(s, 0)["targets"] is not None
+    assert [E.view(s, v) for v in (None, 1, 2)] == others, "others' views do not change with a changed pick"
+    assert E.public_move(s, 0, {"type": "pick", "card": second}) == {"type": "pick"}
+    assert E.to_act(s) == [1, 2]
+    s, _ = E.apply(s, 0, {"type": "pick", "card": second})  # the same card again: still the pick
+    assert s["picks"][0] == second and len(s["hands"][0]) == 9
+    for seat in (1, 2):
+        s, events = E.apply(s, seat, {"type": "pick", "card": s["hands"][seat][0]})
+    revealed = next(e for e in events if e["type"] == "revealed")
+    assert {"seat": 0, "card": second} in revealed["cards"] and first in s["hands"][0]
+    assert s["reveal_at"] == {"round": 0, "turn": 0}
 
 
 @pytest.mark.parametrize(
@@ -480,7 +506,11 @@ def test_hidden_information_in_random_games():
         while E.to_act(state):
             seat = rnd.choice(E.to_act(state))
             r = rnd.random()
-            if r < 0.3:
+            picked = [s for s, c in enumerate(state["picks"]) if c is not None]
+            if state["phase"] == "pick" and picked and r < 0.15:  # a seat changes its pick
+                seat = rnd.choice(picked)
+                move = {"type": "pick", "card": rnd.choice([*state["hands"][seat], state["picks"][seat]])}
+            elif r < 0.3:
                 move = E.timeout_moves(state, seat)[0]
             elif r < 0.6:
                 move = E.bot_move(E.view(state, seat), seat, rnd)

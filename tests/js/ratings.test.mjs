@@ -24,15 +24,15 @@ test("ratingText of an older server's figure shows its ordinal with one decimal"
   assert.equal(ratingText({}), "0.0");
 });
 
-test("notToTheEnd: left (a bot finished), away at the end, or played to the end", () => {
+test("notToTheEnd: left (a bot finished), else played to the end, away at the end included", () => {
   const view = {
     players: [{ name: "Ann" }, { name: "Bo", left: true, bot: true }, { name: "Cy", away: true }, { name: "Dee" }],
     seats: [{ name: "Ann" }, { name: "Bo" }, { name: "Cy" }, { name: "Dee", away: true }],
   };
   assert.equal(notToTheEnd(view, 0), null);
   assert.equal(notToTheEnd(view, 1), "left");
-  assert.equal(notToTheEnd(view, 2), "away");
-  assert.equal(notToTheEnd(view, 3), "away");
+  assert.equal(notToTheEnd(view, 2), null);
+  assert.equal(notToTheEnd(view, 3), null);
   assert.equal(notToTheEnd(null, 0), null);
 });
 

@@ -6,8 +6,9 @@ loss".  The rule (lobby/ratings.py, *Who left*): a seat is away at the end
 only if a bot played for it while away; a seat whose timeouts reach the
 away count on its own last move played it (by the clock) to the end.  In
 all five games, against a real Redis: the seat whose forced move ends the
-game is rated among those who stayed, not as a loss of its own; a seat a
-bot did play for while away still is.
+game is not marked away.  Away is not leaving: a seat a bot did play for
+while away is marked so in the game's record and keeps the result the game
+gives it, in its rating and its record alike.
 """
 
 from __future__ import annotations
@@ -96,28 +97,23 @@ async def test_sibala_two_people_who_let_every_turn_run_out_were_not_finished_by
         while doc["status"] == "playing":
             doc = tables.due(doc, tables.next_due(doc), bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
         assert doc["game_timeouts"][:2] == [2, 2], "two timeouts each (then a bot rolls)"
-        assert [ratings.absent(s) for s in doc["seats"]] == [away, away, False], rounds
+        assert [s["away"] for s in doc["seats"]] == [away, away, False], rounds
+        assert not any(ratings.absent(s) for s in doc["seats"]), "away is not leaving: each keeps its result"
         final = await _settled(redis_server, doc, pids)
         per_seat = final["settlement"]["ratings"]
-        if away:  # each rated as the last of the whole game (below the bot)
-            assert ratings.ranks(final)[2] == 1 and per_seat[0] and per_seat[1]
-        else:  # the two rated among themselves (and the bot)
-            assert per_seat[0] is not None and per_seat[1] is not None
+        assert per_seat[0] is not None and per_seat[1] is not None
+        if not away:
             assert [s["away"] for s in tables.views(final, [0])[0]["seats"]] == [False, False, False]
             assert not any(p.get("away") for p in tables.views(final, [0])[0]["players"]), "the game's record: nobody away"
 
 
-async def test_sibala_both_people_away_at_the_end_each_lose_rating_and_record_a_loss(redis_server):
-    """The English pass (fresh tree): a 2-seat stake table, Xavier and Bea
-    both timed out twice and were marked away, bots finished the game and
-    Xavier's seat won.  His page said "You were away at the end (a bot
-    finished the game): rated as a loss. Rating 1069 (+69)" and his profile
-    Sibala Wins 1, Losses 0: with every person absent the absent seats were
-    ranked by the result among themselves, so the winner's own "loss" was a
-    win.  What must hold (lobby/ratings.py, *Who left*): each absent
-    person's update ranks their seat below every other, the other absent
-    ones included, so each one's rating falls, and their record counts a
-    loss, never a win, whatever their bot did."""
+async def test_sibala_people_away_at_the_end_keep_the_game_s_result_in_rating_and_record(redis_server):
+    """Two people both time out twice, are marked away, and bots finish the
+    game: one seat's bot wins.  Away is not leaving (lobby/ratings.py, *Who
+    left*): each keeps the result the game gives their seat, so the winner
+    records a win and gains rating, the other records a loss and loses it,
+    and the game's record still says both were away.  (Until then an away
+    winner was rated and counted as a loss: 'counted as a loss' on a win.)"""
     pids = [f"r{secrets.token_hex(6)}" for _ in range(2)]
     now = now_ms()
     doc = tables.new_table(f"t{secrets.token_hex(5)}", "sibala", now=now, seats=2, turn_ms=2000, min_turn_ms=1000, options={"rounds": 5})
@@ -127,13 +123,16 @@ async def test_sibala_both_people_away_at_the_end_each_lose_rating_and_record_a_
     rng = random.Random(3)
     while doc["status"] == "playing":
         doc = tables.due(doc, tables.next_due(doc), bytes(32), rng, {"balances": {}, "present": set(pids)}).doc
-    assert [ratings.absent(s) for s in doc["seats"]] == [True, True], "a bot rolled for both while away"
+    assert [s["away"] for s in doc["seats"]] == [True, True], "a bot rolled for both while away"
+    assert not any(ratings.absent(s) for s in doc["seats"]), "away is not leaving"
     winners = doc["result"]["winners"]
     assert len(winners) == 1, "one seat's bot won (seed 3)"
+    (winner,) = winners
     final = await _settled(redis_server, doc, pids)
     per_seat = final["settlement"]["ratings"]
-    assert all(r is not None and r["rating_delta"] < 0 and r["delta"] < 0 for r in per_seat), per_seat
+    assert per_seat[winner]["delta"] > 0 and per_seat[1 - winner]["delta"] < 0, per_seat
     for entry in final["settlement"]["players"]:
-        assert (entry["stats"]["wins"], entry["stats"]["losses"]) == (0, 1), entry
-    # the game's record says so, for the result's headline: the winner's first place counts a loss
+        won = entry["seat"] == winner
+        assert (entry["stats"]["wins"], entry["stats"]["losses"]) == (int(won), int(not won)), entry
+    # the game's record says both were away; the result stands as the game gave it
     assert [p.get("away") for p in tables.views(final, [None])[None]["players"]] == [True, True]

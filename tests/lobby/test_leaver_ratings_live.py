@@ -12,7 +12,9 @@ table.  The page's words for it: tests/browser/test_ratings_browser.py.
 from __future__ import annotations
 
 import random
+import re
 import secrets
+from pathlib import Path
 
 import pytest
 
@@ -36,10 +38,35 @@ TABLES = [
 ]
 
 
-def _played_with_a_leaver(game: str, options: dict, pids: list[str]) -> dict:
+#: the page's words (static/i18n.js): its Leave dialog and how it says a record
+I18N = (Path(__file__).resolve().parents[2] / "static" / "i18n.js").read_text(encoding="utf-8")
+
+
+def said(key: str) -> tuple[str, str]:
+    """The English and Chinese text of i18n key ``key`` (a plain string)."""
+    return tuple(re.findall(rf'\n    {key}: "([^"\n]*)"', I18N))  # type: ignore[return-value]
+
+
+def dialog_promises(doc: dict) -> dict[str, int]:
+    """What the Leave dialog shown to seat 0 of ``doc`` (as it starts, as
+    static/screens/table.js picks it: stud's escape where leaving costs,
+    else the coin or casual wording) says the record will count: its
+    ``escapes`` and ``losses`` (1 where it says so, in both languages)."""
+    view = tables.views(doc, [0])[0]
+    cost = (view["leave_cost"] or [0])[0]
+    key = "leave_escape_ask" if cost else ("leave_running_ask_coins" if view["coins_to_sit"] else "leave_running_ask")
+    en, zh = said(key)
+    promised = {"escapes": int("an escape" in en), "losses": int("a loss in your record" in en)}
+    assert promised == {"escapes": int("记为逃跑" in zh), "losses": int("记一场负" in zh)}, (key, en, zh)
+    assert ("a loss in your rating" in en) == ("等级分也按输一场计" in zh), (key, en, zh)
+    return {**promised, "rating_loss": int("a loss in your rating" in en)}
+
+
+def _played_with_a_leaver(game: str, options: dict, pids: list[str]) -> tuple[dict, dict[str, int]]:
     """A two-seat table of ``game`` played to its end through the real
     transitions, its seat 0's player leaving as it starts; seat 1 plays the
-    engine's bot move in time, a bot plays seat 0 at its deadlines."""
+    engine's bot move in time, a bot plays seat 0 at its deadlines.  Also
+    what the Leave dialog promised seat 0 then (:func:`dialog_promises`)."""
     now = now_ms()
     engine = engines.get(game)
     balances = {"balances": {pid: 100_000 for pid in pids}}
@@ -47,6 +74,7 @@ def _played_with_a_leaver(game: str, options: dict, pids: list[str]) -> dict:
     for i, pid in enumerate(pids):
         doc = tables.join(doc, pid, f"P{i}", None, now, bytes(32), balances).doc
     assert doc["status"] == "playing"
+    promised = dialog_promises(doc)
     doc = tables.leave(doc, pids[0], now).doc
     rng = random.Random(3)
     while doc["status"] == "playing":
@@ -58,7 +86,7 @@ def _played_with_a_leaver(game: str, options: dict, pids: list[str]) -> dict:
         else:
             now += 60_000
             doc = tables.due(doc, now, bytes(32), rng, {**balances, "present": set(pids)}).doc
-    return doc
+    return doc, promised
 
 
 @pytest.mark.parametrize(("game", "options", "coins"), TABLES, ids=[f"{g}-{'coins' if c else 'casual'}" for g, _, c in TABLES])
@@ -69,7 +97,7 @@ async def test_a_leaver_loses_rating_and_the_one_who_stayed_is_not_rated_at_ever
         pids = [f"r{secrets.token_hex(6)}" for _ in range(2)]
         for i, pid in enumerate(pids):
             await store.create_player(pid, new_token(), f"P{i}", 100_000, 600)
-        doc = _played_with_a_leaver(game, options, pids)
+        doc, promised = _played_with_a_leaver(game, options, pids)
         assert bool(doc["coins_to_sit"]) is coins
         assert [ratings.absent(s) for s in doc["seats"]] == [True, False]
         assert ratings.pending(doc), "a game of two people is rated, whoever left"
@@ -83,6 +111,10 @@ async def test_a_leaver_loses_rating_and_the_one_who_stayed_is_not_rated_at_ever
         assert view["ratings"] == per_seat and view["players"][0]["left"] and view["players"][0]["bot"]
         leaver, stayed = [await store.player(pid) for pid in pids]
         assert leaver[f"{game}:rated"] == 1 and f"{game}:rated" not in stayed
+        # the Leave dialog said what the record now shows: an escape where it said one, a loss where it said one
+        record = {k: int(leaver.get(f"{game}:{k}", 0)) for k in ("escapes", "losses")}
+        assert record == {"escapes": promised["escapes"], "losses": promised["losses"]}, (game, record, promised)
+        assert promised["rating_loss"] == 1, "a rated game's leaver loses rating: the dialog says so"
         assert await ratings.current(store, game, pids[1:]) == {pids[1]: (ratings.MU0, ratings.SIGMA0)}
     finally:
         await store.aclose()

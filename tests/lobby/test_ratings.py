@@ -232,25 +232,24 @@ async def test_one_person_who_stayed_is_not_rated_and_the_leaver_still_loses(red
         await store.aclose()
 
 
-def test_a_seat_away_at_the_end_counts_as_left_and_bots_are_not_people():
-    """Never really playing it (every turn timed out, a bot finishing the
-    away seat) is leaving it: that player is ranked last for their own
-    update, and the others are rated without them.  A bot's seat is in the
-    game among those who stayed, but does not make up the two people: one
-    person who stayed and a bot are not rated."""
+def test_a_seat_away_at_the_end_keeps_its_result_and_bots_are_not_people():
+    """Away is not leaving: a seat whose every turn timed out, a bot
+    finishing it, is rated by the result like the others (here it won: it
+    gains).  A bot's seat is in the game, but does not make up the two
+    people: one person and a bot are not rated."""
     pids = ["a", "b", "c"]
     doc = _finished("yahtzee", pids, {}, [100, 150, 300], away=(2,))
-    assert doc["seats"][2]["away"] and [ratings.absent(seat) for seat in doc["seats"]] == [False, False, True]
+    assert doc["seats"][2]["away"] and [ratings.absent(seat) for seat in doc["seats"]] == [False, False, False]
     model = PlackettLuce()
     fresh = {pid: (ratings.MU0, ratings.SIGMA0) for pid in pids}
     per_seat = ratings.changes(doc, fresh)
-    (lost,) = model.rate([[model.rating()] for _ in range(3)], ranks=[2, 1, 3])[2]
-    (low,), (high,) = model.rate([[model.rating()] for _ in range(2)], ranks=[2, 1])
-    assert [round(c["mu"], 6) for c in per_seat] == [round(low.mu, 6), round(high.mu, 6), round(lost.mu, 6)]
-    # seat 1 a bot's: one person stayed beside it, so only the absent one is rated
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=ratings.ranks(doc))
+    assert [round(c["mu"], 6) for c in per_seat] == [round(r.mu, 6) for (r,) in expected]
+    assert per_seat[2]["delta"] > 0, "the away seat won: a win while away is a win"
+    # seats 1 and 2 a bot's: one person is left, so nobody is rated
     doc["seats"][1] = {"pid": None, "name": "Bot", "bot": True, "left": False, "away": False}
-    per_seat = ratings.changes(doc, fresh)
-    assert per_seat[0] is None and per_seat[1] is None and per_seat[2]["delta"] < 0
+    doc["seats"][2] = dict(doc["seats"][1], name="Bot2")
+    assert ratings.changes(doc, fresh) == [None, None, None]
 
 
 async def test_a_game_against_bots_with_one_person_is_not_rated(redis_server):

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 from lobby import replay
 from lobby.client import LobbyRefused
 from lobby.store import connect
 
-from .support import connected, polled, replayed, seated
+from .support import api, connected, polled, replayed, seated
 from .test_timeout_events_live import timeout_seen, timeouts
 
 
@@ -139,3 +140,46 @@ async def test_a_row_choice_after_a_forced_low_pick_gets_a_whole_turn(lobby_fact
             for t in players:
                 t.cancel()
             await asyncio.gather(*players, return_exceptions=True)
+
+
+async def test_a_changed_pick_is_never_shown_to_another_seat_and_the_reveal_plays_it(lobby):
+    """A seat picks, changes its pick, and the reveal plays the second card:
+    the other seat and a spectator (every frame, snapshot or delta) and the
+    table list never see either card before the reveal."""
+    async with connected(lobby.ws, ["Ann", "Bo", "Spec"]) as (ann, bo, spec):
+        bo.keep_frames = spec.keep_frames = True  # from the first snapshot on
+        table = await seated([ann, bo], "six_nimmt", seats=2, turn_ms=60000, options={"end_threshold": 1}, games=1)
+        await spec.watch(table)
+        view = await ann.wait_for(table, lambda v: v["state"] is not None and 0 in v["to_act"])
+        turn = view["turns"]["0"]
+        first, second = view["state"]["hand"][:2]
+        await ann.move(table, turn, {"type": "pick", "card": first})
+        picked = await ann.wait_for(table, lambda v: v["state"]["my_pick"] == first)
+        assert picked["to_act"] == [1], "nobody waits for a seat that has picked"
+        await ann.move(table, turn, {"type": "pick", "card": second})  # the same turn id: a change
+        changed = await ann.wait_for(table, lambda v: v["state"]["my_pick"] == second)
+        assert first in changed["state"]["hand"] and second not in changed["state"]["hand"]
+        status, listing = await api(lobby.http, "GET", "/api/tables")
+        line = next(t for t in listing if t["id"] == table)  # the table list: who sits, never a state
+        assert status == 200 and not {"state", "picks", "my_pick", "hand"} & set(line), line
+        await bo.wait_for(table, lambda v: v["state"]["picked"] == [True, False])
+        await spec.wait_for(table, lambda v: v["state"]["picked"] == [True, False])
+        before_reveal = {id(f) for c in (bo, spec) for f in c.frames}
+        bo_turn = (await bo.wait_for(table, lambda v: 1 in v["to_act"]))["turns"]["1"]
+        await bo.move(table, bo_turn, {"type": "pick", "card": min(bo.tables[table].view["state"]["hand"])})
+        revealed = await spec.wait_for(table, lambda v: v["state"]["last_reveal_at"] == {"round": 0, "turn": 0})
+        assert {"seat": 0, "card": second} in [{"seat": e["seat"], "card": e["card"]} for e in revealed["state"]["last_reveal"]]
+        for client in (bo, spec):
+            frames = [f for f in client.frames if id(f) in before_reveal]
+            assert frames, "frames were kept"
+            for frame, view in replayed(frames, table):
+                state = view["state"]
+                if state is None:
+                    continue
+                assert state["my_pick"] is None and state["last_reveal"] == []
+                assert first not in (state["hand"] or []) and second not in (state["hand"] or [])
+                for event in view["events"]:
+                    assert event["type"] != "revealed" and (event["type"] != "picked" or set(event) == {"type", "seat"}), event
+                    assert event.get("type") != "timeout", event
+                raw = str(frame.get("patch", frame.get("view")))
+                assert not re.search(rf"'(card|my_pick)': ({first}|{second})\b", raw), raw

@@ -344,7 +344,13 @@ class Table:
             roll = rng.random()
             state = doc["state"]
             people = [s for s in engine.to_act(state) if (p := doc["seats"][s]["pid"]) and tables.seat_of(doc, p) == s and not doc["seats"][s].get("away")]
-            if people and roll < 0.9:
+            changers = [s for s in range(len(doc["seats"])) if doc["game"] == "six_nimmt" and state["phase"] == "pick" and state["picks"][s] is not None and s not in engine.to_act(state)]
+            changers = [s for s in changers if (p := doc["seats"][s]["pid"]) and tables.seat_of(doc, p) == s and not doc["seats"][s].get("away")]
+            if changers and roll < 0.15:  # a 6 Nimmt! seat changes its pick before the reveal
+                seat = rng.choice(changers)
+                move = {"type": "pick", "card": rng.choice([*state["hands"][seat], state["picks"][seat]])}
+                out = tables.move(doc, doc["seats"][seat]["pid"], tables.turn_id(doc, seat), move, self.now)
+            elif people and roll < 0.9:
                 seat = rng.choice(people)
                 if rng.random() < 0.5 or doc["game"] == "shut_the_box":  # (its bot solves the game: slow)
                     move = rng.choice(engine.legal_moves(state, seat))

@@ -1,7 +1,7 @@
 async ([names, mySeat]) => {
   const { ratingChanges } = await import('/static/ratings.js');
   const bot = (name) => ({ name, bot: true });
-  const seats = [{ name: names[0] }, { name: names[1], away: true }, bot('Ada'), bot('Bao'), bot('Cleo')];
+  const seats = [{ name: names[0] }, { name: names[1], left: true, bot: true }, bot('Ada'), bot('Bao'), bot('Cleo')];
   const view = {
     seats, players: seats.map((s) => ({ ...s, away: undefined })),
     result: { winners: [1] },

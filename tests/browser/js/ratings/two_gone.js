@@ -1,6 +1,6 @@
 async ([names, mySeat]) => {
   const { ratingChanges } = await import('/static/ratings.js');
-  const seats = [{ name: names[0] }, { name: names[1], away: true }, { name: names[2], away: true }, { name: 'Ada', bot: true }];
+  const seats = [{ name: names[0] }, { name: names[1], left: true, bot: true }, { name: names[2], left: true, bot: true }, { name: 'Ada', bot: true }];
   const view = {
     seats, players: seats.map((s) => ({ ...s, away: undefined })),
     result: { winners: [3] },
