@@ -941,7 +941,7 @@ def test_the_longest_names_never_widen_a_phone_s_page(new_page, lobby, game, kin
     for page in (ann, bo, cy):
         expect_status(page, "playing")
     if game == "six_nimmt":  # every seat picks at once: mine goes, Bo's clock runs on
-        ann.locator('[data-testid="hand"] button:enabled').first.click()
+        play_card(ann, int(ann.locator('[data-testid="hand"] button:enabled').first.get_attribute("data-card")))
         expect(ann.get_by_test_id("countdown")).to_contain_text(second[:3])
     for page in (ann, bo, cy):
         countdown = page.get_by_test_id("countdown").first

@@ -340,7 +340,7 @@ def test_a_reveal_places_its_cards_one_by_one_unless_motion_is_reduced(new_page,
     start(nim)
     card = nim.locator('[data-testid="hand"] button:enabled').last  # my highest: it goes to a row
     number = card.get_attribute("data-card")
-    card.click()
+    play_card(nim, int(number))
     for page in (nim, cy):
         reveal = page.get_by_test_id("reveal")
         expect(reveal).to_have_attribute("data-key", "0.0")

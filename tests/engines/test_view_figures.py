@@ -36,9 +36,9 @@ def test_six_nimmt_view_has_bull_heads_row_points_and_targets():
     assert view["targets"] == [six_nimmt.target_row(s["rows"], c) for c in s["hands"][0]]
     spectator = engine.view(s, None)
     assert spectator["targets"] is None and spectator["hand"] is None
-    # once a seat has picked, it has no card left to place this turn
+    # once a seat has picked it may still change its pick until the reveal: its targets stay shown
     s, _ = engine.apply(s, 0, {"type": "pick", "card": s["hands"][0][0]})
-    assert engine.view(s, 0)["targets"] is None and engine.view(s, 1)["targets"] is not None
+    assert engine.view(s, 0)["targets"] is not None and engine.view(s, 1)["targets"] is not None
 
 
 def test_six_nimmt_pick_moves_are_shared_while_a_hand_is_unchanged():
