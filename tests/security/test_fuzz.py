@@ -428,9 +428,11 @@ class Fuzzer:
             current = view["turns"].get(str(seat))
             if current is None:
                 # a 6 Nimmt! seat that picked may still change its pick until the reveal
-                # (docs/protocol.md): its move is judged against that pick's turn
-                changeable = {"turn_over", "illegal_move"} if view["game"] == "six_nimmt" and view["status"] == "playing" else set()
-                out.append(({"table": table, "turn": current or turn, "move": formed(table)}, {"not_your_turn", *changeable}))
+                # (docs/protocol.md): its move is judged against that pick's turn, so the
+                # turn sent is never a real one ("1:p0.0" could be the pick's, and change it)
+                changeable = {"turn_over"} if view["game"] == "six_nimmt" and view["status"] == "playing" else set()
+                stale = r.choice(["x", "r9.s9", "9:p9.9"])
+                out.append(({"table": table, "turn": stale, "move": formed(table)}, {"not_your_turn", *changeable}))
                 continue
             wrong_turn = r.choice([t for t in (turn, current + "x", current[:-1], "r9.s9") if t != current and t])
             out.append(({"table": table, "turn": wrong_turn, "move": formed(table)}, {"turn_over"}))
