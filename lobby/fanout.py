@@ -45,6 +45,18 @@ MAX_TABLES_PER_CONN = 16
 _DELTAS_SENT = metrics.frames_sent("delta")
 
 
+async def _retried(op: Callable[[], Any], attempts: int = 20) -> bool:
+    """Await ``op()`` until it raises no Redis or socket error, backing off
+    from 50 ms to 1 s between attempts; False after ``attempts`` failures."""
+    for attempt in range(attempts):
+        try:
+            await op()
+            return True
+        except (redis.exceptions.RedisError, OSError):
+            await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
+    return False
+
+
 def frame_bytes(data: bytes) -> bytes:
     """``data`` as one unmasked, final binary websocket frame (RFC 6455
     5.2), the bytes a server's ``send_binary`` writes without extensions:
@@ -328,14 +340,7 @@ class Fanout:
 
         async def run() -> None:
             try:
-                attempt = 0
-                while attempt < 20:
-                    try:
-                        await self.refresh(table_id)
-                    except (redis.exceptions.RedisError, OSError):
-                        await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
-                        attempt += 1
-                        continue
+                while await _retried(lambda: self.refresh(table_id)):
                     if not self._refreshing.get(table_id):
                         return
                     self._refreshing[table_id] = False
@@ -582,13 +587,8 @@ class Fanout:
         log.warning("pub/sub reconnected; reading every local table again")
 
         async def catch_up() -> None:
-            for attempt in range(20):
-                try:
-                    await self._catch_up()
-                    return
-                except (redis.exceptions.RedisError, OSError):
-                    await asyncio.sleep(min(0.05 * 2**attempt, 1.0))
-            log.error("could not catch up after a pub/sub reconnect")
+            if not await _retried(self._catch_up):
+                log.error("could not catch up after a pub/sub reconnect")
 
         self._catching_up = asyncio.ensure_future(catch_up())
 

@@ -251,7 +251,7 @@ class Rooms(Coins, QuickMatching, Timers):
                 payout = self._payout(out.doc)
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
-            append = payout is None and tables.appends(doc, out, version + 1)
+            append = tables.appends(doc, out, version + 1)  # never a game's end: no payout
             if not append and record.get("kind") == "move" and new_doc["state"] is not None:
                 # a replay checks the state where the doc is written (a snapshot), not after every move
                 record["state_hash"] = tables.state_digest(new_doc["state"])

@@ -74,7 +74,7 @@ from .batcher import Batcher
 from .chat_store import CHAT_IDLE_TTL_S, ChatStore, chat_line, chat_order  # noqa: F401 (re-exported)
 from .player_store import Payout, PlayerStore  # noqa: F401 (Payout re-exported)
 from .redis_values import now_ms, pack, unpack  # noqa: F401 (re-exported: lobby.store's helpers)
-from .channels import CHAT_MARK, READY_MARK, REVOKED_MARK  # noqa: F401 (re-exported)
+from .channels import CHAT_MARK, READY_MARK, RECORD_MARK, REVOKED_MARK  # noqa: F401 (re-exported)
 from .protocol import packb
 from .subscriber import Subscriber
 from .tables import redo, with_marks
@@ -262,7 +262,7 @@ class Store(ChatStore, PlayerStore):
         record = pack(log) if log else b""
         if append:
             assert record and payout is None, "an appended version is a record, and no game's end"
-            packed, published = b"", b"+" + record
+            packed, published = b"", RECORD_MARK + record
         else:
             packed = published = pack(doc)
         commands: list[tuple[Any, ...]] = [(

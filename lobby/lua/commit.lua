@@ -26,8 +26,8 @@
 local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r', 'd')
 local v = tonumber(cur[1] or '0')
 if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] ~= '-' and cur[4] and cur[4] ~= ARGV[15]) then
-  local out = {-v, cur[2], cur[3], cur[4] or false, tonumber(cur[5] or v)}
   local d = tonumber(cur[5] or v)
+  local out = {-v, cur[2], cur[3], cur[4] or false, d}
   if d < v then
     for _, rec in ipairs(redis.call('LRANGE', KEYS[2], d - v, -1)) do out[#out + 1] = rec end
   end

@@ -164,7 +164,9 @@ def _after_change(d: TableDoc, now: int, moved: set[int], events: list[Any] = ()
     state = d["state"]
     old = d["deadlines"]
     new: dict[str, list[Any]] = {}
-    pause = d.get("pause_ms", 0) if any(e.get("type") in RESULT_EVENTS for e in events) else 0
+    pause = d.get("pause_ms") or 0
+    if pause and not any(e.get("type") in RESULT_EVENTS for e in events):
+        pause = 0
     for seat in engine.to_act(state):
         tid = engine.turn_id(state, seat)
         prev = old.get(str(seat))
