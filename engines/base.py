@@ -137,6 +137,9 @@ class GameInfo:
     "options": [name]}`` (``times`` × the product of those options'
     values) or ``{"option": name, "values": {str(choice): coins}}``; a
     client states and checks the need from it before it asks.
+    ``variant``: language code -> one line naming the rules played where
+    they differ from the boxed game a player may know (Yahtzee's kata
+    rules, RULES.md 4), shown under the title; empty where none differ.
     """
 
     id: str
@@ -147,6 +150,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     board: dict[str, Any] = field(default_factory=dict)
     coins: dict[str, Any] | None = None
+    variant: dict[str, str] = field(default_factory=dict)
 
     def coins_needed(self, options: dict[str, Any] | None) -> int:
         """The coins a player needs to sit with ``options`` (defaults filled
@@ -173,6 +177,7 @@ class GameInfo:
             "options": [spec.to_dict() for spec in self.options],
             "board": copy.deepcopy(self.board),
             "coins": copy.deepcopy(self.coins),
+            "variant": dict(self.variant),
         }
 
     def settings(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -961,6 +961,13 @@ export function gameTitle(game) {
   return localized(game.title, game.id);
 }
 
+/** The line naming the rules a game plays where they differ from the boxed
+ * game (its `variant`, e.g. Yahtzee's kata rules) in the page's language;
+ * "" for a game that has none. */
+export function gameVariant(game) {
+  return (game && localized(game.variant, "")) || "";
+}
+
 /** Sets <html lang> to the page's language; nothing without a page (Node). */
 function markPageLang() {
   if (typeof document === "undefined") return;

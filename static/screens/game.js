@@ -3,7 +3,7 @@
 // move, by each option's no_coins, and says why in place), and the live
 // tables of the game (the `tables` subscription) to join or watch.
 
-import { t, getLang, gameTitle, localized, dateLocale } from "../i18n.js";
+import { t, getLang, gameTitle, gameVariant, localized, dateLocale } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeLine, spendableCoins } from "../shell.js";
 import { VIEWS } from "../games/index.js";
@@ -261,6 +261,7 @@ export function gameScreen(gameId) {
       { class: "screen screen-game", testid: `lobby-${gameId}` },
       back,
       h("div", { class: "title-row" }, h("h2", {}, gameTitle(game), VIEWS[gameId] ? null : h("span", { class: "badge badge-preview" }, t("preview"))), rulesButton(gameId)),
+      gameVariant(game) ? h("p", { class: "game-variant", testid: "game-variant" }, gameVariant(game)) : null,
       h("p", {}, h("a", { href: `#leaderboard=${encodeURIComponent(gameId)}`, testid: "leaderboard-link" }, t("lb_link"))),
       h("div", { class: "lobby-forms" }, quickMatch(gameId), form),
       h("h3", { testid: "tables-title" }, t("live_tables")),

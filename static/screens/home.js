@@ -1,6 +1,6 @@
 // The home screen: the games (from the welcome) and the tables we sit at.
 
-import { t, gameTitle } from "../i18n.js";
+import { t, gameTitle, gameVariant } from "../i18n.js";
 import { h, fill } from "../dom.js";
 import { net, gameInfo, statusText, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
@@ -27,6 +27,7 @@ export function homeScreen() {
         "a",
         { class: "card game-card", href: `#game=${encodeURIComponent(g.id)}`, testid: `game-${g.id}` },
         h("h3", {}, gameTitle(g)),
+        gameVariant(g) ? h("div", { class: "game-variant", testid: `variant-${g.id}` }, gameVariant(g)) : null,
         h("div", { class: "muted" }, t("players_range", { lo: g.min_players, hi: g.max_players })),
         VIEWS[g.id] ? null : h("div", { class: "badge badge-preview" }, t("preview"))
       )

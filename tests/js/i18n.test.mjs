@@ -1,7 +1,7 @@
 // Unit tests of static/i18n.js's pure helpers under Node's test runner (no page).
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { fillText, gameTitle, getLang, localized, namesList, num, setLang, signed, t } from "../../static/i18n.js";
+import { fillText, gameTitle, gameVariant, getLang, localized, namesList, num, setLang, signed, t } from "../../static/i18n.js";
 
 beforeEach(() => setLang("en"));
 
@@ -127,3 +127,13 @@ for (const [key, [one, two]] of Object.entries(COUNTS)) {
     assert.ok(!zh.includes("{") && /[\u4e00-\u9fff]/.test(zh), zh);
   });
 }
+
+test("gameVariant says a game's own rules in the page's language, and nothing where none differ", () => {
+  const yahtzee = { id: "yahtzee", variant: { en: "Kata rules: 15 categories, no bonus", zh: "卡塔规则：15 个类别，没有奖励分" } };
+  assert.equal(gameVariant(yahtzee), "Kata rules: 15 categories, no bonus");
+  setLang("zh");
+  assert.equal(gameVariant(yahtzee), "卡塔规则：15 个类别，没有奖励分");
+  assert.equal(gameVariant({ id: "sibala", variant: {} }), "");
+  assert.equal(gameVariant({ id: "sibala" }), "");
+  assert.equal(gameVariant(null), "");
+});

@@ -89,15 +89,6 @@ def test_every_generated_name_word_has_its_chinese_in_the_page():
     assert all(re.fullmatch(r"[\u4e00-\u9fff]+", v) for v in zh.values()), zh
 
 
-def test_the_yahtzee_rules_say_which_variant_they_are():
-    """The kata's 15 categories with their own scores, said in one line at
-    the top of the Yahtzee section in both languages (in players' words:
-    "kata" is the implementers')."""
-    first = {lang: html.unescape(re.search(r"<p>(.*?)</p>", rules_text.page("yahtzee", lang)["html"], re.S).group(1)) for lang in ("en", "zh")}
-    assert first["en"].startswith("This is a variant of Yahtzee: 15 categories with their own scores"), first
-    assert first["zh"].startswith("这是快艇骰子的一个变体：15 个类别"), first
-
-
 def test_no_name_and_figure_joined_in_code():
     """A name joined to a figure in code ("Ada（机器人） 170", "Ann: +10" on a
     中文 page) takes English spacing and colons: the views word it through

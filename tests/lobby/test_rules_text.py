@@ -122,8 +122,11 @@ def test_api_rules_errors(lobby):
     assert status == 400 and body["code"] == "bad_message"
 
 
-#: words written for implementers, not players (docs/rules.md keeps them)
+#: words written for implementers, not players (docs/rules.md keeps them);
+#: "kata" is a player's word only as the name of Yahtzee's rules (:data:`KATA`)
 IMPLEMENTER = re.compile(r"\bkata\b|\bseeds?\b|\bengines?\b|\bindex|0\.\.|\bseat 0\b|种子|引擎|索引|座位 ?0", re.I)
+#: where Yahtzee's rules name themselves: the kata rules, the Yahtzee kata
+KATA = re.compile(r"\bkata rules\b|\bYahtzee kata\b", re.I)
 #: what a player is told their timeout does, by language
 TIMEOUT_WORDS = {"en": "time runs out", "zh": "超时"}
 
@@ -136,6 +139,8 @@ def test_players_read_rules_written_for_them(game, lang):
     words, and what a timeout plays for you."""
     page = rules_text.page(game, lang)
     text = re.sub(r"<[^>]+>", " ", page["html"])
+    if game == "yahtzee":
+        text = KATA.sub("", text)
     assert not IMPLEMENTER.findall(text), IMPLEMENTER.findall(text)
     assert TIMEOUT_WORDS[lang] in text
     assert ("seat 1" if lang == "en" else "座位 1") in text
@@ -276,3 +281,18 @@ def test_the_rules_say_why_a_tie_can_raise_both_ratings(lang):
     common = " ".join(rules_text.parsed(lang).common.split())
     assert {"en": "a tie can raise both", "zh": "平手可能让双方都涨分"}[lang] in common
     assert "1000" in common
+
+
+@pytest.mark.parametrize("lang", sorted(rules_text.FILES))
+def test_yahtzee_says_it_plays_the_kata_rules_and_what_differs(lang):
+    """A Yahtzee player is told, on the game's card and in its rules, that
+    these are the kata's rules and how they differ from the boxed game."""
+    words = {"en": ("kata rules", "15", "no bonus", "exact"), "zh": ("卡塔规则", "15 个类别", "没有奖励分", "恰好")}[lang]
+    page = rules_text.page("yahtzee", lang)
+    text = page["title"] + " " + html.unescape(re.sub(r"<[^>]+>", " ", page["html"]))
+    assert all(w in text for w in words), [w for w in words if w not in text]
+    assert words[0] in page["title"]
+    variant = engines.get("yahtzee").info.to_dict()["variant"][lang]
+    assert words[0].lower() in variant.lower() and "15" in variant
+    # the other games play the rules their names promise: no variant line
+    assert all(not engines.get(g).info.variant for g in engines.REGISTRY if g != "yahtzee")
