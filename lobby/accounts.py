@@ -71,8 +71,10 @@ WRONG = "wrong name or password"
 #: the upper-case form's key, so that every casing of a name has the same keys;
 #: 3 the keys with spaces, dashes, middle dots, a full stop at the end and a
 #: dot over an i folded away (:func:`lobby.name_keys.separators_folded`)
-#: 4 more middle dots (the Hangul araea, raised dots) and every script's full stop
-NAME_KEYS_VERSION = 4
+#: 4 more middle dots (the Hangul araea, raised dots) and every script's full stop;
+#: 5 connectors, modifier marks, quotes and brackets, any punctuation at the end,
+#: every mark on a Latin, Greek or Cyrillic letter, small capitals, number signs
+NAME_KEYS_VERSION = 5
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -1,9 +1,10 @@
 """The keys that make two player names the same name: Unicode's skeleton
 (UTS #39 confusables, :func:`skeleton`) and case folding (:func:`case_folded`)
 of the name with what draws nothing dropped (:func:`ignorable`), and the
-same again with what separates words folded away (:func:`separators_folded`:
-spaces, dashes, middle dots, a full stop at the end, a dot over a dotted
-letter).  A claimed account holds its name's keys (:func:`name_keys`); a
+same again with what makes no other name folded away
+(:func:`separators_folded`: spaces, dashes, dots, connectors, modifier
+marks and quotes, punctuation at the end, the marks over or under a Latin,
+Greek or Cyrillic letter, small capitals, number signs).  A claimed account holds its name's keys (:func:`name_keys`); a
 name is free when none of its :func:`lookup_keys` is held.  At a table,
 names that share a key are told apart by a mark (:func:`distinct_mark`:
 "Ana ②").  Sans-I/O.
@@ -112,44 +113,100 @@ _STOPS = frozenset(
     ".\u0589\u06d4\u0701\u0702\u1362\u166e\u1803\u1809\u2024\u2025\u2cf9\u2cfe\u2e3c\u3002\ua4ff\ua60e\ua6f3"
     "\ufe12\ufe52\uff0e\uff61\u02f3\U00016af5\U00016e98\U0001bc9f\U0001da88"
 )
-#: letters drawn with a dot that a dot above does not add to (Unicode's
-#: Soft_Dotted letters a key may hold after NFKC; their capitals too, so that
-#: "İ" folds as its small "i̇" does), and the dotless i and j, which a dot
-#: above makes i and j ("ı" + U+0307 draws "i")
-_DOTTED = frozenset("ijıȷɉɨʝϳіјᶖᶤᶨᴉ" "\u012f\u1e2d\u1ecb")
 _DOT_ABOVE = "\u0307"
-#: the dotless letters a dot above makes dotted
+#: the Greek iota below (ypogegrammeni), which upper case writes as a letter
+_IOTA_BELOW = "\u0345"
+#: the dotless letters a dot above makes dotted ("ı" + U+0307 draws "i")
 _DOTLESS = {"ı": "i", "ȷ": "j"}
+#: the scripts whose letters a mark above or below does not make another
+#: letter a reader tells apart at a glance ("Mi̲ra", "Adȧ", "José": Unicode
+#: names their letters so); other scripts' marks make other words (か, が)
+_MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
+#: the spacing modifier letters (U+02B0..U+02FF) and the modifier tone
+#: letters (U+A700..U+A71F): small dots, ticks, bars and letters drawn
+#: between letters ("Miˑra", "Miˌra", "Miʼra")
+_MODIFIER_BLOCKS = ((0x02B0, 0x02FF), (0xA700, 0xA71F))
+#: the apostrophes that are no modifier letter or quotation mark
+_APOSTROPHES = frozenset("'\uff07\u055a\u05f3")
+
+
+def _marked_letter(ch: str) -> bool:
+    """Whether ``ch`` is a letter of :data:`_MARKED_SCRIPTS` or a digit
+    (Nd: "Ann9͘" draws "Ann9")."""
+    cat = unicodedata.category(ch)
+    return cat == "Nd" or (cat[0] == "L" and unicodedata.name(ch, "").startswith(_MARKED_SCRIPTS))
+
+
+@functools.cache
+def _letter_of(ch: str) -> str:
+    """The small letter a caseless Latin look-alike draws as: a small
+    capital ("ᴀ", "ɴ": Unicode's LATIN LETTER SMALL CAPITAL X, not the turned
+    or reversed ones) and the kra ("ĸ", a small capital K); else ``ch``."""
+    name = unicodedata.name(ch.lower() if len(ch.lower()) == 1 else ch, "")  # and their capitals: "Ɪ", "Ʀ"
+    if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL ") + 1:
+        return name[-1].lower()
+    return "k" if ch == "\u0138" else ch
 
 
 def _separator(ch: str) -> bool:
     """A space of any width (Unicode's Zs), a dash (Pd) or a look-alike of
-    one (the skeleton's "-", minus signs), or a middle dot (:data:`_DOTS`)."""
-    return ch == "-" or ch in _DOTS or unicodedata.category(ch) in ("Zs", "Pd")
+    one (the skeleton's "-", minus signs), a middle dot (:data:`_DOTS`), a
+    connector ("_", Pc), a modifier symbol (Sk: "¸", "ˉ"), a modifier letter
+    of :data:`_MODIFIER_BLOCKS`, a quotation mark (Pi, Pf), an apostrophe,
+    or a bracket (Ps, Pe: "Ann ⑵" is "Ann (2)", which reads as "Ann ②")."""
+    if ch == "-" or ch in _DOTS or ch in _APOSTROPHES:
+        return True
+    cat = unicodedata.category(ch)
+    if cat in ("Zs", "Pd", "Pc", "Sk", "Pi", "Pf", "Ps", "Pe"):
+        return True
+    return cat == "Lm" and any(lo <= ord(ch) <= hi for lo, hi in _MODIFIER_BLOCKS)
+
+
+def _number(ch: str) -> str | None:
+    """The digits a number sign other than a digit draws (Unicode's No with
+    a whole value: "⓶", "➁", "⑵" are "2"), so that no name ends in what
+    reads as a table's mark ("Ann ⓶" beside "Ann ②"); else None."""
+    if unicodedata.category(ch) != "No":
+        return None
+    value = unicodedata.numeric(ch, None)
+    return str(int(value)) if value is not None and value == int(value) else None
 
 
 def separators_folded(text: str) -> str:
-    """``text`` (NFD) without what makes no other name: every space, dash
-    and middle dot (:func:`_separator`: "Mi ra", "Mi\u00a0ra", "Mi\u200ara",
-    "Mi-ra", "Mi–ra", "Mi·ra" and "Mira" are one name), the full stops at
-    its end (:data:`_STOPS`: "Mira." and "Mira。" are "Mira"), and a dot
-    above (U+0307) that is the first mark above a dotted or dotless i or j
-    (:data:`_DOTTED`: "Mı̇ra" and "Mi̇ra" draw "Mira")."""
+    """``text`` (NFD) without what makes no other name: every separator
+    (:func:`_separator`: "Mi ra", "Mi\u00a0ra", "Mi-ra", "Mi–ra", "Mi·ra",
+    "Mi_ra", "Miˑra", "Mi'ra" and "Mira" are one name), the punctuation at
+    its end (any P: "Mira.", "Mira。", "Mira।" are "Mira"), every mark above
+    or below a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra":
+    a dot above makes a dotless ı or ȷ the dotted letter), small capitals
+    as their letter (:func:`_letter_of`), and number signs as their digits
+    (:func:`_number`)."""
     out: list[str] = []
-    at, above = -1, False  # where the last letter is in out, and whether a mark above it was seen
+    marked = False  # whether a mark here goes (after a Latin, Greek or Cyrillic letter, a digit or a separator)
+    dotless = False  # whether out[-1] is a dotless letter right before the mark
     for ch in unicodedata.normalize("NFD", text):
         if _separator(ch):
+            marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
             continue
-        if unicodedata.combining(ch):
-            if ch == _DOT_ABOVE and at >= 0 and (out[at] in _DOTTED or out[at].lower() in _DOTTED) and not above:
-                out[at] = _DOTLESS.get(out[at], out[at])
-                above = True
+        if ch == _IOTA_BELOW:  # a letter in upper case ("ᾳ", "ΑΙ"): the iota it is
+            out.append("ι")
+            marked, dotless = True, False
+            continue
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            if marked:
+                if ch == _DOT_ABOVE and dotless:
+                    out[-1], dotless = _DOTLESS[out[-1]], False
                 continue
-            above = above or unicodedata.combining(ch) == 230
-        else:
-            at, above = len(out), False
-        out.append(ch)
-    while out and out[-1] in _STOPS:
+            out.append(ch)
+            continue
+        number = _number(ch)
+        if number is not None:
+            out.extend(number)
+            marked, dotless = True, False
+            continue
+        marked, dotless = _marked_letter(ch), ch in _DOTLESS
+        out.append(_letter_of(ch))
+    while out and (out[-1] in _STOPS or unicodedata.category(out[-1])[0] == "P"):
         out.pop()
     return "".join(out)
 

@@ -493,13 +493,18 @@ async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_know
 
 
 def _look_alikes(name: str) -> list[str]:
-    """``name`` ("Nikazbx…", with an i and a letter to split at 4) drawn
-    alike: a dotless ı with a dot above for its i, a no-break, thin or
-    ideographic space, a hyphen, en dash or middle dot inside it, a full stop
-    or ideographic full stop at its end."""
+    """``name`` ("Nikazbx…", with an i, a k and a letter to split at 4)
+    drawn alike: a dotless ı with a dot above or an underlined i for its i,
+    the kra for its k, a no-break, thin or ideographic space, a hyphen, en
+    dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ ¸) inside it, a full
+    stop, danda or Georgian paragraph mark, or a dot above right at its end."""
     i = name.index("i")
     dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
-    return [dotted, *(name[:4] + sep + name[4:] for sep in ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb")), name + ".", name + "\u3002"]
+    underlined = name[:i] + "i\u0332" + name[i + 1:]
+    kra = name.replace("k", "\u0138", 1)
+    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u00b8")
+    ends = (".", "\u3002", "\u0964", "\u10fb", "\u0358")
+    return [dotted, underlined, kra, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
 
 
 async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_middle_dot_or_a_full_stop_is_the_account(lobby_factory):
@@ -510,7 +515,7 @@ async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_mid
     its end were let in too.  Each is now the account's name: refused to a
     guest (``taken``) and to a claim (``name_taken``), and signing in with it
     reaches the account itself (its password only)."""
-    proc = lobby_factory(prefix="lookalikedots")
+    proc = lobby_factory(prefix="lookalikedots", env={"LOBBY_SIGNIN_PER_ADDR": "1000", "LOBBY_SIGNIN_PER_ACCOUNT": "1000"})
     name = _name("Nikazbx")
     async with connected(proc.ws, [name, _name("Guest")]) as (owner, guest):
         assert (await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200

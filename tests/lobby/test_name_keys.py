@@ -4,6 +4,7 @@ signed in as "ЕММА94" in Cyrillic capitals and claimed it too, while the
 Latin "EMMA94" was refused: the skeleton of small letters maps "m" to "rn"
 and leaves "М" an "m", so "Tom" and "ТОМ" shared no key)."""
 
+import re
 import unicodedata
 
 import pytest
@@ -76,11 +77,23 @@ DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd") + ["\u2212", "\u02d
 DOTS = _chars(lambda ch: unicodedata.category(ch)[0] in "PS" and any(w in unicodedata.name(ch, "") for w in ("MIDDLE DOT", "RAISED DOT")) and not any(w in unicodedata.name(ch, "") for w in ("STAR", "VERTICAL LINE", "INTERPOLATION"))) + list(
     "\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u318d\ua78f"
 )
+#: connectors ("_"), modifier symbols ("¸", "ˉ") and the spacing modifier letters and tone letters ("ˑ", "ˌ", "ʼ");
+#: not the small raised letters that NFKC makes the letter they are ("ʰ" is an "h")
+CONNECTORS = _chars(lambda ch: unicodedata.category(ch) == "Pc")
+MODIFIERS = _chars(
+    lambda ch: (unicodedata.category(ch) == "Sk" or (unicodedata.category(ch) == "Lm" and (0x2B0 <= ord(ch) <= 0x2FF or 0xA700 <= ord(ch) <= 0xA71F)))
+    and not unicodedata.normalize("NFKC", ch).isalpha()
+)
+#: quotation marks and apostrophes
+QUOTES = _chars(lambda ch: unicodedata.category(ch) in ("Pi", "Pf")) + ["'", "\uff07", "\u055a", "\u05f3"]
 #: full stops a name may end in (alone, doubled, or as the ellipsis)
 STOPS = _chars(lambda ch: unicodedata.category(ch) == "Po" and "FULL STOP" in unicodedata.name(ch, "")) + ["\u2024", "\u2025", "..", "\u2026", ". ", "\u3002\u3002"]
 
 
-@pytest.mark.parametrize(("cls", "chars"), [("space", SPACES), ("dash", DASHES), ("middle dot", DOTS)])
+@pytest.mark.parametrize(
+    ("cls", "chars"),
+    [("space", SPACES), ("dash", DASHES), ("middle dot", DOTS), ("connector", CONNECTORS), ("modifier", MODIFIERS), ("quote", QUOTES)],
+)
 def test_a_space_dash_or_middle_dot_inside_a_name_makes_no_other_name(cls, chars):
     """Every character of the class, between two parts of a name, in any
     script: the name clashes with the parts written together, and with the
@@ -129,7 +142,65 @@ def test_a_folded_key_is_still_not_a_key_of_a_different_name():
     a dash that the skeleton draws as a letter, or a full stop inside a
     name still make another name."""
     assert set(name_keys("Ann Lee")).isdisjoint(name_keys("Ann Leo"))
-    assert set(name_keys("Ma\u0307ra")).isdisjoint(name_keys("Mara"))  # ȧ: a dot above an a is seen
+    assert set(name_keys("\u304b\u306a")).isdisjoint(name_keys("\u304c\u306a"))  # か and が: a voicing mark makes another word
     assert set(name_keys("A.nn")).isdisjoint(name_keys("Ann"))
     assert set(name_keys("一郎")).isdisjoint(name_keys("郎"))  # the CJK one is a letter, not a dash
     assert set(name_keys("Mi\u2014ra")) & set(name_keys("Mi\u4e00ra"))  # the em dash still clashes with what it draws as
+
+
+#: every mark Unicode draws over, under or through the letter before it (but
+#: the Greek iota below, which upper case writes as the letter iota)
+MARKS = _chars(lambda ch: unicodedata.category(ch) in ("Mn", "Me") and ch != "\u0345")
+
+
+def test_a_mark_over_or_under_a_latin_greek_or_cyrillic_letter_or_a_digit_makes_no_other_name():
+    """Every combining mark, on a letter of a Latin, Greek or Cyrillic name
+    or on a digit ("Mi̲ra", "Ada͘", "Adȧ", "José", "Ann9͘0"): the name
+    clashes with the unmarked one."""
+    apart = []
+    for ch in MARKS:
+        for plain, marked in (("Mira", f"Mi{ch}ra"), ("Ada", f"Ada{ch}"), ("Олег", f"Ол{ch}ег"), ("Ωμέγα", f"Ωμ{ch}έγα"), ("Ann90", f"Ann9{ch}0"), ("Ann ②", f"Ann ⓶{ch}")):
+            if not set(name_keys(marked)) & set(name_keys(plain)):
+                apart.append((hex(ord(ch)), plain))
+    assert not apart, apart[:20]
+    assert len(MARKS) > 1000
+
+
+@pytest.mark.parametrize("stop", _chars(lambda ch: unicodedata.category(ch)[0] == "P"))
+def test_any_punctuation_at_the_end_makes_no_other_name(stop):
+    """"Mira।" (a danda), "Mira჻", "Mira!" are "Mira"."""
+    for plain in ("Mira", "小明", "Jean-Luc"):
+        assert set(name_keys(plain + stop)) & set(name_keys(plain)), (plain, hex(ord(stop)))
+
+
+#: the number signs other than digits whose value is a whole number (circled, parenthesized, dingbat, superscript ...),
+#: but those NFKC makes a letter ("㆓" is the ideograph 二) and the fraction "↉" (0⁄3)
+NUMBERS = _chars(
+    lambda ch: unicodedata.category(ch) == "No" and unicodedata.numeric(ch, 0.5) == int(unicodedata.numeric(ch, 0.5))
+    and not any(c.isalpha() for c in unicodedata.normalize("NFKC", ch)) and "FRACTION" not in unicodedata.name(ch, "")
+)
+
+
+def test_a_number_sign_is_its_digits_so_no_name_fakes_a_table_mark():
+    """"Ann ⓶" beside "Ann" at a table: the next "Ann" must not be drawn
+    "Ann ②", which reads the same; every number sign keys as its digits."""
+    from lobby.name_keys import distinct_mark, mark_text, shown_name
+
+    fakes = []
+    for ch in NUMBERS:
+        value = int(unicodedata.numeric(ch))
+        if not set(name_keys(f"Ann {ch}")) & set(name_keys(f"Ann {value}")):
+            fakes.append(hex(ord(ch)))
+        if 2 <= value <= 20:
+            mark = distinct_mark("Ann", ["Ann", f"Ann {ch}"])
+            assert mark != value and mark_text(mark) != ch, (hex(ord(ch)), mark)
+            assert set(name_keys(shown_name("Ann", value))) & set(name_keys(f"Ann {ch}"))
+    assert not fakes, fakes[:20]
+    assert len(NUMBERS) > 300
+
+
+@pytest.mark.parametrize("small_capital", _chars(lambda ch: re.fullmatch(r"LATIN (CAPITAL )?LETTER SMALL CAPITAL [A-Z]", unicodedata.name(ch, "")) is not None) + ["\u0138"])
+def test_a_small_capital_is_its_letter(small_capital):
+    """"ᴍira", "Nicĸ" (the kra draws a small capital K): the letter's name."""
+    letter = "k" if small_capital == "\u0138" else unicodedata.name(small_capital)[-1].lower()
+    assert set(name_keys(f"A{small_capital}x")) & set(name_keys(f"A{letter}x")), hex(ord(small_capital))
