@@ -352,8 +352,14 @@ class Session:
         await failpoints.wait_for("hello_signed_out", lambda: self._token_gone(token))
         await self.fanout.follow_player(conn)  # balance and sign-out pushes; then the reads, so none is missed
         store = self.store
-        _, alive, raw_coins = await store.run(
-            [store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS), ("EXISTS", store.session_key(token)), ("HGET", store.player_key(pid), "coins")]
+        public = ratings.public_id(pid)
+        _, alive, raw_coins, _ = await store.run(
+            [
+                store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS),
+                ("EXISTS", store.session_key(token)),
+                ("HGET", store.player_key(pid), "coins"),
+                ("SET", store.pub_key(public), pid),  # the player's own profile is found before their first game ends
+            ]
         )
         if not int(alive):
             # signed out between the token's read and the push's follow: the push went before this socket listened
@@ -366,7 +372,7 @@ class Session:
                 "t": "welcome",
                 "proto": PROTOCOL_VERSION,
                 "token": token,
-                "player": {"name": player.get("name"), "coins": coins, "claimed": bool(player.get("claimed"))},
+                "player": {"name": player.get("name"), "coins": coins, "claimed": bool(player.get("claimed")), "id": public},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
                 # the turn times a table may have (ms): what the Open table form offers
@@ -462,7 +468,7 @@ class Session:
     async def on_me(self, msg: Message) -> None:
         player = await self.store.player(self.conn.pid)
         stats = {k: v for k, v in player.items() if ":" in k and not k.endswith((":rmu", ":rsigma"))}
-        body = {"name": player.get("name"), "coins": player.get("coins", 0), "claimed": bool(player.get("claimed"))}
+        body = {"name": player.get("name"), "coins": player.get("coins", 0), "claimed": bool(player.get("claimed")), "id": ratings.public_id(self.conn.pid)}
         self.reply(msg, {"t": "me", "player": body, "stats": stats, "ratings": ratings.of_player(player)})
 
     async def on_sync(self, msg: Message) -> None:

@@ -109,6 +109,9 @@ export function renderStats() {
     stats,
     h("h3", {}, t("stats_title")),
     h("div", { class: "stats-coins" }, t("coins", { n: spendableCoins() })),
+    net.player && net.player.id
+      ? h("p", {}, h("a", { href: `#player=${encodeURIComponent(net.player.id)}`, testid: "stats-profile", onclick: () => toggleStats(false) }, t("acct_my_profile")))
+      : null,
     !statsLoaded
       ? h("p", { class: "muted" }, t("stats_loading"))
       : rows.length === 0

@@ -150,11 +150,14 @@ export function accountScreen() {
             h("p", {}, h("a", { href: `#player=${encodeURIComponent(p.name)}`, testid: "my-profile" }, t("acct_my_profile"))),
             sessionsCard(),
           ]
-        : claimCard((reply) => {
-            net.player = { ...net.player, ...reply.player };
-            renderHeader();
-            draw();
-          })
+        : [
+            p.id ? h("p", {}, h("a", { href: `#player=${encodeURIComponent(p.id)}`, testid: "my-profile" }, t("acct_my_profile"))) : null,
+            claimCard((reply) => {
+              net.player = { ...net.player, ...reply.player };
+              renderHeader();
+              draw();
+            }),
+          ]
     );
   };
   draw();

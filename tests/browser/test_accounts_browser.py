@@ -416,6 +416,24 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
             assert table_id in (link.get_attribute("title") or "")
 
 
+def test_a_guest_reaches_their_own_profile_from_the_record_and_the_account_page(new_page, lobby):
+    """A guest had no way to their own profile (only the leaderboard's rows,
+    rated players only): the record under the coins and the account page
+    link it, before any game of theirs ended."""
+    page = new_page()
+    sign_in(page, lobby, "Quinn Guest")
+    page.get_by_test_id("coins").click()
+    page.get_by_test_id("stats-profile").click()
+    expect(page.get_by_test_id("profile-name")).to_contain_text("Quinn Guest")
+    expect(page.get_by_test_id("profile-guest")).to_be_visible()
+    expect(page.get_by_test_id("stats-popover")).to_be_hidden()
+    profile_url = page.url
+    page.get_by_test_id("account-link").click()
+    page.get_by_test_id("my-profile").click()
+    expect(page.get_by_test_id("profile-name")).to_contain_text("Quinn Guest")
+    assert page.url == profile_url
+
+
 #: a record's columns the profile shares with the stats popover under the header's coins: the same words
 RECORD = {"en": {"escapes": "Escapes", "disconnects": "Timed out"}, "zh": {"escapes": "逃跑", "disconnects": "超时/断线"}}
 

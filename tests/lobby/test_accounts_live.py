@@ -40,7 +40,7 @@ async def test_claim_then_sign_in_elsewhere_has_the_same_coins_and_seats(lobby):
         status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": name.upper(), "password": PASSWORD})
         assert status == 200 and body["token"] != ann.token
         async with LobbyClient(lobby.ws, token=body["token"]) as other:
-            assert other.player == {"name": name, "coins": ann.player["coins"], "claimed": True}
+            assert other.player == {"name": name, "coins": ann.player["coins"], "claimed": True, "id": ann.player["id"]}  # one player, one public id
             welcome_tables = (await other.request({"t": "hello", "proto": 1, "token": body["token"]}))["tables"]
             assert welcome_tables == [tv.table_id]
             seat = await other.join(tv.table_id)  # resumes the seat held on the first device
@@ -325,7 +325,7 @@ async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_
         assert (await other.request({"t": "me"}))["player"]["name"] == other.player["name"]
         # the guest who held it before keeps it, shown as a guest beside the account
         assert (await twin.request({"t": "hello", "proto": 1, "token": twin.token, "name": name}))["player"] == {
-            "name": name, "coins": twin.player["coins"], "claimed": False}
+            "name": name, "coins": twin.player["coins"], "claimed": False, "id": twin.player["id"]}
         store = await store_of(proc)
         try:
             pids = [await store.session_player(c.token, 600) for c in (ann, twin)]
@@ -572,3 +572,16 @@ async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_
             assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
     finally:
         await raw.close()
+
+
+async def test_a_player_s_own_profile_is_found_by_the_public_id_of_the_welcome_before_any_game(lobby):
+    """``welcome`` and ``me`` give the player's public id; ``GET
+    /api/players/{id}`` answers it at once (a guest with no finished game
+    was "no such player"); the id is not the token."""
+    async with connected(lobby.ws, [_name("Noor")]) as (noor,):
+        public = noor.player["id"]
+        assert (await noor.request({"t": "me"}))["player"]["id"] == public
+        status, body = await api(lobby.http, "GET", f"/api/players/{public}")
+        assert status == 200 and body["id"] == public and body["name"] == noor.player["name"] and not body["claimed"]
+        assert body["games"] == {} and body["recent"] == []
+        assert public != noor.token and len(public) == 16
