@@ -6,9 +6,12 @@ import { setText } from "../dom.js";
 import { seatName } from "./seats.js";
 
 /** Which people must act now and how many seconds each has left at server
- * time `now` (epoch ms) by the server's deadlines: [{seat, seconds|null}].
- * Bots' seats and away seats (a bot plays them) have none: their deadline
- * is the bot's thinking time, not a turn time. */
+ * time `now` (epoch ms) by the server's deadlines: [{seat, seconds|null}],
+ * never more than the table's turn time (`turn_ms`): during the pause after
+ * a result the deadline lies that pause further, and the clock stands at
+ * the full turn until the turn begins.  Bots' seats and away seats (a bot
+ * plays them) have none: their deadline is the bot's thinking time, not a
+ * turn time. */
 export function clocks(view, now) {
   if (!view || view.status !== "playing") return [];
   const people = (view.to_act || []).filter((seat) => {
@@ -17,7 +20,8 @@ export function clocks(view, now) {
   });
   return people.map((seat) => {
     const due = view.deadlines ? view.deadlines[String(seat)] : undefined;
-    const seconds = typeof due === "number" ? Math.max(0, (due - now) / 1000) : null;
+    const full = typeof view.turn_ms === "number" ? view.turn_ms / 1000 : Infinity;
+    const seconds = typeof due === "number" ? Math.min(full, Math.max(0, (due - now) / 1000)) : null;
     return { seat, seconds };
   });
 }

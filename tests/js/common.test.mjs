@@ -69,6 +69,13 @@ test("clocks list the people to act with their seconds left, not bots or away se
   assert.deepEqual(clocks({ ...view, status: "waiting" }, 0), []);
 });
 
+test("a clock never shows more than the turn time: it stands at the full turn through a result's pause", () => {
+  const view = { status: "playing", to_act: [0], seats: [{ name: "Ann" }], deadlines: { 0: 31_500 }, turn_ms: 30_000 };
+  assert.deepEqual(clocks(view, 0), [{ seat: 0, seconds: 30 }]); // the pause (1.5 s) still runs
+  assert.deepEqual(clocks(view, 1_500), [{ seat: 0, seconds: 30 }]);
+  assert.deepEqual(clocks(view, 11_500), [{ seat: 0, seconds: 20 }]);
+});
+
 test("only my own clock in its last five seconds is urgent", () => {
   assert.equal(urgent({ seat: 1, seconds: 4.9 }, 1), true);
   assert.equal(urgent({ seat: 1, seconds: 5 }, 1), false);
