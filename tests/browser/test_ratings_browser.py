@@ -286,33 +286,47 @@ def _table(ann, bo, lobby, locale: str, rounds: int) -> None:
     start(bo)
 
 
-@pytest.mark.parametrize("locale", list(AWAY_RATING_WORDS))
-def test_no_away_line_when_no_bot_played_and_my_seat_is_you(new_page, lobby, locale):
-    ann, bo = new_page(locale=locale), new_page()
-    _table(ann, bo, lobby, locale, rounds=2)  # nobody rolls: each one's 2nd timeout is their last roll
-    words = AWAY_RATING_WORDS[locale]
+def _in_both_languages(page, check) -> None:
+    """``check(locale)`` on ``page`` (opened in Chinese), then again after
+    its language button switched it to English: one game, both wordings."""
+    check("zh-CN")
+    page.get_by_test_id("lang-switch").click()
+    check("en-US")
+
+
+def test_no_away_line_when_no_bot_played_and_my_seat_is_you(new_page, lobby):
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    _table(ann, bo, lobby, "zh-CN", rounds=2)  # nobody rolls: each one's 2nd timeout is their last roll
     expect(finished(ann)).to_be_visible(timeout=30_000)
-    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
-    expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
-    expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["away"])
+
+    def check(locale):
+        words = AWAY_RATING_WORDS[locale]
+        expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
+        expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
+        expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["away"])
+
+    _in_both_languages(ann, check)
     expect(bo.get_by_test_id("rating-change-1")).to_have_text(re.compile(AWAY_RATING_WORDS["en-US"]["mine"]))
     expect(bo.get_by_test_id("rating-change-0")).to_have_text(re.compile(r"^Ann's rating "))
 
 
-@pytest.mark.parametrize("locale", list(AWAY_RATING_WORDS))
-def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby, locale):
+def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby):
     """Away is not leaving: Ann never rolls, a bot rolls her third round,
     and her rating line and Bo's are the ordinary ones (lobby/ratings.py,
     *Who left*)."""
-    ann, bo = new_page(locale=locale), new_page()
-    _table(ann, bo, lobby, locale, rounds=3)  # Ann never rolls: away after two timeouts, a bot rolls her third
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    _table(ann, bo, lobby, "zh-CN", rounds=3)  # Ann never rolls: away after two timeouts, a bot rolls her third
     expect_status(bo, "playing")
     play_to_end(bo)
-    words = AWAY_RATING_WORDS[locale]
     expect(finished(ann)).to_be_visible()
-    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
-    expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
-    expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["loss"])
+
+    def check(locale):
+        words = AWAY_RATING_WORDS[locale]
+        expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
+        expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
+        expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["loss"])
+
+    _in_both_languages(ann, check)
     expect(bo.get_by_test_id("rating-change-0")).to_have_text(re.compile(rf"^Ann's rating {RATING} \(({DELTA})\)$"))
     expect(bo.get_by_test_id("rating-change-1")).to_have_text(re.compile(AWAY_RATING_WORDS["en-US"]["mine"]))
 
@@ -333,10 +347,8 @@ def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby, l
 HEADLINE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, winners]) => {") + js("ratings/headline")
 
 
-@pytest.mark.parametrize("locale", list(AWAY_RATING_WORDS))
-def test_a_winner_away_at_the_end_keeps_the_win(new_page, lobby, locale):
-    ann, bo, rail = new_page(locale=locale), new_page(), new_page()
-    words = AWAY_RATING_WORDS[locale]
+def test_a_winner_away_at_the_end_keeps_the_win(new_page, lobby):
+    ann, bo, rail = new_page(locale="zh-CN"), new_page(), new_page()
     sign_in(ann, lobby, "Ann")
     table_id = open_table(ann, "sibala", seats=3, turn_s=3, options={"rounds": 3}, bots=True)  # Bo has time to roll
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
@@ -349,11 +361,16 @@ def test_a_winner_away_at_the_end_keeps_the_win(new_page, lobby, locale):
     play_to_end(bo)  # Ann never rolls: away after two timeouts, a bot rolls her third round
     for page in (ann, bo, rail):
         expect(finished(page)).to_be_visible()
-    expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
     # the server's record of the game: Ann's seat was away at its end
     assert ann.evaluate(f"() => window.lobby.net.tables.get('{table_id}').view.players[0].away") is True
-    # a first place of Ann's is a win, to her, to Bo, to a spectator
-    assert ann.evaluate(HEADLINE, [table_id, "sibala", [0]]).startswith(words["win"])
+
+    def check(locale):
+        words = AWAY_RATING_WORDS[locale]
+        expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
+        # a first place of Ann's is a win, to her (and below to Bo and a spectator)
+        assert ann.evaluate(HEADLINE, [table_id, "sibala", [0]]).startswith(words["win"])
+
+    _in_both_languages(ann, check)
     for page in (bo, rail):
         said = page.evaluate(HEADLINE, [table_id, "sibala", [0]])
         assert said.startswith("Winner: Ann"), said
