@@ -183,32 +183,39 @@ SHORT = {
 ABOVE_BAR = js("phone_layout/above_bar")
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("game", list(SHORT))
 def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, game):
     """After a game, who won is on the first screen, above the pinned Play
     again bar (Sibala, Shut the Box and stud once showed the last
     round there and the winner below the fold); Play again and Leave are on
     screen wherever the page stands (the next-game panel is below the
-    felt), and the record popup (the header's coins) fits the screen."""
+    felt), and the record popup (the header's coins) fits the screen: at
+    every phone size, the finished table's page loaded again at each."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
     start(page)
     again = page.get_by_test_id("play-again")
     expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
-    page.evaluate("window.scrollTo(0, 0)")
-    winners = page.get_by_test_id("winners")
-    expect(winners).not_to_be_empty()
-    assert winners.evaluate(ABOVE_BAR), f"the winner is not on the first screen: {winners.bounding_box()}"
-    for y in ("0", "document.scrollingElement.scrollHeight"):
-        page.evaluate(f"window.scrollTo(0, {y})")
-        assert on_screen(again), f"Play again is off screen (scrolled to {y})"
-        assert on_screen(page.get_by_test_id("next-leave")), f"Leave is off screen (scrolled to {y})"
-    fits(page)
-    page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
-    expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
-    fits(page)
+    for size in PHONES:
+        if size != PHONES[0]:
+            page.set_viewport_size(size)
+            page.reload()
+            expect(again).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        winners = page.get_by_test_id("winners")
+        expect(winners).not_to_be_empty()
+        assert winners.evaluate(ABOVE_BAR), f"the winner is not on the first screen at {size}: {winners.bounding_box()}"
+        for y in ("0", "document.scrollingElement.scrollHeight"):
+            page.evaluate(f"window.scrollTo(0, {y})")
+            assert on_screen(again), f"Play again is off screen at {size} (scrolled to {y})"
+            assert on_screen(page.get_by_test_id("next-leave")), f"Leave is off screen at {size} (scrolled to {y})"
+        fits(page)
+        page.get_by_test_id("coins").click()  # my record, this game's row in it, fits too
+        expect(page.get_by_test_id(f"stats-{game}")).to_be_visible()
+        fits(page)
+        page.keyboard.press("Escape")
 
 
 #: Record (window.tooWide, the first 3) the page's scroll width and the
