@@ -131,6 +131,13 @@ class Settings:
     #: client networks (comma separated IPs or CIDRs) that may read ``/metrics``;
     #: others get 403 (the client as the quotas see it: X-Forwarded-For only from trusted proxies)
     metrics_allow: str = "127.0.0.0/8,::1"
+    #: how often each process pairs the waiting players of every running arena (ms)
+    arena_pair_ms: int = 2_000
+    #: how often each process looks for arena tables a dead process left unscored or unstarted (ms)
+    arena_sweep_ms: int = 5_000
+    #: an arena table paired this long ago and never started gives its players back; one
+    #: finished this long ago and not scored is scored by the sweep (ms)
+    arena_grace_ms: int = 10_000
     #: process id shown in logs and used for spectator leases; random if empty
     process_id: str = field(default="")
 

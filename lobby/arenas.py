@@ -1,0 +1,428 @@
+"""Arenas: tournaments that run themselves (docs/architecture.md, *Arenas*).
+
+An arena is a game, its options, seats and turn time, a start and an end
+(5..120 min later).  Every joined player who is not at a table waits in
+the arena's pool; any process's pairing loop (:meth:`Arenas.run`) groups
+the pool and takes each group with one Lua script (``lua/arena_take.lua``:
+all of the group or nobody), then opens an ordinary table for it.  A
+table's game end scores the game once per settlement id
+(``lua/arena_score.lua``), from :meth:`Rooms._after_commit`'s hook or the
+sweep, whichever comes first.  Every key is named here (the table below);
+nothing of an arena lives in a process.
+
+==================================  ======  ==========================================
+key                                 type    holds
+==================================  ======  ==========================================
+``P:arenas``                        zset    arena id -> end (ms), until the arena is dropped
+``P:arenas:listed``                 zset    the listed arenas, same scores
+``P:arena:{arena:ID}``              hash    ``doc``: msgpack :func:`new_arena`
+``P:arena:{arena:ID}:pool``         zset    pid -> waiting since (ms)
+``P:arena:{arena:ID}:pts``          zset    pid -> points (the standings)
+``P:arena:{arena:ID}:players``      hash    ``<pid>:name|at|opp|streak|games|wins|sheet|paused``,
+                                            ``table:<table id>``: its players, comma-joined
+``P:arena:{arena:ID}:tables``       zset    table id -> paired at (ms), until scored
+``P:arena:{arena:ID}:done``         set     settlement ids scored
+==================================  ======  ==========================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import Any
+
+import redis.exceptions
+
+import engines
+
+from . import lua, ratings, tables
+from .channels import ArenaPaired
+from .config import Settings
+from .protocol import ErrorCode
+from .redis_values import now_ms, pack, unpack
+from .rooms import Rooms
+from .store import Store
+from .tables import LobbyError
+
+log = logging.getLogger("lobby.arenas")
+
+#: an arena lasts this many minutes at least, and at most
+MIN_MINUTES, MAX_MINUTES = 5, 120
+#: an arena may be created to start this far ahead at most (ms)
+MAX_AHEAD_MS = 7 * 24 * 3600 * 1000
+#: rows of the standings' top
+TOP = 10
+#: a finished arena stays readable this long after its end (s)
+KEEP_S = 7 * 24 * 3600
+
+_TAKE = lua.script("arena_take")
+_SCORE = lua.script("arena_score")
+_JOIN = lua.script("arena_join")
+_RELEASE = lua.script("arena_release")
+
+
+def new_arena(
+    arena_id: str, game: str, *, now: int, start: int, minutes: int, by: str, seats: int | None = None, options: dict[str, Any] | None = None,
+    turn_ms: int, min_turn_ms: int, private: bool = False, name: str | None = None,
+) -> dict[str, Any]:
+    """An arena's doc (what never changes): ``id``, ``name``, ``game``,
+    ``options`` (validated), ``seats``, ``turn_ms``, ``start`` and ``end``
+    (ms), ``private``, ``by`` (the creator's name).  Raises
+    :class:`LobbyError` ``BAD_OPTIONS`` (``minutes`` outside
+    :data:`MIN_MINUTES`..:data:`MAX_MINUTES`, a start in the past or
+    beyond :data:`MAX_AHEAD_MS`, a game where coins move) and those of
+    :func:`tables.new_table` (the same checks as a table's)."""
+    if not MIN_MINUTES <= minutes <= MAX_MINUTES:
+        raise LobbyError(ErrorCode.BAD_OPTIONS, f"an arena lasts {MIN_MINUTES}..{MAX_MINUTES} minutes", reason="minutes", figures={"min": MIN_MINUTES, "max": MAX_MINUTES})
+    if not now - 60_000 <= start <= now + MAX_AHEAD_MS:
+        raise LobbyError(ErrorCode.BAD_OPTIONS, "an arena starts now or within 7 days", reason="start")
+    probe = tables.new_table("probe", game, now=now, seats=seats, turn_ms=turn_ms, options=options, min_turn_ms=min_turn_ms)
+    if probe["coins_to_sit"]:
+        raise LobbyError(ErrorCode.BAD_OPTIONS, "arenas play for points: choose options where no coins move", reason="coins")
+    start = max(start, now)
+    return {
+        "id": arena_id,
+        "name": name or f"{engines.get(game).info.title['en']} arena",
+        "game": game,
+        "options": probe["options"],
+        "seats": len(probe["seats"]),
+        "turn_ms": turn_ms,
+        "start": start,
+        "end": start + minutes * 60_000,
+        "private": private,
+        "by": by,
+    }
+
+
+def placements(doc: tables.TableDoc) -> list[tuple[str, int, bool, bool]]:
+    """A finished arena table's ``(pid, base points, won, left)`` per
+    person seated (docs/play.md, *Arenas*): with ``n`` seats, a seat ranked
+    ``r`` (:func:`ratings.ranks`: winners, then by score; a leaver after
+    every other) with ``k`` seats sharing that rank gets ``2n - 2r - (k -
+    1)`` points (two seats: 2 a win, 1 a draw, 0 a loss); ``won``: ranked
+    first alone; ``left``: left mid-game (:func:`ratings.absent`: scores 0,
+    whatever its rank).  The streak's doubling is the score script's."""
+    ranks = ratings.ranks(doc)
+    n = len(doc["seats"])
+    out = []
+    for seat, s in enumerate(doc["seats"]):
+        if not s or not s.get("pid"):
+            continue
+        rank, ties = ranks[seat], ranks.count(ranks[seat])
+        left = ratings.absent(s)
+        out.append((s["pid"], 2 * n - 2 * rank - (ties - 1), rank == 1 and ties == 1 and not left, left))
+    return out
+
+
+def groups(waiting: list[str], seats: int, least: int, order: dict[str, tuple[float, float]], last: dict[str, set[str]]) -> list[list[str]]:
+    """The waiting players ``waiting`` grouped into tables of ``seats``
+    (one last group of ``least`` or more where fewer are left; below that
+    they keep waiting): by ``order`` (pid -> ``(points, rating)``, higher
+    first), each group's first player then the next ones who were not in
+    their last game (``last``: pid -> those opponents) while anyone else is
+    left, else the next ones anyway."""
+    rest = sorted(waiting, key=lambda p: (-order.get(p, (0, 0))[0], -order.get(p, (0, 0))[1], p))
+    out = []
+    while len(rest) >= least:
+        size = min(seats, len(rest))
+        first, rest = rest[0], rest[1:]
+        fresh = [p for p in rest if p not in last.get(first, ()) and first not in last.get(p, ())]
+        again = [p for p in rest if p not in fresh]
+        group = [first, *(fresh + again)[: size - 1]]
+        rest = [p for p in rest if p not in group]
+        out.append(group)
+    return out
+
+
+class Arenas:
+    """The arena commands and loops of one lobby process (all state in
+    Redis).  ``rooms``: the process's table commands (tables are opened and
+    scored through them; :meth:`game_ended` is their hook)."""
+
+    def __init__(self, store: Store, rooms: Rooms, settings: Settings) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.settings = settings
+        self.p = store.p
+        redis = store.redis
+        self._take = redis.register_script(_TAKE)
+        self._score = redis.register_script(_SCORE)
+        self._join = redis.register_script(_JOIN)
+        self._release = redis.register_script(_RELEASE)
+        #: arena id -> its doc (never changes)
+        self._docs: dict[str, dict[str, Any]] = {}
+        rooms.arena_ended = self.game_ended
+
+    # -- keys ----------------------------------------------------------------
+    @property
+    def all_key(self) -> str:
+        return f"{self.p}:arenas"
+
+    @property
+    def listed_key(self) -> str:
+        return f"{self.p}:arenas:listed"
+
+    def key(self, arena_id: str, part: str = "") -> str:
+        """The arena's hash (``part`` empty) or one of its keys (``pool``, ``pts``, ``players``, ``tables``, ``done``)."""
+        return f"{self.p}:arena:{{arena:{arena_id}}}" + (f":{part}" if part else "")
+
+    # -- reads ---------------------------------------------------------------
+    async def doc(self, arena_id: str) -> dict[str, Any]:
+        """The arena's doc.  Raises :class:`LobbyError` ``NO_SUCH_ARENA``."""
+        doc = self._docs.get(arena_id)
+        if doc is None:
+            raw = await self.store.redis.hget(self.key(arena_id), "doc")
+            if raw is None:
+                raise LobbyError(ErrorCode.NO_SUCH_ARENA, "no such arena")
+            doc = self._docs[arena_id] = unpack(raw)
+        return doc
+
+    def pairs(self, doc: dict[str, Any], now: int) -> bool:
+        """Whether the arena pairs now: started, not ended."""
+        return doc["start"] <= now < doc["end"]
+
+    async def summary(self, arena_id: str) -> dict[str, Any]:
+        """The arena's line: its doc's fields and ``players`` (joined),
+        ``playing`` (tables in play), ``status`` (``upcoming``, ``running``,
+        ``ending``: over but games still in play, ``finished``)."""
+        doc = await self.doc(arena_id)
+        r = self.store.redis
+        players, playing = await asyncio.gather(r.zcard(self.key(arena_id, "pts")), r.zcard(self.key(arena_id, "tables")))
+        now = now_ms()
+        status = "upcoming" if now < doc["start"] else "running" if now < doc["end"] else "ending" if playing else "finished"
+        return {**doc, "players": players, "playing": playing, "status": status}
+
+    async def standings(self, arena_id: str, pid: str | None) -> dict[str, Any]:
+        """``{"top": [row...], "me": row | None}``, a row ``{"rank", "name",
+        "points", "games", "wins", "streak", "sheet": [points per game],
+        "paused", "playing": table id | None}`` (ranks from 1; equal points
+        share no rank: the order is Redis's, by points then pid)."""
+        r = self.store.redis
+        top = await r.zrevrange(self.key(arena_id, "pts"), 0, TOP - 1, withscores=True)
+        rows = [(i + 1, m.decode(), int(score)) for i, (m, score) in enumerate(top)]
+        me = None
+        if pid is not None and all(p != pid for _, p, _ in rows):
+            rank = await r.zrevrank(self.key(arena_id, "pts"), pid)
+            if rank is not None:
+                me = (rank + 1, pid, int(await r.zscore(self.key(arena_id, "pts"), pid) or 0))
+        wanted = rows + ([me] if me else [])
+        fields = ("name", "games", "wins", "streak", "sheet", "paused", "at")
+        values = await r.hmget(self.key(arena_id, "players"), [f"{p}:{f}" for _, p, _ in wanted for f in fields]) if wanted else []
+        out = []
+        for i, (rank, p, points) in enumerate(wanted):
+            v = [x.decode() if x is not None else None for x in values[i * len(fields) : (i + 1) * len(fields)]]
+            out.append({
+                "rank": rank, "name": v[0] or "?", "points": points, "games": int(v[1] or 0), "wins": int(v[2] or 0), "streak": int(v[3] or 0),
+                "sheet": [int(x) for x in v[4].split(",")] if v[4] else [], "paused": bool(v[5]), "playing": v[6], "you": p == pid,
+            })
+        mine = next((row for row in out if row["you"]), None)
+        return {"top": out[: len(rows)], "me": mine}
+
+    async def view(self, arena_id: str, pid: str | None) -> dict[str, Any]:
+        """The ``arena`` frame's body: ``arena`` (:meth:`summary`), ``standings``, ``now``."""
+        return {"t": "arena", "arena": await self.summary(arena_id), "standings": await self.standings(arena_id, pid), "now": now_ms()}
+
+    async def listed(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Listed arenas not finished more than an hour ago, soonest end first (:meth:`summary` each)."""
+        ids = await self.store.redis.zrangebyscore(self.listed_key, now_ms() - 3_600_000, "+inf", start=0, num=100)
+        out = []
+        for raw in ids:
+            with contextlib.suppress(LobbyError):
+                line = await self.summary(raw.decode())
+                if game is None or line["game"] == game:
+                    out.append(line)
+        return out
+
+    # -- commands ------------------------------------------------------------
+    async def create(self, pid: str, name: str, claimed: bool, game: str, minutes: int, start: int | None = None, **fields: Any) -> dict[str, Any]:
+        """A new arena (:func:`new_arena`'s ``fields``: seats, options,
+        turn_ms, private, name), created by a claimed account only.  Returns
+        its doc.  Raises :class:`LobbyError` ``NOT_CLAIMED`` for a guest, and
+        :func:`new_arena`'s."""
+        if not claimed:
+            raise LobbyError(ErrorCode.NOT_CLAIMED, "claim your account to create an arena")
+        now = now_ms()
+        turn_ms = fields.pop("turn_ms", None) or self.settings.turn_ms
+        doc = new_arena(
+            secrets.token_hex(5), game, now=now, start=now if start is None else start, minutes=minutes, by=name, turn_ms=turn_ms,
+            min_turn_ms=self.settings.min_turn_ms, **fields,
+        )
+        await self._store(doc)
+        return doc
+
+    async def _store(self, doc: dict[str, Any]) -> None:
+        keep_ms = (doc["end"] - now_ms()) + KEEP_S * 1000
+        cmds: list[tuple[Any, ...]] = [
+            ("HSET", self.key(doc["id"]), "doc", pack(doc)),
+            ("PEXPIRE", self.key(doc["id"]), keep_ms),
+            ("ZADD", self.all_key, doc["end"], doc["id"]),
+        ]
+        if not doc["private"]:
+            cmds.append(("ZADD", self.listed_key, doc["end"], doc["id"]))
+        await self.store.run(cmds)
+        self._docs[doc["id"]] = doc
+
+    async def join(self, arena_id: str, pid: str, name: str) -> None:
+        """``pid`` joins the arena, or resumes after a pause (before or
+        while it runs).  Raises :class:`LobbyError` ``NO_SUCH_ARENA``,
+        ``ARENA_OVER``."""
+        doc = await self.doc(arena_id)
+        now = now_ms()
+        if now >= doc["end"]:
+            raise LobbyError(ErrorCode.ARENA_OVER, "that arena is over")
+        await self._join(keys=[self.key(arena_id, "pool"), self.key(arena_id, "pts"), self.key(arena_id, "players")], args=[pid, name, now])
+
+    async def pause(self, arena_id: str, pid: str) -> None:
+        """``pid`` is paired no more until they join again (a game in play
+        goes on and counts); before the start, they are withdrawn.  Raises
+        :class:`LobbyError` ``NO_SUCH_ARENA``."""
+        doc = await self.doc(arena_id)
+        cmds: list[tuple[Any, ...]] = [("ZREM", self.key(arena_id, "pool"), pid)]
+        if now_ms() < doc["start"]:
+            cmds += [("ZREM", self.key(arena_id, "pts"), pid), ("HDEL", self.key(arena_id, "players"), f"{pid}:name")]
+        else:
+            cmds.append(("HSET", self.key(arena_id, "players"), f"{pid}:paused", "1"))
+        await self.store.run(cmds)
+
+    # -- pairing -------------------------------------------------------------
+    async def pair(self, arena_id: str) -> list[str]:
+        """One pairing pass over the arena's pool (any process, any time):
+        the groups of :func:`groups`, each taken atomically
+        (``arena_take.lua``) and seated at a new table; a take that finds
+        a member gone ends the pass.  Returns the tables opened."""
+        doc = await self.doc(arena_id)
+        if not self.pairs(doc, now_ms()):
+            return []
+        r = self.store.redis
+        waiting = [m.decode() for m in await r.zrange(self.key(arena_id, "pool"), 0, -1)]
+        info = engines.get(doc["game"]).info
+        least = max(info.min_players, 2)
+        if len(waiting) < least:
+            return []
+        points = await r.zmscore(self.key(arena_id, "pts"), waiting)
+        raw = await r.hmget(self.key(arena_id, "players"), [f"{p}:{f}" for p in waiting for f in ("name", "opp")])
+        names = {p: (raw[2 * i] or b"?").decode() for i, p in enumerate(waiting)}
+        last = {p: set((raw[2 * i + 1] or b"").decode().split(",")) - {""} for i, p in enumerate(waiting)}
+        rated = await ratings.current(self.store, doc["game"], waiting)
+        order = {p: (points[i] or 0, ratings.ordinal(*rated[p])) for i, p in enumerate(waiting)}
+        opened = []
+        for group in groups(waiting, doc["seats"], least, order, last):
+            table_id = secrets.token_hex(6)
+            taken = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now_ms(), *group])
+            if not int(taken):
+                break  # another process took one of them: the next pass reads the pool again
+            await self._open(doc, table_id, [(p, names[p]) for p in group])
+            opened.append(table_id)
+        return opened
+
+    async def _open(self, doc: dict[str, Any], table_id: str, players: list[tuple[str, str]]) -> None:
+        """Open the arena's table ``table_id`` for ``players`` (``(pid,
+        name)``, in seat order) through the ordinary table code: created
+        with all but the last seated, whose join starts the game (its own
+        commit and log record, as any start).  Each player is told
+        (``arena_paired`` on their channel)."""
+        now = now_ms()
+        s = self.settings
+        d = tables.new_table(
+            table_id, doc["game"], now=now, seats=len(players), turn_ms=doc["turn_ms"], options=doc["options"], private=doc["private"],
+            bots=False, games=1, bot_delay_ms=s.bot_delay_ms, bot_pace=bool(s.bot_pace), pause_ms=s.result_pause_ms, ready_ms=s.ready_ms,
+            away_after=s.away_after, waiting_ttl_ms=s.waiting_ttl_ms, min_turn_ms=1, opened_by=None,
+        )
+        d["arena"] = doc["id"]
+        d["name"] = doc["name"]
+        for pid, name in players[:-1]:
+            change = tables.join(d, pid, name, None, now, secrets.token_bytes(32), {"balances": {}})
+            assert change is not None
+            d = change.doc
+        await self.rooms.create(d)
+        last_pid, last_name = players[-1]
+        await self.rooms.update(table_id, lambda t, at, ctx: tables.join(t, last_pid, last_name, None, at, secrets.token_bytes(32), ctx), extra_pid=last_pid)
+        publish = "SPUBLISH" if self.store.sharded else "PUBLISH"
+        await self.store.run([
+            (publish, self.store.player_channel(pid), ArenaPaired(doc["id"], table_id, seat).encode()) for seat, (pid, _) in enumerate(players)
+        ])
+
+    # -- scoring -------------------------------------------------------------
+    async def game_ended(self, table: tables.TableDoc) -> None:
+        """The hook of :meth:`Rooms._after_commit` for a commit that ended
+        an arena table's game: score it (:meth:`score`).  Never raises (the
+        sweep scores what this missed)."""
+        try:
+            await self.score(table)
+        except Exception:
+            log.exception("scoring arena table %s", table.get("id"))
+
+    async def score(self, table: tables.TableDoc) -> bool:
+        """Score a finished arena table's game once (``arena_score.lua``,
+        by its settlement id).  Returns whether this call scored it."""
+        arena_id, st = table["arena"], table.get("settlement")
+        if st is None or table.get("result") is None:
+            return False
+        doc = await self.doc(arena_id)
+        now = now_ms()
+        args: list[Any] = [st["id"], table["id"], now, int(self.pairs(doc, now))]
+        for pid, base, won, left in placements(table):
+            args += [pid, base, int(won), int(left)]
+        keys = [self.key(arena_id, part) for part in ("done", "pts", "players", "pool", "tables")]
+        return bool(int(await self._score(keys=keys, args=args)))
+
+    async def sweep(self, arena_id: str) -> None:
+        """Repair what a dead process left (any process, any time): each of
+        the arena's tables paired at least ``arena_grace_ms`` ago is scored
+        if its game is over, and its players are given back to the pool if
+        it was never started (missing, or still waiting).  An arena over
+        with no table left is dropped from the pairing loops' list."""
+        doc = await self.doc(arena_id)
+        now = now_ms()
+        r = self.store.redis
+        old = await r.zrangebyscore(self.key(arena_id, "tables"), "-inf", now - self.settings.arena_grace_ms)
+        for raw in old:
+            table_id = raw.decode()
+            loaded = await self.store.load_room(table_id)
+            table = loaded[1] if loaded else None
+            if table is not None and table.get("settlement") and table.get("result") is not None:
+                await self.score(table)
+            elif table is None or table["status"] == tables.Status.WAITING or table["status"] == tables.Status.CLOSED:
+                if table is not None and table["status"] == tables.Status.WAITING:
+                    with contextlib.suppress(LobbyError):
+                        await self.rooms.update(table_id, lambda t, at, ctx: _closed_unstarted(t, at))
+                await self._release(
+                    keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now, int(self.pairs(doc, now))]
+                )
+        if now >= doc["end"] and not await r.zcard(self.key(arena_id, "tables")):
+            keep_ms = KEEP_S * 1000
+            await self.store.run([("ZREM", self.all_key, arena_id)] + [("PEXPIRE", self.key(arena_id, part), keep_ms) for part in ("pool", "pts", "players", "tables", "done")])
+
+    # -- the loop ------------------------------------------------------------
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Pair every running arena every ``arena_pair_ms`` and sweep every
+        arena every ``arena_sweep_ms``, until ``stopping``."""
+        last_sweep = 0
+        while not stopping.is_set():
+            try:
+                now = now_ms()
+                ids = [raw.decode() for raw in await self.store.redis.zrange(self.all_key, 0, -1)]
+                for arena_id in ids:
+                    doc = await self.doc(arena_id)
+                    if self.pairs(doc, now):
+                        await self.pair(arena_id)
+                if now - last_sweep >= self.settings.arena_sweep_ms:
+                    last_sweep = now
+                    for arena_id in ids:
+                        await self.sweep(arena_id)
+            except (redis.exceptions.RedisError, OSError) as exc:
+                log.warning("arena loop: %s", exc)
+            except Exception:
+                log.exception("arena loop")
+            await asyncio.sleep(self.settings.arena_pair_ms / 1000)
+
+
+def _closed_unstarted(doc: tables.TableDoc, now: int) -> tables.Change | None:
+    """An arena table whose pairing never started it, closed (its players
+    go back to the arena's pool).  None once it started."""
+    if doc["status"] != tables.Status.WAITING:
+        return None
+    d = dict(doc, status=tables.Status.CLOSED.value, closed_reason="nobody_came", start_at=None, wait_until=None)
+    return tables.Change(d, {"kind": "close", "at": now})

@@ -1,0 +1,236 @@
+"""Arenas against a real redis-server and real lobby processes: pairing
+taken atomically by two pairers at once, points with streaks as
+docs/play.md says, games in play at the end counted, a leaver's 0."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+import pytest
+
+from lobby import tables
+from lobby.arenas import Arenas, groups, new_arena, placements
+from lobby.client import LobbyClient, LobbyRefused
+from lobby.config import Settings
+from lobby.redis_values import now_ms
+from lobby.rooms import Rooms
+from lobby.store import connect
+
+from .support import api, connected, polled
+
+pytestmark = pytest.mark.timeout(240)
+
+PASSWORD = "correct horse battery"
+#: short arena loops, so a test waits on its deadline, never on luck
+ARENA_ENV = {"LOBBY_ARENA_PAIR_MS": "50", "LOBBY_ARENA_SWEEP_MS": "200", "LOBBY_ARENA_GRACE_MS": "1000"}
+
+
+async def _arenas(url: str, prefix: str) -> Arenas:
+    """An :class:`Arenas` of its own connection: a pairer as a process has one."""
+    store = await connect(url, prefix)
+    settings = Settings.from_env(key_prefix=prefix, arena_grace_ms=1000)
+    return Arenas(store, Rooms(store, settings), settings)
+
+
+def _doc(arena_id: str, game: str = "sibala", seats: int = 2, start: int | None = None, seconds: int = 600, turn_ms: int = 30_000) -> dict:
+    """An arena doc as :func:`new_arena` makes it, but ending ``seconds`` after its start (tests end arenas early)."""
+    now = now_ms()
+    doc = new_arena(arena_id, game, now=now, start=now, minutes=5, by="Test", seats=seats, turn_ms=turn_ms, min_turn_ms=1000)
+    doc["start"] = now if start is None else start
+    doc["end"] = doc["start"] + seconds * 1000
+    return doc
+
+
+def _finished(arena_id: str, table_id: str, pids: list[str], scores: list[int], winners: list[int], left: tuple[str, ...] = ()) -> dict:
+    """A finished arena table's doc, as far as scoring reads it."""
+    seats = [{"pid": p, "name": p, "bot": p in left, "left": p in left, "away": False} for p in pids]
+    return {"id": table_id, "arena": arena_id, "seats": seats, "result": {"winners": winners, "scores": scores}, "settlement": {"id": f"{table_id}:1", "done": True, "players": []}}
+
+
+def test_groups_take_everyone_they_can_and_avoid_the_last_opponent():
+    order = {p: (pts, 0) for p, pts in {"a": 9, "b": 8, "c": 7, "d": 1, "e": 0}.items()}
+    # a met b last: a plays c instead; everyone but one is grouped
+    assert groups(list(order), 2, 2, order, {"a": {"b"}, "b": {"a"}}) == [["a", "c"], ["b", "d"]]
+    # nobody else is left: the same opponents again rather than waiting
+    assert groups(["a", "b"], 2, 2, order, {"a": {"b"}, "b": {"a"}}) == [["a", "b"]]
+    # a table of four, then the three left at one table where the game allows three
+    assert groups(list("abcdefg"), 4, 2, {}, {}) == [list("abcd"), list("efg")]
+
+
+def test_placements_give_two_one_zero_and_a_leaver_nothing():
+    assert placements(_finished("A", "t", ["p", "q"], [5, 3], [0])) == [("p", 2, True, False), ("q", 0, False, False)]
+    assert placements(_finished("A", "t", ["p", "q"], [4, 4], [0, 1])) == [("p", 1, False, False), ("q", 1, False, False)]
+    # the leaver is ranked last whatever its score
+    assert placements(_finished("A", "t", ["p", "q"], [5, 3], [0], left=("p",))) == [("p", 0, False, True), ("q", 2, True, False)]
+    # four seats by rank: 6, 4, 2, 0; two sharing second get 3 each
+    assert [b for _, b, _, _ in placements(_finished("A", "t", list("pqrs"), [9, 5, 5, 1], [0]))] == [6, 3, 3, 0]
+
+
+async def test_two_pairers_never_seat_a_player_twice_nor_leave_one_waiting(redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    one, two = await _arenas(redis_server.url, prefix), await _arenas(redis_server.url, prefix)
+    try:
+        for trial in range(25):
+            doc = _doc(f"pair{trial}")
+            await one._store(doc)
+            pids = [f"p{trial}x{i}" for i in range(9)]
+            for pid in pids:
+                await one.join(doc["id"], pid, pid)
+            await asyncio.gather(one.pair(doc["id"]), two.pair(doc["id"]), one.pair(doc["id"]), two.pair(doc["id"]))
+            # whatever a lost take left, the next passes pair the rest
+            for _ in range(4):
+                await asyncio.gather(one.pair(doc["id"]), two.pair(doc["id"]))
+            seated: list[str] = []
+            for raw in await one.store.redis.zrange(one.key(doc["id"], "tables"), 0, -1):
+                loaded = await one.store.load_room(raw.decode())
+                assert loaded is not None and loaded[1]["status"] == tables.Status.PLAYING and loaded[1]["arena"] == doc["id"]
+                seated += [s["pid"] for s in loaded[1]["seats"]]
+            waiting = [m.decode() for m in await one.store.redis.zrange(one.key(doc["id"], "pool"), 0, -1)]
+            assert len(seated) == len(set(seated)) == 8, trial  # nobody at two tables
+            assert sorted(seated + waiting) == sorted(pids) and len(waiting) == 1  # one left over of nine, never more
+    finally:
+        await one.store.aclose()
+        await two.store.aclose()
+
+
+async def test_points_double_on_a_streak_of_two_wins_and_each_game_scores_once(redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        doc = _doc("streak")
+        await arenas._store(doc)
+        for pid in ("w", "l"):
+            await arenas.join("streak", pid, pid.upper())
+        # w wins, wins, wins (doubled: 4), draws (doubled: 2), wins (2: the draw ended the streak); l never scores
+        results = [([5, 1], [0]), ([5, 1], [0]), ([5, 1], [0]), ([3, 3], [0, 1]), ([5, 1], [0])]
+        for n, (scores, winners) in enumerate(results):
+            table = _finished("streak", f"t{n}", ["w", "l"], scores, winners)
+            assert await arenas.score(table)
+            assert not await arenas.score(table)  # the hook and the sweep both came: scored once
+        standings = await arenas.standings("streak", "l")
+        w, l = standings["top"]
+        assert (w["name"], w["points"], w["sheet"], w["streak"], w["games"], w["wins"]) == ("W", 12, [2, 2, 4, 2, 2], 1, 5, 4)
+        assert (l["points"], l["sheet"], l["you"]) == (1, [0, 0, 0, 1, 0], True)
+    finally:
+        await arenas.store.aclose()
+
+
+async def _claimed(url: str, http: str, name: str) -> LobbyClient:
+    client = LobbyClient(url, name=name + secrets.token_hex(2))
+    await client.connect()
+    status, _ = await api(http, "POST", "/api/account/claim", client.token, {"password": PASSWORD})
+    assert status == 200
+    return client
+
+
+async def test_only_a_claimed_account_creates_an_arena_and_anyone_joins(lobby_factory):
+    lobby = lobby_factory(env=ARENA_ENV)
+    creator = await _claimed(lobby.ws, lobby.http, "Host")
+    try:
+        async with connected(lobby.ws, ["Guest"]) as (guest,):
+            with pytest.raises(LobbyRefused) as exc:
+                await guest.request({"t": "arena_create", "game": "sibala", "minutes": 10})
+            assert exc.value.code == "not_claimed"
+            with pytest.raises(LobbyRefused) as exc:
+                await creator.request({"t": "arena_create", "game": "sibala", "minutes": 200})
+            assert exc.value.code == "bad_options" and exc.value.frame["reason"] == "minutes"
+            made = await creator.request({"t": "arena_create", "game": "sibala", "minutes": 10, "seats": 2, "start": now_ms() + 60_000})
+            arena = made["arena"]
+            assert (arena["status"], arena["players"], arena["end"] - arena["start"]) == ("upcoming", 0, 600_000)
+            listed = await guest.request({"t": "arenas", "game": "sibala"})
+            assert arena["id"] in [a["id"] for a in listed["arenas"]]
+            joined = await guest.request({"t": "arena_join", "arena": arena["id"]})
+            assert joined["standings"]["me"]["name"] == guest.player["name"] and joined["arena"]["players"] == 1
+            # before the start, a pause withdraws
+            paused = await guest.request({"t": "arena_pause", "arena": arena["id"]})
+            assert paused["arena"]["players"] == 0 and paused["standings"]["me"] is None
+            with pytest.raises(LobbyRefused) as exc:
+                await guest.request({"t": "arena_join", "arena": "nope"})
+            assert exc.value.code == "no_such_arena"
+    finally:
+        await creator.close()
+
+
+async def test_players_on_two_processes_are_paired_and_a_leaver_scores_nothing(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    env = {**ARENA_ENV}
+    a = lobby_factory(env=env, prefix=prefix)
+    b = lobby_factory(env=env, prefix=prefix)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        doc = _doc("live", turn_ms=20_000)
+        await arenas._store(doc)
+        async with connected([a.ws, b.ws, a.ws, b.ws], ["Ann", "Bo", "Cy", "Dee"]) as clients:
+            paired: dict[str, asyncio.Queue] = {}
+            for c in clients:
+                queue = paired[c.name] = asyncio.Queue()
+                c.on_frame = lambda f, q=queue: q.put_nowait(f) if f.get("t") == "arena_paired" else None
+            for c in clients:
+                await c.request({"t": "arena_join", "arena": "live"})
+            frames = {c.name: await asyncio.wait_for(paired[c.name].get(), 10) for c in clients}
+            by_table: dict[str, list[LobbyClient]] = {}
+            for c in clients:
+                by_table.setdefault(frames[c.name]["table"], []).append(c)
+            assert sorted(len(v) for v in by_table.values()) == [2, 2]
+            (first, second) = by_table.values()
+            for c in clients:
+                await c.join(frames[c.name]["table"])
+            # at one table the first player leaves at once: a bot finishes the seat, which scores 0
+            leaver, stayer = first
+            await leaver.wait_for(frames[leaver.name]["table"], lambda v: v["status"] == "playing")
+            await leaver.request({"t": "leave", "table": frames[leaver.name]["table"]})
+            await asyncio.gather(stayer.play(frames[stayer.name]["table"], timeout=60), *(c.play(frames[c.name]["table"], timeout=60) for c in second))
+
+            async def rows():
+                view = await stayer.request({"t": "arena", "arena": "live"})
+                return {r["name"]: r for r in view["standings"]["top"]}
+
+            table = await polled(rows, lambda r: sum(row["games"] for row in r.values()) == 4, timeout_s=15)
+            assert (table[leaver.name]["points"], table[leaver.name]["sheet"], table[leaver.name]["paused"]) == (0, [0], True)
+            assert (table[stayer.name]["points"], table[stayer.name]["sheet"]) == (2, [2])
+            assert sorted(table[c.name]["points"] for c in second) in ([0, 2], [1, 1])
+            # two of the three who stayed are paired again (the third waits for one more); the leaver is not
+
+            async def queued():
+                return [paired[c.name].qsize() for c in (stayer, *second)]
+
+            assert sorted(await polled(queued, lambda n: sum(n) == 2, timeout_s=10)) == [0, 1, 1]
+            assert paired[leaver.name].empty()
+    finally:
+        await arenas.store.aclose()
+
+
+async def test_a_game_in_play_at_the_end_counts_and_nobody_is_paired_after(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    lobby = lobby_factory(env=ARENA_ENV, prefix=prefix)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        doc = _doc("ends", seconds=3, turn_ms=30_000)
+        await arenas._store(doc)
+        async with connected(lobby.ws, ["Eve", "Fay"]) as clients:
+            got: dict[str, asyncio.Queue] = {c.name: asyncio.Queue() for c in clients}
+            for c in clients:
+                c.on_frame = lambda f, q=got[c.name]: q.put_nowait(f) if f.get("t") == "arena_paired" else None
+                await c.request({"t": "arena_join", "arena": "ends"})
+            frames = [await asyncio.wait_for(got[c.name].get(), 10) for c in clients]
+            table_id = frames[0]["table"]
+            for c in clients:
+                await c.join(table_id)
+            # nobody moves until the arena's end has passed
+            over = await polled(lambda: arenas.summary("ends"), lambda s: s["status"] == "ending", timeout_s=10)
+            assert over["status"] == "ending" and over["playing"] == 1
+            await asyncio.gather(*(c.play(table_id, timeout=60) for c in clients))
+
+            async def summary():
+                return await clients[0].request({"t": "arena", "arena": "ends"})
+
+            view = await polled(summary, lambda v: v["arena"]["status"] == "finished", timeout_s=15)
+            rows = view["standings"]["top"]
+            assert view["arena"]["status"] == "finished" and [r["games"] for r in rows] == [1, 1]
+            assert sorted(r["points"] for r in rows) in ([0, 2], [1, 1])
+            assert all(r["playing"] is None for r in rows)
+            assert await arenas.store.redis.zcard(arenas.key("ends", "pool")) == 0  # nobody waits to be paired after the end
+            assert all(q.empty() for q in got.values())
+    finally:
+        await arenas.store.aclose()
