@@ -5,7 +5,9 @@ docs/play.md says, games in play at the end counted, a leaver's 0."""
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+import sys
 
 import pytest
 
@@ -232,5 +234,26 @@ async def test_a_game_in_play_at_the_end_counts_and_nobody_is_paired_after(lobby
             assert all(r["playing"] is None for r in rows)
             assert await arenas.store.redis.zcard(arenas.key("ends", "pool")) == 0  # nobody waits to be paired after the end
             assert all(q.empty() for q in got.values())
+    finally:
+        await arenas.store.aclose()
+
+
+async def test_the_client_plays_an_arena_to_its_end_with_bot_clients(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    lobby = lobby_factory(env=ARENA_ENV, prefix=prefix)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("cli", seconds=4, turn_ms=5_000))
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "lobby.client", "--url", lobby.ws, "arena", "--arena", "cli", "--players", "4", "--seed", "7",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(proc.communicate(), 120)
+        assert proc.returncode == 0, err.decode()[-2000:]
+        result = json.loads(out.decode().strip().splitlines()[-1])
+        rows = result["standings"]["top"]
+        assert result["arena"]["status"] == "finished" and len(rows) == 4
+        assert all(r["games"] >= 1 and r["points"] == sum(r["sheet"]) >= 0 for r in rows)
+        assert sum(r["games"] for r in rows) % 2 == 0  # two players a game
     finally:
         await arenas.store.aclose()
