@@ -37,7 +37,7 @@ import redis.exceptions
 
 import engines
 
-from . import lua, ratings, tables
+from . import failpoints, lua, ratings, tables
 from .channels import ArenaPaired
 from .config import Settings
 from .protocol import ErrorCode
@@ -313,6 +313,7 @@ class Arenas:
             taken = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now_ms(), *group])
             if not int(taken):
                 break  # another process took one of them: the next pass reads the pool again
+            failpoints.hit("arena_taken")
             await self._open(doc, table_id, [(p, names[p]) for p in group])
             opened.append(table_id)
         return opened

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import secrets
 import sys
 
@@ -255,5 +256,59 @@ async def test_the_client_plays_an_arena_to_its_end_with_bot_clients(lobby_facto
         assert result["arena"]["status"] == "finished" and len(rows) == 4
         assert all(r["games"] >= 1 and r["points"] == sum(r["sheet"]) >= 0 for r in rows)
         assert sum(r["games"] for r in rows) % 2 == 0  # two players a game
+    finally:
+        await arenas.store.aclose()
+
+
+async def test_players_taken_by_a_pairer_killed_before_their_table_are_paired_by_another(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("taken"))
+        doomed = lobby_factory(env={**ARENA_ENV, "LOBBY_FAILPOINTS": "arena_taken"}, prefix=prefix)
+        for pid in ("ta", "tb"):
+            await arenas.join("taken", pid, pid)
+        assert await asyncio.to_thread(doomed.proc.wait, 30) == -signal.SIGKILL, "the failpoint killed the pairer"
+        lost = [m.decode() for m in await arenas.store.redis.zrange(arenas.key("taken", "tables"), 0, -1)]
+        assert len(lost) == 1 and await arenas.store.load_room(lost[0]) is None  # taken, never seated
+        assert await arenas.store.redis.zcard(arenas.key("taken", "pool")) == 0
+        lobby_factory(env=ARENA_ENV, prefix=prefix)
+
+        async def seated():
+            found = []
+            for raw in await arenas.store.redis.zrange(arenas.key("taken", "tables"), 0, -1):
+                loaded = await arenas.store.load_room(raw.decode())
+                if loaded is not None and loaded[1]["status"] == tables.Status.PLAYING:
+                    found.append(sorted(s["pid"] for s in loaded[1]["seats"]))
+            return found
+
+        assert await polled(seated, lambda f: f == [["ta", "tb"]], timeout_s=15) == [["ta", "tb"]]
+    finally:
+        await arenas.store.aclose()
+
+
+async def test_a_game_whose_process_died_at_its_end_is_scored_by_another(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("died"))
+        doomed = lobby_factory(env={**ARENA_ENV, "LOBBY_FAILPOINTS": "game_end_committed"}, prefix=prefix)
+        async with connected(doomed.ws, ["Gil", "Hal"]) as clients:
+            for c in clients:
+                await c.request({"t": "arena_join", "arena": "died"})
+            frames = [await asyncio.wait_for(c.arena_paired.get(), 10) for c in clients]
+            for c, f in zip(clients, frames):
+                await c.join(f["table"])
+            plays = [asyncio.ensure_future(c.play(f["table"], timeout=60)) for c, f in zip(clients, frames)]
+            assert await asyncio.to_thread(doomed.proc.wait, 60) == -signal.SIGKILL, "the failpoint killed the process at the game's end"
+            for p in plays:
+                p.cancel()
+            await asyncio.gather(*plays, return_exceptions=True)
+        loaded = await arenas.store.load_room(frames[0]["table"])
+        assert loaded is not None and loaded[1]["result"] is not None  # the game's end is committed
+        assert (await arenas.standings("died", None))["top"][0]["games"] == 0  # and not scored before the kill
+        lobby_factory(env=ARENA_ENV, prefix=prefix)
+        rows = await polled(lambda: arenas.standings("died", None), lambda s: [r["games"] for r in s["top"]] == [1, 1], timeout_s=15)
+        assert [r["games"] for r in rows["top"]] == [1, 1] and sorted(r["points"] for r in rows["top"]) in ([0, 2], [1, 1])
     finally:
         await arenas.store.aclose()
