@@ -69,7 +69,8 @@ def new_arena(
 ) -> dict[str, Any]:
     """An arena's doc (what never changes): ``id``, ``name``, ``game``,
     ``options`` (validated), ``seats``, ``turn_ms``, ``start`` and ``end``
-    (ms), ``private``, ``by`` (the creator's name).  Raises
+    (ms), ``private``, ``by`` (the creator's name; empty for the lobby's
+    own, which also have ``scheduled`` true: :meth:`Arenas.schedule`).  Raises
     :class:`LobbyError` ``BAD_OPTIONS`` (``minutes`` outside
     :data:`MIN_MINUTES`..:data:`MAX_MINUTES`, a start in the past or
     beyond :data:`MAX_AHEAD_MS`, a game where coins move) and those of
@@ -93,6 +94,7 @@ def new_arena(
         "end": start + minutes * 60_000,
         "private": private,
         "by": by,
+        "scheduled": False,
     }
 
 
@@ -153,6 +155,8 @@ class Arenas:
         self._release = redis.register_script(_RELEASE)
         #: arena id -> its doc (never changes)
         self._docs: dict[str, dict[str, Any]] = {}
+        #: ids of the scheduled arenas this process made sure of
+        self._scheduled: set[str] = set()
         rooms.arena_ended = self.game_ended
 
     # -- keys ----------------------------------------------------------------
@@ -396,6 +400,34 @@ class Arenas:
             keep_ms = KEEP_S * 1000
             await self.store.run([("ZREM", self.all_key, arena_id)] + [("PEXPIRE", self.key(arena_id, part), keep_ms) for part in ("pool", "pts", "players", "tables", "done")])
 
+    async def schedule(self) -> list[str]:
+        """Make sure the lobby's scheduled arenas exist (any process, any
+        time; the same ids and docs from every process): one per game for
+        the current slot of ``arena_every_min`` minutes while it runs, and
+        one for the next slot, each ``arena_scheduled_min`` long, with the
+        game's default seats, options and the default turn time.  Returns
+        the ids made sure of."""
+        every, minutes = self.settings.arena_every_min, self.settings.arena_scheduled_min
+        if every <= 0:
+            return []
+        now = now_ms()
+        period = every * 60_000
+        first = now // period * period
+        ids = []
+        for start in (first, first + period):
+            if start + minutes * 60_000 <= now:
+                continue
+            for game in sorted(engines.REGISTRY):
+                arena_id = f"{game}-{start // 1000}"
+                ids.append(arena_id)
+                if arena_id in self._scheduled:
+                    continue
+                doc = new_arena(arena_id, game, now=start, start=start, minutes=minutes, by="", turn_ms=self.settings.turn_ms, min_turn_ms=self.settings.min_turn_ms)
+                doc["scheduled"] = True
+                await self._store(doc)  # the same doc from any process: idempotent
+                self._scheduled.add(arena_id)
+        return ids
+
     # -- the loop ------------------------------------------------------------
     async def run(self, stopping: asyncio.Event) -> None:
         """Pair every running arena every ``arena_pair_ms`` and sweep every
@@ -411,6 +443,7 @@ class Arenas:
                         await self.pair(arena_id)
                 if now - last_sweep >= self.settings.arena_sweep_ms:
                     last_sweep = now
+                    await self.schedule()
                     for arena_id in ids:
                         await self.sweep(arena_id)
             except (redis.exceptions.RedisError, OSError) as exc:

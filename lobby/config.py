@@ -138,6 +138,11 @@ class Settings:
     #: an arena table paired this long ago and never started gives its players back; one
     #: finished this long ago and not scored is scored by the sweep (ms)
     arena_grace_ms: int = 10_000
+    #: the lobby runs an arena of every game each this many minutes, starting on the
+    #: multiples of it (since the epoch: on the hour for 60); 0: none
+    arena_every_min: int = 60
+    #: how long each of those scheduled arenas lasts (minutes, 5..120)
+    arena_scheduled_min: int = 10
     #: process id shown in logs and used for spectator leases; random if empty
     process_id: str = field(default="")
 

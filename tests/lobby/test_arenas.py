@@ -312,3 +312,20 @@ async def test_a_game_whose_process_died_at_its_end_is_scored_by_another(lobby_f
         assert [r["games"] for r in rows["top"]] == [1, 1] and sorted(r["points"] for r in rows["top"]) in ([0, 2], [1, 1])
     finally:
         await arenas.store.aclose()
+
+
+async def test_the_lobby_runs_a_scheduled_arena_of_every_game(lobby_factory):
+    lobby = lobby_factory(env={**ARENA_ENV, "LOBBY_ARENA_EVERY_MIN": "30", "LOBBY_ARENA_SCHEDULED_MIN": "20"}, prefix="arena" + secrets.token_hex(3))
+    async with connected(lobby.ws, ["Ivy"]) as (ivy,):
+
+        async def listed():
+            return (await ivy.request({"t": "arenas"}))["arenas"]
+
+        arenas = await polled(listed, lambda a: len({x["game"] for x in a if x["scheduled"]}) == 5, timeout_s=10)
+        ours = [a for a in arenas if a["scheduled"]]
+        assert {a["game"] for a in ours} == {"sibala", "six_nimmt", "yahtzee", "shut_the_box", "stud"}
+        period = 30 * 60_000
+        assert all(a["start"] % period == 0 and a["end"] - a["start"] == 20 * 60_000 and a["by"] == "" for a in ours)
+        assert all(a["status"] in ("running", "upcoming") for a in ours)
+        joined = await ivy.request({"t": "arena_join", "arena": ours[0]["id"]})
+        assert joined["standings"]["me"]["name"] == "Ivy"
