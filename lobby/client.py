@@ -26,7 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import jsonpatch
 import msgpack
@@ -39,6 +39,8 @@ from .tables import Status
 
 #: how long a move refused ``rate_limited`` waits before it is sent again (s; the limit refills at LOBBY_RATE_PER_S)
 RATE_RETRY_S = 0.1
+
+T = TypeVar("T")
 
 
 class LobbyRefused(Exception):
@@ -373,12 +375,12 @@ class LobbyClient:
         poll_s = 1.0
 
         async def loop() -> dict[str, Any]:
-            view = await self.request({"t": "arena_join", "arena": arena_id})
+            view = await self._paced(lambda: self.request({"t": "arena_join", "arena": arena_id}))
             while True:
                 try:
                     frame = await asyncio.wait_for(self.arena_paired.get(), poll_s)
                 except asyncio.TimeoutError:
-                    view = await self.request({"t": "arena", "arena": arena_id})
+                    view = await self._paced(lambda: self.request({"t": "arena", "arena": arena_id}))
                     me = view["standings"]["me"]
                     if view["arena"]["status"] in ("ending", "finished") and (me is None or me["playing"] is None) and self.arena_paired.empty():
                         return view
@@ -386,12 +388,23 @@ class LobbyClient:
                 if frame["arena"] != arena_id:
                     continue
                 table_id = frame["table"]
-                await self.join(table_id)
+                await self._paced(lambda: self.join(table_id))  # a game's fast moves may have spent the rate
                 await self.play(table_id, rng, timeout=timeout)
                 self.tables.pop(table_id, None)
                 await self._quietly(self.send({"t": "unwatch", "table": table_id}))
 
         return await asyncio.wait_for(loop(), timeout)
+
+    @staticmethod
+    async def _paced(request: Callable[[], Awaitable[T]]) -> T:
+        """``await request()``, made again while it is refused ``rate_limited``."""
+        while True:
+            try:
+                return await request()
+            except LobbyRefused as exc:
+                if exc.code != ErrorCode.RATE_LIMITED:
+                    raise
+                await asyncio.sleep(RATE_RETRY_S)
 
     @staticmethod
     async def _quietly(op: Any) -> None:
