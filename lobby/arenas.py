@@ -293,7 +293,7 @@ class Arenas:
     # -- pairing -------------------------------------------------------------
     async def pair(self, arena_id: str) -> list[str]:
         """One pairing pass over the arena's pool (any process, any time):
-        the groups of :func:`groups`, each taken atomically
+        of the waiting players connected somewhere, the groups of :func:`groups`, each taken atomically
         (``arena_take.lua``) and seated at a new table; a take that finds
         a member gone ends the pass.  Returns the tables opened."""
         doc = await self.doc(arena_id)
@@ -301,6 +301,9 @@ class Arenas:
             return []
         r = self.store.redis
         waiting = [m.decode() for m in await r.zrange(self.key(arena_id, "pool"), 0, -1)]
+        if waiting:  # who has no connection anywhere waits unpaired until back (a table would time them out)
+            here = await self.store.present(waiting, now_ms())
+            waiting = [p for p in waiting if p in here]
         info = engines.get(doc["game"]).info
         least = max(info.min_players, 2)
         if len(waiting) < least:

@@ -45,6 +45,11 @@ def _doc(arena_id: str, game: str = "sibala", seats: int = 2, start: int | None 
     return doc
 
 
+async def _connected(arenas: Arenas, pids: list[str]) -> None:
+    """Give players made up by a test a live connection, as a signed-in socket has."""
+    await arenas.store.run([arenas.store.presence_cmd(pid, "test", now_ms() + 600_000) for pid in pids])
+
+
 def _finished(arena_id: str, table_id: str, pids: list[str], scores: list[int], winners: list[int], left: tuple[str, ...] = ()) -> dict:
     """A finished arena table's doc, as far as scoring reads it."""
     seats = [{"pid": p, "name": p, "bot": p in left, "left": p in left, "away": False} for p in pids]
@@ -78,6 +83,7 @@ async def test_two_pairers_never_seat_a_player_twice_nor_leave_one_waiting(redis
             doc = _doc(f"pair{trial}")
             await one._store(doc)
             pids = [f"p{trial}x{i}" for i in range(9)]
+            await _connected(one, pids)
             for pid in pids:
                 await one.join(doc["id"], pid, pid)
             await asyncio.gather(one.pair(doc["id"]), two.pair(doc["id"]), one.pair(doc["id"]), two.pair(doc["id"]))
@@ -95,6 +101,22 @@ async def test_two_pairers_never_seat_a_player_twice_nor_leave_one_waiting(redis
     finally:
         await one.store.aclose()
         await two.store.aclose()
+
+
+async def test_a_player_with_no_connection_waits_unpaired(redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("gone"))
+        await _connected(arenas, ["here1", "here2"])
+        for pid in ("here1", "gone1", "here2"):
+            await arenas.join("gone", pid, pid)
+        [table_id] = await arenas.pair("gone")
+        loaded = await arenas.store.load_room(table_id)
+        assert loaded is not None and sorted(s["pid"] for s in loaded[1]["seats"]) == ["here1", "here2"]
+        assert [m.decode() for m in await arenas.store.redis.zrange(arenas.key("gone", "pool"), 0, -1)] == ["gone1"]
+    finally:
+        await arenas.store.aclose()
 
 
 async def test_points_double_on_a_streak_of_two_wins_and_each_game_scores_once(redis_server):
@@ -266,6 +288,7 @@ async def test_players_taken_by_a_pairer_killed_before_their_table_are_paired_by
     try:
         await arenas._store(_doc("taken"))
         doomed = lobby_factory(env={**ARENA_ENV, "LOBBY_FAILPOINTS": "arena_taken"}, prefix=prefix)
+        await _connected(arenas, ["ta", "tb"])
         for pid in ("ta", "tb"):
             await arenas.join("taken", pid, pid)
         assert await asyncio.to_thread(doomed.proc.wait, 30) == -signal.SIGKILL, "the failpoint killed the pairer"
