@@ -177,12 +177,18 @@ async def test_only_a_claimed_account_creates_an_arena_and_anyone_joins(lobby_fa
         await creator.close()
 
 
-async def test_players_on_two_processes_are_paired_and_a_leaver_scores_nothing(lobby_factory, redis_server):
+@pytest.fixture(params=["redis", "cluster"])
+def backend_url(request, redis_server) -> str:
+    """The URL of the session's redis-server, then of its 3-master cluster."""
+    return redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
+
+
+async def test_players_on_two_processes_are_paired_and_a_leaver_scores_nothing(lobby_factory, backend_url):
     prefix = "arena" + secrets.token_hex(3)
     env = {**ARENA_ENV}
-    a = lobby_factory(env=env, prefix=prefix)
-    b = lobby_factory(env=env, prefix=prefix)
-    arenas = await _arenas(redis_server.url, prefix)
+    a = lobby_factory(env=env, prefix=prefix, redis_url=backend_url)
+    b = lobby_factory(env=env, prefix=prefix, redis_url=backend_url)
+    arenas = await _arenas(backend_url, prefix)
     try:
         doc = _doc("live", turn_ms=20_000)
         await arenas._store(doc)
