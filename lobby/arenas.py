@@ -22,6 +22,9 @@ key                                 type    holds
                                             ``table:<table id>``: its players, comma-joined
 ``P:arena:{arena:ID}:tables``       zset    table id -> paired at (ms), until scored
 ``P:arena:{arena:ID}:done``         set     settlement ids scored
+``P:player:{pid}:arenas``           zset    ``<arena id>/<rank>/<players>/<game>`` -> the arena's end (ms):
+                                            the arenas a player played in (profile:
+                                            :meth:`Store.player_arenas`), the last :data:`HISTORY`
 ==================================  ======  ==========================================
 """
 
@@ -56,6 +59,8 @@ MAX_AHEAD_MS = 7 * 24 * 3600 * 1000
 TOP = 10
 #: a finished arena stays readable this long after its end (s)
 KEEP_S = 7 * 24 * 3600
+#: arenas a player's profile keeps
+HISTORY = 100
 
 _TAKE = lua.script("arena_take")
 _SCORE = lua.script("arena_score")
@@ -400,6 +405,7 @@ class Arenas:
                     keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now, int(self.pairs(doc, now))]
                 )
         if now >= doc["end"] and not await r.zcard(self.key(arena_id, "tables")):
+            await self._record(doc)
             keep_ms = KEEP_S * 1000
             await self.store.run([("ZREM", self.all_key, arena_id)] + [("PEXPIRE", self.key(arena_id, part), keep_ms) for part in ("pool", "pts", "players", "tables", "done")])
 
@@ -430,6 +436,23 @@ class Arenas:
                 await self._store(doc)  # the same doc from any process: idempotent
                 self._scheduled.add(arena_id)
         return ids
+
+    async def _record(self, doc: dict[str, Any]) -> None:
+        """Write a finished arena into the profile of each player who
+        played a game in it (its place in the final standings, out of how
+        many played; idempotent: any process, any number of times)."""
+        r = self.store.redis
+        final = await r.zrevrange(self.key(doc["id"], "pts"), 0, -1)
+        pids = [m.decode() for m in final]
+        if not pids:
+            return
+        games = await r.hmget(self.key(doc["id"], "players"), [f"{p}:games" for p in pids])
+        played = [p for p, g in zip(pids, games) if int(g or 0)]
+        cmds: list[tuple[Any, ...]] = []
+        for rank, pid in enumerate(played, 1):
+            key = self.store.player_arenas_key(pid)
+            cmds += [("ZADD", key, doc["end"], f"{doc['id']}/{rank}/{len(played)}/{doc['game']}"), ("ZREMRANGEBYRANK", key, 0, -HISTORY - 1)]
+        await self.store.run(cmds)
 
     # -- the loop ------------------------------------------------------------
     async def run(self, stopping: asyncio.Event) -> None:

@@ -263,6 +263,16 @@ async def test_a_game_in_play_at_the_end_counts_and_nobody_is_paired_after(lobby
             assert all(r["playing"] is None for r in rows)
             assert await arenas.store.redis.zcard(arenas.key("ends", "pool")) == 0  # nobody waits to be paired after the end
             assert all(q.empty() for q in got.values())
+            # the arena is in both players' profiles, with their final place
+            status, _ = await api(lobby.http, "POST", "/api/account/claim", clients[0].token, {"password": PASSWORD})
+            assert status == 200
+            place = next(i for i, r in enumerate(rows, 1) if r["name"] == clients[0].player["name"])
+
+            async def profile():
+                return (await api(lobby.http, "GET", f"/api/players/{clients[0].player['name']}"))[1]
+
+            shown = await polled(profile, lambda p: p.get("arenas", {}).get("played") == 1, timeout_s=10)
+            assert shown["arenas"]["best_rank"] == place and shown["arenas"]["recent"][0] | {"end": 0} == {"arena": "ends", "game": "sibala", "rank": place, "players": 2, "end": 0}
     finally:
         await arenas.store.aclose()
 
