@@ -15,7 +15,8 @@ key                                 type    holds
 ==================================  ======  ==========================================
 ``P:arenas``                        zset    arena id -> end (ms), until the arena is dropped
 ``P:arenas:listed``                 zset    the listed arenas, same scores
-``P:arena:{arena:ID}``              hash    ``doc``: msgpack :func:`new_arena`
+``P:arena:{arena:ID}``              hash    ``doc``: msgpack :func:`new_arena`; ``v``: the standings'
+                                            version (one more at each join, pause, pairing, score)
 ``P:arena:{arena:ID}:pool``         zset    pid -> waiting since (ms)
 ``P:arena:{arena:ID}:pts``          zset    pid -> points (the standings)
 ``P:arena:{arena:ID}:players``      hash    ``<pid>:name|at|opp|streak|games|wins|sheet|paused``,
@@ -43,7 +44,8 @@ import engines
 from . import failpoints, lua, ratings, tables
 from .channels import ArenaPaired
 from .config import Settings
-from .protocol import ErrorCode
+from .diff import diff
+from .protocol import ErrorCode, encode
 from .redis_values import now_ms, pack, unpack
 from .rooms import Rooms
 from .store import Store
@@ -162,6 +164,10 @@ class Arenas:
         self._docs: dict[str, dict[str, Any]] = {}
         #: ids of the scheduled arenas this process made sure of
         self._scheduled: set[str] = set()
+        #: arena id -> local connection following it -> the body (``arena``, ``standings``) it holds
+        self.followers: dict[str, dict[Any, dict[str, Any]]] = {}
+        #: arena id -> ``(v, status)`` last pushed to its followers here
+        self._pushed: dict[str, tuple[int, str]] = {}
         rooms.arena_ended = self.game_ended
 
     # -- keys ----------------------------------------------------------------
@@ -195,13 +201,15 @@ class Arenas:
     async def summary(self, arena_id: str) -> dict[str, Any]:
         """The arena's line: its doc's fields and ``players`` (joined),
         ``playing`` (tables in play), ``status`` (``upcoming``, ``running``,
-        ``ending``: over but games still in play, ``finished``)."""
+        ``ending``: over but games still in play, ``finished``), ``v``
+        (the standings' version)."""
         doc = await self.doc(arena_id)
-        r = self.store.redis
-        players, playing = await asyncio.gather(r.zcard(self.key(arena_id, "pts")), r.zcard(self.key(arena_id, "tables")))
+        players, playing, v = await self.store.run(
+            [("ZCARD", self.key(arena_id, "pts")), ("ZCARD", self.key(arena_id, "tables")), ("HGET", self.key(arena_id), "v")]
+        )
         now = now_ms()
         status = "upcoming" if now < doc["start"] else "running" if now < doc["end"] else "ending" if playing else "finished"
-        return {**doc, "players": players, "playing": playing, "status": status}
+        return {**doc, "players": int(players), "playing": int(playing), "status": status, "v": int(v or 0)}
 
     async def standings(self, arena_id: str, pid: str | None) -> dict[str, Any]:
         """``{"top": [row...], "me": row | None}``, a row ``{"rank", "name",
@@ -232,6 +240,42 @@ class Arenas:
     async def view(self, arena_id: str, pid: str | None) -> dict[str, Any]:
         """The ``arena`` frame's body: ``arena`` (:meth:`summary`), ``standings``, ``now``."""
         return {"t": "arena", "arena": await self.summary(arena_id), "standings": await self.standings(arena_id, pid), "now": now_ms()}
+
+    def follow(self, conn: Any, arena_id: str | None, view: dict[str, Any] | None = None) -> None:
+        """``conn`` (a :class:`lobby.conn.Conn`) follows ``arena_id`` from
+        ``view`` (the :meth:`view` it was just sent), and no other arena
+        (None: none); :meth:`push` sends it what changes."""
+        for followed in self.followers.values():
+            followed.pop(conn, None)
+        if arena_id is not None and view is not None:
+            self.followers.setdefault(arena_id, {})[conn] = {"arena": view["arena"], "standings": view["standings"]}
+
+    async def push(self) -> None:
+        """Send each local follower of an arena whose standings' version or
+        status changed an ``arena_delta``: the JSON Patch from the body it
+        holds to the new one (its own row, the top, the counts)."""
+        for arena_id, conns in list(self.followers.items()):
+            for conn in [c for c in conns if c.closed]:
+                del conns[conn]
+            if not conns:
+                del self.followers[arena_id]
+                self._pushed.pop(arena_id, None)
+                continue
+            summary = await self.summary(arena_id)
+            mark = (summary["v"], summary["status"])
+            if self._pushed.get(arena_id) == mark:
+                continue
+            self._pushed[arena_id] = mark
+            for conn in list(conns):
+                standings = await self.standings(arena_id, conn.pid)
+                last = conns.get(conn)
+                if last is None:
+                    continue  # it stopped following meanwhile
+                body = {"arena": summary, "standings": standings}
+                patch = diff(last, body)
+                conns[conn] = body
+                if patch:
+                    conn.send(encode({"t": "arena_delta", "arena": arena_id, "patch": patch, "now": now_ms()}), "arena_delta")
 
     async def listed(self, game: str | None = None) -> list[dict[str, Any]]:
         """Listed arenas not finished more than an hour ago, soonest end first (:meth:`summary` each)."""
@@ -281,7 +325,7 @@ class Arenas:
         now = now_ms()
         if now >= doc["end"]:
             raise LobbyError(ErrorCode.ARENA_OVER, "that arena is over")
-        await self._join(keys=[self.key(arena_id, "pool"), self.key(arena_id, "pts"), self.key(arena_id, "players")], args=[pid, name, now])
+        await self._join(keys=[self.key(arena_id, "pool"), self.key(arena_id, "pts"), self.key(arena_id, "players"), self.key(arena_id)], args=[pid, name, now])
 
     async def pause(self, arena_id: str, pid: str) -> None:
         """``pid`` is paired no more until they join again (a game in play
@@ -293,6 +337,7 @@ class Arenas:
             cmds += [("ZREM", self.key(arena_id, "pts"), pid), ("HDEL", self.key(arena_id, "players"), f"{pid}:name")]
         else:
             cmds.append(("HSET", self.key(arena_id, "players"), f"{pid}:paused", "1"))
+        cmds.append(("HINCRBY", self.key(arena_id), "v", 1))
         await self.store.run(cmds)
 
     # -- pairing -------------------------------------------------------------
@@ -322,7 +367,7 @@ class Arenas:
         opened = []
         for group in groups(waiting, doc["seats"], least, order, last):
             table_id = secrets.token_hex(6)
-            taken = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now_ms(), *group])
+            taken = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables"), self.key(arena_id)], args=[table_id, now_ms(), *group])
             if not int(taken):
                 break  # another process took one of them: the next pass reads the pool again
             failpoints.hit("arena_taken")
@@ -378,7 +423,7 @@ class Arenas:
         args: list[Any] = [st["id"], table["id"], now, int(self.pairs(doc, now))]
         for pid, base, won, left in placements(table):
             args += [pid, base, int(won), int(left)]
-        keys = [self.key(arena_id, part) for part in ("done", "pts", "players", "pool", "tables")]
+        keys = [self.key(arena_id, part) for part in ("done", "pts", "players", "pool", "tables", "")]
         return bool(int(await self._score(keys=keys, args=args)))
 
     async def sweep(self, arena_id: str) -> None:
@@ -402,7 +447,8 @@ class Arenas:
                     with contextlib.suppress(LobbyError):
                         await self.rooms.update(table_id, lambda t, at, ctx: _closed_unstarted(t, at))
                 await self._release(
-                    keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables")], args=[table_id, now, int(self.pairs(doc, now))]
+                    keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables"), self.key(arena_id)],
+                    args=[table_id, now, int(self.pairs(doc, now))],
                 )
         if now >= doc["end"] and not await r.zcard(self.key(arena_id, "tables")):
             await self._record(doc)
@@ -467,6 +513,7 @@ class Arenas:
                     doc = await self.doc(arena_id)
                     if self.pairs(doc, now):
                         await self.pair(arena_id)
+                await self.push()
                 if now - last_sweep >= self.settings.arena_sweep_ms:
                     last_sweep = now
                     await self.schedule()

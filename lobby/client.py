@@ -105,6 +105,10 @@ class LobbyClient:
         self.clock_offset_ms = 0
         #: ``arena_paired`` frames not taken yet (:meth:`play_arena`)
         self.arena_paired: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        #: arena id -> ``{"arena", "standings"}`` as the last ``arena`` frame and the ``arena_delta``s since made it
+        self.arenas: dict[str, dict[str, Any]] = {}
+        #: set at each ``arena`` or ``arena_delta`` frame
+        self.arena_changed = asyncio.Event()
 
     async def __aenter__(self) -> "LobbyClient":
         await self.connect()
@@ -212,6 +216,13 @@ class LobbyClient:
             self._pending[ref].set_result(frame)
         if kind == "arena_paired":
             self.arena_paired.put_nowait(frame)
+        elif kind == "arena":
+            self.arenas[frame["arena"]["id"]] = {"arena": frame["arena"], "standings": frame["standings"]}
+            self.arena_changed.set()
+        elif kind == "arena_delta":
+            if frame["arena"] in self.arenas:
+                self.arenas[frame["arena"]] = jsonpatch.apply_patch(self.arenas[frame["arena"]], frame["patch"])
+                self.arena_changed.set()
         elif kind == "snapshot":
             tv = self.tables.setdefault(frame["table"], TableView(frame["table"]))
             self._follow_move(tv, frame)

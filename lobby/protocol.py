@@ -126,7 +126,7 @@ _SCHEMAS: dict[str, dict[str, tuple[bool, Any]]] = {
     "chat": {"table": (True, str), "text": (True, lambda v: isinstance(v, str))},
     "me": {},
     "arenas": {"game": (False, lambda v: isinstance(v, str) and len(v) <= MAX_ID)},
-    "arena": {"arena": (True, str)},
+    "arena": {"arena": (True, str), "sub": (False, lambda v: isinstance(v, bool))},
     "arena_create": {
         "game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID),
         "minutes": (True, lambda v: _is_int(v) and 1 <= v <= 1440),  # its range is the arena's rule: bad_options with the bounds

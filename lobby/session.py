@@ -470,7 +470,10 @@ class Session:
         self.reply(msg, {"t": "arenas", "arenas": await self.lobby.arenas.listed(msg.get("game")), "now": now_ms()})
 
     async def on_arena(self, msg: Message) -> None:
-        self.reply(msg, await self.lobby.arenas.view(msg["arena"], self.conn.pid))
+        view = await self.lobby.arenas.view(msg["arena"], self.conn.pid)
+        self.reply(msg, view)
+        if "sub" in msg.fields:  # from what was just sent: the pushes are patches of it
+            self.lobby.arenas.follow(self.conn, msg["arena"] if msg["sub"] else None, view)
 
     async def on_arena_create(self, msg: Message) -> None:
         conn = self.conn

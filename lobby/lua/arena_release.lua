@@ -1,4 +1,5 @@
--- KEYS: the arena's pool (zset), players (hash), tables (zset).  ARGV: a
+-- KEYS: the arena's pool (zset), players (hash), tables (zset), the arena's
+-- hash (``v`` one more).  ARGV: a
 -- table id, the time now (ms), "1" while the arena still pairs.  The
 -- table was never started (its pairing process died): each of its players
 -- (``table:<id>``) still marked at it goes back to the pool (unless
@@ -17,4 +18,5 @@ for pid in string.gmatch(pids, '[^,]+') do
 end
 redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('HDEL', KEYS[2], 'table:' .. ARGV[1])
+redis.call('HINCRBY', KEYS[4], 'v', 1)
 return n

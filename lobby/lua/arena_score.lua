@@ -1,5 +1,6 @@
 -- KEYS: the arena's done set, points (zset), players (hash), pool (zset),
--- tables (zset).  ARGV: the settlement id, the table id, the time now (ms),
+-- tables (zset), the arena's hash (its ``v``: the standings' version, one
+-- more after each change).  ARGV: the settlement id, the table id, the time now (ms),
 -- "1" while the arena still pairs (else "0"), then per player four values:
 -- pid, base points, "1" for a win, "1" for a leaver.  Scores one finished
 -- game once: only if the settlement id is new to the done set, each
@@ -35,4 +36,5 @@ for i = 5, #ARGV, 4 do
 end
 redis.call('ZREM', KEYS[5], ARGV[2])
 redis.call('HDEL', KEYS[3], 'table:' .. ARGV[2])
+redis.call('HINCRBY', KEYS[6], 'v', 1)
 return 1

@@ -1,4 +1,5 @@
--- KEYS: the arena's pool (zset), players (hash), tables (zset).  ARGV: the
+-- KEYS: the arena's pool (zset), players (hash), tables (zset), the arena's
+-- hash (``v`` one more when a group is taken).  ARGV: the
 -- new table id, the time now (ms), then the pids of one group.  Takes the
 -- whole group out of the pool only if every one of them is still in it:
 -- each is marked at the table (``<pid>:at``), its last opponents set
@@ -19,4 +20,5 @@ local all = {}
 for i = 3, #ARGV do all[#all + 1] = ARGV[i] end
 redis.call('HSET', KEYS[2], 'table:' .. ARGV[1], table.concat(all, ','))
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
+redis.call('HINCRBY', KEYS[4], 'v', 1)
 return 1

@@ -368,3 +368,34 @@ async def test_the_lobby_runs_a_scheduled_arena_of_every_game(lobby_factory):
         assert all(a["status"] in ("running", "upcoming") for a in ours)
         joined = await ivy.request({"t": "arena_join", "arena": ours[0]["id"]})
         assert joined["standings"]["me"]["name"] == "Ivy"
+
+
+async def test_a_follower_sees_the_standings_change_by_deltas_as_games_end(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    lobby = lobby_factory(env=ARENA_ENV, prefix=prefix)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("live2", turn_ms=20_000))
+        async with connected(lobby.ws, ["Jo", "Kit", "Watcher"]) as (jo, kit, watcher):
+            watcher.keep_frames = True
+            await watcher.request({"t": "arena", "arena": "live2", "sub": True})
+            for c in (jo, kit):
+                await c.request({"t": "arena_join", "arena": "live2"})
+            frames = [await asyncio.wait_for(c.arena_paired.get(), 10) for c in (jo, kit)]
+            for c, f in zip((jo, kit), frames):
+                await c.join(f["table"])
+            await asyncio.gather(*(c.play(f["table"], timeout=60) for c, f in zip((jo, kit), frames)))
+
+            async def held():
+                return watcher.arenas["live2"]
+
+            view = await polled(held, lambda v: sum(r["games"] for r in v["standings"]["top"]) == 2, timeout_s=10)
+            fresh = await jo.request({"t": "arena", "arena": "live2"})
+            scored = lambda rows: sorted((r["name"], r["points"], r["games"], r["sheet"]) for r in rows)  # noqa: E731 (both players are paired again meanwhile: their tables differ)
+            assert scored(view["standings"]["top"]) == scored(fresh["standings"]["top"])
+            assert sorted(r["points"] for r in view["standings"]["top"]) in ([0, 2], [1, 1])
+            deltas = [f for f in watcher.frames if f.get("t") == "arena_delta"]
+            assert len(deltas) >= 2  # the joins and pairing, then the game's end: patches, not whole standings
+            await watcher.request({"t": "arena", "arena": "live2", "sub": False})
+    finally:
+        await arenas.store.aclose()

@@ -82,7 +82,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "sync": {"table": ("id", True)},
     "move": {"table": ("id", True), "turn": ("str", True), "move": ("map", True)},
     "arenas": {"game": ("str", False)},
-    "arena": {"arena": ("id", True)},
+    "arena": {"arena": ("id", True), "sub": ("bool", False)},
     "arena_create": {
         "game": ("str", True),
         "minutes": ("int", True),
