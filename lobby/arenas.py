@@ -107,7 +107,7 @@ def new_arena(
 
 def placements(doc: tables.TableDoc) -> list[tuple[str, int, bool, bool]]:
     """A finished arena table's ``(pid, base points, won, left)`` per
-    person seated (docs/play.md, *Arenas*): with ``n`` seats, a seat ranked
+    person seated (docs/play.md, *In an arena*): with ``n`` seats, a seat ranked
     ``r`` (:func:`ratings.ranks`: winners, then by score; a leaver after
     every other) with ``k`` seats sharing that rank gets ``2n - 2r - (k -
     1)`` points (two seats: 2 a win, 1 a draw, 0 a loss); ``won``: ranked
@@ -212,7 +212,9 @@ class Arenas:
         return {**doc, "players": int(players), "playing": int(playing), "status": status, "v": int(v or 0)}
 
     async def standings(self, arena_id: str, pid: str | None) -> dict[str, Any]:
-        """``{"top": [row...], "me": row | None}``, a row ``{"rank", "name",
+        """``{"top": [row...], "me": row | None, "featured": table id | None
+        (the table of the best-ranked player of the top at one: the game to
+        watch)}``, a row ``{"rank", "name",
         "points", "games", "wins", "streak", "sheet": [points per game],
         "paused", "playing": table id | None}`` (ranks from 1; equal points
         share no rank: the order is Redis's, by points then pid)."""
@@ -235,7 +237,8 @@ class Arenas:
                 "sheet": [int(x) for x in v[4].split(",")] if v[4] else [], "paused": bool(v[5]), "playing": v[6], "you": p == pid,
             })
         mine = next((row for row in out if row["you"]), None)
-        return {"top": out[: len(rows)], "me": mine}
+        featured = next((row["playing"] for row in out[: len(rows)] if row["playing"]), None)
+        return {"top": out[: len(rows)], "me": mine, "featured": featured}
 
     async def view(self, arena_id: str, pid: str | None) -> dict[str, Any]:
         """The ``arena`` frame's body: ``arena`` (:meth:`summary`), ``standings``, ``now``."""

@@ -200,6 +200,9 @@ async def test_players_on_two_processes_are_paired_and_a_leaver_scores_nothing(l
             for c in clients:
                 await c.request({"t": "arena_join", "arena": "live"})
             frames = {c.name: await asyncio.wait_for(paired[c.name].get(), 10) for c in clients}
+            shown = await clients[0].request({"t": "arena", "arena": "live"})
+            best = next(r for r in shown["standings"]["top"] if r["playing"])
+            assert shown["standings"]["featured"] == best["playing"] in {f["table"] for f in frames.values()}
             by_table: dict[str, list[LobbyClient]] = {}
             for c in clients:
                 by_table.setdefault(frames[c.name]["table"], []).append(c)
