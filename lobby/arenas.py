@@ -23,6 +23,8 @@ key                                 type    holds
                                             ``table:<table id>``: its players, comma-joined
 ``P:arena:{arena:ID}:tables``       zset    table id -> paired at (ms), until scored
 ``P:arena:{arena:ID}:done``         set     settlement ids scored
+``P:player:{pid}:arenas_made``      zset    arena id -> end (ms): the arenas a claimed account
+                                            created that are not over (``arenas_per_account``)
 ``P:player:{pid}:arenas``           zset    ``<arena id>/<rank>/<players>/<game>`` -> the arena's end (ms):
                                             the arenas a player played in (profile:
                                             :meth:`Store.player_arenas`), the last :data:`HISTORY`
@@ -68,6 +70,7 @@ _TAKE = lua.script("arena_take")
 _SCORE = lua.script("arena_score")
 _JOIN = lua.script("arena_join")
 _RELEASE = lua.script("arena_release")
+_MADE = lua.script("arena_made")
 
 
 def new_arena(
@@ -160,6 +163,7 @@ class Arenas:
         self._score = redis.register_script(_SCORE)
         self._join = redis.register_script(_JOIN)
         self._release = redis.register_script(_RELEASE)
+        self._made = redis.register_script(_MADE)
         #: arena id -> its doc (never changes)
         self._docs: dict[str, dict[str, Any]] = {}
         #: ids of the scheduled arenas this process made sure of
@@ -295,8 +299,9 @@ class Arenas:
     async def create(self, pid: str, name: str, claimed: bool, game: str, minutes: int, start: int | None = None, **fields: Any) -> dict[str, Any]:
         """A new arena (:func:`new_arena`'s ``fields``: seats, options,
         turn_ms, private, name), created by a claimed account only.  Returns
-        its doc.  Raises :class:`LobbyError` ``NOT_CLAIMED`` for a guest, and
-        :func:`new_arena`'s."""
+        its doc.  Raises :class:`LobbyError` ``NOT_CLAIMED`` for a guest,
+        ``TOO_MANY_ARENAS`` when the account's ``arenas_per_account``
+        arenas are not over yet, and :func:`new_arena`'s."""
         if not claimed:
             raise LobbyError(ErrorCode.NOT_CLAIMED, "claim your account to create an arena")
         now = now_ms()
@@ -305,6 +310,10 @@ class Arenas:
             secrets.token_hex(5), game, now=now, start=now if start is None else start, minutes=minutes, by=name, turn_ms=turn_ms,
             min_turn_ms=self.settings.min_turn_ms, **fields,
         )
+        cap = self.settings.arenas_per_account
+        made = await self._made(keys=[self.store.player_key(pid) + ":arenas_made"], args=[cap, doc["id"], doc["end"], now, KEEP_S])
+        if not int(made):
+            raise LobbyError(ErrorCode.TOO_MANY_ARENAS, f"you have {cap} arenas not over yet; wait for one to end", figures={"max": cap})
         await self._store(doc)
         return doc
 

@@ -138,6 +138,8 @@ class Settings:
     #: an arena table paired this long ago and never started gives its players back; one
     #: finished this long ago and not scored is scored by the sweep (ms)
     arena_grace_ms: int = 10_000
+    #: arenas one claimed account may have created that are not over yet
+    arenas_per_account: int = 3
     #: the lobby runs an arena of every game each this many minutes, starting on the
     #: multiples of it (since the epoch: on the hour for 60); 0: none
     arena_every_min: int = 60

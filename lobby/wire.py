@@ -58,6 +58,7 @@ class ErrorCode(str, enum.Enum):
     NO_SUCH_PLAYER = "no_such_player"  # HTTP: a profile of nobody
     NO_SUCH_ARENA = "no_such_arena"
     ARENA_OVER = "arena_over"  # joining an arena whose end has passed
+    TOO_MANY_ARENAS = "too_many_arenas"  # an account's cap on arenas not over yet
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 

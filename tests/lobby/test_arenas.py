@@ -163,6 +163,11 @@ async def test_only_a_claimed_account_creates_an_arena_and_anyone_joins(lobby_fa
             made = await creator.request({"t": "arena_create", "game": "sibala", "minutes": 10, "seats": 2, "start": now_ms() + 60_000})
             arena = made["arena"]
             assert (arena["status"], arena["players"], arena["end"] - arena["start"]) == ("upcoming", 0, 600_000)
+            for _ in range(2):  # three arenas not over: the account's cap
+                await creator.request({"t": "arena_create", "game": "yahtzee", "minutes": 5, "private": True})
+            with pytest.raises(LobbyRefused) as exc:
+                await creator.request({"t": "arena_create", "game": "sibala", "minutes": 5})
+            assert exc.value.code == "too_many_arenas" and exc.value.frame["max"] == 3
             listed = await guest.request({"t": "arenas", "game": "sibala"})
             assert arena["id"] in [a["id"] for a in listed["arenas"]]
             joined = await guest.request({"t": "arena_join", "arena": arena["id"]})
