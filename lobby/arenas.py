@@ -512,6 +512,15 @@ class Arenas:
             cmds += [("ZADD", key, doc["end"], f"{doc['id']}/{rank}/{len(played)}/{doc['game']}"), ("ZREMRANGEBYRANK", key, 0, -HISTORY - 1)]
         await self.store.run(cmds)
 
+    def _forget(self, ids: list[str], now: int) -> None:
+        """Drop from this process's memory the docs of arenas over for an
+        hour and no longer paired or swept (``ids``: those that are; a
+        later read loads a doc again) and the scheduled ids of past slots."""
+        live = set(ids)
+        for arena_id in [a for a, d in self._docs.items() if a not in live and d["end"] < now - 3_600_000]:
+            del self._docs[arena_id]
+        self._scheduled &= live
+
     # -- the loop ------------------------------------------------------------
     async def run(self, stopping: asyncio.Event) -> None:
         """Pair every running arena every ``arena_pair_ms`` and sweep every
@@ -521,6 +530,7 @@ class Arenas:
             try:
                 now = now_ms()
                 ids = [raw.decode() for raw in await self.store.redis.zrange(self.all_key, 0, -1)]
+                self._forget(ids, now)
                 for arena_id in ids:
                     doc = await self.doc(arena_id)
                     if self.pairs(doc, now):

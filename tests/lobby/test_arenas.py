@@ -75,6 +75,16 @@ def test_placements_give_two_one_zero_and_a_leaver_nothing():
     assert [b for _, b, _, _ in placements(_finished("A", "t", list("pqrs"), [9, 5, 5, 1], [0]))] == [6, 3, 3, 0]
 
 
+def test_a_stud_escape_scores_nothing_for_the_leaver():
+    # stud's leave is an escape that ends the game at once: the leaver's seat is ranked last
+    doc = tables.new_table("t", "stud", now=0, seats=2, turn_ms=5_000, games=1)
+    for pid in ("a", "b"):
+        doc = tables.join(doc, pid, pid.upper(), None, 0, secrets.token_bytes(32), {"balances": {}}).doc
+    ended = tables.leave(doc, "a", 10, secrets.token_bytes(32), {"balances": {}}).doc
+    assert ended["status"] == tables.Status.FINISHED
+    assert placements(ended) == [("a", 0, False, True), ("b", 2, True, False)]
+
+
 async def test_two_pairers_never_seat_a_player_twice_nor_leave_one_waiting(redis_server):
     prefix = "arena" + secrets.token_hex(3)
     one, two = await _arenas(redis_server.url, prefix), await _arenas(redis_server.url, prefix)
