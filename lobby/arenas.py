@@ -376,16 +376,20 @@ class Arenas:
         last = {p: set((raw[2 * i + 1] or b"").decode().split(",")) - {""} for i, p in enumerate(waiting)}
         rated = await ratings.current(self.store, doc["game"], waiting)
         order = {p: (points[i] or 0, ratings.ordinal(*rated[p])) for i, p in enumerate(waiting)}
-        opened = []
+        taken: list[tuple[str, list[str]]] = []
         for group in groups(waiting, doc["seats"], least, order, last):
             table_id = secrets.token_hex(6)
-            taken = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables"), self.key(arena_id)], args=[table_id, now_ms(), *group])
-            if not int(taken):
+            took = await self._take(keys=[self.key(arena_id, "pool"), self.key(arena_id, "players"), self.key(arena_id, "tables"), self.key(arena_id)], args=[table_id, now_ms(), *group])
+            if not int(took):
                 break  # another process took one of them: the next pass reads the pool again
             failpoints.hit("arena_taken")
-            await self._open(doc, table_id, [(p, names[p]) for p in group])
-            opened.append(table_id)
-        return opened
+            taken.append((table_id, group))
+        # the tables open side by side (an arena's start opens hundreds); one that fails is the sweep's
+        results = await asyncio.gather(*(self._open(doc, table_id, [(p, names[p]) for p in group]) for table_id, group in taken), return_exceptions=True)
+        for (table_id, _), result in zip(taken, results):
+            if isinstance(result, BaseException):
+                log.warning("arena %s: table %s not opened (%r); the sweep gives its players back", arena_id, table_id, result)
+        return [table_id for (table_id, _), result in zip(taken, results) if not isinstance(result, BaseException)]
 
     async def _open(self, doc: dict[str, Any], table_id: str, players: list[tuple[str, str]]) -> None:
         """Open the arena's table ``table_id`` for ``players`` (``(pid,
