@@ -417,3 +417,21 @@ async def test_a_follower_sees_the_standings_change_by_deltas_as_games_end(lobby
             await watcher.request({"t": "arena", "arena": "live2", "sub": False})
     finally:
         await arenas.store.aclose()
+
+
+async def test_a_restarted_lobby_resumes_an_arena_that_started_while_it_was_down(lobby_factory, redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        first = lobby_factory(env=ARENA_ENV, prefix=prefix)
+        await arenas._store(_doc("restart", start=now_ms() + 5_000))
+        await _connected(arenas, ["ra", "rb"])
+        for pid in ("ra", "rb"):
+            await arenas.join("restart", pid, pid)
+        first.stop()  # down before the start: nobody paired yet
+        assert await arenas.store.redis.zcard(arenas.key("restart", "tables")) == 0
+        lobby_factory(env=ARENA_ENV, prefix=prefix)
+        playing = await polled(lambda: arenas.summary("restart"), lambda s: s["playing"] == 1, timeout_s=15)
+        assert playing["status"] == "running" and playing["playing"] == 1
+    finally:
+        await arenas.store.aclose()
