@@ -71,6 +71,7 @@ _SCORE = lua.script("arena_score")
 _JOIN = lua.script("arena_join")
 _RELEASE = lua.script("arena_release")
 _MADE = lua.script("arena_made")
+_STANDINGS = lua.script("arena_standings")
 
 
 def new_arena(
@@ -164,6 +165,7 @@ class Arenas:
         self._join = redis.register_script(_JOIN)
         self._release = redis.register_script(_RELEASE)
         self._made = redis.register_script(_MADE)
+        self._standings = redis.register_script(_STANDINGS)
         #: arena id -> its doc (never changes)
         self._docs: dict[str, dict[str, Any]] = {}
         #: ids of the scheduled arenas this process made sure of
@@ -221,28 +223,21 @@ class Arenas:
         watch)}``, a row ``{"rank", "name",
         "points", "games", "wins", "streak", "sheet": [points per game],
         "paused", "playing": table id | None}`` (ranks from 1; equal points
-        share no rank: the order is Redis's, by points then pid)."""
-        r = self.store.redis
-        top = await r.zrevrange(self.key(arena_id, "pts"), 0, TOP - 1, withscores=True)
-        rows = [(i + 1, m.decode(), int(score)) for i, (m, score) in enumerate(top)]
-        me = None
-        if pid is not None and all(p != pid for _, p, _ in rows):
-            rank = await r.zrevrank(self.key(arena_id, "pts"), pid)
-            if rank is not None:
-                me = (rank + 1, pid, int(await r.zscore(self.key(arena_id, "pts"), pid) or 0))
-        wanted = rows + ([me] if me else [])
-        fields = ("name", "games", "wins", "streak", "sheet", "paused", "at")
-        values = await r.hmget(self.key(arena_id, "players"), [f"{p}:{f}" for _, p, _ in wanted for f in fields]) if wanted else []
+        share no rank: the order is Redis's, by points then pid), read at
+        one instant (``arena_standings.lua``)."""
+        raw = await self._standings(keys=[self.key(arena_id, "pts"), self.key(arena_id, "players")], args=[TOP, pid or ""])
         out = []
-        for i, (rank, p, points) in enumerate(wanted):
-            v = [x.decode() if x is not None else None for x in values[i * len(fields) : (i + 1) * len(fields)]]
+        for i in range(0, len(raw), 10):
+            rank, p, points, *v = [x.decode() if isinstance(x, bytes) else x for x in raw[i : i + 10]]
             out.append({
-                "rank": rank, "name": v[0] or "?", "points": points, "games": int(v[1] or 0), "wins": int(v[2] or 0), "streak": int(v[3] or 0),
-                "sheet": [int(x) for x in v[4].split(",")] if v[4] else [], "paused": bool(v[5]), "playing": v[6], "you": p == pid,
+                "rank": int(rank), "name": v[0] or "?", "points": int(float(points)), "games": int(v[1] or 0), "wins": int(v[2] or 0),
+                "streak": int(v[3] or 0), "sheet": [int(x) for x in v[4].split(",")] if v[4] else [], "paused": bool(v[5]), "playing": v[6],
+                "you": p == pid,
             })
+        rows = [row for row in out if row["rank"] <= TOP]
         mine = next((row for row in out if row["you"]), None)
-        featured = next((row["playing"] for row in out[: len(rows)] if row["playing"]), None)
-        return {"top": out[: len(rows)], "me": mine, "featured": featured}
+        featured = next((row["playing"] for row in rows if row["playing"]), None)
+        return {"top": rows, "me": mine, "featured": featured}
 
     async def view(self, arena_id: str, pid: str | None) -> dict[str, Any]:
         """The ``arena`` frame's body: ``arena`` (:meth:`summary`), ``standings``, ``now``."""

@@ -151,6 +151,33 @@ async def test_points_double_on_a_streak_of_two_wins_and_each_game_scores_once(r
         await arenas.store.aclose()
 
 
+async def test_standings_read_while_games_are_scored_are_never_half_a_game(redis_server):
+    # a read of the points and then of the sheets once showed a game in the sheet but not in the points
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("torn"))
+        for pid in ("x", "y"):
+            await arenas.join("torn", pid, pid)
+        done = asyncio.Event()
+
+        async def scoring():
+            for n in range(150):
+                await arenas.score(_finished("torn", f"g{n}", ["x", "y"], [5, 1], [0]))
+            done.set()
+
+        task = asyncio.ensure_future(scoring())
+        reads = 0
+        while not done.is_set():
+            rows = (await arenas.standings("torn", "y"))["top"]
+            assert all(r["points"] == sum(r["sheet"]) and r["games"] == len(r["sheet"]) for r in rows), rows
+            reads += 1
+        await task
+        assert reads > 10
+    finally:
+        await arenas.store.aclose()
+
+
 async def _claimed(url: str, http: str, name: str) -> LobbyClient:
     client = LobbyClient(url, name=name + secrets.token_hex(2))
     await client.connect()
