@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 
 from . import endpoints, metrics, player_routes, quota
 from .accounts import Accounts, revoked
+from .arenas import Arenas
 from .config import Settings
 from .fanout import Fanout, end_signed_out
 from .protocol import CloseCode, encode
@@ -61,6 +62,7 @@ class Lobby:
         self.replays: Replays
         self.read_limits: ReadLimits
         self.accounts: Accounts
+        self.arenas: Arenas
         #: every open session's writer
         self.conns: set[Conn] = set()
         self.stopping = asyncio.Event()
@@ -80,6 +82,7 @@ class Lobby:
         self.replays = Replays(self.store, self.settings)
         self.read_limits = ReadLimits(self.settings.read_rate_per_s, self.settings.read_burst)
         self.accounts = Accounts(self.store, self.settings)
+        self.arenas = Arenas(self.store, self.rooms, self.settings)  # also the rooms' hook at an arena table's game end
         await self.accounts.upgrade_names()  # before any claim or guest name is checked
         metrics.watch(self)  # connections, local tables, send queues: read at scrape time
         self.tasks = [
@@ -88,6 +91,7 @@ class Lobby:
             asyncio.create_task(self._lobby_loop(), name="lobby-list"),
             asyncio.create_task(self._lease_loop(), name="leases"),
             asyncio.create_task(self._session_loop(), name="sessions"),
+            asyncio.create_task(self.arenas.run(self.stopping), name="arenas"),
         ]
         await asyncio.wait_for(self.fanout.wait_ready(), timeout=30)
         _tune_gc()

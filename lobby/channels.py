@@ -21,7 +21,10 @@ A player's channel (``P:balance:{pid}``) carries
 * :class:`Balance`: the balance after a change (decimal coins), built by
   ``lobby/lua/settle.lua`` and ``lobby/lua/commit.lua``'s payout;
 * :class:`Revoked`: signed-out session ids (:data:`REVOKED_MARK`, then
-  msgpack ``{"sids", "ack"}``), built by :meth:`Store.publish_revoked`.
+  msgpack ``{"sids", "ack"}``), built by :meth:`Store.publish_revoked`;
+* :class:`ArenaPaired`: the player was seated at an arena's table
+  (:data:`PAIRED_MARK`, then msgpack ``{"arena", "table", "seat"}``), built by
+  :mod:`lobby.arenas`.
 
 :func:`decode_table` and :func:`decode_player` turn received bytes into
 these; each class's ``encode`` gives the bytes (the Lua scripts build the
@@ -45,6 +48,8 @@ READY_MARK = b"\xff" * 8
 RECORD_MARK = b"+"
 #: the first byte of a revocation published on a player's channel (a balance is decimal digits)
 REVOKED_MARK = b"R"
+#: the first byte of an arena pairing published on a player's channel
+PAIRED_MARK = b"A"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +139,21 @@ class Revoked:
         return REVOKED_MARK + packb({"sids": list(self.sids), "ack": self.ack})
 
 
+@dataclass(frozen=True, slots=True)
+class ArenaPaired:
+    """The player was seated at ``table`` (seat ``seat``) by ``arena``'s pairing."""
+
+    arena: str
+    table: str
+    seat: int
+
+    def encode(self) -> bytes:
+        """The bytes published."""
+        return PAIRED_MARK + packb({"arena": self.arena, "table": self.table, "seat": self.seat})
+
+
 TableMessage = Union[TableVersion, TableRecord, ChatLine, ReadyMarks]
-PlayerMessage = Union[Balance, Revoked]
+PlayerMessage = Union[Balance, Revoked, ArenaPaired]
 
 
 def decode_table(data: bytes) -> TableMessage:
@@ -160,4 +178,7 @@ def decode_player(data: bytes) -> PlayerMessage:
     if data[:1] == REVOKED_MARK:
         msg = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
         return Revoked(tuple(msg.get("sids") or ()), str(msg.get("ack")))
+    if data[:1] == PAIRED_MARK:
+        msg = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
+        return ArenaPaired(str(msg["arena"]), str(msg["table"]), int(msg["seat"]))
     return Balance(int(data))

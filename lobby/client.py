@@ -26,7 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import jsonpatch
 import msgpack
@@ -39,6 +39,8 @@ from .tables import Status
 
 #: how long a move refused ``rate_limited`` waits before it is sent again (s; the limit refills at LOBBY_RATE_PER_S)
 RATE_RETRY_S = 0.1
+
+T = TypeVar("T")
 
 
 class LobbyRefused(Exception):
@@ -101,6 +103,12 @@ class LobbyClient:
         self._following: set[str] = set()
         self.connected = asyncio.Event()
         self.clock_offset_ms = 0
+        #: ``arena_paired`` frames not taken yet (:meth:`play_arena`)
+        self.arena_paired: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        #: arena id -> ``{"arena", "standings"}`` as the last ``arena`` frame and the ``arena_delta``s since made it
+        self.arenas: dict[str, dict[str, Any]] = {}
+        #: set at each ``arena`` or ``arena_delta`` frame
+        self.arena_changed = asyncio.Event()
 
     async def __aenter__(self) -> "LobbyClient":
         await self.connect()
@@ -206,7 +214,16 @@ class LobbyClient:
             return
         if ref in self._pending and not self._pending[ref].done():
             self._pending[ref].set_result(frame)
-        if kind == "snapshot":
+        if kind == "arena_paired":
+            self.arena_paired.put_nowait(frame)
+        elif kind == "arena":
+            self.arenas[frame["arena"]["id"]] = {"arena": frame["arena"], "standings": frame["standings"]}
+            self.arena_changed.set()
+        elif kind == "arena_delta":
+            if frame["arena"] in self.arenas:
+                self.arenas[frame["arena"]] = jsonpatch.apply_patch(self.arenas[frame["arena"]], frame["patch"])
+                self.arena_changed.set()
+        elif kind == "snapshot":
             tv = self.tables.setdefault(frame["table"], TableView(frame["table"]))
             self._follow_move(tv, frame)
             tv.view, tv.version, tv.seat = frame["view"], frame["version"], frame["seat"]
@@ -360,6 +377,46 @@ class LobbyClient:
 
         return await asyncio.wait_for(loop(), timeout)
 
+    async def play_arena(self, arena_id: str, rng: random.Random | None = None, timeout: float = 3 * 3600.0) -> dict[str, Any]:
+        """Join an arena and play every table its pairing seats this client
+        at (the engine's bot plays the seat), one after another, until the
+        arena no longer pairs and this client sits at none of its tables;
+        returns the last ``arena`` frame (docs/protocol.md)."""
+        rng = rng or random.Random()
+        poll_s = 1.0
+
+        async def loop() -> dict[str, Any]:
+            view = await self._paced(lambda: self.request({"t": "arena_join", "arena": arena_id}))
+            while True:
+                try:
+                    frame = await asyncio.wait_for(self.arena_paired.get(), poll_s)
+                except asyncio.TimeoutError:
+                    view = await self._paced(lambda: self.request({"t": "arena", "arena": arena_id}))
+                    me = view["standings"]["me"]
+                    if view["arena"]["status"] in ("ending", "finished") and (me is None or me["playing"] is None) and self.arena_paired.empty():
+                        return view
+                    continue
+                if frame["arena"] != arena_id:
+                    continue
+                table_id = frame["table"]
+                await self._paced(lambda: self.join(table_id))  # a game's fast moves may have spent the rate
+                await self.play(table_id, rng, timeout=timeout)
+                self.tables.pop(table_id, None)
+                await self._quietly(self.send({"t": "unwatch", "table": table_id}))
+
+        return await asyncio.wait_for(loop(), timeout)
+
+    @staticmethod
+    async def _paced(request: Callable[[], Awaitable[T]]) -> T:
+        """``await request()``, made again while it is refused ``rate_limited``."""
+        while True:
+            try:
+                return await request()
+            except LobbyRefused as exc:
+                if exc.code != ErrorCode.RATE_LIMITED:
+                    raise
+                await asyncio.sleep(RATE_RETRY_S)
+
     @staticmethod
     async def _quietly(op: Any) -> None:
         try:
@@ -406,6 +463,22 @@ async def play_tables(
                 await c.close()
 
     return await asyncio.gather(*(one_table(i) for i in range(tables)))
+
+
+async def play_arena(urls: list[str], arena_id: str, players: int, seed: int | None) -> dict[str, Any]:
+    """``players`` bot clients join the arena and play every table it
+    pairs them at until it is over; returns its last ``arena`` frame (the
+    standings) seen by the first client."""
+    rng = random.Random(seed)
+    clients = [LobbyClient(urls, name=f"arena{i}") for i in range(players)]
+    try:
+        for c in clients:
+            await c.connect()
+        views = await asyncio.gather(*(c.play_arena(arena_id, random.Random(rng.random())) for c in clients))
+        return views[0]
+    finally:
+        for c in clients:
+            await c.close()
 
 
 async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
@@ -483,6 +556,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", default=[], help="engine option NAME=INT|STR")
     p.add_argument("--turn-ms", type=int, default=None)
     p.add_argument("--seed", type=int, default=None)
+    a = sub.add_parser("arena", help="join an arena with bot clients and play it to its end")
+    a.add_argument("--arena", required=True)
+    a.add_argument("--players", type=int, required=True)
+    a.add_argument("--seed", type=int, default=None)
     w = sub.add_parser("watch", help="print a table's deltas as JSON lines")
     w.add_argument("--table", required=True)
     v = sub.add_parser("verify", help="re-run a finished table's games from its replay and check them")
@@ -495,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
             options[name] = int(value) if value.lstrip("-").isdigit() else value
         for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms, args.games)):
             print(json.dumps(record, ensure_ascii=False), flush=True)
+    elif args.command == "arena":
+        view = asyncio.run(play_arena(args.url, args.arena, args.players, args.seed))
+        print(json.dumps({"arena": view["arena"], "standings": view["standings"]}, ensure_ascii=False), flush=True)
     elif args.command == "verify":
         return 0 if verify_table(args.url[0], args.table) else 1
     else:

@@ -131,6 +131,20 @@ class Settings:
     #: client networks (comma separated IPs or CIDRs) that may read ``/metrics``;
     #: others get 403 (the client as the quotas see it: X-Forwarded-For only from trusted proxies)
     metrics_allow: str = "127.0.0.0/8,::1"
+    #: how often each process pairs the waiting players of every running arena (ms)
+    arena_pair_ms: int = 2_000
+    #: how often each process looks for arena tables a dead process left unscored or unstarted (ms)
+    arena_sweep_ms: int = 5_000
+    #: an arena table paired this long ago and never started gives its players back; one
+    #: finished this long ago and not scored is scored by the sweep (ms)
+    arena_grace_ms: int = 10_000
+    #: arenas one claimed account may have created that are not over yet
+    arenas_per_account: int = 3
+    #: the lobby runs an arena of every game each this many minutes, starting on the
+    #: multiples of it (since the epoch: on the hour for 60); 0: none
+    arena_every_min: int = 60
+    #: how long each of those scheduled arenas lasts (minutes, 5..120)
+    arena_scheduled_min: int = 10
     #: process id shown in logs and used for spectator leases; random if empty
     process_id: str = field(default="")
 

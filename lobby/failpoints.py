@@ -11,6 +11,9 @@ The names, each at one place in the code:
 - ``game_end_committed``: on one Redis, the commit that ends a game (its
   settlement, ratings, payout and history in one script) has just landed
   and nothing after it has run (:meth:`Rooms.update`).
+- ``arena_taken``: an arena's pairing took a group out of the pool
+  (``lua/arena_take.lua``) and has not opened its table yet
+  (:meth:`lobby.arenas.Arenas.pair`).
 - ``hello_signed_out``: a resuming hello has read its token but not yet
   followed its player's pushes; it waits here until the token is gone (a
   sign-out elsewhere ran in between) and goes on (:meth:`Session.on_hello`).

@@ -27,7 +27,7 @@ from . import metrics, tables
 from .diff import diff
 from .protocol import CloseCode, ErrorCode, encode, error
 from .sessions import session_id
-from .channels import Balance, ChatLine, ReadyMarks, Revoked, TableRecord, TableVersion, decode_player, decode_table
+from .channels import ArenaPaired, Balance, ChatLine, ReadyMarks, Revoked, TableRecord, TableVersion, decode_player, decode_table
 from .store import Store, chat_line, chat_order, now_ms
 
 if TYPE_CHECKING:
@@ -488,10 +488,14 @@ class Fanout:
             except (redis.exceptions.RedisError, OSError):
                 pass  # the follow lapses by itself
 
-    def _on_player(self, pid: str, msg: Balance | Revoked) -> None:
+    def _on_player(self, pid: str, msg: Balance | Revoked | ArenaPaired) -> None:
         """Act on a message of a player's channel (:mod:`lobby.channels`)."""
         if isinstance(msg, Revoked):
             self.revoke(pid, msg)
+        elif isinstance(msg, ArenaPaired):
+            frame = encode({"t": "arena_paired", "arena": msg.arena, "table": msg.table, "seat": msg.seat, "now": now_ms()})
+            for conn in list(self.players.get(pid, ())):
+                conn.send(frame, "arena_paired")
         else:
             self.deliver_balance(pid, msg.coins)
 

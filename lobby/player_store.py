@@ -54,6 +54,22 @@ class PlayerStore:
         _, _, left = await self.run([self.presence_cmd(pid, conn_id, None), ("ZREMRANGEBYSCORE", key, "-inf", now), ("ZCARD", key)])
         return int(left)
 
+    def player_arenas_key(self, pid: str) -> str:
+        """The arenas a player played in (lobby.arenas writes it when an arena is over)."""
+        return self.player_key(pid) + ":arenas"
+
+    async def player_arenas(self, pid: str) -> dict[str, Any]:
+        """A player's arenas for the profile: ``{"played": int (those kept:
+        ``lobby.arenas.HISTORY``), "best_rank": int | None (1: first),
+        "recent": [{"arena", "game", "rank", "players" (who played a game
+        in it), "end" (ms)}] (the last 10, newest first)}``."""
+        entries = await self.redis.zrevrange(self.player_arenas_key(pid), 0, -1, withscores=True)
+        rows = []
+        for raw, end in entries:
+            arena_id, rank, players, game = raw.decode().split("/", 3)
+            rows.append({"arena": arena_id, "game": game, "rank": int(rank), "players": int(players), "end": int(end)})
+        return {"played": len(rows), "best_rank": min((row["rank"] for row in rows), default=None), "recent": rows[:10]}
+
     async def present(self, pids: list[str], now: int) -> set[str]:
         """Those of ``pids`` with a live connection (lease after ``now`` ms)
         on any process, in one round trip."""

@@ -125,6 +125,19 @@ _SCHEMAS: dict[str, dict[str, tuple[bool, Any]]] = {
     "back": {"table": (True, str)},
     "chat": {"table": (True, str), "text": (True, lambda v: isinstance(v, str))},
     "me": {},
+    "arenas": {"game": (False, lambda v: isinstance(v, str) and len(v) <= MAX_ID)},
+    "arena": {"arena": (True, str), "sub": (False, lambda v: isinstance(v, bool))},
+    "arena_create": {
+        "game": (True, lambda v: isinstance(v, str) and len(v) <= MAX_ID),
+        "minutes": (True, lambda v: _is_int(v) and 1 <= v <= 1440),  # its range is the arena's rule: bad_options with the bounds
+        "start": (False, _time_ms),
+        "seats": (False, lambda v: _is_int(v) and 1 <= v <= 16),
+        "turn_ms": (False, _is_int),
+        "private": (False, lambda v: isinstance(v, bool)),
+        "options": (False, lambda v: isinstance(v, dict) and len(v) <= 16),
+    },
+    "arena_join": {"arena": (True, str)},
+    "arena_pause": {"arena": (True, str)},
     "sync": {"table": (True, str)},
     "move": {
         "table": (True, str),
@@ -190,7 +203,7 @@ def _parse(raw: dict[str, Any], ref: Any) -> Message:
             raise ProtocolError(ErrorCode.BAD_MOVE, "a move needs a type (a string)")
         if mtype.startswith("_"):
             raise ProtocolError(ErrorCode.UNKNOWN_MOVE, f"unknown move {shown(mtype)}")
-    if kind in ("open", "quick") and "options" in fields:
+    if kind in ("open", "quick", "arena_create") and "options" in fields:
         _check_json_value(fields["options"])
     if kind == "chat":
         clean_text(fields["text"], MAX_CHAT)

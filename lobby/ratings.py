@@ -383,7 +383,8 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
     played), "recent": [{"table", "game_no", "game", "at", "name" (the
     table's readable name), "opened_by" (its opener's name, None for a
     quick table), "replay" (the URL of that table's replay list from that
-    game)}]}``.  No player id, no token.  Raises ``NO_SUCH_PLAYER``."""
+    game)}], "arenas": :meth:`Store.player_arenas`}``.  No player id, no
+    token.  Raises ``NO_SUCH_PLAYER``."""
     pid = None
     if len(ref) == 16 and all(c in "0123456789abcdef" for c in ref):
         (raw,) = await store.run([("GET", store.pub_key(ref))])
@@ -419,4 +420,5 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
                 "replay": f"/api/tables/{table_id}/replay?from={game_no}",
             }
         )
-    return {"id": public_id(pid), "name": record.get("name"), "claimed": bool(record.get("claimed")), "games": games, "recent": recent}
+    arenas = await store.player_arenas(pid)
+    return {"id": public_id(pid), "name": record.get("name"), "claimed": bool(record.get("claimed")), "games": games, "recent": recent, "arenas": arenas}

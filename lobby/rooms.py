@@ -147,6 +147,9 @@ class Rooms(Coins, QuickMatching, Timers):
         #: table id -> the fallback timer (ms) set for a payout this process makes
         self._payout_leases: dict[str, int] = {}
         self._commit_ids = itertools.count(1)
+        #: ``await fn(doc)`` after a commit that ended the game of a table with an
+        #: ``arena`` (set by :class:`lobby.arenas.Arenas`), or None
+        self.arena_ended: Callable[[dict[str, Any]], Any] | None = None
 
     def _base(self, table_id: str) -> tuple[int, dict[str, Any], str] | None:
         """The newest version this process knows of a table, as ``(version,
@@ -343,6 +346,8 @@ class Rooms(Coins, QuickMatching, Timers):
         st = new.get("settlement")
         if st and not st["done"] and (old is None or old.get("settlement") != st):
             await self.settle(new["id"], new)
+        if "arena" in new and st and self.arena_ended is not None and (old is None or (old.get("settlement") or {}).get("id") != st["id"]):
+            await self.arena_ended(new)
 
     # -- commands --------------------------------------------------------
     async def _check_quota(self, pid: str) -> None:

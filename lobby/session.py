@@ -471,6 +471,31 @@ class Session:
         body = {"name": player.get("name"), "coins": player.get("coins", 0), "claimed": bool(player.get("claimed")), "id": ratings.public_id(self.conn.pid)}
         self.reply(msg, {"t": "me", "player": body, "stats": stats, "ratings": ratings.of_player(player)})
 
+    # -- arenas (lobby.arenas) ---------------------------------------------
+    async def on_arenas(self, msg: Message) -> None:
+        self.reply(msg, {"t": "arenas", "arenas": await self.lobby.arenas.listed(msg.get("game")), "now": now_ms()})
+
+    async def on_arena(self, msg: Message) -> None:
+        view = await self.lobby.arenas.view(msg["arena"], self.conn.pid)
+        self.reply(msg, view)
+        if "sub" in msg.fields:  # from what was just sent: the pushes are patches of it
+            self.lobby.arenas.follow(self.conn, msg["arena"] if msg["sub"] else None, view)
+
+    async def on_arena_create(self, msg: Message) -> None:
+        conn = self.conn
+        player = await self.store.player(conn.pid)
+        fields = {k: msg.get(k) for k in ("seats", "options", "turn_ms", "private") if k in msg.fields}
+        doc = await self.lobby.arenas.create(conn.pid, conn.name, bool(player.get("claimed")), msg["game"], msg["minutes"], msg.get("start"), **fields)
+        self.reply(msg, await self.lobby.arenas.view(doc["id"], conn.pid))
+
+    async def on_arena_join(self, msg: Message) -> None:
+        await self.lobby.arenas.join(msg["arena"], self.conn.pid, self.conn.name)
+        self.reply(msg, await self.lobby.arenas.view(msg["arena"], self.conn.pid))
+
+    async def on_arena_pause(self, msg: Message) -> None:
+        await self.lobby.arenas.pause(msg["arena"], self.conn.pid)
+        self.reply(msg, await self.lobby.arenas.view(msg["arena"], self.conn.pid))
+
     async def on_sync(self, msg: Message) -> None:
         viewer = self.conn.tables.get(msg["table"])
         if viewer is None:

@@ -53,9 +53,12 @@ class ErrorCode(str, enum.Enum):
     BAD_CREDENTIALS = "bad_credentials"  # HTTP: wrong name or password (never says which)
     NAME_TAKEN = "name_taken"  # HTTP: another account holds that name or a look-alike
     ALREADY_CLAIMED = "already_claimed"  # HTTP: the player is an account already
-    NOT_CLAIMED = "not_claimed"  # HTTP: sessions of a guest
+    NOT_CLAIMED = "not_claimed"  # HTTP: sessions of a guest; an arena created by a guest
     NO_SUCH_SESSION = "no_such_session"  # HTTP: signing out a session that is not the account's
     NO_SUCH_PLAYER = "no_such_player"  # HTTP: a profile of nobody
+    NO_SUCH_ARENA = "no_such_arena"
+    ARENA_OVER = "arena_over"  # joining an arena whose end has passed
+    TOO_MANY_ARENAS = "too_many_arenas"  # an account's cap on arenas not over yet
     BUSY = "busy"  # too many concurrent writers on one table; retry
     INTERNAL = "internal"
 

@@ -136,6 +136,7 @@ class TableDoc(TypedDict):
     moved_to: str | None  # the table this one's players were moved to (:func:`moved_out`)
     notices: list[Notice]  # the last ten players stood up, and why
     closed_reason: NotRequired[str | None]  # why a table closed: "no_next_game", "too_few" or "games_played" (:func:`_closed`), "nobody_came" (its wait ran out)
+    arena: NotRequired[str]  # the arena (lobby.arenas) that paired this table's players; never on other tables
     opener: NotRequired[dict[str, str]]  # lobby.rooms: {"addr", "conn"} of who opened it, for quotas; never shown
 
 

@@ -81,6 +81,19 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "me": {},
     "sync": {"table": ("id", True)},
     "move": {"table": ("id", True), "turn": ("str", True), "move": ("map", True)},
+    "arenas": {"game": ("str", False)},
+    "arena": {"arena": ("id", True), "sub": ("bool", False)},
+    "arena_create": {
+        "game": ("str", True),
+        "minutes": ("int", True),
+        "start": ("int", False),
+        "seats": ("int", False),
+        "turn_ms": ("int", False),
+        "private": ("bool", False),
+        "options": ("map", False),
+    },
+    "arena_join": {"arena": ("id", True)},
+    "arena_pause": {"arena": ("id", True)},
 }
 
 ID_CHARS = string.ascii_letters + string.digits + "_-"
@@ -317,6 +330,7 @@ class Fuzzer:
             "hello": lambda: r.choice([{"token": "t" * r.randint(129, 300)}, {"token": ""}]),
             "open": lambda: r.choice([{"seats": r.choice([0, -1, 17, 2**40])}, {"games": r.choice([0, 1001])}]),
             "join": lambda: {"seat": r.choice([-1, 16, 2**33])},
+            "arena_create": lambda: r.choice([{"minutes": r.choice([0, -5, 1441])}, {"seats": r.choice([0, 17])}, {"start": -1}]),
             "move": lambda: r.choice(
                 [
                     {"turn": ""},
