@@ -73,7 +73,8 @@ WRONG = "wrong name or password"
 #: dot over an i folded away (:func:`lobby.name_keys.separators_folded`)
 #: 4 more middle dots (the Hangul araea, raised dots) and every script's full stop;
 #: 5 connectors, modifier marks, quotes and brackets, any punctuation at the end,
-#: every mark on a Latin, Greek or Cyrillic letter, small capitals, number signs
+#: every mark on a Latin, Greek or Cyrillic letter, small capitals, number signs,
+#: and the skeleton of a name as written where NFKC changes it ("Jaϲk")
 NAME_KEYS_VERSION = 5
 
 log = logging.getLogger("lobby")

@@ -220,7 +220,21 @@ def name_keys(name: str) -> list[str]:
     "MIRA", "Мира" (Cyrillic), "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do;
     "Ann" and "Anna" do not.  Keeping the letter keys keeps every clash of
     version 2 ("Mi—ra" and "Mi一ra": the skeleton draws both dashes "ー")."""
-    return list(dict.fromkeys([*letter_keys(name), *_folded_keys(name)]))
+    return list(dict.fromkeys([*letter_keys(name), *_folded_keys(name), *_written_keys(name)]))
+
+
+def _written_keys(name: str) -> list[str]:
+    """For a name NFKC changes, the skeletons of its lower- and upper-case
+    forms as written, before NFKC, also with the separators folded: NFKC
+    turns some confusables into letters the skeleton does not map back ("ϲ",
+    the lunate sigma drawn as "c", becomes "ς"; "ſ", drawn as "f", an "s"),
+    so "Jaϲk" would miss "Jack".  Empty for every other name."""
+    written = " ".join(name.split())
+    if unicodedata.normalize("NFKC", written) == written:
+        return []
+    keys = list(dict.fromkeys(_key(form) for form in (written.lower(), written.upper())))
+    folded = (unicodedata.normalize("NFC", separators_folded(k)) for k in keys)
+    return keys + [k for k in folded if k]
 
 
 def _folded_keys(name: str) -> list[str]:

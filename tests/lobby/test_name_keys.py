@@ -9,6 +9,7 @@ import unicodedata
 
 import pytest
 
+from lobby.name_keys import _folded_keys, letter_keys
 from lobby.protocol import _prototypes, case_folded, name_keys
 
 
@@ -16,18 +17,36 @@ def _casings(ch):
     return {ch, ch.upper(), ch.lower(), ch.title(), ch.casefold()}
 
 
+def _case_keys(name):
+    """The keys of ``name`` that do not depend on how NFKC changed it (its
+    letter and folded keys: :func:`name_keys` less the written ones)."""
+    return tuple(dict.fromkeys([*letter_keys(name), *_folded_keys(name)]))
+
+
 def test_every_casing_of_every_character_has_the_same_keys():
     """Any letter of Unicode in any case (upper, lower, title, folded)
-    gives one set of keys, alone and inside a name."""
+    gives one set of keys, alone and inside a name; a form NFKC changes
+    ("ſ", drawn as "f") holds its written skeleton's keys besides, and so
+    still shares a key with every other casing."""
     differ = []
     for cp in range(0x110000):
         ch = chr(cp)
         forms = _casings(ch)
         if len(forms) == 1:
             continue
-        if len({tuple(name_keys(f)) for f in forms}) > 1 or len({tuple(name_keys(f"Ann{f}x")) for f in forms}) > 1:
-            differ.append(ch)
+        for wrap in ("{}", "Ann{}x"):
+            names = [wrap.format(f) for f in forms]
+            if len({_case_keys(n) for n in names}) > 1 or any(not set(name_keys(a)) & set(name_keys(b)) for a in names for b in names):
+                differ.append(ch)
+                break
     assert not differ, f"{len(differ)} characters, e.g. {differ[:20]}"
+
+
+@pytest.mark.parametrize(("plain", "look_alike"), [("Jack", "Ja\u03f2k"), ("JACK", "JA\u03f9K"), ("Cleo", "\u03f9leo"), ("Wolf", "Wol\u017f"), ("Paul", "Pau\uffe8")])
+def test_a_confusable_that_nfkc_changes_still_reads_as_its_prototype(plain, look_alike):
+    """ϲ/Ϲ (the lunate sigma, drawn "c"), ſ (drawn "f"), ￨ (drawn "l"):
+    NFKC made them ς, Σ, s, │, which the skeleton does not map back."""
+    assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
 
 
 @pytest.mark.parametrize("name", ["Emma94", "Tom", "Sam", "Kim", "Ill", "Zoë", "Straße", "İsmail", "Ωmega", "ǅemal", "Ann-Marie"])
@@ -204,3 +223,16 @@ def test_a_small_capital_is_its_letter(small_capital):
     """"ᴍira", "Nicĸ" (the kra draws a small capital K): the letter's name."""
     letter = "k" if small_capital == "\u0138" else unicodedata.name(small_capital)[-1].lower()
     assert set(name_keys(f"A{small_capital}x")) & set(name_keys(f"A{letter}x")), hex(ord(small_capital))
+
+
+def test_every_confusable_nfkc_changes_shares_a_key_with_its_prototype():
+    """Over Unicode's confusables table: a source NFKC changes (one
+    character for one prototype) shares a key with its prototype, alone and
+    inside a name."""
+    apart = []
+    for src, proto in _prototypes().items():
+        if unicodedata.normalize("NFKC", src) == src or len(src) != 1:
+            continue
+        if not set(name_keys(f"A{src}x")) & set(name_keys(f"A{proto}x")):
+            apart.append((hex(ord(src)), proto))
+    assert not apart, f"{len(apart)}, e.g. {apart[:20]}"
