@@ -21,8 +21,9 @@ MAX_CHAT = 200
 #: Unicode categories refused in names and chat: control, format (zero-width,
 #: bidi overrides), surrogates, private use, unassigned
 _HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-#: letters that render as blank space (Hangul fillers, the braille blank)
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: letters and symbols that render as blank space (Hangul fillers, the
+#: braille blank, the musical null notehead)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
 _EMOJI_FORMS = frozenset("\ufe0e\ufe0f")
 
 

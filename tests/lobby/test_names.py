@@ -41,6 +41,7 @@ def test_bad_names(name):
         ("Zedf1ac\u180b", "hidden"),  # Mongolian free variation selector
         ("Zedf1ac\u3164", "hidden"),  # Hangul filler after letters
         ("Zedf1ac\u2800", "hidden"),  # braille blank after letters
+        ("Mira\U0001d159", "hidden"),  # the musical null notehead draws nothing
         ("Ada (b\u034fot)", "hidden"),
         ("Ada (bot\ufe0f)", "hidden"),  # emoji form after a letter
         # look-alikes the confusables data leaves apart
