@@ -481,6 +481,18 @@ async def play_arena(urls: list[str], arena_id: str, players: int, seed: int | N
             await c.close()
 
 
+async def list_arenas(urls: list[str], game: str | None) -> list[dict[str, Any]]:
+    """The listed arenas (of ``game``, or of every game), as the ``arenas``
+    reply gives them (docs/protocol.md): what ``arena --arena ID`` joins."""
+    client = LobbyClient(urls, name="lister")
+    try:
+        await client.connect()
+        reply = await client.request({"t": "arenas", **({"game": game} if game else {})})
+        return list(reply["arenas"])
+    finally:
+        await client.close()
+
+
 async def watch_table(urls: list[str], table_id: str, out=sys.stdout) -> None:
     """Print every snapshot and delta of a table as JSON lines until it ends."""
     client = LobbyClient(urls, name="watcher")
@@ -560,6 +572,8 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--arena", required=True)
     a.add_argument("--players", type=int, required=True)
     a.add_argument("--seed", type=int, default=None)
+    ls = sub.add_parser("arenas", help="list the listed arenas as JSON lines (their ids for arena --arena)")
+    ls.add_argument("--game", default=None, choices=sorted(engines.REGISTRY))
     w = sub.add_parser("watch", help="print a table's deltas as JSON lines")
     w.add_argument("--table", required=True)
     v = sub.add_parser("verify", help="re-run a finished table's games from its replay and check them")
@@ -575,6 +589,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "arena":
         view = asyncio.run(play_arena(args.url, args.arena, args.players, args.seed))
         print(json.dumps({"arena": view["arena"], "standings": view["standings"]}, ensure_ascii=False), flush=True)
+    elif args.command == "arenas":
+        for arena in asyncio.run(list_arenas(args.url, args.game)):
+            print(json.dumps(arena, ensure_ascii=False), flush=True)
     elif args.command == "verify":
         return 0 if verify_table(args.url[0], args.table) else 1
     else:

@@ -328,6 +328,15 @@ async def test_the_client_plays_an_arena_to_its_end_with_bot_clients(lobby_facto
     arenas = await _arenas(redis_server.url, prefix)
     try:
         await arenas._store(_doc("cli", seconds=4, turn_ms=5_000))
+        # `arenas` lists it (how a user finds the id to join)
+        listing = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "lobby.client", "--url", lobby.ws, "arenas", "--game", "sibala",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(listing.communicate(), 60)
+        assert listing.returncode == 0, err.decode()[-2000:]
+        listed = [json.loads(line) for line in out.decode().splitlines()]
+        assert "cli" in [a["id"] for a in listed] and all(a["game"] == "sibala" for a in listed)
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "lobby.client", "--url", lobby.ws, "arena", "--arena", "cli", "--players", "4", "--seed", "7",
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
