@@ -294,18 +294,25 @@ def _in_both_languages(page, check) -> None:
     check("en-US")
 
 
-def test_no_away_line_when_no_bot_played_and_my_seat_is_you(new_page, lobby):
-    ann, bo = new_page(locale="zh-CN"), new_page()
-    _table(ann, bo, lobby, "zh-CN", rounds=2)  # nobody rolls: each one's 2nd timeout is their last roll
-    expect(finished(ann)).to_be_visible(timeout=30_000)
+def _plain_rating_lines(ann, without: str):
+    """A check of Ann's page (seat 0) in a locale: her own rating line, Bo's
+    ordinary one, and no :data:`AWAY_RATING_WORDS` ``without`` word in them."""
 
     def check(locale):
         words = AWAY_RATING_WORDS[locale]
         expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
         expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
-        expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["away"])
+        expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words[without])
 
-    _in_both_languages(ann, check)
+    return check
+
+
+def test_no_away_line_when_no_bot_played_and_my_seat_is_you(new_page, lobby):
+    ann, bo = new_page(locale="zh-CN"), new_page()
+    _table(ann, bo, lobby, "zh-CN", rounds=2)  # nobody rolls: each one's 2nd timeout is their last roll
+    expect(finished(ann)).to_be_visible(timeout=30_000)
+
+    _in_both_languages(ann, _plain_rating_lines(ann, without="away"))
     expect(bo.get_by_test_id("rating-change-1")).to_have_text(re.compile(AWAY_RATING_WORDS["en-US"]["mine"]))
     expect(bo.get_by_test_id("rating-change-0")).to_have_text(re.compile(r"^Ann's rating "))
 
@@ -320,13 +327,7 @@ def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby):
     play_to_end(bo)
     expect(finished(ann)).to_be_visible()
 
-    def check(locale):
-        words = AWAY_RATING_WORDS[locale]
-        expect(ann.get_by_test_id("rating-change-0")).to_have_text(re.compile(words["mine"]))
-        expect(ann.get_by_test_id("rating-change-1")).to_have_text(re.compile("^Bo's rating " if locale == "en-US" else "^Bo 的等级分 "))
-        expect(ann.get_by_test_id("rating-changes")).not_to_contain_text(words["loss"])
-
-    _in_both_languages(ann, check)
+    _in_both_languages(ann, _plain_rating_lines(ann, without="loss"))
     expect(bo.get_by_test_id("rating-change-0")).to_have_text(re.compile(rf"^Ann's rating {RATING} \(({DELTA})\)$"))
     expect(bo.get_by_test_id("rating-change-1")).to_have_text(re.compile(AWAY_RATING_WORDS["en-US"]["mine"]))
 
