@@ -74,8 +74,13 @@ WRONG = "wrong name or password"
 #: 4 more middle dots (the Hangul araea, raised dots) and every script's full stop;
 #: 5 connectors, modifier marks, quotes and brackets, any punctuation at the end,
 #: every mark on a Latin, Greek or Cyrillic letter, small capitals, number signs,
-#: and the skeleton of a name as written where NFKC changes it ("Jaϲk")
-NAME_KEYS_VERSION = 5
+#: and the skeleton of a name as written where NFKC changes it ("Jaϲk");
+#: 6 the right-to-left letters of the confusables data (Arabic, Hebrew, NKo),
+#: upper-case keys apart from lower-case ones and the name as written among
+#: both ("Ciara" is no longer "Clara"; "CIara" is), a prolonged sound mark
+#: after a Latin letter as a dash; the keys older versions gave and 6 does
+#: not are freed
+NAME_KEYS_VERSION = 6
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()
@@ -189,8 +194,10 @@ class Accounts:
     async def upgrade_names(self) -> int:
         """Give every account the name keys of :data:`NAME_KEYS_VERSION`
         that it lacks (each by compare-and-set: one another account holds
-        stays that one's), once per Redis (``P:namekeys``): accounts
-        claimed before still block all their look-alikes.  The oldest claim
+        stays that one's) and free the keys it holds that this version no
+        longer gives (version 6 stopped folding "Ciara" into "Clara"), once
+        per Redis (``P:namekeys``): accounts claimed before block all their
+        look-alikes and no other name.  The oldest claim
         goes first (by when its first key was taken), so where two accounts
         claimed apart now share a new key ("Mira" and "Mı̇ra"), the older
         takes it, and a look-alike neither held ("Mi·ra") signs in to the
@@ -209,12 +216,15 @@ class Accounts:
             found.append((claimed if claimed is not None else 2**63, pid, creds, name))
         upgraded = 0
         for _, pid, creds, name in sorted(found):
-            held = list(creds["names"])
-            for key in name_keys(name):
+            keys = name_keys(name)
+            held = [key for key in creds["names"] if key in keys]
+            for key in keys:
                 if key not in held and await self.store.claim_names([key], pid) is None:
                     held.append(key)
-            if len(held) > len(creds["names"]):
+            if held != creds["names"]:
                 await self.store.set_credentials(pid, names=held)
+                if stale := [key for key in creds["names"] if key not in keys]:
+                    await self.store.release_names(stale, pid)
                 upgraded += 1
         await self.store.name_keys_version(NAME_KEYS_VERSION)
         if upgraded:

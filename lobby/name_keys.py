@@ -45,18 +45,30 @@ def _prototypes() -> dict[str, str]:
     confusables.txt, its prototype, and for every prototype its sources; a
     prototype is never a source, so a character with one entry is a source
     unless that entry names it back as its only one (a pair: both go to
-    the smaller), and a character with several is a prototype (kept)."""
-    data = confusables.confusables_data
+    the smaller), and a character with several is a prototype (kept).  The
+    data writes right-to-left characters (Arabic, Hebrew, NKo, ...: 1,371 of
+    them) between direction marks, keys and entries alike: both are read
+    without them ("ا" is a source of "l").  A prototype's characters that
+    are sources themselves are mapped on, so that a skeleton of a skeleton
+    is itself."""
+    data = {ch.translate(_MARKS): entries for ch, entries in confusables.confusables_data.items()}
     out: dict[str, str] = {}
     for ch, entries in data.items():
         if len(ch) != 1 or len(entries) != 1:
             continue
         other = entries[0]["c"].translate(_MARKS)
-        back = data.get(entries[0]["c"], [])
+        back = data.get(other, [])
         if len(other) == 1 and len(back) == 1:
             out[ch] = min(ch, other)
         else:
             out[ch] = other
+    for ch, proto in out.items():  # a prototype's own characters may be sources ("ﷲ" -> "lللّٰo")
+        for _ in range(4):
+            mapped = "".join(out.get(c, c) for c in unicodedata.normalize("NFD", proto))
+            if mapped == proto:
+                break
+            proto = mapped
+        out[ch] = proto
     return out
 
 
@@ -126,6 +138,10 @@ _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 #: letters (U+A700..U+A71F): small dots, ticks, bars and letters drawn
 #: between letters ("Miˑra", "Miˌra", "Miʼra")
 _MODIFIER_BLOCKS = ((0x02B0, 0x02FF), (0xA700, 0xA71F))
+#: the kana's prolonged sound marks (full and half width), a dash after a
+#: Latin, Greek or Cyrillic letter or a digit ("Annーa" is "Ann-a"); the
+#: skeleton draws "一" and "—" so too
+_PROLONGED = frozenset("\u30fc\uff70")
 #: the apostrophes that are no modifier letter or quotation mark
 _APOSTROPHES = frozenset("'\uff07\u055a\u05f3")
 
@@ -175,7 +191,8 @@ def _number(ch: str) -> str | None:
 def separators_folded(text: str) -> str:
     """``text`` (NFD) without what makes no other name: every separator
     (:func:`_separator`: "Mi ra", "Mi\u00a0ra", "Mi-ra", "Mi–ra", "Mi·ra",
-    "Mi_ra", "Miˑra", "Mi'ra" and "Mira" are one name), the punctuation at
+    "Mi_ra", "Miˑra", "Mi'ra" and "Mira" are one name; a prolonged sound
+    mark after such a letter, "Miーra", :data:`_PROLONGED`), the punctuation at
     its end (any P: "Mira.", "Mira。", "Mira।" are "Mira"), every mark above
     or below a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra":
     a dot above makes a dotless ı or ȷ the dotted letter), small capitals
@@ -185,7 +202,7 @@ def separators_folded(text: str) -> str:
     marked = False  # whether a mark here goes (after a Latin, Greek or Cyrillic letter, a digit or a separator)
     dotless = False  # whether out[-1] is a dotless letter right before the mark
     for ch in unicodedata.normalize("NFD", text):
-        if _separator(ch):
+        if _separator(ch) or (ch in _PROLONGED and out and _marked_letter(out[-1])):
             marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
             continue
         if ch == _IOTA_BELOW:  # a letter in upper case ("ᾳ", "ΑΙ"): the iota it is
@@ -211,36 +228,62 @@ def separators_folded(text: str) -> str:
     return "".join(out)
 
 
+#: the prefix of the keys in upper case (:func:`name_keys`): they meet the
+#: upper-case forms and the written forms of other names, never a lower-case
+#: form, because the skeleton draws "I" as "l" ("CIARA" reads "ClARA", which
+#: is no casing of "Clara")
+UPPER = "U:"
+
+
+def _keys_of(text: str, nfkc: bool = True) -> list[str]:
+    """The keys of one spelling ``text``: its lower-case form's skeleton,
+    case-folded; its upper-case form's skeleton (:data:`UPPER`); its
+    skeleton as written, among both (a name written "CIara" reads as
+    "Clara" and as "clara" in small letters).  ``nfkc`` False: the forms
+    of ``text`` as written, before NFKC (:func:`name_keys`)."""
+    if nfkc:
+        low = case_folded(text)
+        up = unicodedata.normalize("NFKC", unicodedata.normalize("NFD", low).upper())
+    else:
+        low, up = text.lower(), text.upper()
+    written = unicodedata.normalize("NFKC", skeleton(text))
+    return [_key(low), UPPER + unicodedata.normalize("NFKC", skeleton(up)), written, UPPER + written]
+
+
+def _fold(key: str) -> str:
+    """``key`` with its separators folded (:func:`separators_folded`), its
+    :data:`UPPER` prefix kept; "" when nothing is left."""
+    prefix = UPPER if key.startswith(UPPER) else ""
+    body = unicodedata.normalize("NFC", separators_folded(key[len(prefix):]))
+    return prefix + body if body else ""
+
+
 def name_keys(name: str) -> list[str]:
-    """The keys a claimed name holds (lobby.accounts): its
-    :func:`letter_keys`, then those of it with its separators folded
-    (:func:`separators_folded`, before and after the skeleton, which makes
-    some letters dashes and dots); two to four strings, the lower-case
-    letter key first.  Two names clash when they share a key: "Mira",
-    "MIRA", "Мира" (Cyrillic), "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do;
-    "Ann" and "Anna" do not.  Keeping the letter keys keeps every clash of
-    version 2 ("Mi—ra" and "Mi一ra": the skeleton draws both dashes "ー")."""
-    return list(dict.fromkeys([*letter_keys(name), *_folded_keys(name), *_written_keys(name)]))
-
-
-def _written_keys(name: str) -> list[str]:
-    """For a name NFKC changes, the skeletons of its lower- and upper-case
-    forms as written, before NFKC, also with the separators folded: NFKC
-    turns some confusables into letters the skeleton does not map back ("ϲ",
-    the lunate sigma drawn as "c", becomes "ς"; "ſ", drawn as "f", an "s"),
-    so "Jaϲk" would miss "Jack".  Empty for every other name."""
+    """The keys a claimed name holds (lobby.accounts), the lower-case
+    letter key first: for the name (NFKC, spaces collapsed) and, where NFKC
+    changes it, for it as written (:func:`_keys_of`: NFKC turns some
+    confusables into letters the skeleton does not map back, "ϲ" the lunate
+    sigma drawn "c" becomes "ς", so "Jaϲk" would miss "Jack"), then the same
+    for it with its separators folded (:func:`separators_folded`, before
+    and after the skeleton, which makes some letters dashes and dots).  Two
+    names clash when they share a key: "Mira", "MIRA", "Мира" (Cyrillic),
+    "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do, "Ill" and "lll" do (as
+    written), "Clara" and "CIara" do; "Ann" and "Anna" do not, nor "Clara"
+    and "Ciara" (lower-case keys meet upper-case ones only as written)."""
+    base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
-    if unicodedata.normalize("NFKC", written) == written:
-        return []
-    keys = list(dict.fromkeys(_key(form) for form in (written.lower(), written.upper())))
-    folded = (unicodedata.normalize("NFC", separators_folded(k)) for k in keys)
-    return keys + [k for k in folded if k]
+    keys = _keys_of(base)
+    if unicodedata.normalize("NFKC", written) != written:
+        keys += _keys_of(written, nfkc=False)
+    folded = [_fold(k) for k in [*keys, *_keys_of(separators_folded(base))]]
+    return list(dict.fromkeys(k for k in [*keys, *folded] if k))
 
 
 def _folded_keys(name: str) -> list[str]:
-    """:func:`name_keys`' keys of ``name`` with its separators folded."""
-    folded = (unicodedata.normalize("NFC", separators_folded(k)) for k in letter_keys(separators_folded(unicodedata.normalize("NFKC", name))))
-    return [k for k in folded if k]
+    """The lower-case keys of ``name`` with its separators folded: what
+    :func:`folded_key` picks from."""
+    base = unicodedata.normalize("NFKC", name)
+    return [k for k in (_fold(k) for k in letter_keys(separators_folded(base))) if k and not k.startswith(UPPER)]
 
 
 def name_keys_v1(name: str) -> list[str]:

@@ -46,7 +46,12 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     afresh, and ``BAD_NAME`` for a bad name (from :func:`clean_name`) or
     one an account holds (reason ``taken``); all before anything is written.
     """
-    clean = None if name is None else _name(name)
+    try:
+        clean = None if name is None else _name(name)
+    except LobbyError:
+        if not (token and await _kept_name(store, settings, token, name)):
+            raise
+        clean = None
     if token:
         pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.fullmatch(token) else None
         if pid is not None:
@@ -66,6 +71,14 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     token = new_token()
     await store.create_player(pid, token, clean, settings.grant_coins, settings.token_ttl_s)
     return pid, token, await store.player(pid)
+
+
+async def _kept_name(store: Store, settings: Settings, token: str, name: Any) -> bool:
+    """Whether ``token`` names a player who already has the name ``name``:
+    a name taken before a rule refused it (a newer script rule) is kept
+    by its player, who may resume with it but no one may take it anew."""
+    pid = await store.session_player(token, settings.token_ttl_s) if TOKEN_RE.fullmatch(token) else None
+    return pid is not None and (await store.player(pid)).get("name") == name
 
 
 async def _not_an_accounts(store: Store, clean: str) -> None:

@@ -13,6 +13,7 @@ import unicodedata
 from typing import Any
 
 from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
+from .scripts import script_problem
 from .wire import ErrorCode, ProtocolError
 
 MAX_NAME = 24
@@ -58,7 +59,11 @@ def clean_name(raw: Any) -> str:
     a page word in small letters anywhere in the name is ``page_word`` too
     ("Ann ᴀᴡᴀʏ", "Ann ᵃʷᵃʸ": :func:`_small_page_word`), and angle brackets at the end
     around anything but an HTML tag, or their look-alikes around anything,
-    ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`).
+    ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`),
+    ``script`` (a letter of a script no name is written in today, "T𐌏m",
+    "lᥱft", or a symbol drawn as a letter, "🅐nn", "🇦"), ``mixed_scripts``
+    (letters of two scripts, "Tоm" with a Cyrillic о; Latin may join Han
+    with kana, Bopomofo or Hangul): :func:`lobby.scripts.script_problem`.
     Markup is kept as text; the browser renders names with ``textContent``,
     never as HTML.
     """
@@ -83,6 +88,11 @@ def clean_name(raw: Any) -> str:
         raise bad("reserved", "the word bot on its own is for bots' names")
     if _small_page_word(name):
         raise bad("page_word", "names may not hold the page's own words in small letters, which read as a badge: Ann ᴀᴡᴀʏ")
+    problem = script_problem(name)
+    if problem == "script":
+        raise bad("script", "names are written in the scripts people write names in today, without symbols drawn as letters")
+    if problem == "mixed_scripts":
+        raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
     return name
 
 
@@ -157,13 +167,22 @@ def _end(text: str) -> str:
     return text[:end]
 
 
+@functools.cache
+def _closing_piece(ch: str) -> bool:
+    """Whether ``ch`` is a symbol Unicode names a right parenthesis or
+    bracket (the pieces tall brackets are drawn with, "⎞", "⎠", "⎦", "⎭"):
+    drawn as a closing bracket though no Pe ("Rex (away⎞")."""
+    name = unicodedata.name(ch, "")
+    return unicodedata.category(ch)[0] == "S" and "RIGHT " in name and ("PARENTHESIS" in name or "BRACKET" in name)
+
+
 def _closes(text: str, i: int) -> bool:
     """Whether ``text[i]`` closes a marker: a closing bracket (")",
     "）", "】": Unicode's Pe), or, after an opening bracket or quote, a
     letter or symbol drawn as one (:data:`_CLOSING_LOOKALIKES`), or, after
     another quote mark, a quote mark ("Ann ‹away›", "Ann «托管»")."""
     ch = text[i]
-    if ch == ")" or unicodedata.category(ch) == "Pe":
+    if ch == ")" or unicodedata.category(ch) == "Pe" or _closing_piece(ch):
         return True
     if ch in _CLOSING_LOOKALIKES:
         return any(_opening(c) for c in text[:i])

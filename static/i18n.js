@@ -248,6 +248,8 @@ const TEXTS = {
     name_bad_invisible: "A name needs at least one visible character.",
     name_bad_hidden: "A name cannot hold characters that draw nothing (invisible marks or blank letters).",
     name_bad_marks: "A name cannot stack so many accent marks on one letter.",
+    name_bad_script: "“{name}” uses a script or a letter-like symbol that names are not written in here. Choose another name.",
+    name_bad_mixed_scripts: "“{name}” mixes letters of different alphabets, which can look like someone else's name. Use one alphabet (Latin may go with Chinese, Japanese or Korean).",
     // a chat line refused (bad_text), by its reason
     text_bad_empty: "Type something to send.",
     text_bad_length: "A chat line is at most {max} characters.",
@@ -662,6 +664,8 @@ const TEXTS = {
     name_bad_invisible: "名字至少要有一个看得见的字符。",
     name_bad_hidden: "名字不能包含不显示的字符（隐形标记或空白字母）。",
     name_bad_marks: "名字里同一个字上叠加的附加符号太多。",
+    name_bad_script: "“{name}”用了这里不用于名字的文字或像字母的符号，请换一个名字。",
+    name_bad_mixed_scripts: "“{name}”混用了不同文字的字母，可能看起来像别人的名字。请只用一种文字（拉丁字母可以和中文、日文或韩文一起用）。",
     // 聊天消息被拒（bad_text），按原因
     text_bad_empty: "请先输入内容再发送。",
     text_bad_length: "一条聊天消息最多 {max} 个字符。",

@@ -64,13 +64,14 @@ async def test_wrong_password_and_unknown_name_get_one_answer(lobby):
 
 
 async def test_password_policy_and_look_alike_names(lobby):
-    base = _name("Ann").lower()
-    async with connected(lobby.ws, [base, "Ａ" + base[1:].upper(), "А" + base[1:]]) as (first, wide, cyrillic):
+    digits = f"{secrets.randbelow(10**6):06d}"
+    base = f"ace{digits}"
+    async with connected(lobby.ws, [base, "Ａ" + base[1:].upper(), "\u0430\u0441\u0435" + digits]) as (first, wide, cyrillic):
         for password, says in (("short", "10 to 256 characters"), ("aaaaabbbbbaaaaa", "4 different characters"), (f"my {base} pass!", "your name")):
             status, body = await api(lobby.http, "POST", "/api/account/claim", first.token, {"password": password})
             assert (status, body["code"]) == (400, "weak_password") and says in body["error"], body
         assert (await api(lobby.http, "POST", "/api/account/claim", first.token, {"password": PASSWORD}))[0] == 200
-        # full-width capitals and a Cyrillic А: the same name
+        # full-width capitals and Cyrillic а, с, е: the same name
         for other in (wide, cyrillic):
             status, body = await api(lobby.http, "POST", "/api/account/claim", other.token, {"password": PASSWORD})
             assert (status, body["code"]) == (409, "name_taken"), body
@@ -80,7 +81,9 @@ async def test_password_policy_and_look_alike_names(lobby):
 
 
 def test_name_keys_fold_case_width_and_look_alikes():
-    assert accounts.name_keys("Ann") == accounts.name_keys("ANN") == accounts.name_keys("Аnn") == accounts.name_keys("Ａｎｎ")
+    forms = ("Ann", "ANN", "Аnn", "Ａｎｎ")
+    assert len({tuple(accounts.name_keys(f)[:2]) for f in forms}) == 1  # the lower- and upper-case keys
+    assert all(set(accounts.name_keys(a)) & set(accounts.name_keys(b)) for a in forms for b in forms)
     assert set(accounts.name_keys("Ill")) & set(accounts.name_keys("lll"))  # capital I looks like l
     assert set(accounts.name_keys("Ann")).isdisjoint(accounts.name_keys("Anna"))
 
@@ -304,17 +307,13 @@ async def test_a_hello_that_read_its_token_before_a_sign_out_elsewhere_is_not_we
 
 async def test_a_guest_may_not_take_an_accounts_name_and_one_who_held_it_before_is_marked_a_guest(lobby_factory):
     proc = lobby_factory(prefix="guestnames")
-    name = _name("Ann")
+    name = f"Ann{secrets.randbelow(10**6):06d}"  # digits: its Greek capitals are one script
     async with connected(proc.ws, [name, name, _name("Other")]) as (ann, twin, other):  # twin: a guest who held the name before the claim
         assert (await api(proc.http, "POST", "/api/account/claim", ann.token, {"password": PASSWORD}))[0] == 200
-        # a new guest: the name in any case, or a look-alike (Cyrillic А)
-        for taken in (name, name.upper(), "\u0410" + name[1:]):
-            raw = await Raw.connect(proc.ws)
-            try:
-                refusal = await raw.request({"t": "hello", "proto": 1, "name": taken})
-                assert (refusal["t"], refusal["code"], refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
-            finally:
-                await raw.close()
+        # a new guest: the name in any case, or a look-alike (Greek capitals; a Cyrillic А in it mixes scripts)
+        greek = name.upper().translate(str.maketrans("AN", "\u0391\u039d"))
+        for taken, reason in ((name, "taken"), (name.upper(), "taken"), (greek, "taken"), ("\u0410" + name[1:], "mixed_scripts")):
+            assert _refused(await _hello(proc.ws, taken)) == reason, taken
         # a guest's rename to it
         raw = await Raw.connect(proc.ws, token=other.token)
         try:
@@ -395,6 +394,20 @@ def test_the_name_rule_of_passwords_folds_width_and_skips_one_or_two_letter_name
     assert accounts.check_password("abcdefghij", "Ab", 10) == "abcdefghij"
 
 
+async def _hello(ws: str, name: str, token: str | None = None) -> dict:
+    """The answer to a ``hello`` with ``name`` (and ``token``) on a new socket."""
+    raw = await Raw.connect(ws)
+    try:
+        return await raw.request({"t": "hello", "proto": 1, "name": name} | ({"token": token} if token else {}))
+    finally:
+        await raw.close()
+
+
+def _refused(answer: dict) -> str | None:
+    """The ``bad_name`` reason of ``answer``, None when it is no such refusal."""
+    return answer.get("reason") if (answer["t"], answer.get("code")) == ("error", "bad_name") else None
+
+
 def _cyrillic_capitals(name: str) -> str:
     """``name`` in capitals, its E, M, A in Cyrillic ("Emma1f" -> "ЕММА1F")."""
     return name.upper().translate(str.maketrans("EMA", "\u0415\u041c\u0410"))
@@ -405,20 +418,49 @@ async def test_an_accounts_look_alike_in_cyrillic_capitals_is_taken(lobby):
     "Emma94", "EMMA94" was refused to a guest but "ЕММА94" (Cyrillic Е, М,
     А) was let in and claimed as a second account.  Both are the account's
     now: refused as a guest's name (``taken``) and as a claim (``name_taken``)."""
-    name = _name("Emma")
+    name = f"Emma{secrets.randbelow(10**6):06d}"  # digits: its Cyrillic capitals are one script
     cyrillic = _cyrillic_capitals(name)
     async with connected(lobby.ws, [name]) as (emma,):
         assert (await api(lobby.http, "POST", "/api/account/claim", emma.token, {"password": PASSWORD}))[0] == 200
-    raw = await Raw.connect(lobby.ws)
-    try:
-        for other in (name.upper(), cyrillic):
-            refusal = await raw.request({"t": "hello", "proto": 1, "name": other})
-            assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), (other, refusal)
-    finally:
-        await raw.close()
+    for other in (name.upper(), cyrillic):
+        assert _refused(await _hello(lobby.ws, other)) == "taken", other
     async with connected(lobby.ws, [_name("Guest")]) as (guest,):
         status, body = await api(lobby.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD, "name": cyrillic})
         assert (status, body["code"]) == (409, "name_taken"), body
+
+
+async def test_names_of_other_scripts_or_mixing_scripts_are_refused_and_names_apart_in_small_letters_are_two_accounts(lobby):
+    """A black-box pass sat a guest "T𐌏m" (an Old Italic O) beside the
+    account "Tom" and could not claim "Ciara" beside "Clara" (the key of
+    "CIARA" read "clara").  Now a letter of a script no name is written in
+    is ``script``, a Cyrillic letter in a Latin name ``mixed_scripts``,
+    "Ciara" is an account of its own, and "CIara" (a capital I) is Clara's."""
+    digits = f"{secrets.randbelow(10**6):06d}"
+    async with connected(lobby.ws, [f"Tom{digits}", f"Clara{digits}"]) as (tom, clara):
+        for owner in (tom, clara):
+            assert (await api(lobby.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
+    for name, reason in ((f"T\U0001030fm{digits}", "script"), (f"T\u043em{digits}", "mixed_scripts"), (f"Cl\u0430ra{digits}", "mixed_scripts"), (f"CIara{digits}", "taken")):
+        assert _refused(await _hello(lobby.ws, name)) == reason, name
+    async with connected(lobby.ws, [f"Ciara{digits}"]) as (ciara,):
+        status, body = await api(lobby.http, "POST", "/api/account/claim", ciara.token, {"password": PASSWORD + "2"})
+        assert status == 200, body
+    status, body = await api(lobby.http, "POST", "/api/account/signin", None, {"name": f"CIARA{digits}", "password": PASSWORD + "2"})
+    assert status == 200 and body["player"]["name"] == f"Ciara{digits}", body
+
+
+async def test_a_guest_named_before_the_script_rule_resumes_with_its_name_which_no_one_takes_anew(lobby):
+    """A name taken before a rule refused it stays its player's on a
+    reload (hello with the token and the name), and only theirs."""
+    old_name = f"T\u043em{secrets.randbelow(10**6):06d}"  # a Cyrillic о: mixed scripts now
+    async with connected(lobby.ws, [_name("Tom")]) as (tom,):
+        store = await store_of(lobby)
+        try:
+            assert await store.set_player_name(await store.session_player(tom.token, 600), old_name)
+        finally:
+            await store.aclose()
+        welcome = await _hello(lobby.ws, old_name, tom.token)
+        assert welcome["t"] == "welcome" and welcome["player"]["name"] == old_name, welcome
+    assert _refused(await _hello(lobby.ws, old_name)) == "mixed_scripts"
 
 
 async def test_an_account_claimed_with_the_old_name_keys_is_found_and_blocks_its_look_alikes_once_upgraded(lobby):
@@ -429,7 +471,7 @@ async def test_an_account_claimed_with_the_old_name_keys_is_found_and_blocks_its
     the old code did) is still signed in to by name and found by its
     profile, and once :meth:`Accounts.upgrade_names` ran (at start-up, once
     per Redis) it blocks the Cyrillic look-alike as a guest's name and as a claim."""
-    name = _name("Emma")
+    name = f"Emma{secrets.randbelow(10**6):06d}"  # digits: its Cyrillic capitals are one script
     cyrillic = _cyrillic_capitals(name)
     async with connected(lobby.ws, [name]) as (emma,):
         assert (await api(lobby.http, "POST", "/api/account/claim", emma.token, {"password": PASSWORD}))[0] == 200
@@ -452,12 +494,7 @@ async def test_an_account_claimed_with_the_old_name_keys_is_found_and_blocks_its
         assert await Accounts(store, Settings()).upgrade_names() == 0
     finally:
         await store.aclose()
-    raw = await Raw.connect(lobby.ws)
-    try:
-        refusal = await raw.request({"t": "hello", "proto": 1, "name": cyrillic})
-        assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
-    finally:
-        await raw.close()
+    assert _refused(await _hello(lobby.ws, cyrillic)) == "taken"
     async with connected(lobby.ws, [_name("Guest")]) as (guest,):
         status, body = await api(lobby.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD, "name": cyrillic})
         assert (status, body["code"]) == (409, "name_taken"), body
@@ -497,13 +534,14 @@ def _look_alikes(name: str) -> list[str]:
     drawn alike: a dotless ı with a dot above or an underlined i for its i,
     the kra for its k, a no-break, thin or ideographic space, a hyphen, en
     dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ ¸) inside it, a full
-    stop, danda or Georgian paragraph mark, or a dot above right at its end."""
+    stop, half-width ideographic full stop or Georgian paragraph mark, or a dot above
+    right at its end."""
     i = name.index("i")
     dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
     underlined = name[:i] + "i\u0332" + name[i + 1:]
     kra = name.replace("k", "\u0138", 1)
     seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u00b8")
-    ends = (".", "\u3002", "\u0964", "\u10fb", "\u0358")
+    ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
     return [dotted, underlined, kra, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
 
 
@@ -520,12 +558,7 @@ async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_mid
     async with connected(proc.ws, [name, _name("Guest")]) as (owner, guest):
         assert (await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
         for other in _look_alikes(name):
-            raw = await Raw.connect(proc.ws)
-            try:
-                refusal = await raw.request({"t": "hello", "proto": 1, "name": other})
-                assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), (other, refusal)
-            finally:
-                await raw.close()
+            assert _refused(await _hello(proc.ws, other)) == "taken", other
             status, body = await api(proc.http, "POST", "/api/account/claim", guest.token, {"password": PASSWORD + "2", "name": other})
             assert (status, body["code"]) == (409, "name_taken"), (other, body)
             status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD})
@@ -565,13 +598,8 @@ async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_
     for typed, password, owner in ((name, PASSWORD, name), (twin, PASSWORD + "2", twin), (name.replace("-", "\u00b7"), PASSWORD, name)):
         status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": typed, "password": password})
         assert status == 200 and body["player"]["name"] == owner, (typed, body)
-    raw = await Raw.connect(proc.ws)
-    try:
-        for other_name in (name.replace("-", "\u00b7"), name.replace("-", "") + "."):
-            refusal = await raw.request({"t": "hello", "proto": 1, "name": other_name})
-            assert (refusal["t"], refusal.get("code"), refusal.get("reason")) == ("error", "bad_name", "taken"), refusal
-    finally:
-        await raw.close()
+    for other_name in (name.replace("-", "\u00b7"), name.replace("-", "") + "."):
+        assert _refused(await _hello(proc.ws, other_name)) == "taken", other_name
 
 
 async def test_a_player_s_own_profile_is_found_by_the_public_id_of_the_welcome_before_any_game(lobby):

@@ -50,9 +50,11 @@ def test_a_confusable_that_nfkc_changes_still_reads_as_its_prototype(plain, look
 
 
 @pytest.mark.parametrize("name", ["Emma94", "Tom", "Sam", "Kim", "Ill", "Zoë", "Straße", "İsmail", "Ωmega", "ǅemal", "Ann-Marie"])
-def test_every_casing_of_a_name_has_the_same_keys(name):
+def test_every_casing_of_a_name_has_the_same_lower_and_upper_case_keys(name):
+    """The first two keys (the lower- and upper-case forms') are one pair
+    for every casing; the keys as written differ ("CIara" reads "Clara")."""
     forms = {name, name.upper(), name.lower(), name.title(), name.casefold(), name.swapcase()}
-    assert len({tuple(name_keys(f)) for f in forms}) == 1, {f: name_keys(f) for f in forms}
+    assert len({tuple(name_keys(f)[:2]) for f in forms}) == 1, {f: name_keys(f) for f in forms}
 
 
 @pytest.mark.parametrize(
@@ -228,11 +230,36 @@ def test_a_small_capital_is_its_letter(small_capital):
 def test_every_confusable_nfkc_changes_shares_a_key_with_its_prototype():
     """Over Unicode's confusables table: a source NFKC changes (one
     character for one prototype) shares a key with its prototype, alone and
-    inside a name."""
+    inside a name.  Not the sources NFD already splits (Hebrew and Arabic
+    presentation forms, "אָ"): a skeleton begins with NFD (UTS #39), so no
+    skeleton meets them whole."""
     apart = []
     for src, proto in _prototypes().items():
-        if unicodedata.normalize("NFKC", src) == src or len(src) != 1:
+        if unicodedata.normalize("NFKC", src) == src or len(src) != 1 or unicodedata.normalize("NFD", src) != src:
             continue
         if not set(name_keys(f"A{src}x")) & set(name_keys(f"A{proto}x")):
             apart.append((hex(ord(src)), proto))
     assert not apart, f"{len(apart)}, e.g. {apart[:20]}"
+
+
+def test_every_right_to_left_confusable_shares_a_key_with_its_prototype():
+    """Arabic, Hebrew, NKo, ... sources: the confusables data writes them
+    between direction marks, and the skeleton once skipped all 1,371 ("ا"
+    is drawn "l", "ן" and "ו" too)."""
+    rtl = [(src, proto) for src, proto in _prototypes().items() if len(src) == 1 and unicodedata.bidirectional(src) in ("R", "AL") and unicodedata.normalize("NFD", src) == src]
+    assert len(rtl) > 300
+    apart = [(hex(ord(src)), proto) for src, proto in rtl if not set(name_keys(f"A{src}x")) & set(name_keys(f"A{proto}x"))]
+    assert not apart, f"{len(apart)}, e.g. {apart[:20]}"
+    assert set(name_keys("\u0627\u0627")) & set(name_keys("ll"))
+
+
+@pytest.mark.parametrize(("one", "other"), [("Clara", "Ciara"), ("Ella", "Elia"), ("Eli", "Ell"), ("Milo", "Mlio"), ("Ian", "Ivan")])
+def test_names_told_apart_in_small_letters_do_not_clash_through_their_capitals(one, other):
+    """"CIARA" reads "ClARA" (the skeleton draws I as l), which is no
+    casing of "Clara": upper-case keys meet upper-case keys only."""
+    assert set(name_keys(one)).isdisjoint(name_keys(other)), (name_keys(one), name_keys(other))
+
+
+@pytest.mark.parametrize(("plain", "look_alike"), [("Clara", "CIara"), ("Ella", "EIla"), ("lan", "Ian"), ("Ill", "lll"), ("Bill", "BiII"), ("Ann-a", "Ann\u30fca")])
+def test_a_name_that_reads_as_another_as_written_clashes_with_it(plain, look_alike):
+    assert set(name_keys(plain)) & set(name_keys(look_alike)), (name_keys(plain), name_keys(look_alike))

@@ -1,6 +1,10 @@
 """Names and chat lines that would render invisible, misleading or overflowing
 are refused (found by trying to break the lobby)."""
 
+import pathlib
+import re
+import unicodedata
+
 import pytest
 
 from lobby.protocol import ProtocolError, clean_name, clean_text
@@ -499,13 +503,107 @@ def test_the_sixth_pass_names_are_refused(name, reason):
 @pytest.mark.parametrize(
     "name",
     ["Jos\u00e9", "\u5c0f\u660e", "O'Brien", "Anne-Marie", "Nguy\u1ec5n V\u0103n A", "\u0645\u062d\u0645\u062f \u0639\u0644\u064a", "\u0905\u092e\u093f\u0924 \u0915\u0941\u092e\u093e\u0930",
-     "K\u02b7ame", "Ann \u02b7\u1d43\u02b8", "Ann \u02b0\u1d49\u02e1\u1d56", "\u1d43\u207f\u207f", "x \u2282 y", "a \u227a b Lee", "\u1438 Ann", "Ann \u1438\u14c2\u1433", "\u1455\u14c2\u1450", "<b>Ann</b>", "<i>x</i>", "<img src=x onerror=f(1)>", "Ann <3",
-     "Ann n\u00b01 Lee", "n\u00b02", "Seat n\u00b0", "Ann\u02bcs", "\u13a0\u13cd\u13a9", "\u2c80\u2c82\u2c84"],
+     "K\u02b7ame", "Ann \u02b7\u1d43\u02b8", "Ann \u02b0\u1d49\u02e1\u1d56", "\u1d43\u207f\u207f", "x \u2282 y", "a \u227a b Lee", "<b>Ann</b>", "<i>x</i>", "<img src=x onerror=f(1)>", "Ann <3",
+     "Ann n\u00b01 Lee", "n\u00b02", "Seat n\u00b0", "Ann\u02bcs"],
 )
 def test_names_beside_the_sixth_pass_rules_are_names(name):
     """Ordinary names stay names: modifier letters in a name ("Kʷame"),
     superscripts spelling no page word ("Ann ʷᵃʸ": "way" is none), a look-alike bracket not closing the
-    name, markup, "n°" without a seat word before it, Cherokee and Coptic
-    words that are not "bot"; "Ann (Jr.)" stays refused by design."""
+    name, markup, "n°" without a seat word before it; "Ann (Jr.)" stays
+    refused by design (and Cherokee, Coptic and syllabics words now by
+    their script: lobby.scripts)."""
     assert clean_name(name) == name
     assert _refused_as("Ann (Jr.)") == "bracket"
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        # letters of scripts no name is written in today, beside Latin or alone
+        ("T\U0001030fm", "script"),  # Old Italic O
+        ("\u15ef\u15e9\u1515\u1455", "script"),  # Canadian syllabics "WASC"
+        ("\u07c0", "script"),  # NKo digit zero
+        ("l\u1971ft", "script"),  # Tai Le: "left" as a page word
+        ("b\U0001030ft", "script"),  # "bot"
+        ("\u2c9f\u2c9f", "script"),  # Coptic o
+        ("Rex \ua4b0away\ua4b1", "script"),  # Yi brackets: a fake badge
+        # symbols drawn as letters
+        ("\U0001f150nn", "script"),  # negative circled A
+        ("\U0001f1e6nn", "script"),  # regional indicator A
+        ("Ann \U0001f1fa\U0001f1f8", "script"),
+        # two scripts that are no allowed mix
+        ("T\u043em", "mixed_scripts"),  # Cyrillic o
+        ("\u0391nn", "mixed_scripts"),  # Greek Alpha
+        ("Tom\u0661", "mixed_scripts"),  # Arabic-Indic one
+        ("Ann\u0640a", "mixed_scripts"),  # Arabic tatweel inside a Latin name
+        ("Ann\u0971a", "mixed_scripts"),  # Devanagari high dot
+        ("Ann\u0f0ba", "mixed_scripts"),  # Tibetan tsheg
+        ("Tom\u05df", "mixed_scripts"),  # Hebrew final nun, drawn "l"
+        # the pieces tall brackets are drawn with, at the end
+        ("Rex (away\u239e", "bracket"),
+        ("Rex (away\u23a0", "bracket"),
+        ("Rex [away\u23a6", "bracket"),
+    ],
+)
+def test_names_of_other_scripts_mixed_scripts_and_bracket_pieces_are_refused(name, reason):
+    with pytest.raises(ProtocolError) as exc:
+        clean_name(name)
+    assert (exc.value.code.value, exc.value.reason) == ("bad_name", reason), name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["山田Taro", "김Min", "李小龍", "ルーシー", "山田たろう", "王小明Tom", "Σωκράτης", "Ἀθηνᾶ", "Иван", "Zoë", "Niño", "Straße", "محمد", "دانا٢", "שרה", "ราชา", "Ann ❤️", "Tom 2", "O'Neil", "Jean-Luc", "Ann ②", "João Silva"],
+)
+def test_names_of_one_script_or_latin_with_chinese_japanese_or_korean_are_names(name):
+    assert clean_name(name) == name
+
+
+#: the Unicode name prefixes of scripts UAX #31 excludes or limits (none is
+#: Recommended), read from the letters' names, not from lobby.scripts
+_NOT_FOR_NAMES = ("OLD ITALIC", "CANADIAN SYLLABICS", "NKO ", "COPTIC", "TAI LE", "YI SYLLABLE", "CHEROKEE", "RUNIC", "GOTHIC", "DESERET", "OSAGE", "LISU", "VAI ", "OGHAM", "GLAGOLITIC")
+
+
+def test_every_letter_of_a_script_no_name_is_written_in_is_refused():
+    """Over Unicode: each letter (L*) those scripts' names begin with,
+    alone and inside a Latin name."""
+    letters = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp))[0] == "L" and unicodedata.name(chr(cp), "").startswith(_NOT_FOR_NAMES)]
+    assert len(letters) > 1000
+    passed = []
+    for ch in letters:
+        for name in (ch, f"To{ch}m"):
+            try:
+                clean_name(name)
+            except ProtocolError as exc:
+                if exc.reason in ("script", "mixed_scripts"):
+                    continue
+            passed.append(name)
+    assert not passed, f"{len(passed)}, e.g. {passed[:20]}"
+
+
+def test_every_symbol_unicode_names_a_letter_is_refused():
+    symbols = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp)) == "So" and " LETTER " in f" {unicodedata.name(chr(cp), '')} "]
+    assert len(symbols) > 100
+    passed = []
+    for ch in symbols:
+        try:
+            clean_name(f"Ann {ch}")
+            passed.append(ch)
+        except ProtocolError:
+            pass
+    assert not passed, f"{len(passed)}, e.g. {passed[:20]}"
+
+
+def test_every_reason_a_name_is_refused_for_is_worded_in_both_languages():
+    """Each ``bad_name`` reason :func:`clean_name` raises is one the client
+    words (static/shell.js NAME_REASONS), in English and in Chinese
+    (static/i18n.js ``name_bad_<reason>``)."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    raised = set(re.findall(r'raise bad\("(\w+)"', (root / "lobby/text.py").read_text()))
+    assert {"empty", "script", "mixed_scripts", "bracket", "page_word"} <= raised
+    shell = (root / "static/shell.js").read_text()
+    listed = set(re.findall(r'"(\w+)"', re.search(r"const NAME_REASONS = new Set\(\[(.*?)\]\)", shell).group(1)))
+    i18n = (root / "static/i18n.js").read_text()
+    for reason in raised - {"not_text"}:
+        assert reason in listed, reason
+        assert i18n.count(f"name_bad_{reason}:") == 2, reason

@@ -26,12 +26,12 @@ def _apart(names):
 
 
 async def test_two_guests_with_one_name_or_look_alikes_at_a_table_are_shown_apart_to_everyone(lobby_factory):
-    """Two guests "Ana", a third "АNA" (Cyrillic А), a "Mira", a "Mı̇ra"
+    """Two guests "Ana", a third "ΑΝΑ" (Greek capitals), a "Mira", a "Mı̇ra"
     (dotless ı, a dot above), a "Miˑra" (a modifier tick) and an "Ana ⓶"
     (a double-circled two, which reads as a mark) at one table: the later ones sit marked, and a
     spectator, the table list and the chat show those marks."""
     proc = lobby_factory(prefix="seatmarks")
-    names = ["Ana", "Ana \u24f6", "Ana", "\u0410NA", "Mira", "M\u0131\u0307ra", "Bo", "Mi\u02d1ra"]
+    names = ["Ana", "Ana \u24f6", "Ana", "\u0391\u039d\u0391", "Mira", "M\u0131\u0307ra", "Bo", "Mi\u02d1ra"]
     async with connected(proc.ws, [*names, "Rail"]) as clients:
         *players, rail = clients
         tv = await players[0].open("six_nimmt", seats=8, turn_ms=300_000)
@@ -43,7 +43,7 @@ async def test_two_guests_with_one_name_or_look_alikes_at_a_table_are_shown_apar
         marks = [s.get("mark", 0) for s in view["seats"] if s]
         assert marks == [0, 0, 3, 4, 0, 2, 0, 3], view["seats"]
         # "Ana ⓶" (a name) reads as the mark ②: the second Ana is ③, not ②
-        assert _shown(view) == ["Ana", "Ana ⓶", "Ana ③", "АNA ④", "Mira", "Mı̇ra ②", "Bo", "Miˑra ③"]
+        assert _shown(view) == ["Ana", "Ana ⓶", "Ana ③", "ΑΝΑ ④", "Mira", "Mı̇ra ②", "Bo", "Miˑra ③"]
         assert _apart(_shown(view))
         # every seated player's view says the same
         for c in players:
@@ -80,11 +80,11 @@ async def test_a_player_who_leaves_and_comes_back_beside_a_twin_gets_a_mark_and_
 
 async def test_a_bot_never_sits_under_a_name_like_a_seated_players(lobby_factory):
     """Bots take bare names ("Ada", "Bao", ...); players named like one in
-    another script, case, with a full stop or a mark ("Аda͘" with a Cyrillic
-    А and a dot above right, "BAO.", "C‐leo") see bots with other names, in their view and the game's
+    another script, case, with a full stop or a mark ("Аԁа́" in Cyrillic
+    with an acute, "BAO.", "C‐leo") see bots with other names, in their view and the game's
     players."""
     proc = lobby_factory(prefix="seatmarks3")
-    async with connected(proc.ws, ["\u0410da\u0358", "BAO.", "C\u2010leo"]) as clients:
+    async with connected(proc.ws, ["\u0410\u0501\u0430\u0301", "BAO.", "C\u2010leo"]) as clients:
         table = (await clients[0].open("sibala", seats=6, bots=True, turn_ms=300_000, options={"rounds": 1})).table_id
         for c in clients[1:]:
             await c.join(table)

@@ -1,0 +1,81 @@
+"""Which scripts a player name may be written in: Unicode's answer to
+look-alike names (UTS #39 section 5.2, restriction level "Highly
+Restrictive", over the Recommended scripts of UAX #31 table 4).
+
+Folding look-alikes into name keys (:mod:`lobby.name_keys`) has no end:
+every rarely used script brings its own "o" and "l".  So a name's letters
+come from one script, or from Latin with Han and Japanese kana, with Han
+and Bopomofo, or with Han and Hangul; characters of every script (digits,
+spaces, punctuation, most marks and symbols) go with any.  Scripts used
+by no living community for names (Old Italic, Canadian syllabics, NKo,
+Coptic, Tai Le, Yi, ...: UAX #31's Excluded and Limited Use) are refused,
+and so are symbols that draw a letter ("🅐", "🇦": Unicode names them
+LETTER).  Script_Extensions decide where a character is shared ("ー" is
+Hiragana and Katakana, "ـ" Arabic and others).  Sans-I/O; the property
+data is the ``regex`` module's (the newest Unicode Python offers).
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+import regex
+
+#: UAX #31 table 4, Recommended scripts (Unicode 16)
+RECOMMENDED = (
+    "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Thaana", "Devanagari", "Bengali", "Gurmukhi", "Gujarati",
+    "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Thai", "Lao", "Tibetan", "Myanmar", "Georgian",
+    "Hangul", "Ethiopic", "Khmer", "Hiragana", "Katakana", "Bopomofo", "Han",
+)  # fmt: skip
+#: the scripts Latin may be mixed with, each set whole (UTS #39 5.2,
+#: Highly Restrictive: Japanese, Chinese with Bopomofo, Korean)
+COMBINATIONS = (
+    frozenset({"Latin", "Han", "Hiragana", "Katakana"}),
+    frozenset({"Latin", "Han", "Bopomofo"}),
+    frozenset({"Latin", "Han", "Hangul"}),
+)
+_PATTERNS = {script: regex.compile(rf"\p{{scx={script}}}") for script in RECOMMENDED}
+_ANY_SCRIPT = regex.compile(r"[\p{scx=Common}\p{scx=Inherited}]")
+
+
+@functools.cache
+def scripts_of(ch: str) -> frozenset[str] | None:
+    """The Recommended scripts the character ``ch`` is written in (its
+    Script_Extensions among :data:`RECOMMENDED`); None for a character of
+    every script (Common or Inherited only: "1", " ", "-", "❤", a combining
+    acute); an empty set for one of no Recommended script ("𐌏", "ᗯ")."""
+    found = frozenset(script for script, pattern in _PATTERNS.items() if pattern.match(ch))
+    if found or not _ANY_SCRIPT.match(ch):
+        return found
+    return None
+
+
+def letter_symbol(ch: str) -> bool:
+    """Whether ``ch`` is a symbol drawn as a letter: Unicode's So named
+    LETTER ("🅐" negative circled A, "🇦" regional indicator A, "Ⓐ")."""
+    return unicodedata.category(ch) == "So" and " LETTER " in f" {unicodedata.name(ch, '')} "
+
+
+def script_problem(name: str) -> str | None:
+    """Why ``name`` (a string) mixes scripts as no name may, as a
+    ``bad_name`` reason: ``"script"`` for a character of a script no name
+    is written in (:func:`scripts_of` empty) or a letter symbol
+    (:func:`letter_symbol`), ``"mixed_scripts"`` for letters of two scripts
+    that are no :data:`COMBINATIONS` ("Tоm" with a Cyrillic о, "Annα");
+    None for a name of one script or an allowed mix ("山田Taro", "김Min")."""
+    found: list[frozenset[str]] = []
+    for ch in name:
+        if letter_symbol(ch):
+            return "script"
+        scripts = scripts_of(ch)
+        if scripts is None:
+            continue
+        if not scripts:
+            return "script"
+        found.append(scripts)
+    if not found or frozenset.intersection(*found):
+        return None
+    if any(all(scripts & combination for scripts in found) for combination in COMBINATIONS):
+        return None
+    return "mixed_scripts"
