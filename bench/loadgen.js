@@ -490,6 +490,8 @@ class ArenaTable {
   constructor(id, pairedAt, wave) {
     this.id = id; this.pairedAt = pairedAt; this.wave = wave;
     this.members = new Map(); // seat -> player
+    this.firstView = new Map(); // seat -> wall clock ms when that seat first saw the game playing
+    this.firstDelta = new Map(); // seat -> wall clock ms of that seat's first delta
     this.sent = new Map(); // version a move should produce -> performance.now() at its send
     this.ended = false;
   }
@@ -537,18 +539,18 @@ async function runArena() {
       }
       table.members.set(m.seat, p);
       p.firstTable = p.firstTable || table;
-      Object.assign(p, { table, seat: m.seat, view: null, version: 0, seen: undefined, firstView: null, firstDelta: null, thinking: false });
+      Object.assign(p, { table, seat: m.seat, view: null, version: 0, seen: undefined, thinking: false });
       p.request({ t: "join", table: m.table }).catch((e) => { st.errors++; st.error_codes[e.message.split(":")[0]] = (st.error_codes[e.message.split(":")[0]] || 0) + 1; });
       return;
     }
     const table = p.table;
     if (m.t === "snapshot" && table && m.table === table.id) {
       p.view = m.view; p.version = m.version; p.seen = m.version;
-      if (p.firstView === null && m.view.status === "playing") p.firstView = wall;
+      if (m.view.status === "playing" && !table.firstView.has(p.seat)) table.firstView.set(p.seat, wall);
       maybeMove(p);
     } else if (m.t === "delta" && table && m.table === table.id) {
       if (st.recording) st.all_deltas++;
-      if (p.firstDelta === null) p.firstDelta = wall;
+      if (!table.firstDelta.has(p.seat)) table.firstDelta.set(p.seat, wall);
       const seen = p.seen;
       p.seen = m.version;
       if (st.recording && seen !== undefined) {
@@ -562,7 +564,7 @@ async function runArena() {
       if (m.base !== p.version || !p.view) { st.syncs++; return p.send({ t: "sync", table: table.id }); }
       try { p.view = jsonpatch.applyPatch(p.view, m.patch, false, true).newDocument; } catch (e) { st.syncs++; return p.send({ t: "sync", table: table.id }); }
       p.version = m.version;
-      if (p.firstView === null && p.view.status === "playing") p.firstView = wall;
+      if (p.view.status === "playing" && !table.firstView.has(p.seat)) table.firstView.set(p.seat, wall);
       if (p.view.status !== "playing" && !table.ended && p.view.status !== "waiting") { table.ended = true; if (st.recording) st.games_ended++; }
       maybeMove(p);
     } else if (m.t === "error" && m.ref === undefined) {
@@ -593,12 +595,13 @@ async function runArena() {
   st.recording = false;
   const wall = (now() - w0) / 1000, c1 = serverCpu(), g1 = selfCpu(), a1 = allCpu();
   const wave = [...tables.values()].filter((t) => t.wave);
-  const lastOf = (t, f) => { const xs = [...t.members.values()].map((p) => (p.firstTable === t ? f(p) : null)); return xs.some((x) => x === null) ? null : Math.max(...xs); };
+  // when the last seat of `t` saw it (null: a seat never did)
+  const lastOf = (t, seen) => ([...t.members.keys()].every((seat) => seen.has(seat)) ? Math.max(...seen.values()) : null);
   const firstTurn = [], firstDelta = [], paired = [];
   let noFirstTurn = 0;
   for (const t of wave) {
     paired.push(t.pairedAt - arena.start);
-    const ft = lastOf(t, (p) => p.firstView), fd = lastOf(t, (p) => p.firstDelta);
+    const ft = lastOf(t, t.firstView), fd = lastOf(t, t.firstDelta);
     if (ft === null) noFirstTurn++; else firstTurn.push(ft - arena.start);
     if (fd !== null) firstDelta.push(fd - arena.start);
   }
