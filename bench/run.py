@@ -339,8 +339,11 @@ def tables_cell(peer: str, cell: str, spec: dict, procs: Procs, tmp: Path, env_p
 
 def arena_lead_ms(players: int) -> int:
     """How long after everyone connected W6's arena starts (ms): time for
-    every player's ``arena_join`` before it (a join after the start is an error)."""
-    return 2000 + 10 * players
+    every player's ``arena_join`` before it (a join after the start is an
+    error), and more than one pairing interval (``LOBBY_ARENA_PAIR_MS``,
+    2 s), so that a pass of the lobby's pairing loop sees the arena before
+    its start and wakes at it."""
+    return 3000 + 10 * players
 
 
 def arena_cell(spec: dict, procs: Procs, tmp: Path, env_pids=None) -> dict:
