@@ -539,7 +539,8 @@ async function runArena() {
       }
       table.members.set(m.seat, p);
       p.firstTable = p.firstTable || table;
-      Object.assign(p, { table, seat: m.seat, view: null, version: 0, seen: undefined, thinking: false });
+      // turn ids may repeat from table to table: what was answered is per table
+      Object.assign(p, { table, seat: m.seat, view: null, version: 0, seen: undefined, thinking: false, moved: new Set() });
       p.request({ t: "join", table: m.table }).catch((e) => { st.errors++; st.error_codes[e.message.split(":")[0]] = (st.error_codes[e.message.split(":")[0]] || 0) + 1; });
       return;
     }
