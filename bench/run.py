@@ -527,13 +527,13 @@ def w6_rows(lines: list[str], by: dict, col, med_of: dict, sp: dict) -> None:
     med_of[("w6", "lobby", "over")] = med(a(lambda x: x["wave_tables_over_1s"]))
     med_of[("w6", "lobby", "wave_p99")] = med(a(lambda x: x["wave_latency_ms"]["p99"]))
     beside = []
-    for peer in ("floor", "colyseus"):
+    for peer in PEERS:  # ours too: W1 against W6 shows what the start adds
         p99, cpu = med_of.get(("w1", peer, "p99")), med_of.get(("w1", peer, "cpu"))
         if p99 is not None:
             beside.append(f"{PEER_TITLE[peer]} W1 p99 {fmt(p99, 2)} ms, {fmt(cpu)} µs/delivery")
     lines += ["Beside it: the floor and Colyseus have no arena, so nothing of theirs compares with the times from the start "
               "(pairing, first turn, first delta). The nearest figures of theirs are their W1 rows (Sibala tables of 4 at "
-              "~1,000 moves/s, but 10 recipients a move where W6 has 4, so their CPU per delivery is lower for that alone): "
+              "~1,000 moves/s, but 10 recipients a move where W6 has 4, so CPU per delivery is lower there for that alone): "
               + ("; ".join(beside) + "." if beside else "W1 did not run with them in this run."), ""]
 
 
