@@ -28,6 +28,21 @@
 //     every recipient, each move whose version lies between the recipient's
 //     previous delta (or snapshot) and this one: the delta of the version the
 //     move produced, or the next one at or after it.
+//   * "arena" mode (W6, lobby only): `players` clients and one more that
+//     claims an account and creates an arena of `game` (`seats` a table)
+//     starting `lead_ms` after everyone connected; every player joins it
+//     before the start.  From the start, for `seconds`: the lobby's pairing
+//     seats them (`arena_paired`), each sends `join` of its table and plays
+//     its seat: `think_ms` after its view shows its turn it sends a legal
+//     move (chooseMove), again at every table the arena pairs it at later.
+//     Measured from the arena's start (wall clock, the server's `start`):
+//     per table of the first pairing, when every seat had its snapshot of
+//     the started game (its first turn) and when every seat had the table's
+//     first delta (the first move's, so `think_ms` is in it); move latency
+//     as in W1 (mover's send -> each seat's receipt of the delta carrying
+//     that version), for the start wave (the first game of every table of
+//     the first pairing) and for the whole window; server CPU over the
+//     window / deltas received.
 //   * "idle" mode (W4): `clients` connections, signed in (lobby, floor) or in
 //     rooms of `room_size` (Colyseus), each sending an app-level ping every
 //     `heartbeat_s`.  Prints {"event":"connected"}; on stdin "report" prints
@@ -132,7 +147,7 @@ class WsClient {
   }
   async connect() {
     await this.open();
-    await this.call({ t: "hello", proto: 1, name: this.name });
+    this.token = (await this.call({ t: "hello", proto: 1, name: this.name })).token;
   }
   close() { this.closing = true; try { this.ws.terminate(); } catch (e) {} }
 }
@@ -468,6 +483,147 @@ async function runTables() {
   for (const t of tables) for (const c of t.all()) c.close();
 }
 
+// ------------------------------------------------------------ arena mode ----
+const epochMs = () => performance.timeOrigin + performance.now();
+
+class ArenaTable {
+  constructor(id, pairedAt, wave) {
+    this.id = id; this.pairedAt = pairedAt; this.wave = wave;
+    this.members = new Map(); // seat -> player
+    this.firstView = new Map(); // seat -> wall clock ms when that seat first saw the game playing
+    this.firstDelta = new Map(); // seat -> wall clock ms of that seat's first delta
+    this.sent = new Map(); // version a move should produce -> performance.now() at its send
+    this.ended = false;
+  }
+}
+
+async function runArena() {
+  const t0 = now();
+  const N = cfg.players;
+  const httpBase = cfg.urls[0].replace(/^ws/, "http").replace(/\/ws$/, "");
+  const players = Array.from({ length: N }, (_, i) => new WsClient(urlFor(i), `a${i}`));
+  const host = new WsClient(urlFor(0), `w6host${Math.random().toString(16).slice(2, 8)}`);
+  const tables = new Map();
+  const st = { lat: [], wave: [], deliveries: 0, all_deltas: 0, moves: 0, errors: 0, error_codes: {}, syncs: 0, pairings: 0, games_ended: 0, recording: false };
+  let arena = null;
+
+  const maybeMove = (p) => {
+    const v = p.view;
+    if (!v || v.status !== "playing" || p.thinking) return;
+    const turn = v.turns && v.turns[String(p.seat)];
+    if (turn === undefined || p.moved.has(`${turn}:${p.version}`)) return;
+    p.thinking = true;
+    const table = p.table, version = p.version;
+    setTimeout(() => {
+      p.thinking = false;
+      if (p.table !== table || p.version !== version) return maybeMove(p); // the view moved on meanwhile
+      const move = chooseMove(cfg.game, p.view.state, p.seat);
+      if (!move) return;
+      p.moved.add(`${turn}:${version}`);
+      table.sent.set(version + 1, { at: now(), wave: table.wave && !table.ended });
+      if (table.sent.size > 32) table.sent.delete(table.sent.keys().next().value);
+      if (st.recording) st.moves++;
+      p.send({ t: "move", table: table.id, turn, move });
+    }, cfg.think_ms);
+  };
+  const onFrame = (m, p) => {
+    const t = now(), wall = epochMs();
+    if (m.t === "arena_paired") {
+      if (!arena || m.arena !== arena.id) return;
+      if (p.table) p.send({ t: "unwatch", table: p.table.id });
+      let table = tables.get(m.table);
+      if (!table) {
+        table = new ArenaTable(m.table, wall, !p.firstTable);
+        tables.set(m.table, table);
+        if (st.recording) st.pairings++;
+      }
+      table.members.set(m.seat, p);
+      p.firstTable = p.firstTable || table;
+      // turn ids may repeat from table to table: what was answered is per table
+      Object.assign(p, { table, seat: m.seat, view: null, version: 0, seen: undefined, thinking: false, moved: new Set() });
+      p.request({ t: "join", table: m.table }).catch((e) => { st.errors++; st.error_codes[e.message.split(":")[0]] = (st.error_codes[e.message.split(":")[0]] || 0) + 1; });
+      return;
+    }
+    const table = p.table;
+    if (m.t === "snapshot" && table && m.table === table.id) {
+      p.view = m.view; p.version = m.version; p.seen = m.version;
+      if (m.view.status === "playing" && !table.firstView.has(p.seat)) table.firstView.set(p.seat, wall);
+      maybeMove(p);
+    } else if (m.t === "delta" && table && m.table === table.id) {
+      if (st.recording) st.all_deltas++;
+      if (!table.firstDelta.has(p.seat)) table.firstDelta.set(p.seat, wall);
+      const seen = p.seen;
+      p.seen = m.version;
+      if (st.recording && seen !== undefined) {
+        for (const [v, sent] of table.sent) {
+          if (v > seen && v <= m.version) {
+            st.lat.push(t - sent.at); st.deliveries++;
+            if (sent.wave) st.wave.push(t - sent.at);
+          }
+        }
+      }
+      if (m.base !== p.version || !p.view) { st.syncs++; return p.send({ t: "sync", table: table.id }); }
+      try { p.view = jsonpatch.applyPatch(p.view, m.patch, false, true).newDocument; } catch (e) { st.syncs++; return p.send({ t: "sync", table: table.id }); }
+      p.version = m.version;
+      if (p.view.status === "playing" && !table.firstView.has(p.seat)) table.firstView.set(p.seat, wall);
+      if (p.view.status !== "playing" && !table.ended && p.view.status !== "waiting") { table.ended = true; if (st.recording) st.games_ended++; }
+      maybeMove(p);
+    } else if (m.t === "error" && m.ref === undefined) {
+      st.errors++; st.error_codes[m.code] = (st.error_codes[m.code] || 0) + 1;
+    }
+  };
+  for (const p of players) { p.onFrame = onFrame; p.moved = new Set(); p.table = null; p.firstTable = null; }
+  const errs = await pool(N + 1, cfg.connect_concurrency || 50, (i) => (i === N ? host : players[i]).connect());
+  if (errs.length) throw new Error(`${errs.length} connects failed: ${errs[0].message}`);
+  const claim = await fetch(`${httpBase}/api/account/claim`, {
+    method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ password: "w6 bench host password" }),
+  });
+  if (claim.status !== 200) throw new Error(`claim: HTTP ${claim.status} ${await claim.text()}`);
+  const start = Math.round(epochMs() + cfg.lead_ms);
+  // a BigInt: msgpackr packs a Number past 32 bits as a float, which the lobby refuses
+  const made = await host.call({ t: "arena_create", game: cfg.game, minutes: Math.max(5, Math.ceil(cfg.seconds / 60) + 1), seats: cfg.seats, start: BigInt(start), private: true });
+  arena = made.arena;
+  const joinErrs = await pool(N, 50, (i) => players[i].call({ t: "arena_join", arena: arena.id }));
+  if (joinErrs.length) throw new Error(`${joinErrs.length} arena joins failed: ${joinErrs[0].message}`);
+  const joinedAt = epochMs();
+  out({ event: "ready", setup_s: Math.round(now() - t0) / 1000, clients: N + 1, arena: arena.id, start: arena.start, joined_before_start_ms: Math.round(arena.start - joinedAt) });
+  if (joinedAt > arena.start) throw new Error(`the joins ended ${Math.round(joinedAt - arena.start)} ms after the start: raise lead_ms`);
+  await sleep(arena.start - epochMs());
+  const c0 = serverCpu(), g0 = selfCpu(), a0 = allCpu(), w0 = now();
+  st.recording = true;
+  await sleep(cfg.seconds * 1000);
+  st.recording = false;
+  const wall = (now() - w0) / 1000, c1 = serverCpu(), g1 = selfCpu(), a1 = allCpu();
+  const wave = [...tables.values()].filter((t) => t.wave);
+  // when the last seat of `t` saw it (null: a seat never did)
+  const lastOf = (t, seen) => ([...t.members.keys()].every((seat) => seen.has(seat)) ? Math.max(...seen.values()) : null);
+  const firstTurn = [], firstDelta = [], paired = [];
+  let noFirstTurn = 0;
+  for (const t of wave) {
+    paired.push(t.pairedAt - arena.start);
+    const ft = lastOf(t, t.firstView), fd = lastOf(t, t.firstDelta);
+    if (ft === null) noFirstTurn++; else firstTurn.push(ft - arena.start);
+    if (fd !== null) firstDelta.push(fd - arena.start);
+  }
+  const r = (x) => Math.round(x * 1000) / 1000;
+  out({
+    event: "arena", arena: arena.id, players: N, seats: cfg.seats, think_ms: cfg.think_ms, window_s: r(wall),
+    unpaired: players.filter((p) => !p.firstTable).length, wave_tables: wave.length, wave_tables_without_first_turn: noFirstTurn,
+    wave_tables_over_1s: firstTurn.filter((x) => x > 1000).length + noFirstTurn,
+    paired_ms: percentiles(paired), first_turn_ms: percentiles(firstTurn), first_delta_ms: percentiles(firstDelta),
+    wave_latency_ms: percentiles(st.wave), latency_ms: percentiles(st.lat),
+    moves: st.moves, moves_per_s: Math.round((st.moves / wall) * 10) / 10, deliveries: st.deliveries, all_deltas: st.all_deltas,
+    pairings: st.pairings, games_ended: st.games_ended, errors: st.errors, error_codes: st.error_codes, syncs: st.syncs,
+    server_cpu_s: r(c1 - c0), server_cpu_frac: r((c1 - c0) / wall),
+    cpu_us_per_delivery: st.all_deltas ? Math.round(((c1 - c0) / st.all_deltas) * 1e7) / 10 : null,
+    gen_cpu_frac: r((g1 - g0) / wall), other_cpu_frac: r(Math.max(0, (a1 - a0) - (c1 - c0) - (g1 - g0)) / wall),
+    server_rss: serverRss(),
+  });
+  for (const p of players) p.close();
+  host.close();
+}
+
 // ------------------------------------------------------------- idle mode ----
 async function runIdle() {
   const t0 = now();
@@ -519,7 +675,7 @@ async function runIdle() {
 
 (async () => {
   try {
-    if (cfg.mode === "idle") await runIdle(); else await runTables();
+    if (cfg.mode === "idle") await runIdle(); else if (cfg.mode === "arena") await runArena(); else await runTables();
     out({ event: "done" });
     setTimeout(() => process.exit(0), 200);
   } catch (e) {

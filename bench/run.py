@@ -5,6 +5,7 @@
     .venv/bin/python bench/run.py --cells w1,w3 --repeats 1 --peers lobby,floor
     .venv/bin/python bench/run.py --cells w5 --repeats 1 --scale 0.2   # a fifth of W5's tables and rate
     .venv/bin/python bench/run.py --pacer random   # W1, W3, W5 with the random pacer (W2 always runs both)
+    .venv/bin/python bench/run.py --cells w6 --repeats 1 --players 40 --seconds 10   # a small W6
 
 Servers under test run on core 0 (``taskset -c 0``: the lobby with its
 redis-server, the floor ``bench/floor.py``, Colyseus ``bench/colyseus_server.js``),
@@ -27,6 +28,10 @@ Cells (docs/benchmarks.md says more):
   W5  mixed: 100 tables, 20 of each game at its usual size (6 Nimmt! 10 seats,
       coin stud 4, Yahtzee 4, Shut the Box 4, Sibala 4), 4 spectators each,
       500 moves/s of legal moves chosen from each seat's view.
+  W6  arena start (ours only: the floor and Colyseus have no arenas): 400
+      players joined to one arena of Sibala tables of 4; it starts, the
+      lobby pairs everyone at once, each seat answers its turn 100 ms after
+      seeing it; 60 s from the start measured (``--players``, ``--seconds``).
 Exit status: 0 when every cell ran (targets are printed, not enforced), 1
 otherwise.
 """
@@ -86,6 +91,7 @@ FULL = {
     "w4": {"mode": "idle", "clients": 40000, "servers": 3, "generators": 4, "heartbeat_s": 10, "settle_s": 12,
            "room_size": 1000},
     "w5": mixed(20, 4, [{"rate": 500, "warmup_s": 5, "window_s": 20}]),
+    "w6": {"mode": "arena", "game": "sibala", "players": 400, "seats": 4, "seconds": 60, "think_ms": 100},
 }
 SMOKE = {
     "w1": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5,
@@ -97,7 +103,14 @@ SMOKE = {
     "w4": {"mode": "idle", "clients": 300, "servers": 2, "generators": 2, "heartbeat_s": 1, "settle_s": 1.2,
            "room_size": 50},
     "w5": mixed(1, 1, [{"rate": 25, "warmup_s": 1, "window_s": 3}]),
+    "w6": {"mode": "arena", "game": "sibala", "players": 8, "seats": 4, "seconds": 3, "think_ms": 100},
 }
+#: the cells each server runs (the floor and Colyseus have no arenas)
+CELL_PEERS = {"w6": ("lobby",)}
+#: W6's targets: every table of the start's pairing at its first turn within
+#: this long of the arena's start (ms); move p99 during the start wave (ms)
+W6_FIRST_TURN_MS = 1000
+W6_WAVE_P99_MS = 50.0
 LOBBY_ENV = {
     "LOBBY_RATE_PER_S": "1000000",
     "LOBBY_RATE_BURST": "1000000",
@@ -140,6 +153,9 @@ def scaled(spec: dict, f: float) -> dict:
     out = dict(spec)
     if spec["mode"] == "idle":
         out["clients"] = n(spec["clients"])
+        return out
+    if spec["mode"] == "arena":
+        out["players"] = max(spec["seats"], n(spec["players"]))
         return out
     if "mix" in spec:
         out["mix"] = [dict(g, tables=n(g["tables"])) for g in spec["mix"]]
@@ -285,6 +301,10 @@ def run_gen(cfg: dict, procs: Procs, name: str, timeout_s: float) -> list[dict]:
                 lat = ev["latency_ms"]
                 log(f"    rate {ev['rate']}: {ev['moves_per_s']} moves/s, p99 {lat['p99']} ms, "
                     f"{ev['cpu_us_per_delivery']} us/delivery, gen cpu {ev['gen_cpu_frac']:.2f}")
+            elif ev.get("event") == "arena":
+                log(f"    arena start: first turn p99 {ev['first_turn_ms']['p99']} ms (max {ev['first_turn_ms']['max']}) over "
+                    f"{ev['wave_tables']} tables, wave move p99 {ev['wave_latency_ms']['p99']} ms, "
+                    f"{ev['cpu_us_per_delivery']} us/delivery, gen cpu {ev['gen_cpu_frac']:.2f}")
             elif ev.get("event") in ("ready", "fatal", "warn"):
                 log(f"    {json.dumps(ev)[:400]}")
             if time.monotonic() > deadline:
@@ -315,6 +335,40 @@ def tables_cell(peer: str, cell: str, spec: dict, procs: Procs, tmp: Path, env_p
     return {"ok": bool(steps) and fatal is None, "steps": steps, "setup_s": ready.get("setup_s"), "clients": clients,
             "base_rss": base_rss,
             "error": fatal["error"][:2000] if fatal else None if steps else f"the generator ended without a step (its log: gen-{cell}-{peer}.log)"}
+
+
+def arena_lead_ms(players: int) -> int:
+    """How long after everyone connected W6's arena starts (ms): time for
+    every player's ``arena_join`` before it (a join after the start is an
+    error), and more than one pairing interval (``LOBBY_ARENA_PAIR_MS``,
+    2 s), so that a pass of the lobby's pairing loop sees the arena before
+    its start and wakes at it."""
+    return 3000 + 10 * players
+
+
+def arena_cell(spec: dict, procs: Procs, tmp: Path, env_pids=None) -> dict:
+    """W6 on our lobby: ``spec["players"]`` generator clients join one
+    arena that starts :func:`arena_lead_ms` after they connected, and play
+    for ``spec["seconds"]`` from its start (bench/loadgen.js, arena mode).
+    Returns the record: ``ok``, ``arena`` (the generator's measurement:
+    first-turn and latency percentiles in ms, CPU µs per delivery, ...),
+    ``setup_s``, ``clients``, ``error``."""
+    urls, pids, _ = env_pids or start_servers("lobby", 1, procs, tmp)
+    cfg = dict(spec, peer="lobby", urls=urls, server_pids=pids, lead_ms=arena_lead_ms(spec["players"]))
+    events = run_gen(cfg, procs, "gen-w6-lobby", timeout_s=cfg["lead_ms"] / 1000 + spec["seconds"] + 240)
+    got = next((e for e in events if e.get("event") == "arena"), None)
+    ready = next((e for e in events if e.get("event") == "ready"), {})
+    fatal = next((e for e in events if e.get("event") == "fatal"), None)
+    error = None
+    if fatal:
+        error = fatal["error"][:2000]
+    elif got is None:
+        error = "the generator ended without its measurement (its log: gen-w6-lobby.log)"
+    else:
+        got["valid"] = got["gen_cpu_frac"] <= GEN_CPU_LIMIT
+        if got["unpaired"]:
+            error = f"{got['unpaired']} players never paired"
+    return {"ok": error is None, "arena": got, "setup_s": ready.get("setup_s"), "clients": spec["players"] + 1, "error": error}
 
 
 def idle_cell(peer: str, spec: dict, procs: Procs, tmp: Path) -> dict:
@@ -442,6 +496,47 @@ def w5_games(lines: list[str], by: dict, col) -> None:
     lines.append("")
 
 
+def w6_rows(lines: list[str], by: dict, col, med_of: dict, sp: dict) -> None:
+    """W6's table (ours only), the figures the floor and Colyseus have beside
+    it (their W1 rows of the same run, where W1 ran), and the medians
+    :func:`summarize`'s targets read (``first_max``, ``over``, ``wave_p99``)."""
+    a = lambda f: col("w6", "lobby", lambda r: f(r["arena"]))  # noqa: E731
+    lines += [f"### W6 arena start: {sp['players']:,} players joined to one arena of {GAME_TITLE.get(sp['game'], sp['game'])} "
+              f"tables of {sp['seats']}, each seat answering its turn {sp['think_ms']} ms after seeing it; "
+              f"{fmt(sp['seconds'], 0)} s from the start", "",
+              "Times from the arena's start (its `start`, wall clock); a table counts once all its seats saw it. "
+              "First turn: every seat has the snapshot of the started game; first delta: every seat has the first move's "
+              "delta (the think time is in it). Wave: the first game of every table of the start's pairing.", "",
+              "| server | runs | tables at the start | unpaired | paired p99 / max ms | first turn p50 / p99 / max ms | tables later than 1 s | "
+              "first delta p99 / max ms | wave move p99 / max ms | move p50 / p99 / max ms (whole window) | moves/s | "
+              "server CPU µs/delivery | server CPU | gen CPU | others' CPU | valid |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    pq = lambda key, qs: " / ".join(cellfmt(a(lambda x, q=q: x[key][q]), 0 if key != "latency_ms" and key != "wave_latency_ms" else 2) for q in qs)  # noqa: E731
+    runs = by[("w6", "lobby")]
+    invalid = any(r.get("arena") and not r["arena"]["valid"] for r in runs)
+    noisy = any(r.get("arena") and r["arena"]["other_cpu_frac"] > OTHER_CPU_LIMIT for r in runs)
+    row = [PEER_TITLE["lobby"], f"{len(a(lambda x: 1))}/{len(runs)}", cellfmt(a(lambda x: x["wave_tables"]), 0),
+           cellfmt(a(lambda x: x["unpaired"]), 0), pq("paired_ms", ("p99", "max")), pq("first_turn_ms", ("p50", "p99", "max")),
+           cellfmt(a(lambda x: x["wave_tables_over_1s"]), 0), pq("first_delta_ms", ("p99", "max")),
+           pq("wave_latency_ms", ("p99", "max")), pq("latency_ms", ("p50", "p99", "max")), cellfmt(a(lambda x: x["moves_per_s"])),
+           cellfmt(a(lambda x: x["cpu_us_per_delivery"])), cellfmt(a(lambda x: 100 * x["server_cpu_frac"]), 0) + " %",
+           cellfmt(a(lambda x: 100 * x["gen_cpu_frac"]), 0) + " %", cellfmt(a(lambda x: 100 * x["other_cpu_frac"]), 0) + " %",
+           "no (gen > 85 %)" if invalid else "yes, noisy box" if noisy else "yes"]
+    lines += ["| " + " | ".join(row) + " |", ""]
+    med_of[("w6", "lobby", "first_max")] = med(a(lambda x: x["first_turn_ms"]["max"] if not x["wave_tables_without_first_turn"] else float("inf")))
+    med_of[("w6", "lobby", "over")] = med(a(lambda x: x["wave_tables_over_1s"]))
+    med_of[("w6", "lobby", "wave_p99")] = med(a(lambda x: x["wave_latency_ms"]["p99"]))
+    beside = []
+    for peer in PEERS:  # ours too: W1 against W6 shows what the start adds
+        p99, cpu = med_of.get(("w1", peer, "p99")), med_of.get(("w1", peer, "cpu"))
+        if p99 is not None:
+            beside.append(f"{PEER_TITLE[peer]} W1 p99 {fmt(p99, 2)} ms, {fmt(cpu)} µs/delivery")
+    lines += ["Beside it: the floor and Colyseus have no arena, so nothing of theirs compares with the times from the start "
+              "(pairing, first turn, first delta). The nearest figures of theirs are their W1 rows (Sibala tables of 4 at "
+              "~1,000 moves/s, but 10 recipients a move where W6 has 4, so CPU per delivery is lower there for that alone): "
+              + ("; ".join(beside) + "." if beside else "W1 did not run with them in this run."), ""]
+
+
 def summarize(results: list[dict]) -> tuple[str, dict]:
     """Markdown tables and the target verdicts from the per-run records."""
     by = {}
@@ -562,6 +657,8 @@ def summarize(results: list[dict]) -> tuple[str, dict]:
     if any(k[0] == "w5" for k in by):
         tables_rows("w5", f"W5 mixed: {layout('w5')}, {rate_of('w5')} moves/s offered")
         w5_games(lines, by, col)
+    if ("w6", "lobby") in by:
+        w6_rows(lines, by, col, med_of, spec_of("w6"))
     # ratios
     def ratio(a, b):
         return None if a is None or b in (None, 0) else a / b
@@ -612,6 +709,13 @@ def summarize(results: list[dict]) -> tuple[str, dict]:
     if g("w5", "lobby", "cpu") is not None and g("w5", "floor", "cpu") is not None:
         a, b = g("w5", "lobby", "cpu"), g("w5", "floor", "cpu")
         target("W5 server CPU/delivery ≤ 3 × floor", a <= 3 * b, f"{fmt(a)} µs vs 3 × {fmt(b)} µs")
+    if g("w6", "lobby", "first_max") is not None:
+        a, over = g("w6", "lobby", "first_max"), g("w6", "lobby", "over")
+        target(f"W6 every table's first turn within {W6_FIRST_TURN_MS / 1000:g} s of the arena's start", over == 0 and a <= W6_FIRST_TURN_MS,
+               f"max {fmt(a, 0)} ms, {fmt(int(over), 0)} table(s) later or never (median over repeats)")
+    if g("w6", "lobby", "wave_p99") is not None:
+        a = g("w6", "lobby", "wave_p99")
+        target(f"W6 move p99 ≤ {W6_WAVE_P99_MS:g} ms during the start wave", a <= W6_WAVE_P99_MS, f"{fmt(a, 2)} ms")
     if verdicts:
         lines += ["### Targets", "", "| target | result | measured |", "|---|---|---|"]
         lines += [f"| {v['target']} | {'PASS' if v['pass'] else 'FAIL'} | {v['detail']} |" for v in verdicts]
@@ -674,12 +778,15 @@ def ensure_node_modules() -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="tiny cells, one repeat, < 60 s")
-    ap.add_argument("--cells", default="w1,w2,w3,w4,w5")
+    ap.add_argument("--cells", default="w1,w2,w3,w4,w5,w6")
     ap.add_argument("--peers", default=",".join(PEERS))
     ap.add_argument("--repeats", type=int, default=None)
     ap.add_argument("--pacer", choices=PACERS, default="lockstep",
                     help="how moves are spread over the tables in W1, W3, W5 (W2 runs every pacer)")
     ap.add_argument("--scale", type=float, default=1.0, help="run the cells at this fraction of their tables, rates and clients")
+    ap.add_argument("--players", type=int, default=None, help="W6: players joined to the arena (default 400; smoke 8)")
+    ap.add_argument("--seconds", type=float, default=None, help="W6: seconds measured from the arena's start (default 60; smoke 3)")
+    ap.add_argument("--think-ms", type=int, default=None, help="W6: how long a seat takes to answer its turn (ms, default 100)")
     ap.add_argument("--out", default=None, help="JSON lines file (default bench/results/run-<stamp>.jsonl)")
     ap.add_argument("--docs", default=None, help="write the table into this Markdown file's results section")
     ap.add_argument("--report", default=None, metavar="JSONL", help="only print (and --docs write) the table of an earlier run")
@@ -696,7 +803,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.docs:
             write_docs(Path(args.docs), header + "\n" + table)
         return 0
-    specs = {cell: scaled(spec, args.scale) for cell, spec in (SMOKE if args.smoke else FULL).items()}
+    specs = {cell: dict(scaled(spec, args.scale)) for cell, spec in (SMOKE if args.smoke else FULL).items()}
+    for key, value in (("players", args.players), ("seconds", args.seconds), ("think_ms", args.think_ms)):
+        if value is not None:
+            specs["w6"][key] = value
     repeats = args.repeats or (1 if args.smoke else 3)
     cells = [c for c in args.cells.split(",") if c]
     peers = [p for p in args.peers.split(",") if p]
@@ -731,27 +841,34 @@ def main(argv: list[str] | None = None) -> int:
         for rep in range(repeats):
             shared: dict[str, tuple] = {}
             shared_procs: dict[str, Procs] = {}
+
+            def shared_servers(peer: str) -> tuple:
+                """The smoke run's one server of ``peer``, started at its first use."""
+                if peer not in shared:
+                    shared_procs[peer] = Procs(logdir)
+                    shared[peer] = start_servers(peer, 1, shared_procs[peer], tmp)
+                return shared[peer]
             try:
-                for cell, peer, pacer in ((c, p, pc) for c in cells for p in peers
+                for cell, peer, pacer in ((c, p, pc) for c in cells for p in peers if p in CELL_PEERS.get(c, PEERS)
                                           for pc in (PACERS if c == "w2" else (args.pacer,))):
-                        log(f"repeat {rep + 1}/{repeats} {cell} {peer}" + ("" if cell == "w4" else f" ({pacer} pacer)"))
+                        plain = cell in ("w4", "w6")  # no pacer
+                        log(f"repeat {rep + 1}/{repeats} {cell} {peer}" + ("" if plain else f" ({pacer} pacer)"))
                         procs = Procs(logdir)
-                        spec = specs[cell] if cell == "w4" else dict(specs[cell], pacer=pacer)
+                        spec = specs[cell] if plain else dict(specs[cell], pacer=pacer)
                         name = f"{cell}-{pacer}" if cell == "w2" else cell
                         rec = {"repeat": rep + 1, "cell": cell, "peer": peer, "spec": {k: v for k, v in spec.items() if k != "steps"}}
-                        if cell != "w4":
+                        if not plain:
                             rec["pacer"] = pacer
                         t0 = time.monotonic()
                         try:
                             if cell == "w4":
                                 rec.update(idle_cell(peer, spec, procs, tmp))
+                            elif cell == "w6":
+                                rec.update(arena_cell(spec, procs, tmp, None if fresh else shared_servers(peer)))
                             elif fresh:
                                 rec.update(tables_cell(peer, name, spec, procs, tmp))
                             else:
-                                if peer not in shared:
-                                    shared_procs[peer] = Procs(logdir)
-                                    shared[peer] = start_servers(peer, 1, shared_procs[peer], tmp)
-                                rec.update(tables_cell(peer, name, spec, procs, tmp, shared[peer]))
+                                rec.update(tables_cell(peer, name, spec, procs, tmp, shared_servers(peer)))
                         except Exception as exc:  # record and go on with the next cell
                             rec.update(ok=False, error=f"{type(exc).__name__}: {exc}")
                         finally:

@@ -522,10 +522,13 @@ class Arenas:
 
     # -- the loop ------------------------------------------------------------
     async def run(self, stopping: asyncio.Event) -> None:
-        """Pair every running arena every ``arena_pair_ms`` and sweep every
+        """Pair every running arena every ``arena_pair_ms``, and also at the
+        start of an arena that starts sooner (its players all waiting: the
+        start's pairing is not left to the loop's phase), and sweep every
         arena every ``arena_sweep_ms``, until ``stopping``."""
         last_sweep = 0
         while not stopping.is_set():
+            first_start = None  # the soonest start of an arena not started yet (ms)
             try:
                 now = now_ms()
                 ids = [raw.decode() for raw in await self.store.redis.zrange(self.all_key, 0, -1)]
@@ -534,6 +537,8 @@ class Arenas:
                     doc = await self.doc(arena_id)
                     if self.pairs(doc, now):
                         await self.pair(arena_id)
+                    elif now < doc["start"]:
+                        first_start = min(first_start or doc["start"], doc["start"])
                 await self.push()
                 if now - last_sweep >= self.settings.arena_sweep_ms:
                     last_sweep = now
@@ -544,7 +549,10 @@ class Arenas:
                 log.warning("arena loop: %s", exc)
             except Exception:
                 log.exception("arena loop")
-            await asyncio.sleep(self.settings.arena_pair_ms / 1000)
+            wait_ms = self.settings.arena_pair_ms
+            if first_start is not None:
+                wait_ms = min(wait_ms, max(0, first_start - now_ms()))
+            await asyncio.sleep(wait_ms / 1000)
 
 
 def _closed_unstarted(doc: tables.TableDoc, now: int) -> tables.Change | None:

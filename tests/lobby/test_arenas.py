@@ -5,6 +5,7 @@ docs/play.md says, games in play at the end counted, a leaver's 0."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import secrets
@@ -127,6 +128,32 @@ async def test_a_player_with_no_connection_waits_unpaired(redis_server):
         assert [m.decode() for m in await arenas.store.redis.zrange(arenas.key("gone", "pool"), 0, -1)] == ["gone1"]
     finally:
         await arenas.store.aclose()
+
+
+async def test_the_pairing_loop_wakes_at_an_arena_start_sooner_than_its_next_pass(redis_server):
+    prefix = "arena" + secrets.token_hex(3)
+    store = await connect(redis_server.url, prefix)
+    # a pass a minute, no scheduled arenas: only the wake at the start pairs within the test's wait
+    settings = Settings.from_env(key_prefix=prefix, arena_pair_ms=60_000, arena_every_min=0)
+    arenas = Arenas(store, Rooms(store, settings), settings)
+    stopping = asyncio.Event()
+    loop = None
+    try:
+        doc = _doc("soon", start=now_ms() + 400)
+        await arenas._store(doc)
+        await _connected(arenas, ["s1", "s2"])
+        for pid in ("s1", "s2"):
+            await arenas.join("soon", pid, pid)
+        loop = asyncio.create_task(arenas.run(stopping))
+        paired = await polled(lambda: store.redis.zrange(arenas.key("soon", "tables"), 0, -1, withscores=True), lambda rows: bool(rows))
+        assert len(paired) == 1 and paired[0][1] >= doc["start"]  # one table, opened at the start, not before
+    finally:
+        stopping.set()
+        if loop is not None:
+            loop.cancel()  # it sleeps till its next pass
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
+        await store.aclose()
 
 
 async def test_points_double_on_a_streak_of_two_wins_and_each_game_scores_once(redis_server):
