@@ -158,6 +158,10 @@ export function errorText(err) {
   if (err.code === "insufficient_coins" && Number.isInteger(err.need)) return t("err_insufficient_coins_figures", { need: err.need, have: err.have ?? 0 });
   // a turn time out of the server's bounds (ms in the frame, seconds in the words)
   if (err.code === "bad_options" && err.reason === "turn_ms" && Number.isInteger(err.min)) return t("err_turn_ms", { lo: Math.ceil(err.min / 1000), hi: Math.floor((err.max ?? 300000) / 1000) });
+  // an arena's length, start, or coin options (arena_create)
+  if (err.code === "bad_options" && err.reason === "minutes") return t("err_arena_minutes", { lo: err.min ?? 5, hi: err.max ?? 120 });
+  if (err.code === "bad_options" && (err.reason === "start" || err.reason === "coins")) return t(`err_arena_${err.reason}`);
+  if (err.code === "too_many_arenas") return t("err_too_many_arenas", { max: err.max ?? 3 });
   const key = `err_${err.code}`;
   return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
@@ -175,7 +179,7 @@ export function errorDetails(err) {
   if (!err) return "";
   const code = t("err_code", { code: err.code || "?" });
   // a refusal the sentence words in full (a bad name's reason, the coins' figures): the code alone
-  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || (err.code === "bad_text" && TEXT_REASONS.has(err.reason)) || Number.isInteger(err.need) || (err.reason === "turn_ms" && Number.isInteger(err.min))) return code;
+  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || (err.code === "bad_text" && TEXT_REASONS.has(err.reason)) || Number.isInteger(err.need) || (err.reason === "turn_ms" && Number.isInteger(err.min)) || (err.code === "bad_options" && ["minutes", "start", "coins"].includes(err.reason)) || err.code === "too_many_arenas") return code;
   if (getLang() === "en") return err.message ? t("err_code_figures", { code, text: err.message }) : code;
   const figures = String(err.message || "").match(/\d+/g) || [];
   const key = (FIGURES[err.code] || {})[figures.length];

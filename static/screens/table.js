@@ -541,6 +541,23 @@ export function tableScreen(id) {
   );
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
   const chat = chatPanel(id);
+  // an arena's table (view.arena): the way back to the arena's page, and
+  // once the game is over the next table the arena seated me at (arena_paired)
+  const arenaText = h("span", { testid: "arena-bar-text" });
+  const arenaBack = h("a", { class: "button", testid: "arena-back" }, t("table_arena_back"));
+  const arenaNext = h("a", { class: "button primary", testid: "arena-next-link" }, t("play"));
+  const arenaNextBox = h("span", { class: "arena-next", testid: "arena-next", hidden: true }, t("table_arena_next"), " ", arenaNext);
+  const arenaBar = h("div", { class: "arena-bar", testid: "arena-bar", hidden: true }, arenaText, arenaBack, arenaNextBox);
+  const renderArena = (v) => {
+    arenaBar.hidden = !v.arena;
+    if (!v.arena) return;
+    setText(arenaText, t("table_arena", { name: tableName(v) }));
+    arenaBack.href = `#arena=${encodeURIComponent(v.arena)}`;
+    const paired = net.arenaPaired.get(v.arena);
+    const over = v.status === "finished" || v.status === "closed";
+    arenaNextBox.hidden = !(over && paired && paired.table !== id);
+    if (!arenaNextBox.hidden) arenaNext.href = `#table=${encodeURIComponent(paired.table)}`;
+  };
 
   // the view's moves: one gate; a move sent or answered draws the view
   // again; a refusal is said in the view, beside its controls, until the
@@ -557,6 +574,7 @@ export function tableScreen(id) {
   const renderLife = (e) => {
     const v = e.view;
     next.render(e);
+    renderArena(v);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
     if (!overPanel.hidden) {
       const [title, text, params] = overWords(v);
@@ -649,6 +667,7 @@ export function tableScreen(id) {
     ),
     h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
     errEl,
+    arenaBar,
     awayBar,
     h(
       "div",
@@ -664,6 +683,7 @@ export function tableScreen(id) {
     onTable: (e) => {
       if (e.id === id) update(e);
     },
+    onArenaPaired: () => entry && entry.view && renderArena(entry.view),
     onChat: (e) => {
       if (e.id !== id) return;
       entry = e;

@@ -9,7 +9,10 @@ is ``WAIT``, set for every browser test in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import asyncio
 import re
+import secrets
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import msgpack
@@ -413,3 +416,46 @@ def moved(page, motion: str, *ids: str) -> set[str]:
     for test_id in ids if motion != "reduce" else ():
         wait_for_motion(page, test_id)
     return set(motions(page))
+
+
+def stored_arena(lobby, *, seconds: float, names: list[str], results: list[tuple[int, int, list[int]]] = (), game: str = "sibala") -> str:
+    """An arena of ``game`` (two seats, 1 s turns) put straight into
+    ``lobby``'s Redis as lobby/arenas.py keeps one, starting now and ending
+    ``seconds`` later (arena_create allows 5 minutes at least): players
+    ``names`` joined (made-up ids, never connected: nobody is paired) and
+    each of ``results`` scored as a finished table of two, ``(i, j,
+    winners)`` (indexes into ``names``: ``winners`` [0] i won, [1] j, [0,
+    1] a draw); no table in play.  Returns its id."""
+    from lobby.arenas import Arenas, new_arena
+    from lobby.config import Settings
+    from lobby.redis_values import now_ms
+    from lobby.rooms import Rooms
+    from lobby.store import connect
+
+    arena_id = "t" + secrets.token_hex(5)
+    prefix = lobby.env["LOBBY_KEY_PREFIX"]
+
+    async def put() -> None:
+        store = await connect(lobby.redis_url, prefix)
+        try:
+            settings = Settings.from_env(key_prefix=prefix)
+            arenas = Arenas(store, Rooms(store, settings), settings)
+            now = now_ms()
+            doc = new_arena(arena_id, game, now=now, start=now, minutes=5, by="", seats=2, turn_ms=1000, min_turn_ms=1000)
+            doc["end"] = now + int(seconds * 1000)
+            await arenas._store(doc)
+            pids = [f"{arena_id}p{n}" for n in range(len(names))]
+            for pid, name in zip(pids, names):
+                await arenas.join(arena_id, pid, name)
+            for n, (i, j, winners) in enumerate(results):
+                seats = [{"pid": pids[k], "name": names[k], "bot": False, "left": False, "away": False} for k in (i, j)]
+                scores = [2 if 0 in winners else 1, 2 if 1 in winners else 1]
+                table = {"id": f"{arena_id}t{n}", "arena": arena_id, "seats": seats, "result": {"winners": winners, "scores": scores}, "settlement": {"id": f"{arena_id}t{n}:1", "done": True, "players": []}}
+                assert await arenas.score(table)
+        finally:
+            await store.aclose()
+
+    # Playwright's sync API holds this thread's event loop: the store's own runs in another thread
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, put()).result()
+    return arena_id
