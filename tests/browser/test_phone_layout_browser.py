@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -123,6 +123,8 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
     page.goto(lobby.http)
     fits(page)  # sign-in
     sign_in(page, lobby, "Phoebe Marguerite")
+    expect(page.get_by_test_id("arena-list").locator("li").first).to_be_visible()  # the home screen with its arenas
+    fits(page)
     for game in GAMES:
         page.get_by_test_id(f"game-{game}").click()
         expect(page.get_by_test_id("open-table")).to_be_visible()
@@ -136,6 +138,14 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
     expect(page.get_by_test_id("lb-you")).to_be_visible()
     fits(page)
     page.get_by_test_id("lang-switch").click()
+    fits(page)
+    # an arena's page, its podium and standings (long names), in 中文 then English
+    arena_id = stored_arena(lobby, seconds=2, names=["Phoebe Marguerite Long", "Bartholomew Fitzgerald", "Cy"], results=[(0, 1, [0]), (1, 2, [0]), (0, 2, [0, 1])])
+    page.goto(f"{lobby.http}/#arena={arena_id}")
+    expect(page.get_by_test_id("arena-podium")).to_be_visible()
+    fits(page)
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("arena-podium")).to_contain_text("Podium")
     fits(page)
 
 
