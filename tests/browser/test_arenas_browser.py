@@ -2,7 +2,8 @@
 one from the home screen, two players join it from its page, are taken to
 the table it pairs them at and play it out while a spectator's page sees the
 standings change live (arena_delta); a finished arena shows its podium, in
-either language, after a reload too.  Phone sizes: test_phone_layout_browser.py."""
+either language, after a reload too, and its players' profiles keep it.
+Phone sizes: test_phone_layout_browser.py."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, play_to_end, sign_in, stored_arena
+from .helpers import SINGLE_REDIS, play_to_end, sign_in, stored_arena, swept_arena
 
 pytestmark = SINGLE_REDIS
 
@@ -87,18 +88,22 @@ def test_players_join_an_arena_play_a_game_and_a_spectator_sees_the_standings_ch
     expect(unplayed).to_have_count(0)
 
 
-def test_a_finished_arena_shows_its_podium_in_either_language_after_a_reload_too(new_page, lobby):
-    # Ana wins twice (2 + 2), Dan loses, draws and wins (0 + 1 + 2), Cyd wins once (2), Bea draws once (1)
-    names = ["Ana", "Bea", "Cyd", "Dan"]
-    arena_id = stored_arena(lobby, seconds=3, names=names, results=[(0, 1, [0]), (2, 3, [0]), (0, 2, [0]), (1, 3, [0, 1]), (3, 1, [0])])
+def test_a_finished_arena_shows_its_podium_in_either_language_and_the_winner_s_profile_keeps_it(new_page, lobby):
     en, zh = new_page(), new_page("zh-CN")
-    for page, name in ((en, "Eli"), (zh, "Fei")):
-        arena_page(page, lobby, name, arena_id)
+    sign_in(en, lobby, "Ana")
+    token = en.evaluate("localStorage.getItem('lobby.token')")
+    # Ana (this page's player) wins twice (2 + 2), Dan loses, draws and wins (0 + 1 + 2), Cyd wins once (2), Bea draws once (1)
+    names = ["Ana", "Bea", "Cyd", "Dan"]
+    arena_id = stored_arena(lobby, seconds=3, names=names, results=[(0, 1, [0]), (2, 3, [0]), (0, 2, [0]), (1, 3, [0, 1]), (3, 1, [0])], tokens={0: token})
+    en.goto(f"{lobby.http}/#arena={arena_id}")
+    arena_page(zh, lobby, "Fei", arena_id)
+    for page in (en, zh):
         expect(page.get_by_test_id("arena-podium")).to_be_visible()  # once its end passed: no game was in play
-        for rank, (name_, _) in enumerate([("Ana", 4), ("Dan", 3), ("Cyd", 2)], 1):
-            expect(page.get_by_test_id(f"podium-{rank}")).to_contain_text(name_)
+        for rank, name in enumerate(["Ana", "Dan", "Cyd"], 1):
+            expect(page.get_by_test_id(f"podium-{rank}")).to_contain_text(name)
         expect(page.get_by_test_id("arena-row-4")).to_have_attribute("data-name", "Bea")
         expect(page.get_by_test_id("arena-join")).to_have_count(0)  # over: nobody joins
+    expect(en.get_by_test_id("arena-row-1")).to_have_attribute("data-you", "true")
     expect(en.get_by_test_id("arena-countdown")).to_have_text("Finished")
     expect(en.get_by_test_id("podium-1")).to_have_text("1Ana4 points")
     expect(en.get_by_test_id("arena-me")).to_have_text("This arena is over.")
@@ -109,3 +114,10 @@ def test_a_finished_arena_shows_its_podium_in_either_language_after_a_reload_too
     zh.reload()
     expect(zh.get_by_test_id("podium-2")).to_contain_text("Dan")
     expect(zh.get_by_test_id("arena-countdown")).to_have_text("已结束")
+    # the sweep that finds it over writes it into Ana's profile: one arena played, first place
+    swept_arena(lobby, arena_id)
+    en.goto(f"{lobby.http}/#player={en.evaluate('window.lobby.net.player.id')}")
+    expect(en.get_by_test_id("profile-arenas")).to_have_text("1 played · best place: 1")
+    expect(en.get_by_test_id(f"profile-arena-{arena_id}")).to_have_text("Sibala · place 1 of 4")
+    en.get_by_test_id(f"profile-arena-{arena_id}").click()
+    expect(en.get_by_test_id("arena-podium")).to_be_visible()
