@@ -5,7 +5,7 @@
 // request (runAction / actionButton).
 
 import { Net } from "./net.js";
-import { t, getLang, localized } from "./i18n.js";
+import { t, getLang, localized, gameTitle } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 
 export const net = new Net();
@@ -241,15 +241,27 @@ function generatedName(name) {
   return words.length === 2 && words.every((w) => Object.hasOwn(NAME_WORDS_ZH, w)) ? words.map((w) => NAME_WORDS_ZH[w]).join("") : name;
 }
 
-/** A table's readable name: "Ann's table" when a player opened it, else its
+/** An arena's name in the page's language (`name` as the lobby gave it,
+ * of game `game`): one named as the lobby names its own ("Sibala arena":
+ * lobby/arenas.py new_arena) as "<game> arena" in the page's words
+ * (十八啦竞技场), any other as it is. */
+export function arenaName(name, game) {
+  const info = gameInfo(game);
+  if (!info || name !== `${(info.title && info.title.en) || info.id} arena`) return name;
+  return t("arena_name", { game: gameTitle(info) });
+}
+
+/** A table's readable name: "Ann's table" when a player opened it, an
+ * arena's table the arena's (arenaName), else its
  * generated name ("Jade Crane"; 翡翠鹤 on a 中文 page); `v` is a table view or a list summary
  * (protocol.md: name, opened_by), remembered by id, or a table id: the name
  * last seen for it, else "Table <id>".  The id stays the key (links). */
 export function tableName(v) {
-  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by });
+  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by, arena: v.arena, game: v.game });
   const id = v && typeof v === "object" ? v.id : v;
   const known = tableNames.get(id);
   if (known && known.opened_by) return t("table_of", { name: known.opened_by });
+  if (known && known.arena && known.name) return arenaName(known.name, known.game); // an arena's table bears the arena's name
   return known && known.name ? generatedName(known.name) : t("table", { id });
 }
 

@@ -146,4 +146,5 @@ def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
         "options": doc["options"],
         "game_no": doc["game_no"],
         "coins_to_sit": doc["coins_to_sit"],
+        "arena": doc.get("arena"),
     }

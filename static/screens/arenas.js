@@ -6,7 +6,7 @@
 
 import { t, gameTitle } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
-import { net, gameInfo, runAction, showErrorIn } from "../shell.js";
+import { net, gameInfo, runAction, showErrorIn, arenaName } from "../shell.js";
 import { optionField, fieldValue } from "./game.js";
 import { countdownText, arenaPhase } from "../arenas.js";
 
@@ -16,13 +16,9 @@ const REFRESH_MS = 10000;
 const MINUTES = { lo: 5, hi: 120, default: 30 };
 const AHEAD_MAX = 7 * 24 * 60;
 
-/** An arena's name in the page's language: the lobby's own and any still
- * named as the lobby names them ("Sibala arena") as "<game> arena" in the
- * page's words (十八啦竞技场), else the name it was given. */
+/** An arena's name in the page's language (shell.js arenaName). */
 export function arenaTitle(arena) {
-  const info = gameInfo(arena.game);
-  const made = info ? `${(info.title && info.title.en) || info.id} arena` : null;
-  return info && (arena.scheduled || arena.name === made) ? t("arena_name", { game: gameTitle(info) }) : arena.name;
+  return arenaName(arena.name, arena.game);
 }
 
 /** The line of an arena's settings: seats a table and turn time; its length, who made it. */
