@@ -77,10 +77,12 @@ def test_players_join_an_arena_play_a_game_and_a_spectator_sees_the_standings_ch
     play_to_end(ann)
     expect(unplayed).to_have_count(0)
     expect(host.locator('[data-testid^="arena-row-"]:not([data-points="0"])').first).to_be_visible()
-    # Ann's finished table leads back to the arena, and to the next table it pairs her at
+    # Ann's finished table leads back to the arena, and offers the next table the arena pairs her at, which opens by itself
     expect(ann.get_by_test_id("arena-back")).to_have_attribute("href", f"#arena={arena_id}")
     expect(ann.get_by_test_id("arena-next")).to_be_visible()
-    assert ann.get_by_test_id("arena-next-link").get_attribute("href") != f"#table={table_id}"
+    expect(ann.get_by_test_id("arena-next-in")).to_have_text(re.compile(r"^\(opens in [1-5] s\)$"))
+    expect(ann.get_by_test_id("table-screen")).not_to_have_attribute("data-table", table_id)
+    assert re.search(r"#table=\w+$", ann.url) and not ann.url.endswith(table_id)
     # a reload of the arena page comes back to it
     host.reload()
     expect(host.get_by_test_id("arena-screen")).to_have_attribute("data-arena", arena_id)
