@@ -132,6 +132,8 @@ export function arenaScreen(id) {
     body,
     h("div", { class: "title-row" }, title, rulesButton(() => view && view.arena.game)),
     facts,
+    // its link, to share (a private arena is found by it alone)
+    h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), h("input", { class: "share", testid: "arena-share", readOnly: true, value: `${location.origin}/#arena=${id}`, onfocus: (e) => e.target.select() })),
     h("div", { class: "card arena-status" }, countdown, counts, meLine, actions, err),
     podiumBox,
     h("h3", {}, t("arena_standings")),
