@@ -293,6 +293,25 @@ def play_to_end(page, max_turns: int = 60) -> int:
     raise AssertionError("the game did not finish")
 
 
+def play_both(a, b, max_turns: int = 60) -> None:
+    """Roll at seat 0 (page ``a``) or seat 1 (page ``b``), whichever is to
+    act, until the game has finished."""
+    roll_a, roll_b = (p.locator('[data-testid="roll"]:enabled') for p in (a, b))
+    theirs = a.locator('[data-testid="seat-1"].to-act')
+    for _ in range(max_turns):
+        expect(roll_a.or_(theirs).or_(finished(a))).to_be_visible()
+        if finished(a).count():
+            expect(finished(b)).to_be_visible()
+            return
+        if roll_a.count():
+            roll_a.click()
+        else:
+            expect(roll_b.or_(finished(b))).to_be_visible()
+            if roll_b.count():
+                roll_b.click()
+    raise AssertionError("the game did not finish")
+
+
 def stud_turns(page, enough, max_turns: int = 40):
     """Play stud hands from my seat: yield at each of my turns (the page as
     it stands when the turn comes), then check or call; at a hand's end stop

@@ -12,7 +12,7 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, play_to_end, sign_in, stored_arena, swept_arena
+from .helpers import SINGLE_REDIS, play_both, sign_in, stored_arena, swept_arena
 
 pytestmark = SINGLE_REDIS
 
@@ -38,7 +38,7 @@ def test_players_join_an_arena_play_a_game_and_a_spectator_sees_the_standings_ch
     host.goto(f"{lobby.http}/#")
     host.get_by_test_id("arena-game").select_option("sibala")
     host.get_by_test_id("arena-seats").fill("2")
-    host.get_by_test_id("arena-turn").fill("1")
+    host.get_by_test_id("arena-turn").fill("5")  # nobody's clock ends the game while the spectator looks
     host.get_by_test_id("arena-opt-rounds").fill("1")
     host.get_by_test_id("arena-minutes").fill("200")  # out of range: said in place, nothing sent
     host.get_by_test_id("arena-create").click()
@@ -73,8 +73,9 @@ def test_players_join_an_arena_play_a_game_and_a_spectator_sees_the_standings_ch
     expect(rows).to_have_count(2)
     expect(unplayed).to_have_count(2)
 
-    # Ann rolls, Bo's clock plays his seat: at the game's end both have a game in the standings and points were given
-    play_to_end(ann)
+    # they play it out: at the game's end both have a game in the standings and points were given
+    seat = ann.evaluate(f"window.lobby.net.tables.get('{table_id}').seat")
+    play_both(*((ann, bo) if seat == 0 else (bo, ann)))
     expect(unplayed).to_have_count(0)
     expect(host.locator('[data-testid^="arena-row-"]:not([data-points="0"])').first).to_be_visible()
     # Ann's finished table leads back to the arena, and offers the next table the arena pairs her at, which opens by itself
