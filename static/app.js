@@ -4,9 +4,10 @@
 // (signin.js), the games (home.js), a game's lobby (game.js), a table
 // (table.js, hosting the game's view: games/table_view.js says how), the replay
 // viewer (replay.js), the account (account.js), a game's leaderboard
-// (leaderboard.js), a player's profile (profile.js).  Routing is by the URL
+// (leaderboard.js), a player's profile (profile.js), an arena (arena.js;
+// the arenas' list is home's).  Routing is by the URL
 // hash: "" (games), "#game=ID", "#table=ID", "#replay=ID&game=N[&raw=1]",
-// "#account", "#leaderboard=GAME&page=P", "#player=REF"; a screen's
+// "#account", "#leaderboard=GAME&page=P", "#player=REF", "#arena=ID"; a screen's
 // destroy({rebuilding, next}) is told the key of the screen that follows.
 // A language change is handled here, one
 // way: the header is drawn again and the current screen is made again (its
@@ -24,6 +25,7 @@ import { replayScreen } from "./screens/replay.js";
 import { accountScreen } from "./screens/account.js";
 import { leaderboardScreen } from "./screens/leaderboard.js";
 import { profileScreen } from "./screens/profile.js";
+import { arenaScreen } from "./screens/arena.js";
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -47,7 +49,9 @@ function parseHash() {
   const board = params.get("leaderboard");
   const page = parseInt(params.get("page") || "", 10);
   const player = params.get("player");
+  const arena = params.get("arena");
   return {
+    arena: arena && ID_RE.test(arena) ? arena : null,
     table: table && ID_RE.test(table) ? table : null,
     game: game && ID_RE.test(game) ? game : null,
     account: params.has("account"),
@@ -73,6 +77,7 @@ const SCREENS = {
   account: () => accountScreen(),
   leaderboard: (r) => leaderboardScreen(r.board, r.page),
   player: (r) => profileScreen(r.player),
+  arena: (r) => arenaScreen(r.arena),
 };
 
 /** The window title's part for screen `key` (route `r`), in the page's
@@ -99,6 +104,7 @@ function route(force = false, rebuilding = false) {
   else if (r.account) key = "account";
   else if (r.board) key = `leaderboard:${r.board}:${r.page}`;
   else if (r.player) key = `player:${r.player}`;
+  else if (r.arena) key = `arena:${r.arena}`;
   else if (r.game) key = `game:${r.game}`;
   else key = "home";
   if (key === screenKey && !force) return;
@@ -166,6 +172,12 @@ net.on("sign-in-error", (err) => tell("signInError", err) || showError(err));
 net.on("tables", () => tell("onTables"));
 net.on("table", (entry) => tell("onTable", entry));
 net.on("chat", (entry) => tell("onChat", entry));
+net.on("arena", (body) => tell("onArena", body));
+// an arena seated us at a new table: from its page straight there; a table screen offers it (table.js)
+net.on("arena-paired", (paired) => {
+  if (screenKey === `arena:${paired.arena}`) location.hash = `#table=${paired.table}`;
+  else tell("onArenaPaired", paired);
+});
 // our seat was moved to another table of the same kind (quick tables merged): go there
 net.on("moved", ({ from, to }) => {
   if (screenKey === `table:${from}`) location.hash = `#table=${to}`;

@@ -85,6 +85,12 @@ export class Net {
     this.interest = new Map();
     this.lobbyList = [];
     this.lobbySub = null; // {game} while subscribed to the table list
+    /** The arena this page follows (`arena` with sub: its arena_deltas), or null. */
+    this.arenaSub = null;
+    /** arena id -> {arena, standings}: the last `arena` frame of the followed arena with the arena_deltas since */
+    this.arenas = new Map();
+    /** arena id -> the last arena_paired of this page's player there: {arena, table, seat} */
+    this.arenaPaired = new Map();
     this.pending = new Map();
     this.nextRef = 1;
     this.attempt = 0;
@@ -387,6 +393,7 @@ export class Net {
   _resume() {
     for (const [id, role] of this.interest) this._attach(id, role);
     if (this.lobbySub) this.send({ t: "tables", game: this.lobbySub.game, sub: true });
+    if (this.arenaSub) this.followArena(this.arenaSub).catch(() => {});
   }
 
   _attach(id, role) {
@@ -521,6 +528,54 @@ export class Net {
     this.emit("table", entry);
   }
 
+  /** An `arena` frame: held (and the `arena` event) when it answers the
+   * page's `arena` request with sub: true (followArena), the base of the
+   * arena_deltas that follow; the other `arena` replies (join, pause,
+   * create) only resolve their request. */
+  _on_arena(msg) {
+    const p = msg.ref !== undefined ? this.pending.get(msg.ref) : null;
+    if (!p || p.msg.t !== "arena" || !p.msg.sub || !msg.arena || msg.arena.id !== this.arenaSub) return;
+    const body = { arena: msg.arena, standings: msg.standings };
+    this.arenas.set(msg.arena.id, body);
+    this.emit("arena", body);
+  }
+
+  /** A change of the followed arena: its patch applied to the body held
+   * (then the `arena` event); a patch that does not apply asks for the
+   * whole arena again. */
+  _on_arena_delta(msg) {
+    const held = this.arenas.get(msg.arena);
+    if (msg.arena !== this.arenaSub) return;
+    if (!held) {
+      this.followArena(msg.arena).catch(() => {});
+      return;
+    }
+    let body;
+    try {
+      body = jsonpatch.applyPatch(structuredClone(held), msg.patch, false, true).newDocument;
+    } catch (e) {
+      console.warn("arena patch failed; asking again", e);
+      this.followArena(msg.arena).catch(() => {});
+      return;
+    }
+    this.arenas.set(msg.arena, body);
+    this.emit("arena", body);
+  }
+
+  /** The arena seated us at a new table (we sit there already): resume
+   * that seat as any other (join), remember the pairing, and tell the page
+   * (`arena-paired`). */
+  _on_arena_paired(msg) {
+    if (typeof msg.table !== "string" || typeof msg.arena !== "string") return;
+    this.arenaPaired.set(msg.arena, { arena: msg.arena, table: msg.table, seat: msg.seat });
+    this._markSeated(msg.table, true);
+    if (this.interest.get(msg.table) !== "play") {
+      this.interest.set(msg.table, "play");
+      if (this.signedIn) this._attach(msg.table, "play");
+    }
+    this.emit("arena-paired", msg);
+  }
+
   _on_error(msg) {
     if (msg.code === "protocol_version") {
       this.stop();
@@ -542,6 +597,9 @@ export class Net {
     this.interest.clear();
     this.tables.clear();
     this.lobbySub = null;
+    this.arenaSub = null;
+    this.arenas.clear();
+    this.arenaPaired.clear();
     this.emit("signed-out", err);
   }
 
@@ -586,6 +644,42 @@ export class Net {
     if (!this.lobbySub) return;
     this.lobbySub = null;
     this.send({ t: "tables", sub: false });
+  }
+
+  /** The listed arenas (docs/protocol.md `arenas`); resolves with the reply. */
+  listArenas() {
+    return this.request({ t: "arenas" });
+  }
+
+  /** Follow arena `id` (its `arena` frame now, then its arena_deltas:
+   * the `arena` event each time); a page follows one arena at a time. */
+  followArena(id) {
+    this.arenaSub = id;
+    return this.request({ t: "arena", arena: id, sub: true });
+  }
+
+  /** Stop following the arena followed. */
+  unfollowArena() {
+    const id = this.arenaSub;
+    if (!id) return;
+    this.arenas.delete(id);
+    this.arenaSub = null;
+    this.request({ t: "arena", arena: id, sub: false }).catch(() => {}); // an arena gone meanwhile: nothing to stop
+  }
+
+  /** Join arena `id` (or come back after a pause), then follow it afresh. */
+  joinArena(id) {
+    return this.request({ t: "arena_join", arena: id }).then(() => this.followArena(id));
+  }
+
+  /** Pause in arena `id` (before its start: withdraw), then follow it afresh. */
+  pauseArena(id) {
+    return this.request({ t: "arena_pause", arena: id }).then(() => this.followArena(id));
+  }
+
+  /** Create an arena (`fields`: arena_create's, docs/protocol.md); resolves with the `arena` reply. */
+  createArena(fields) {
+    return this.request({ t: "arena_create", ...fields });
   }
 
   quick(game, bots) {

@@ -5,7 +5,7 @@
 // request (runAction / actionButton).
 
 import { Net } from "./net.js";
-import { t, getLang, localized } from "./i18n.js";
+import { t, getLang, localized, gameTitle } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 
 export const net = new Net();
@@ -158,6 +158,10 @@ export function errorText(err) {
   if (err.code === "insufficient_coins" && Number.isInteger(err.need)) return t("err_insufficient_coins_figures", { need: err.need, have: err.have ?? 0 });
   // a turn time out of the server's bounds (ms in the frame, seconds in the words)
   if (err.code === "bad_options" && err.reason === "turn_ms" && Number.isInteger(err.min)) return t("err_turn_ms", { lo: Math.ceil(err.min / 1000), hi: Math.floor((err.max ?? 300000) / 1000) });
+  // an arena's length, start, or coin options (arena_create)
+  if (err.code === "bad_options" && err.reason === "minutes") return t("err_arena_minutes", { lo: err.min ?? 5, hi: err.max ?? 120 });
+  if (err.code === "bad_options" && (err.reason === "start" || err.reason === "coins")) return t(`err_arena_${err.reason}`);
+  if (err.code === "too_many_arenas") return t("err_too_many_arenas", { max: err.max ?? 3 });
   const key = `err_${err.code}`;
   return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
@@ -175,7 +179,7 @@ export function errorDetails(err) {
   if (!err) return "";
   const code = t("err_code", { code: err.code || "?" });
   // a refusal the sentence words in full (a bad name's reason, the coins' figures): the code alone
-  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || (err.code === "bad_text" && TEXT_REASONS.has(err.reason)) || Number.isInteger(err.need) || (err.reason === "turn_ms" && Number.isInteger(err.min))) return code;
+  if ((err.code === "bad_name" && NAME_REASONS.has(err.reason)) || (err.code === "bad_text" && TEXT_REASONS.has(err.reason)) || Number.isInteger(err.need) || (err.reason === "turn_ms" && Number.isInteger(err.min)) || (err.code === "bad_options" && ["minutes", "start", "coins"].includes(err.reason)) || err.code === "too_many_arenas") return code;
   if (getLang() === "en") return err.message ? t("err_code_figures", { code, text: err.message }) : code;
   const figures = String(err.message || "").match(/\d+/g) || [];
   const key = (FIGURES[err.code] || {})[figures.length];
@@ -237,15 +241,27 @@ function generatedName(name) {
   return words.length === 2 && words.every((w) => Object.hasOwn(NAME_WORDS_ZH, w)) ? words.map((w) => NAME_WORDS_ZH[w]).join("") : name;
 }
 
-/** A table's readable name: "Ann's table" when a player opened it, else its
+/** An arena's name in the page's language (`name` as the lobby gave it,
+ * of game `game`): one named as the lobby names its own ("Sibala arena":
+ * lobby/arenas.py new_arena) as "<game> arena" in the page's words
+ * (十八啦竞技场), any other as it is. */
+export function arenaName(name, game) {
+  const info = gameInfo(game);
+  if (!info || name !== `${(info.title && info.title.en) || info.id} arena`) return name;
+  return t("arena_name", { game: gameTitle(info) });
+}
+
+/** A table's readable name: "Ann's table" when a player opened it, an
+ * arena's table the arena's (arenaName), else its
  * generated name ("Jade Crane"; 翡翠鹤 on a 中文 page); `v` is a table view or a list summary
  * (protocol.md: name, opened_by), remembered by id, or a table id: the name
  * last seen for it, else "Table <id>".  The id stays the key (links). */
 export function tableName(v) {
-  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by });
+  if (v && typeof v === "object") tableNames.set(v.id, { name: v.name, opened_by: v.opened_by, arena: v.arena, game: v.game });
   const id = v && typeof v === "object" ? v.id : v;
   const known = tableNames.get(id);
   if (known && known.opened_by) return t("table_of", { name: known.opened_by });
+  if (known && known.arena && known.name) return arenaName(known.name, known.game); // an arena's table bears the arena's name
   return known && known.name ? generatedName(known.name) : t("table", { id });
 }
 

@@ -106,6 +106,8 @@ def views(doc: TableDoc, seats: Any) -> dict[int | None, dict[str, Any]]:
         "notices": doc["notices"],
         "moved_to": doc.get("moved_to"),
         "closed_reason": doc.get("closed_reason"),
+        # the arena this table was paired for (lobby.arenas), else None
+        "arena": doc.get("arena"),
     }
     out: dict[int | None, dict[str, Any]] = {}
     distinct: list[tuple[Any, list[Any], dict[str, Any]]] = []
@@ -144,4 +146,5 @@ def summary(doc: TableDoc, spectators: int = 0) -> dict[str, Any]:
         "options": doc["options"],
         "game_no": doc["game_no"],
         "coins_to_sit": doc["coins_to_sit"],
+        "arena": doc.get("arena"),
     }

@@ -36,14 +36,15 @@ function optionDoc(o) {
   return getLang() === "en" ? o.doc || "" : "";
 }
 
-/** One input of the game's option `o` (an OptionSpec's dict), in its label. */
-function optionField(o) {
+/** One input of the game's option `o` (an OptionSpec's dict), in its
+ * label; its test id `<prefix>-<name>`. */
+export function optionField(o, prefix = "open-opt") {
   let input;
   if (o.kind === "choice") {
     const choiceLabel = (c) => localized((o.choice_labels || {})[String(c)], String(c));
-    input = h("select", { testid: `open-opt-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default, "data-label": choiceLabel(c) }, choiceLabel(c))));
+    input = h("select", { testid: `${prefix}-${o.name}` }, (o.choices || []).map((c) => h("option", { value: String(c), selected: c === o.default, "data-label": choiceLabel(c) }, choiceLabel(c))));
   } else {
-    input = h("input", { type: "number", testid: `open-opt-${o.name}`, min: o.lo, max: o.hi, step: 1, required: true, value: String(o.default) });
+    input = h("input", { type: "number", testid: `${prefix}-${o.name}`, min: o.lo, max: o.hi, step: 1, required: true, value: String(o.default) });
   }
   return { spec: o, input, label: h("label", { title: optionDoc(o) }, h("span", {}, localized(o.label, o.name)), input) };
 }
@@ -59,12 +60,12 @@ function tierHint(game, spec, value, need) {
 }
 
 /** The value an option's field holds, typed as its spec's values. */
-function fieldValue({ spec, input }) {
+export function fieldValue({ spec, input }) {
   return spec.kind === "int" || typeof spec.default === "number" ? Number(input.value) : input.value;
 }
 
 /** The fields whose value makes coins move (outside their spec's no_coins). */
-function coinFields(fields) {
+export function coinFields(fields) {
   return fields.filter((f) => f.spec.no_coins && !f.spec.no_coins.includes(fieldValue(f)));
 }
 
@@ -73,7 +74,7 @@ function openForm(game) {
   // the server's bounds (the welcome's turn_ms, ms): no person acts in 1 s
   const limits = net.turnLimits;
   const turnIn = h("input", { type: "number", testid: "open-turn", min: Math.ceil(limits.min / 1000), max: Math.floor(limits.max / 1000), step: 1, required: true, value: String(Math.round(limits.default / 1000)) });
-  const fields = (game.options || []).map(optionField);
+  const fields = (game.options || []).map((o) => optionField(o));
   // a tier's figures in place, under its choice (casual and training read alike otherwise)
   const tierField = fields.find((f) => tierHint(game, f.spec, f.input.value, 0));
   const tierNote = h("div", { class: "form-hint", testid: "open-tier-hint", hidden: !tierField });

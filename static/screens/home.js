@@ -1,9 +1,11 @@
-// The home screen: the games (from the welcome) and the tables we sit at.
+// The home screen: the games (from the welcome), the tables we sit at, and
+// the arenas (screens/arenas.js: the list and the Create an arena form).
 
 import { t, gameTitle, gameVariant } from "../i18n.js";
 import { h, fill } from "../dom.js";
 import { net, gameInfo, statusText, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
+import { arenasSection } from "./arenas.js";
 
 /** The ids of the tables where we hold a seat that is still in play (or may
  * play again), and those we asked to sit at and have no view of yet. */
@@ -53,8 +55,11 @@ export function homeScreen() {
     );
   };
   renderMine();
+  const arenas = arenasSection();
   return {
-    el: h("section", { class: "screen screen-home", testid: "home" }, h("h2", {}, t("games")), games, h("h2", {}, t("your_tables")), mine),
+    el: h("section", { class: "screen screen-home", testid: "home" }, h("h2", {}, t("games")), games, h("h2", {}, t("your_tables")), mine, arenas.el),
     onTable: renderMine,
+    tick: arenas.tick,
+    destroy: arenas.destroy,
   };
 }

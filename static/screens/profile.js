@@ -1,7 +1,8 @@
 // A player's profile (#player=REF: a public player id or an account's
 // name): the rating, place and record (games, wins, losses, escapes, games
 // with a timeout: the header's record popover's columns) in every game they
-// have played, and their last games, each opening its replay.
+// have played, their last games, each opening its replay, and the arenas
+// they played (how many, their best place, the last ones with their place).
 
 import { t, gameTitle, dateLocale, num as numText } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
@@ -95,6 +96,29 @@ function recentList(recent) {
   );
 }
 
+/** The arenas played: how many and the best final place, then the last
+ * ones (game, place of how many, when), each opening its arena's page;
+ * null when none. */
+function arenasPart(arenas) {
+  if (!arenas || !arenas.played) return null;
+  return [
+    h("h3", {}, t("pf_arenas")),
+    h("p", { testid: "profile-arenas", "data-played": arenas.played, "data-best": arenas.best_rank ?? "" }, t("pf_arenas_line", { n: arenas.played, rank: arenas.best_rank ?? "—" })),
+    h(
+      "ul",
+      { class: "recent", testid: "profile-arenas-recent" },
+      (arenas.recent || []).map((a) =>
+        h(
+          "li",
+          {},
+          h("a", { href: `#arena=${encodeURIComponent(a.arena)}`, testid: `profile-arena-${a.arena}` }, `${title(a.game)} · ${t("pf_arena_place", { rank: a.rank, players: a.players })}`),
+          h("span", { class: "muted" }, ` — ${when(a.end)}`)
+        )
+      )
+    ),
+  ];
+}
+
 /** The profile screen of player `ref`. */
 export function profileScreen(ref) {
   const body = h("div", {}, h("p", { class: "muted" }, t("stats_loading")));
@@ -117,7 +141,8 @@ export function profileScreen(ref) {
         Object.keys(p.games || {}).length ? h("h3", {}, t("pf_record")) : null,
         recordTable(p.games || {}),
         h("h3", {}, t("pf_recent")),
-        recentList(p.recent || [])
+        recentList(p.recent || []),
+        arenasPart(p.arenas)
       );
     },
     (err) => alive && setText(body, errorText(err))

@@ -342,6 +342,8 @@ function waitLength(ms) {
 
 /** A waiting table counts down to its close (the view's wait_until) in its last this many ms. */
 const CLOSE_WARN_MS = 120000;
+/** After an arena table's game, the next table the arena seated me at opens by itself this long after it is offered (ms): its turn clock runs. */
+const ARENA_NEXT_MS = 5000;
 
 /** `ms` as m:ss ("1:45", "0:09"). */
 function clockLength(ms) {
@@ -541,6 +543,36 @@ export function tableScreen(id) {
   );
   const noticesEl = h("ul", { class: "notices", testid: "notices", hidden: true });
   const chat = chatPanel(id);
+  // an arena's table (view.arena): the way back to the arena's page, and
+  // once the game is over the next table the arena seated me at
+  // (arena_paired, its game not over), which opens by itself ARENA_NEXT_MS
+  // after it is offered (its clock runs), or at once by its button
+  const arenaText = h("span", { testid: "arena-bar-text" });
+  const arenaBack = h("a", { class: "button", testid: "arena-back" }, t("table_arena_back"));
+  const arenaNext = h("a", { class: "button primary", testid: "arena-next-link" }, t("play"));
+  const arenaNextIn = h("span", { class: "muted", testid: "arena-next-in" });
+  const arenaNextBox = h("span", { class: "arena-next", testid: "arena-next", hidden: true }, t("table_arena_next"), " ", arenaNext, " ", arenaNextIn);
+  const arenaBar = h("div", { class: "arena-bar", testid: "arena-bar", hidden: true }, arenaText, arenaBack, arenaNextBox);
+  let arenaNextAt = null; // when the next table opens by itself (server ms), while offered
+  const renderArena = (v) => {
+    arenaBar.hidden = !v.arena;
+    if (!v.arena) return;
+    setText(arenaText, t("table_arena", { name: tableName(v) }));
+    arenaBack.href = `#arena=${encodeURIComponent(v.arena)}`;
+    const paired = net.arenaPaired.get(v.arena);
+    const over = (x) => x === "finished" || x === "closed";
+    const next = paired && paired.table !== id ? net.tables.get(paired.table) : null;
+    const offered = over(v.status) && !!paired && paired.table !== id && !(next && next.view && over(next.view.status));
+    arenaNextBox.hidden = !offered;
+    if (offered) arenaNext.href = `#table=${encodeURIComponent(paired.table)}`;
+    if (offered && arenaNextAt === null) arenaNextAt = net.serverNow() + ARENA_NEXT_MS;
+    if (!offered) arenaNextAt = null;
+  };
+  const tickArena = (now) => {
+    if (arenaNextAt === null) return;
+    setText(arenaNextIn, t("table_arena_next_in", { s: Math.max(0, Math.ceil((arenaNextAt - now) / 1000)) }));
+    if (now >= arenaNextAt && alive) location.hash = arenaNext.getAttribute("href");
+  };
 
   // the view's moves: one gate; a move sent or answered draws the view
   // again; a refusal is said in the view, beside its controls, until the
@@ -557,6 +589,7 @@ export function tableScreen(id) {
   const renderLife = (e) => {
     const v = e.view;
     next.render(e);
+    renderArena(v);
     overPanel.hidden = !(v.status === "closed" || (v.status === "finished" && !v.next));
     if (!overPanel.hidden) {
       const [title, text, params] = overWords(v);
@@ -634,6 +667,7 @@ export function tableScreen(id) {
     setText(closesIn, closesIn.hidden ? "" : t("closes_in", { time: clockLength(until - now) }));
     closesIn.classList.toggle("urgent", !closesIn.hidden && until - now <= 30000);
     next.tick(v, now);
+    tickArena(now);
     if (view && view.view) view.tick(now);
   };
 
@@ -649,6 +683,7 @@ export function tableScreen(id) {
     ),
     h("div", { class: "info-row" }, h("label", { class: "share-row" }, h("span", { class: "muted" }, t("share")), share), fair.el),
     errEl,
+    arenaBar,
     awayBar,
     h(
       "div",
@@ -664,6 +699,7 @@ export function tableScreen(id) {
     onTable: (e) => {
       if (e.id === id) update(e);
     },
+    onArenaPaired: () => entry && entry.view && renderArena(entry.view),
     onChat: (e) => {
       if (e.id !== id) return;
       entry = e;

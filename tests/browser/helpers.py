@@ -9,7 +9,10 @@ is ``WAIT``, set for every browser test in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import asyncio
 import re
+import secrets
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import msgpack
@@ -290,6 +293,25 @@ def play_to_end(page, max_turns: int = 60) -> int:
     raise AssertionError("the game did not finish")
 
 
+def play_both(a, b, max_turns: int = 60) -> None:
+    """Roll at seat 0 (page ``a``) or seat 1 (page ``b``), whichever is to
+    act, until the game has finished."""
+    roll_a, roll_b = (p.locator('[data-testid="roll"]:enabled') for p in (a, b))
+    theirs = a.locator('[data-testid="seat-1"].to-act')
+    for _ in range(max_turns):
+        expect(roll_a.or_(theirs).or_(finished(a))).to_be_visible()
+        if finished(a).count():
+            expect(finished(b)).to_be_visible()
+            return
+        if roll_a.count():
+            roll_a.click()
+        else:
+            expect(roll_b.or_(finished(b))).to_be_visible()
+            if roll_b.count():
+                roll_b.click()
+    raise AssertionError("the game did not finish")
+
+
 def stud_turns(page, enough, max_turns: int = 40):
     """Play stud hands from my seat: yield at each of my turns (the page as
     it stands when the turn comes), then check or call; at a hand's end stop
@@ -413,3 +435,71 @@ def moved(page, motion: str, *ids: str) -> set[str]:
     for test_id in ids if motion != "reduce" else ():
         wait_for_motion(page, test_id)
     return set(motions(page))
+
+
+def _arenas_of(lobby, work) -> None:
+    """Run ``await work(arenas)`` with an :class:`lobby.arenas.Arenas` of
+    its own connection to ``lobby``'s Redis (as any lobby process has one),
+    in a thread of its own: Playwright's sync API holds this thread's event
+    loop."""
+    from lobby.arenas import Arenas
+    from lobby.config import Settings
+    from lobby.rooms import Rooms
+    from lobby.store import connect
+
+    prefix = lobby.env["LOBBY_KEY_PREFIX"]
+
+    async def run() -> None:
+        store = await connect(lobby.redis_url, prefix)
+        try:
+            settings = Settings.from_env(key_prefix=prefix)
+            await work(Arenas(store, Rooms(store, settings), settings))
+        finally:
+            await store.aclose()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+
+
+def swept_arena(lobby, arena_id: str) -> None:
+    """One sweep of arena ``arena_id`` (what any lobby process does every
+    ``LOBBY_ARENA_SWEEP_MS``): once over, it is written into its players' profiles."""
+
+    async def sweep(arenas) -> None:
+        await arenas.sweep(arena_id)
+
+    _arenas_of(lobby, sweep)
+
+
+def stored_arena(lobby, *, seconds: float, names: list[str], results: list[tuple[int, int, list[int]]] = (), game: str = "sibala", tokens: dict[int, str] | None = None) -> str:
+    """An arena of ``game`` (two seats, 1 s turns) put straight into
+    ``lobby``'s Redis as lobby/arenas.py keeps one, starting now and ending
+    ``seconds`` later (arena_create allows 5 minutes at least): players
+    ``names`` joined (made-up ids, never connected: nobody is paired) and
+    each of ``results`` scored as a finished table of two, ``(i, j,
+    winners)`` (indexes into ``names``: ``winners`` [0] i won, [1] j, [0,
+    1] a draw); no table in play; ``tokens``: index -> the session token
+    of a real player (a page's ``lobby.token``) who is that one.  Returns its id."""
+    from lobby.arenas import new_arena
+    from lobby.redis_values import now_ms
+
+    arena_id = "t" + secrets.token_hex(5)
+
+    async def put(arenas) -> None:
+        now = now_ms()
+        doc = new_arena(arena_id, game, now=now, start=now, minutes=5, by="", seats=2, turn_ms=1000, min_turn_ms=1000)
+        doc["end"] = now + int(seconds * 1000)
+        await arenas._store(doc)
+        pids = [f"{arena_id}p{n}" for n in range(len(names))]
+        for n, token in (tokens or {}).items():
+            pids[n] = await arenas.store.session_player(token, arenas.settings.token_ttl_s)
+        for pid, name in zip(pids, names):
+            await arenas.join(arena_id, pid, name)
+        for n, (i, j, winners) in enumerate(results):
+            seats = [{"pid": pids[k], "name": names[k], "bot": False, "left": False, "away": False} for k in (i, j)]
+            scores = [2 if 0 in winners else 1, 2 if 1 in winners else 1]
+            table = {"id": f"{arena_id}t{n}", "arena": arena_id, "seats": seats, "result": {"winners": winners, "scores": scores}, "settlement": {"id": f"{arena_id}t{n}:1", "done": True, "players": []}}
+            assert await arenas.score(table)
+
+    _arenas_of(lobby, put)
+    return arena_id

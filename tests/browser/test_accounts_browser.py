@@ -9,7 +9,7 @@ import secrets
 
 from playwright.sync_api import expect
 
-from .helpers import PHONES, SINGLE_REDIS, expect_status, finished, js, open_table, play_to_end, sign_in, started_table, two_at_sibala
+from .helpers import PHONES, SINGLE_REDIS, expect_status, finished, js, open_table, play_both, play_to_end, sign_in, started_table, two_at_sibala
 from .test_phone_layout_browser import fits
 
 pytestmark = SINGLE_REDIS
@@ -118,25 +118,6 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     expect(a.get_by_test_id("acct-signin-form")).to_be_visible()
     password_sign_in(a, lobby, name, PASSWORD)
     expect(a.get_by_test_id("player-name")).to_have_text(name)
-
-
-def play_both(a, b, max_turns: int = 60) -> None:
-    """Roll at seat 0 (page ``a``) or seat 1 (page ``b``), whichever is to
-    act, until the game has finished."""
-    roll_a, roll_b = (p.locator('[data-testid="roll"]:enabled') for p in (a, b))
-    theirs = a.locator('[data-testid="seat-1"].to-act')
-    for _ in range(max_turns):
-        expect(roll_a.or_(theirs).or_(finished(a))).to_be_visible()
-        if finished(a).count():
-            expect(finished(b)).to_be_visible()
-            return
-        if roll_a.count():
-            roll_a.click()
-        else:
-            expect(roll_b.or_(finished(b))).to_be_visible()
-            if roll_b.count():
-                roll_b.click()
-    raise AssertionError("the game did not finish")
 
 
 def test_a_rated_game_shows_rating_changes_then_the_leaderboard_and_profile(new_page, lobby):

@@ -7,11 +7,12 @@ badges.
 from __future__ import annotations
 
 import re
+import secrets
 
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -122,7 +123,9 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
     page = new_page()
     page.goto(lobby.http)
     fits(page)  # sign-in
-    sign_in(page, lobby, "Phoebe Marguerite")
+    sign_in(page, lobby, f"Phoebe Marguerite {secrets.token_hex(3)}")  # an account's name below: one no other test holds
+    expect(page.get_by_test_id("arena-list").locator("li").first).to_be_visible()  # the home screen with its arenas
+    fits(page)
     for game in GAMES:
         page.get_by_test_id(f"game-{game}").click()
         expect(page.get_by_test_id("open-table")).to_be_visible()
@@ -132,10 +135,28 @@ def test_the_lobby_screens_fit_a_phone(new_page, lobby):
     page.get_by_test_id("account-link").click()  # the claim form
     expect(page.get_by_test_id("claim-form")).to_be_visible()
     fits(page)
+    page.get_by_test_id("claim-password").fill("correct horse battery")  # an account: home offers Create an arena
+    page.get_by_test_id("claim").click()
+    expect(page.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
+    page.goto(f"{lobby.http}/#")
+    expect(page.get_by_test_id("arena-create-form")).to_be_visible()
+    fits(page)
     page.goto(f"{lobby.http}/#leaderboard=sibala")
     expect(page.get_by_test_id("lb-you")).to_be_visible()
     fits(page)
     page.get_by_test_id("lang-switch").click()
+    fits(page)
+    page.goto(f"{lobby.http}/#")  # home in 中文, its arenas and the Create form
+    expect(page.get_by_test_id("arena-create-form")).to_contain_text("创建竞技场")
+    expect(page.get_by_test_id("arena-list").locator("li").first).to_be_visible()
+    fits(page)
+    # an arena's page, its podium and standings (long names), in 中文 then English
+    arena_id = stored_arena(lobby, seconds=2, names=["Phoebe Marguerite Long", "Bartholomew Fitzgerald", "Cy"], results=[(0, 1, [0]), (1, 2, [0]), (0, 2, [0, 1])])
+    page.goto(f"{lobby.http}/#arena={arena_id}")
+    expect(page.get_by_test_id("arena-podium")).to_be_visible()
+    fits(page)
+    page.get_by_test_id("lang-switch").click()
+    expect(page.get_by_test_id("arena-podium")).to_contain_text("Podium")
     fits(page)
 
 

@@ -575,7 +575,7 @@ def test_a_hole_card_shows_only_in_its_own_seat_s_view():
     assert tables.view(doc, 1) == views[1]
 
 
-def test_summary_is_the_table_s_line_in_the_list():
+def test_summary_is_the_table_s_line_in_the_list_and_names_its_arena():
     doc = seated(seats=2, pids="ab")
     assert tables.summary(doc, spectators=3) == {
         "id": "t",
@@ -591,7 +591,11 @@ def test_summary_is_the_table_s_line_in_the_list():
         "options": {"rounds": 5, "stake": 0},
         "game_no": 1,
         "coins_to_sit": 0,
+        "arena": None,
     }
+    # an arena's table says its arena (the page names it, and leads back to it)
+    assert tables.summary({**doc, "arena": "A1"})["arena"] == "A1"
+    assert tables.view({**doc, "arena": "A1"}, 0)["arena"] == "A1"
 
 
 # -- an engine's refusal at the start ---------------------------------------------------
