@@ -10,6 +10,7 @@ import json
 import signal
 import secrets
 import sys
+import time
 
 import pytest
 
@@ -354,8 +355,9 @@ async def test_the_client_plays_an_arena_to_its_end_with_bot_clients(lobby_facto
     lobby = lobby_factory(env=ARENA_ENV, prefix=prefix)
     arenas = await _arenas(redis_server.url, prefix)
     try:
-        await arenas._store(_doc("cli", seconds=4, turn_ms=5_000))
+        await arenas._store(_doc("cli-listed", seconds=60))
         # `arenas` lists it (how a user finds the id to join)
+        started = time.monotonic()
         listing = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "lobby.client", "--url", lobby.ws, "arenas", "--game", "sibala",
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -363,7 +365,10 @@ async def test_the_client_plays_an_arena_to_its_end_with_bot_clients(lobby_facto
         out, err = await asyncio.wait_for(listing.communicate(), 60)
         assert listing.returncode == 0, err.decode()[-2000:]
         listed = [json.loads(line) for line in out.decode().splitlines()]
-        assert "cli" in [a["id"] for a in listed] and all(a["game"] == "sibala" for a in listed)
+        assert "cli-listed" in [a["id"] for a in listed] and all(a["game"] == "sibala" for a in listed)
+        # the arena played starts once a client like the listing's has had three times its start-up to join
+        lead_ms = max(2_000, int(3_000 * (time.monotonic() - started)))
+        await arenas._store(_doc("cli", start=now_ms() + lead_ms, seconds=4, turn_ms=5_000))
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "lobby.client", "--url", lobby.ws, "arena", "--arena", "cli", "--players", "4", "--seed", "7",
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
