@@ -209,13 +209,16 @@ export class SibalaView extends TableView {
         old = true;
         r = history.length - 1;
       }
+      // the dice's signature is their round's and faces, "old" or not: the
+      // roll that ends a round shows its dice as the last round's at once and
+      // rolls them (motion.js); dice already on show keep their signature
       // the clock's roll is marked while its dice are on the seat (a bot's: the seat's away badge says it)
       const mark = faces && this.forced.get(`${r}:${i}`) === false ? forcedTag(false, `forced-${i}`) : null;
       const wins = state && state.wins ? state.wins[i] : 0;
       const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
         "div",
-        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces && !old ? `${r}:${faces.join("")}` : "" },
+        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces ? `${r}:${faces.join("")}` : "" },
         faces ? faces.map(die) : h("span", { class: "muted" }, state ? t("not_rolled") : "")
       );
       let handText = "";
