@@ -352,6 +352,11 @@ const TEXTS = {
     pf_rated: "Rated",
     pf_account: "account",
     pf_recent: "Recent games",
+    // a recent game's result for the profile's player (lobby/ratings.py game_result)
+    pf_result_won: "won",
+    pf_result_lost: "lost",
+    pf_result_left: "left",
+    pf_result_escaped: "escaped",
     pf_record: "Record",
 
     // issue #16 follow-ups: sign-out push, account names, shown ratings, account forms
@@ -764,6 +769,10 @@ const TEXTS = {
     pf_rated: "计等级分",
     pf_account: "账号",
     pf_recent: "最近的比赛",
+    pf_result_won: "胜",
+    pf_result_lost: "负",
+    pf_result_left: "中途离开",
+    pf_result_escaped: "逃跑",
     pf_record: "战绩",
 
     // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单
