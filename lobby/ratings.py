@@ -307,17 +307,31 @@ def history_cmds(store: Store, doc: tables.TableDoc) -> list[tuple[Any, ...]]:
     the players' stored ratings after the payout (:func:`settled`,
     :class:`lobby.store.Payout`), never from this game's figure alone."""
     st, game = doc["settlement"], doc["game"]
-    pids = [e["pid"] for e in st["players"]]
     commands: list[tuple[Any, ...]] = []
     # the table's readable name rides along: the profile outlives the table
-    shown = json.dumps({"name": tables.table_name(doc), "opened_by": doc.get("opened_by")}, ensure_ascii=False, separators=(",", ":"))
-    entry = f"{doc['id']}/{doc['game_no']}/{game}/{shown}"
+    # and each player's result in it (game_result)
     at = now_ms()
-    for pid in pids:
+    for e in st["players"]:
+        pid = e["pid"]
         if not doc.get("private"):  # a private table's id is its only lock: never published
+            shown = {"name": tables.table_name(doc), "opened_by": doc.get("opened_by"), "result": game_result(e)}
+            entry = f"{doc['id']}/{doc['game_no']}/{game}/{json.dumps(shown, ensure_ascii=False, separators=(',', ':'))}"
             commands += store.recent_cmds(pid, entry, at, KEEP_RECENT)
         commands.append(("SET", store.pub_key(public_id(pid)), pid))
     return commands
+
+
+def game_result(entry: dict[str, Any]) -> str:
+    """A player's result in one game from its settlement entry
+    (:class:`lobby.tables.SettlementEntry`): "escaped" (stud's escape),
+    "left" (left during the game: a bot played on), "won" (among the
+    winners: a shared win too) or "lost"."""
+    stats = entry["stats"]
+    if stats.get("escapes"):
+        return "escaped"
+    if entry.get("left"):
+        return "left"
+    return "won" if stats.get("wins") else "lost"
 
 
 def of_player(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -382,8 +396,9 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
     as ``me`` sends them; games they
     played), "recent": [{"table", "game_no", "game", "at", "name" (the
     table's readable name), "opened_by" (its opener's name, None for a
-    quick table), "replay" (the URL of that table's replay list from that
-    game)}], "arenas": :meth:`Store.player_arenas`}``.  No player id, no
+    quick table), "result" (the player's: "won", "lost", "left",
+    "escaped", or None for an entry from before results: game_result),
+    "replay" (the URL of that table's replay list from that game)}], "arenas": :meth:`Store.player_arenas`}``.  No player id, no
     token.  Raises ``NO_SUCH_PLAYER``."""
     pid = None
     if len(ref) == 16 and all(c in "0123456789abcdef" for c in ref):
@@ -417,6 +432,7 @@ async def profile(store: Store, ref: str) -> dict[str, Any]:
                 "at": at,
                 "name": shown.get("name") or tables.generated_name(table_id),
                 "opened_by": shown.get("opened_by"),
+                "result": shown.get("result"),  # an entry from before results: None
                 "replay": f"/api/tables/{table_id}/replay?from={game_no}",
             }
         )

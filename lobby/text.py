@@ -268,7 +268,7 @@ def _ends_in_bracket(name: str) -> bool:
 #: and checks that it is refused
 PAGE_WORDS = (
     "empty", "you", "bot", "away", "left", "time's up", "folded", "all-in", "escaped", "winner", "checked",
-    "空位", "你", "机器人", "托管", "托管中", "已离开", "超时", "弃牌", "已弃牌", "全压", "逃跑", "赢家", "不下注",
+    "空位", "你", "机器人", "托管", "托管中", "已离开", "超时", "弃牌", "已弃牌", "全压", "逃跑", "赢家", "过牌",
 )
 #: the words that take a seat number after them ("Seat 2", "机器人 1")
 _NUMBERED_WORDS = ("seat", "bot", "座位", "机器人")
@@ -485,7 +485,7 @@ _ENCLOSED_FOLD = {
 #: checks every key is a character of those words
 _CJK_FOLD = str.maketrans({
     "離": "离", "開": "开", "時": "时", "託": "托", "讬": "托", "棄": "弃", "壓": "压", "贏": "赢", "嬴": "赢",
-    "機": "机", "註": "注", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
+    "機": "机", "過": "过", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
     "亻": "人", "\U000201a2": "人", "イ": "人", "噐": "器",
 })
 #: the Latin small capitals ("ᴀᴡᴀʏ", "ʟᴇꜰᴛ"), which NFKC leaves apart: each

@@ -88,3 +88,27 @@ export function pinnedRoom(root, { top, bottom }) {
   };
   return { measure, stop };
 }
+
+/** A short bracketed value: "(…)" or "（…）" with at most 24 characters in it. */
+const SHORT_BRACKETS = /\([^()（）]{1,24}\)|（[^()（）]{1,24}）/g;
+
+/** `text` cut around its short bracketed values ("（点数 8）", "(normal
+ * point: 9)"): [{text, keep}] in order, `keep` true for a bracketed value
+ * (to stay on one line), no empty parts.  Pure. */
+export function bracketParts(text) {
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(SHORT_BRACKETS)) {
+    if (m.index > at) parts.push({ text: text.slice(at, m.index), keep: false });
+    parts.push({ text: m[0], keep: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), keep: false });
+  return parts;
+}
+
+/** `text` as nodes for h(): its short bracketed values in nowrap spans
+ * (class keep-together) so a line never breaks inside one, the rest as text. */
+export function keepBrackets(text) {
+  return bracketParts(text).map((p) => (p.keep ? h("span", { class: "keep-together" }, p.text) : p.text));
+}

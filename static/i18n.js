@@ -116,7 +116,7 @@ const TEXTS = {
     // the next-game panel of one left too few (the others gone): what can happen is a wait for players
     next_title_alone: "Nobody else is left to play",
     next_help_alone: "Keep your seat and the table waits for players to join, or leave for the lobby.",
-    next_help_alone_coins: "Bots cannot sit at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
+    next_help_alone_coins: "Bots do not take free seats at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
     next_in_alone: "Keep your seat? {s} s to decide",
     wait_for_players: "Wait for players",
     ready_yes: "ready",
@@ -257,11 +257,11 @@ const TEXTS = {
     text_bad_invisible: "A chat line needs at least one visible character.",
     text_bad_marks: "A chat line cannot stack so many accent marks on one letter.",
     // item 4: forms that offer only what can be; refusals in plain words
-    bots_no_coins: "No bots at a coin table: coins move here.",
+    bots_no_coins: "Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.",
     start_help_bots: "The game starts when every seat is taken, or when everyone seated presses Start: bots fill the empty seats.",
     start_help_people: { one: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} player.", other: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} players." },
     start_help_no_bots: "This table was opened without bots.",
-    start_help_coins: "Bots cannot sit here: coins move at this table.",
+    start_help_coins: "Bots do not take free seats here (coins move at this table); a bot only plays on for a player who leaves.",
     start_needs: { one: "Start needs at least {n} player seated ({k} now): wait for more.", other: "Start needs at least {n} players seated ({k} now): wait for more." },
     err_other: "That did not work. Try again in a moment.",
     err_disconnected: "Not connected to the lobby: wait for the connection to come back.",
@@ -416,6 +416,11 @@ const TEXTS = {
     err_arena_minutes: "An arena lasts {lo} to {hi} minutes.",
     err_arena_start: "An arena starts now or within 7 days.",
     err_arena_coins: "Arenas play for points: choose options where no coins move.",
+    // a recent game's result for the profile's player (lobby/ratings.py game_result)
+    pf_result_won: "won",
+    pf_result_lost: "lost",
+    pf_result_left: "left",
+    pf_result_escaped: "escaped",
     pf_record: "Record",
 
     // issue #16 follow-ups: sign-out push, account names, shown ratings, account forms
@@ -597,7 +602,7 @@ const TEXTS = {
     next_in: "还剩 {s} 秒",
     next_title_alone: "其他玩家都已离开",
     next_help_alone: "保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
-    next_help_alone_coins: "金币桌不能有机器人入座。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
+    next_help_alone_coins: "金币桌的空座不会由机器人补上。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
     next_in_alone: "保留座位？还剩 {s} 秒",
     wait_for_players: "等待其他玩家",
     ready_yes: "已准备",
@@ -735,11 +740,11 @@ const TEXTS = {
     text_bad_invisible: "聊天消息至少要有一个看得见的字符。",
     text_bad_marks: "聊天消息里同一个字上叠加的附加符号太多。",
     // item 4: forms that offer only what can be; refusals in plain words
-    bots_no_coins: "金币桌不能有机器人：这里输赢金币。",
+    bots_no_coins: "金币桌的座位不由机器人补上（这里输赢金币）；只有玩家中途离开时，机器人才替他打完。",
     start_help_bots: "坐满即开始；或在座的每个人都按“立即开始”，空位由机器人补上。",
     start_help_people: "坐满即开始；或在座的每个人都按“立即开始”，至少需要 {n} 名玩家。",
     start_help_no_bots: "这张牌桌开桌时未允许机器人。",
-    start_help_coins: "此桌涉及金币，机器人不能入座。",
+    start_help_coins: "此桌涉及金币，空座不会由机器人补上；只有玩家中途离开时，机器人才替他打完。",
     start_needs: "至少需要 {n} 名玩家入座才能开始（现在 {k} 名），请等待其他玩家。",
     err_other: "操作未成功，请稍后再试。",
     err_disconnected: "未连接到大厅，请等待连接恢复。",
@@ -891,6 +896,10 @@ const TEXTS = {
     err_arena_minutes: "竞技场时长为 {lo} 到 {hi} 分钟。",
     err_arena_start: "竞技场须立即开始，或在 7 天之内开始。",
     err_arena_coins: "竞技场只比积分：请选择不涉及金币的选项。",
+    pf_result_won: "胜",
+    pf_result_lost: "负",
+    pf_result_left: "中途离开",
+    pf_result_escaped: "逃跑",
     pf_record: "战绩",
 
     // issue #16 后续：退出推送、账号名字、显示的等级分、账号表单

@@ -70,6 +70,7 @@ class SettlementEntry(TypedDict):
     seat: int
     coins: int  # won (> 0) or lost (< 0) this game
     stats: dict[str, int]  # games, wins, losses, escapes, disconnects, score and the game's own
+    left: NotRequired[bool]  # its player left during the game (a bot played on); older docs: absent
 
 
 class Settlement(TypedDict):

@@ -220,7 +220,7 @@ def _game_over(d: TableDoc, now: int, outcome: Any) -> None:
         if outcome.stats:
             stats.update(outcome.stats[seat])  # the game's own counters
         coins = int(outcome.coins[seat]) if outcome.coins else 0
-        players.append({"pid": s["pid"], "seat": seat, "coins": coins, "stats": stats})
+        players.append({"pid": s["pid"], "seat": seat, "coins": coins, "stats": stats, "left": bool(s.get("left"))})
     d["settlement"] = {"id": f"{d['id']}:{d['game_no']}", "done": False, "players": players}
 
 

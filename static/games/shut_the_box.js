@@ -370,7 +370,7 @@ export class ShutTheBoxView extends TableView {
     for (const item of logItems(events)) {
       this.log.items.push(item);
       if (item.type !== "turn_over") continue;
-      this.log.last = item;
+      this.log.last = { ...item, round }; // the round: its dice's signature (renderLast)
       // each seat's tiles as its turn left them, in the round of the newest turn
       const notes = this.log.notes;
       if (!notes.boards || notes.boards.round !== round) notes.boards = { round, seats: {} };
@@ -563,17 +563,18 @@ export class ShutTheBoxView extends TableView {
   }
 
   renderLast(names) {
+    // after the match too: the match's last turn (a stuck throw's dice there, nowhere else)
     const last = this.log.last;
-    const done = this.view.state && this.view.state.round >= this.view.state.rounds;
-    this.lastEl.hidden = !last || done;
-    if (!last || done) return;
+    this.lastEl.hidden = !last;
+    if (!last) return;
     // the log's words for the turn's end (one wording: logText), then the tiles it left open
     const line = logText({ ...last, type: "turn_over" }, names, this.ctx.seat, false, false);
     const text = last.reason === "box_shut" ? line : tr("last_open", { line, open: last.open.length ? last.open.join(" ") : "–" });
     fill(
       this.lastEl,
       h("span", { class: "stb-last-label" }, tr("last_turn")),
-      last.dice ? h("span", { class: "dice stb-mini-dice" }, last.dice.map(die)) : null,
+      // the throw that ended the turn rolls here: the box's dice never showed it (motion.js)
+      last.dice ? h("span", { class: "dice stb-mini-dice", testid: "last-dice", "data-dice": last.dice.join(" "), "data-motion": "roll", "data-msig": `${last.round}:${last.seat}:${last.dice.join("")}` }, last.dice.map(die)) : null,
       h("span", { class: "stb-last-text", testid: "last-turn-text", "data-seat": last.seat, "data-score": last.score }, text)
     );
   }

@@ -5,7 +5,7 @@
 // engines/sibala.py (Sibala.view) and docs/protocol.md.
 
 import { t, localized, signed } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, fill, setText, keepBrackets } from "../dom.js";
 import { seatHead, boardSeat, awayName, logName, mineKey } from "./seats.js";
 import { forcedMarks, forcedTag, oneTimeMark, markAway, forcedLine, foldTimeouts } from "./forced.js";
 import { outcome, winnersSaid, winnersLine, figureList } from "./results.js";
@@ -70,13 +70,14 @@ export function diceText(faces) {
 
 /** A log line's nodes: `text` with its dice (diceText(faces) in it) drawn
  * as small pip dice like the seats'; the glyphs stay in the text, unseen,
- * for screen readers and a copied log. */
+ * for screen readers and a copied log.  A short bracketed value ("（点数 8）")
+ * stays on one line (keepBrackets). */
 export function withPips(text, faces) {
   const glyphs = diceText(faces);
   const at = text.indexOf(glyphs);
-  if (at < 0) return [text];
+  if (at < 0) return keepBrackets(text);
   const dice = h("span", { class: "log-dice", testid: "log-dice", "data-dice": faces.join(" ") }, h("span", { class: "log-glyphs" }, glyphs), h("span", { class: "log-pips", "aria-hidden": "true" }, faces.map(die)));
-  return [text.slice(0, at), dice, text.slice(at + glyphs.length)];
+  return [keepBrackets(text.slice(0, at)), dice, keepBrackets(text.slice(at + glyphs.length))];
 }
 
 export class SibalaView extends TableView {
@@ -209,13 +210,16 @@ export class SibalaView extends TableView {
         old = true;
         r = history.length - 1;
       }
+      // the dice's signature is their round's and faces, "old" or not: the
+      // roll that ends a round shows its dice as the last round's at once and
+      // rolls them (motion.js); dice already on show keep their signature
       // the clock's roll is marked while its dice are on the seat (a bot's: the seat's away badge says it)
       const mark = faces && this.forced.get(`${r}:${i}`) === false ? forcedTag(false, `forced-${i}`) : null;
       const wins = state && state.wins ? state.wins[i] : 0;
       const shared = history.filter((rec) => rec.winners.length > 1 && rec.winners.includes(i)).length; // counted in wins
       const dice = h(
         "div",
-        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces && !old ? `${r}:${faces.join("")}` : "" },
+        { class: old ? "dice old" : "dice", testid: `dice-${i}`, "data-dice": faces ? faces.join(" ") : "", "data-motion": "roll", "data-msig": faces ? `${r}:${faces.join("")}` : "" },
         faces ? faces.map(die) : h("span", { class: "muted" }, state ? t("not_rolled") : "")
       );
       let handText = "";
@@ -282,6 +286,6 @@ export class SibalaView extends TableView {
     const key = lines.map((l) => l.text).join("\n");
     if (key === this.logKey) return;
     this.logKey = key;
-    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.faces ? withPips(l.text, l.faces) : l.text)));
+    showLog(this.logEl, lines.map((l) => h("li", { class: `log-${l.kind}` }, l.faces ? withPips(l.text, l.faces) : keepBrackets(l.text))));
   }
 }

@@ -252,7 +252,7 @@ export function cardFace(card, heads, { tag = "div", size = "", testid, attrs = 
     tag,
     { class: `sn-card h${n}${size ? ` ${size}` : ""}`, testid, "data-card": card, "data-heads": n, title: label, "aria-label": label, ...attrs },
     headsEl,
-    h("span", { class: "sn-num" }, String(card))
+    h("span", { class: card >= 100 ? "sn-num sn-num3" : "sn-num" }, String(card)) // three digits: narrower (six_nimmt.css)
   );
 }
 

@@ -172,6 +172,27 @@ function movesOf(view, type) {
 /** Whether the log shows event `ev` (a roll, a score). */
 const logged = (ev) => ev.type === "rolled" || ev.type === "scored";
 
+/** Each die's motion signature (motion.js): "{turn}:{roll}:{face}", the
+ * roll of the turn that last threw it, so a roll turns the dice it threw,
+ * and holding a die or scoring the dice turns none.  `items`: the log's
+ * rolled and scored events, oldest first (rolled: {hold: die indexes kept,
+ * roll: 1..3}); `dice`: the faces on show (null: none); `turn`: the turn
+ * they belong to (the state's, one less for a scored turn's dice, then
+ * `scored` true); `rolls`: the turn's rolls, for a die no roll the log saw
+ * threw (after a reload: the roll before the oldest seen; the clock's roll
+ * and score in one version: "s").  [sig] per die, "" for no face.  Pure. */
+export function dieSigs(items, dice, turn, rolls, scored = false) {
+  const mine = []; // this turn's rolls the log saw, newest first
+  for (let i = items.length - 1 - (scored && items.length && items[items.length - 1].type === "scored" ? 1 : 0); i >= 0 && items[i].type === "rolled"; i--) mine.push(items[i]);
+  return (dice || []).map((face, d) => {
+    if (face === null || face === undefined) return "";
+    const ev = mine.find((e) => !(e.hold || []).includes(d));
+    // unseen: the roll before the oldest seen (held since), else the state's
+    const unseen = mine.length ? mine[mine.length - 1].roll - 1 : scored ? "s" : rolls;
+    return `${turn}:${ev ? ev.roll : unseen}:${face}`;
+  });
+}
+
 /** The log's line for a rolled or scored event (`names` by seat; one a bot
  * played for an away seat, `ev.away`, names it so, "for you" on `mySeat`). */
 function logText(ev, names, mySeat = null) {
@@ -335,6 +356,7 @@ export class YahtzeeView extends TableView {
     this.diceEl.classList.toggle("scored", !!scored);
     this.diceEl.title = scored ? tr(mineKey("scored_dice", scored, ctx.seat), { name: names[scored.seat] || seatNo(scored.seat), cat: tr(scored.category) }) : "";
     this.diceEl.dataset.rolls = state ? String(state.rolls) : "";
+    const sigs = dice ? dieSigs(this.log.items, dice, scored ? state.turn - 1 : state.turn, state.rolls, !!scored) : [];
     fill(
       this.diceEl,
       Array.from({ length: DICE }, (_, i) => {
@@ -348,9 +370,9 @@ export class YahtzeeView extends TableView {
             testid: `die-${i}`,
             "data-face": face === null ? "" : face,
             "data-held": held ? "true" : "false",
-            // a roll turns the dice not held (motion.js)
+            // a roll turns the dice it threw; holding or scoring turns none (motion.js)
             "data-motion": "roll",
-            "data-msig": face === null ? "" : held ? "held" : `${state.rolls}:${face}`,
+            "data-msig": face === null ? "" : sigs[i],
             "aria-pressed": held ? "true" : "false",
             "aria-label": label,
             title: canHold ? label : "",

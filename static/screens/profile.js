@@ -74,8 +74,14 @@ function recordTable(games) {
 /** A recent game's when (`at`: ms) in the page's language: "Dec 1, 2026, 5:19 PM". */
 const when = (at) => new Date(at).toLocaleString(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
 
-/** The last games, each by game, table name and game number, then when;
- * the table id only in the replay link (and its tooltip). */
+/** A recent game's result for the profile's player ("won", "lost", "left",
+ * "escaped": lobby/ratings.py game_result) as a tag, or null (an entry from
+ * before results). */
+const resultTag = (result) => (result ? h("span", { class: `recent-result ${result}`, testid: "recent-result", "data-result": result }, t(`pf_result_${result}`)) : null);
+
+/** The last games, each by game, table name and game number, the
+ * player's result, then when; the table id only in the replay link (and
+ * its tooltip). */
 function recentList(recent) {
   if (!recent.length) return h("p", { class: "muted" }, t("none"));
   return h(
@@ -90,6 +96,8 @@ function recentList(recent) {
           { href: `#replay=${encodeURIComponent(r.table)}&game=${r.game_no}`, testid: `recent-${r.table}-${r.game_no}`, title: `${r.table} #${r.game_no}` },
           `${title(r.game)} · ${tableName({ id: r.table, name: r.name, opened_by: r.opened_by })} · ${t("game_no", { n: r.game_no })}`
         ),
+        " ",
+        resultTag(r.result),
         h("span", { class: "muted", testid: "recent-at" }, ` — ${when(r.at)}`)
       )
     )

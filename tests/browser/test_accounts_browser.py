@@ -391,6 +391,10 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
             link = page.get_by_test_id(f"recent-{table_id}-1")
             expect(link).to_have_text(re.compile("^Sibala · Hedwig Longname's table · " if lang == "en" else "^十八啦 · Hedwig Longname 的牌桌 · "))
             expect(page.get_by_test_id("recent-at").first).to_have_text(re.compile(r"20\d\d"))  # when
+            # and how it went for this player, in the page's language
+            result = page.get_by_test_id("recent-result").first
+            expect(result).to_have_text(re.compile("^(won|lost)$" if lang == "en" else "^(胜|负)$"))
+            assert result.get_attribute("data-result") in ("won", "lost")
             recent = page.get_by_test_id("profile-recent").inner_text()
             assert not HEX.search(recent), recent
             assert link.get_attribute("href") == f"#replay={table_id}&game=1"

@@ -37,7 +37,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     page.get_by_test_id("open-opt-stake").fill("5")
     expect(bots).to_be_disabled()
     expect(bots).not_to_be_checked()
-    expect(note).to_have_text("No bots at a coin table: coins move here.")
+    expect(note).to_have_text("Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.")
     page.get_by_test_id("open-opt-stake").fill("0")
     expect(bots).to_be_enabled()
     expect(bots).to_be_checked()  # the player's choice comes back
@@ -51,7 +51,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
     tier.select_option("beginner")
     expect(page.get_by_test_id("open-bots")).to_be_disabled()
-    expect(page.get_by_test_id("open-bots-note")).to_have_text("金币桌不能有机器人：这里输赢金币。")
+    expect(page.get_by_test_id("open-bots-note")).to_have_text("金币桌的座位不由机器人补上（这里输赢金币）；只有玩家中途离开时，机器人才替他打完。")
     tier.select_option("training")
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
 
@@ -67,7 +67,7 @@ def test_a_coin_table_waits_for_people_and_says_so(new_page, lobby):
     expect_status(host, "waiting")
     table_id = host.get_by_test_id("table-screen").get_attribute("data-table")
     help_ = host.get_by_test_id("start-help")
-    expect(help_).to_contain_text("Bots cannot sit here: coins move at this table.")
+    expect(help_).to_contain_text("Bots do not take free seats here (coins move at this table)")
     expect(help_).not_to_contain_text("bots fill")
     start = host.get_by_test_id("start")
     expect(start).to_be_disabled()

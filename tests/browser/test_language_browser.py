@@ -821,7 +821,7 @@ YOU_GAMES = {
     "sibala": ({"rounds": 1}, "roll", r"^Round 1: you rolled ", r"^第 1 局：你掷出 "),
     "shut_the_box": ({"rounds": 1}, "roll", r"^You threw \d", r"^你掷出 \d"),
     "yahtzee": ({}, "roll", r"^You rolled .+ \(roll 1\)$", r"^你掷出 .+（第 1 掷）$"),
-    "stud": ({"tier": "casual"}, None, r"^You (check|call to \d+) \(pot \d+\)$", r"^你(不下注|跟注到 \d+)（底池 \d+）$"),
+    "stud": ({"tier": "casual"}, None, r"^You (check|call to \d+) \(pot \d+\)$", r"^你(过牌|跟注到 \d+)（底池 \d+）$"),
     "six_nimmt": ({}, None, None, None),
 }
 

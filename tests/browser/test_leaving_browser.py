@@ -447,14 +447,14 @@ WORDS = {
     "en-US": {
         "button": "Wait for players",
         "title": "Nobody else is left to play",
-        "help": "Bots cannot sit at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
+        "help": "Bots do not take free seats at a coin table. Keep your seat and the table waits for players to join, or leave for the lobby.",
         "countdown": r"^Keep your seat\? \d+ s to decide$",
         "other": "再来",
     },
     "zh-CN": {
         "button": "等待其他玩家",
         "title": "其他玩家都已离开",
-        "help": "金币桌不能有机器人入座。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
+        "help": "金币桌的空座不会由机器人补上。保留座位，牌桌会等待其他玩家加入；也可以离开，回到大厅。",
         "countdown": r"^保留座位？还剩 \d+ 秒$",
         "other": "Play",
     },

@@ -116,6 +116,8 @@ def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, l
         cards = page.locator('[data-testid="hand"] button')
         assert cards.count() == 10
         assert all(on_screen(cards.nth(i)) for i in range(10)), "part of the hand is off screen"
+        # a three-digit card's number stays on one line inside its card ("10/4" wrapped once)
+        assert page.evaluate(js("phone_layout/card_numbers")) == []
 
 
 @pytest.mark.usefixtures("phone")

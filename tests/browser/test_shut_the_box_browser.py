@@ -254,8 +254,9 @@ def test_round_results_say_left_only_for_rounds_a_bot_played_after_the_leave(new
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_dice_roll_and_the_tiles_shut_on_the_box_unless_motion_is_reduced(new_page, lobby, motion):
     """A throw rolls the dice and a shut turns its tiles down (each at most
-    400 ms), for a spectator too; with prefers-reduced-motion nothing
-    moves."""
+    400 ms), for a spectator too, and the throw that ends the turn (no set
+    to shut: its dice are drawn in the last-turn box only) rolls there; with
+    prefers-reduced-motion nothing moves."""
     sue, kan, _ = watched_table(new_page, lobby, "shut_the_box", seats=2, options={"rounds": 1})
     start(sue)
     sue.get_by_test_id("roll").click()
@@ -270,3 +271,21 @@ def test_the_dice_roll_and_the_tiles_shut_on_the_box_unless_motion_is_reduced(ne
             expect(page.get_by_test_id(f"tile-{tile}")).to_have_attribute("data-state", "shut")
         got = moved(page, motion, "dice", *(f"tile-{t}" for t in pick))
         assert got <= {"dice", *(f"tile-{t}" for t in pick)}, got  # the tiles left open do not move
+
+    # Sue throws on, shutting the first set offered, until a throw has no set
+    chip = sue.locator('[data-testid="legal-sets"] button:visible').first
+    roll = sue.locator('[data-testid="roll"]:enabled')
+    mine_over = sue.locator('[data-testid="last-turn-text"][data-seat="0"]')
+    while True:
+        expect(roll.or_(mine_over)).to_be_visible()  # a shut that shut the box ended the turn
+        if mine_over.count():
+            break
+        roll.click()
+        expect(chip.or_(mine_over)).to_be_visible()
+        if mine_over.count():
+            break
+        chip.click()
+        sue.get_by_test_id("shut").click()
+    if mine_over.get_attribute("data-score") != "0":  # stuck, not a shut box: a throw ended the turn
+        for page in (sue, kan):
+            moved(page, motion, "last-dice")

@@ -492,13 +492,16 @@ def test_sibala_result_line_is_in_the_page_s_font(new_page, lobby, locale):
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_roll_rolls_the_seat_s_dice_unless_motion_is_reduced(new_page, lobby, motion):
     """The dice roll on the seat that threw them (each at most 400 ms), for
-    a spectator too; with prefers-reduced-motion nothing moves."""
-    ann, cy, _ = watched_table(new_page, lobby, "sibala", seats=2, options={"rounds": 2})
+    a spectator too, the roll that ends the round and the match as well
+    (its dice shown as the last round's at once); with
+    prefers-reduced-motion nothing moves."""
+    ann, cy, _ = watched_table(new_page, lobby, "sibala", seats=2, options={"rounds": 1})
     start(ann)
-    ann.get_by_test_id("roll").click()
+    ann.get_by_test_id("roll").click()  # seat 0 rolls first, the bot in seat 1 ends the one round
     for page in (ann, cy):
-        expect(page.get_by_test_id("dice-0")).not_to_have_attribute("data-dice", "")
-        got = moved(page, motion, "dice-0")
+        expect_status(page, "finished")
+        expect(page.get_by_test_id("dice-1")).to_have_class(re.compile(r"\bold\b"))
+        got = moved(page, motion, "dice-0", "dice-1")
         assert got <= {"dice-0", "dice-1"}, got
 
 

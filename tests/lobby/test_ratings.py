@@ -422,6 +422,25 @@ async def test_recent_games_name_the_table_readably(redis_server):
         await store.aclose()
 
 
+async def test_recent_games_say_each_player_s_result(redis_server):
+    """A profile's recent games say how the game went for that player:
+    won (a shared win too), lost, or left (a bot played the seat on); an
+    entry written before results has none."""
+    store = await connect(redis_server.url, "rateresults")
+    try:
+        pids = await _players(store, 3, game="sibala")
+        rooms = Rooms(store, Settings(key_prefix="rateresults"))
+        doc = _finished("sibala", pids, {"rounds": 1}, left=(2,))
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await rooms.settle(doc["id"])
+        await store.run(store.recent_cmds(pids[0], "00aa11bb22cc/3/sibala", 1, 10))  # an old entry
+        winners = doc["result"]["winners"]
+        got = [[r["result"] for r in (await ratings.profile(store, ratings.public_id(pid)))["recent"]] for pid in pids]
+        assert got == [["won" if 0 in winners else "lost", None], ["won" if 1 in winners else "lost"], ["left"]], (got, winners)
+    finally:
+        await store.aclose()
+
+
 async def test_a_table_s_next_game_is_rated_from_what_its_last_game_left(lobby):
     """Two games in a row at one table: the second game's end rates from the
     ratings the first left (the doc's ``rated_as``) instead of reading
