@@ -379,6 +379,15 @@ class Engine(Protocol):
         bot knows no more than a person in that seat."""
         ...
 
+    def shown_ms(self, events: list[Event]) -> int:
+        """How long (ms) the page takes to show what a change's ``events``
+        did, where that outlasts the lobby's result pause (6 Nimmt!: the
+        revealed cards' flip and each placed card's flight, one after
+        another); the lobby starts no clock before it ends where the table
+        paces its results (:func:`lobby.tables.play._after_change`).  0 for
+        games whose animations fit in the result pause."""
+        ...
+
 
 def last_of(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``fn`` remembering its last result, by the argument's identity.

@@ -434,6 +434,9 @@ class ShutTheBox:
     def leaves_freely(self, state: State, seat: int) -> bool:
         return False  # every seat plays to the end: a left one by a bot
 
+    def shown_ms(self, events: list[Event]) -> int:
+        return 0  # its animations (static/games/motion.js, under 0.6 s) fit in the result pause
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Optimal play: the dice count and covering of greatest shut
         probability (then lowest expected score), from the view alone."""

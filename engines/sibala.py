@@ -307,6 +307,9 @@ class Sibala:
     def leaves_freely(self, state: State, seat: int) -> bool:
         return False  # every seat plays to the end: a left one by a bot
 
+    def shown_ms(self, events: list[Event]) -> int:
+        return 0  # its animations (static/games/motion.js, under 0.6 s) fit in the result pause
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         return {"type": "roll"}
 

@@ -57,6 +57,14 @@ def _heads(card: int) -> int:
     return 1
 
 
+#: The page's placing of a reveal (static/games/six_nimmt.js ``FLY_MS`` and
+#: ``FLIP_MS``, held equal by tests/lobby/test_pacing.py): each placed card
+#: flies to its row for PLACE_MS, one after another, after the revealed
+#: cards' flip of FLIP_MS; a taken row's taker is flashed for another half
+#: flight (ms).  :meth:`SixNimmt.shown_ms` adds them up.
+PLACE_MS = 400
+FLIP_MS = 220
+
 #: Bull heads by card number (index 0 unused).
 HEADS = (0, *(_heads(c) for c in range(1, CARDS + 1)))
 
@@ -582,6 +590,20 @@ class SixNimmt(NoCoins):
             summary=f"fewest bull heads: {best}",
             detail={"kind": "fewest_heads", "heads": best},
         )
+
+    def shown_ms(self, events: list[Event]) -> int:
+        """The page's placing of ``events``' cards (ms): the flip when they
+        reveal a turn's picks, then :data:`PLACE_MS` per ``placed`` card, and
+        half a flight more when the last one took a row; 0 when none."""
+        total, took = 0, False
+        for e in events:
+            kind = e["type"]
+            if kind == "revealed":
+                total += FLIP_MS
+            elif kind == "placed":
+                total += PLACE_MS
+                took = bool(e["took"])
+        return total + (PLACE_MS // 2 if took else 0)
 
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Choose the cheapest row; else pick the card with the least expected

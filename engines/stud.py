@@ -878,6 +878,9 @@ class Stud:
         stay in the pot, the game goes on without them)."""
         return not state["over"] and not state["left"][seat] and bool(state["folded"][seat])
 
+    def shown_ms(self, events: list[Event]) -> int:
+        return 0  # its animations (static/games/motion.js, under 0.6 s) fit in the result pause
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Equity-based play from the seat's own view: a small Monte Carlo
         over the unseen cards, then bet/raise when strong, call when the pot

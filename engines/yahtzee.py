@@ -409,6 +409,9 @@ class Yahtzee(NoCoins):
             detail={"kind": "highest_total", "total": best},
         )
 
+    def shown_ms(self, events: list[Event]) -> int:
+        return 0  # its animations (static/games/motion.js, under 0.6 s) fit in the result pause
+
     def bot_move(self, view: View, seat: int, rng: random.Random) -> Move:
         """Greedy: re-roll with the hold whose single re-roll has the best
         expected ``score - PAR`` while that beats placing now; else place

@@ -158,15 +158,17 @@ RESULT_EVENTS = frozenset({"round_over", "revealed", "showdown", "scored", "turn
 def _after_change(d: TableDoc, now: int, moved: set[int], events: list[Any] = ()) -> None:
     """Refresh deadlines after the state changed (``events``: the change's;
     after a result (:data:`RESULT_EVENTS`) every new deadline starts the
-    table's ``pause_ms`` later, so nobody's time runs while it is on show),
+    table's ``pause_ms`` later, so nobody's time runs while it is on show,
+    or the engine's :meth:`shown_ms` of them if longer: 6 Nimmt!'s cards
+    still being placed on the page; both only where ``pause_ms`` is set),
     and close the game if it ended."""
     engine = engines.get(d["game"])
     state = d["state"]
     old = d["deadlines"]
     new: dict[str, list[Any]] = {}
     pause = d.get("pause_ms") or 0
-    if pause and not any(e.get("type") in RESULT_EVENTS for e in events):
-        pause = 0
+    if pause:  # a paced table: the result's pause, or as long as the page shows the change (6 Nimmt!'s placing), if longer
+        pause = max(pause if any(e.get("type") in RESULT_EVENTS for e in events) else 0, engine.shown_ms(events))
     for seat in engine.to_act(state):
         tid = engine.turn_id(state, seat)
         prev = old.get(str(seat))

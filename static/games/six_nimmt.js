@@ -23,7 +23,10 @@ import { revealSteps, motionOff } from "./motion.js";
 export const ROWS = 4;
 export const ROW_LIMIT = 5;
 export const HAND_SIZE = 10;
-/** One card's flight from the reveal to its row (ms). */
+/** One card's flight from the reveal to its row (ms).  The server holds
+ * the same figures (engines/six_nimmt.py PLACE_MS and FLIP_MS: no clock runs
+ * while a reveal's cards are placed; tests/lobby/test_pacing.py holds them
+ * equal). */
 const FLY_MS = 400;
 /** The flip of the revealed cards before the first flight (ms). */
 const FLIP_MS = 220;

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import statistics
+from pathlib import Path
 
 import engines
+from engines import six_nimmt
 from lobby import tables
 from lobby.tables.play import RESULT_EVENTS, bot_wait
 
@@ -111,3 +114,81 @@ async def test_a_live_table_holds_its_clocks_after_a_result(lobby_factory):
                 assert all(due >= frame["now"] + 400 for due in view["deadlines"].values()), view["deadlines"]
                 held += 1
         assert held >= 1, "a round ended with the game going on"
+
+
+SIX = engines.get("six_nimmt")
+#: the page's placing figures (static/games/six_nimmt.js)
+SIX_JS = (Path(__file__).resolve().parents[2] / "static" / "games" / "six_nimmt.js").read_text(encoding="utf-8")
+
+
+def test_the_server_places_a_reveal_with_the_page_s_figures():
+    """The pause after a reveal covers the page's placing only while both
+    sides hold the same figures: a card's flight and the flip before."""
+    page = {name: int(ms) for name, ms in re.findall(r"\nconst (FLY_MS|FLIP_MS) = (\d+);", SIX_JS)}
+    assert page == {"FLY_MS": six_nimmt.PLACE_MS, "FLIP_MS": six_nimmt.FLIP_MS}, page
+
+
+def _placing(doc: tables.TableDoc, now: int, rng: random.Random) -> tuple[tables.Change, int]:
+    """Play 6 Nimmt! (every seat picks the engine's bot card, a row choice
+    the cheapest row) until a change places cards: (that change, its time)."""
+    while True:
+        now += 10
+        seat = SIX.to_act(doc["state"])[0]
+        mv = SIX.bot_move(SIX.view(doc["state"], seat), seat, rng)
+        change = tables.move(doc, doc["seats"][seat]["pid"], tables.turn_id(doc, seat), mv, now)
+        if any(e["type"] in ("placed", "row_choice") for e in change.doc["events"]):
+            return change, now
+        doc = change.doc
+
+
+def test_a_six_nimmt_reveal_holds_every_clock_until_its_cards_are_placed():
+    """After a reveal the pick clocks start once the page has placed the
+    cards (the flip, 400 ms a card, half a flight more after a row take),
+    or after the result pause if that is longer; after a row choice the
+    rest of the reveal's cards are placed before the clocks start (they
+    once started at once, taking ~1.5 s of every clock)."""
+    doc = seated("six_nimmt", 4, "abcd", pause_ms=1_500)
+    rng = random.Random(5)
+    seen = {"reveal": 0, "row_choice": 0}
+    for _ in range(40):
+        change, now = _placing(doc, 100 if not seen["reveal"] else now, rng)
+        events = change.doc["events"]
+        placed = [e for e in events if e["type"] == "placed"]
+        revealed = any(e["type"] == "revealed" for e in events)
+        shown = (six_nimmt.FLIP_MS if revealed else 0) + len(placed) * six_nimmt.PLACE_MS + (200 if placed and placed[-1]["took"] else 0)
+        assert SIX.shown_ms(events) == shown
+        held = max(1_500 if revealed else 0, shown)
+        if change.doc["status"] == tables.Status.PLAYING:
+            assert [due for _, due in change.doc["deadlines"].values()] == [now + held + 5_000] * len(change.doc["deadlines"]), (events, held)
+        seen["reveal" if revealed else "row_choice"] += 1
+        if revealed and len(placed) == 4:
+            assert held == 220 + 1_600 + (200 if placed[-1]["took"] else 0) > 1_500
+        if seen["row_choice"] and seen["reveal"] >= 5 or change.doc["status"] != tables.Status.PLAYING:
+            break
+        doc = change.doc
+    assert seen["row_choice"] >= 1, "a row was chosen and the rest of its reveal placed"
+
+
+async def test_a_live_six_nimmt_table_holds_its_clocks_while_a_reveal_is_placed(lobby_factory):
+    """Three people play a round of 6 Nimmt! (result pause 100 ms): every
+    change that places cards starts the clocks as long after it as the
+    page places them (not 100 ms, nor at once after a row choice)."""
+    proc = lobby_factory(env={"LOBBY_RESULT_PAUSE_MS": "100"})
+    async with connected(proc.ws, ["Ann", "Bo", "Cy"]) as players:
+        ann = players[0]
+        ann.keep_frames = True
+        table = (await ann.open("six_nimmt", seats=3, turn_ms=20_000, options={"end_threshold": 1}, games=1)).table_id
+        for p in players[1:]:
+            await p.join(table)
+        await ann.wait_for(table, playing)
+        await asyncio.gather(*(p.play(table, random.Random(i), timeout=120) for i, p in enumerate(players)))
+        held = []
+        for frame, view in replayed(ann.frames, table):
+            events = view.get("events") or []
+            if frame["t"] == "delta" and view["status"] == "playing" and any(e.get("type") == "placed" for e in events):
+                # each clock starts this long after the frame was sent: the commit's pause less the time to send it
+                shown = SIX.shown_ms(events)
+                for due in view["deadlines"].values():
+                    assert shown - 300 < due - 20_000 - frame["now"] <= shown, (shown, due - 20_000 - frame["now"], events)
+                held.append(shown)
+        assert held and min(held) >= 400, held
