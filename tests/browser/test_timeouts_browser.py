@@ -321,7 +321,10 @@ def test_stud_s_seat_folded_by_the_clock_is_marked_so(new_page, lobby):
 # ---------------------------------------------------------------------------
 
 
-OPTIONS = {"sibala": {"rounds": 8}, "six_nimmt": {}, "yahtzee": {}, "shut_the_box": {"rounds": 6}}
+#: Long enough games that the away notice is still up after a bot's second
+#: move for my seat (a Sibala round is two moves at bot speed: with 8 rounds
+#: that moment lasted a quarter second, and a loaded box's page once missed it).
+OPTIONS = {"sibala": {"rounds": 40}, "six_nimmt": {}, "yahtzee": {}, "shut_the_box": {"rounds": 6}}
 LATEST_MOVE_WORDS = {
     "en-US": {"notice": "Time's up", "past": "last turn", "away": "You are away: a bot plays for you — press I'm back"},
     "zh-CN": {"notice": "超时", "past": "上一回合", "away": "你处于托管：机器人正在替你玩——按“我回来了”即可接手"},
