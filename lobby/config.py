@@ -31,6 +31,11 @@ class Settings:
     #: acts in 1 s (the test suite lowers it to 1000 for its 1 s tables);
     #: the welcome sends it as ``turn_ms.min`` for the Open table form
     min_turn_ms: int = 5_000
+    #: a person's last seconds of a turn in which the page warns them (ms):
+    #: the countdown turns urgent and says what a timeout would play; the
+    #: welcome sends it as ``turn_ms.urgent`` (the tests lower it where a
+    #: short turn must have calm seconds)
+    urgent_ms: int = 5_000
     #: how long a bot "thinks" before its move (ms)
     bot_delay_ms: int = 700
     #: 1: bots take a human-like time, ``bot_delay_ms`` scaled by how many

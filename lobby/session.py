@@ -375,8 +375,9 @@ class Session:
                 "player": {"name": player.get("name"), "coins": coins, "claimed": bool(player.get("claimed")), "id": public},
                 "tables": await self.store.player_tables(pid),
                 "games": games_info(),
-                # the turn times a table may have (ms): what the Open table form offers
-                "turn_ms": {"min": self.settings.min_turn_ms, "max": MAX_TURN_MS, "default": self.settings.turn_ms},
+                # the turn times a table may have (ms): what the Open table form
+                # offers; and the last part of a turn in which the page warns
+                "turn_ms": {"min": self.settings.min_turn_ms, "max": MAX_TURN_MS, "default": self.settings.turn_ms, "urgent": self.settings.urgent_ms},
                 "now": now_ms(),
             },
         )

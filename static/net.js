@@ -10,6 +10,8 @@
 // Needs the globals `MessagePack` (/vendor/msgpack.min.js) and `jsonpatch`
 // (/vendor/fast-json-patch.min.js).
 
+import { setUrgentMs } from "./games/clocks.js";
+
 export const PROTO = 1;
 const TOKEN_KEY = "lobby.token";
 const SEATED_KEY = "lobby.seated";
@@ -76,7 +78,7 @@ export class Net {
     this.signedIn = false;
     this.player = null;
     this.games = [];
-    /** The turn times a table may have, in ms (the welcome's turn_ms: {min, max, default}). */
+    /** The turn times a table may have, in ms (the welcome's turn_ms: {min, max, default, urgent}). */
     this.turnLimits = { min: 5000, max: 300000, default: 20000 };
     this.offset = 0; // server clock minus ours (ms)
     /** table id -> {id, seat, version, view, chat, syncing}; chat: lines oldest first */
@@ -369,7 +371,10 @@ export class Net {
     this.attempt = 0;
     this.player = msg.player;
     this.games = msg.games || [];
-    if (msg.turn_ms) this.turnLimits = msg.turn_ms;
+    if (msg.turn_ms) {
+      this.turnLimits = msg.turn_ms;
+      setUrgentMs(msg.turn_ms.urgent); // the countdown's last seconds, the lobby's
+    }
     for (const id of msg.tables || []) {
       this._markSeated(id, true);
       this.interest.set(id, "play");

@@ -65,8 +65,15 @@ export function awayTurn(view, ctx) {
   return !!(s && s.away && !s.left);
 }
 
-/** The last seconds of a turn in which its player is warned (s). */
-export const URGENT_S = 5;
+/** The last seconds of a turn in which its player is warned (s): 5, or
+ * the welcome's `turn_ms.urgent` once net.js has it (setUrgentMs). */
+export let URGENT_S = 5;
+
+/** Take the lobby's urgent part of a turn (`ms`, the welcome's
+ * `turn_ms.urgent`; anything but a positive number is ignored). */
+export function setUrgentMs(ms) {
+  if (typeof ms === "number" && ms > 0) URGENT_S = ms / 1000;
+}
 
 /** Whether clock `c` ({seat, seconds} or null) is `mySeat`'s and in its
  * last URGENT_S seconds: the one countdown that turns urgent. */

@@ -34,6 +34,9 @@ SETTINGS: dict[str, dict[str, str]] = {
     # a short ready window after a game (2.5 s) and a short wait for
     # players before a waiting table closes (12 s)
     "short_windows": {"LOBBY_READY_MS": "2500", "LOBBY_WAITING_TTL_MS": "12000"},
+    # the page warns in a turn's last second only (5 s by default): a 3 s
+    # turn has two calm seconds, where a notice other than the warning shows
+    "short_warning": {"LOBBY_URGENT_MS": "1000"},
     # the real default: a person's turn lasts 5 s at least
     "turn_minimum": {"LOBBY_MIN_TURN_MS": "5000"},
 }

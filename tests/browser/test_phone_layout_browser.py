@@ -27,7 +27,9 @@ pytestmark = SINGLE_REDIS
 # on the first screen, above the pinned Play again bar.
 #
 # Each table is opened with the most seats the game takes, bots in the
-# others, so the widest board of each game is the one measured.
+# others, so the widest board of each game is the one measured; on it, on
+# my turn, every line of the players list is clear of the pinned bars (the
+# next sections' check).
 #
 # The table's page head is short on a phone: the felt begins in the screen's
 # first quarter, so most of the screen is the game.
@@ -80,7 +82,7 @@ FELT_TOP = 0.25
 @pytest.mark.usefixtures("phone")
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, lobby, game, locale):
+def test_a_full_table_fits_a_phone_keeps_your_controls_on_screen_and_no_player_line_under_a_pinned_bar(new_page, lobby, game, locale):
     seats, control, suffix = GAMES[game]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Phoebe Marguerite")
@@ -118,6 +120,8 @@ def test_a_full_table_fits_a_phone_and_keeps_your_controls_on_screen(new_page, l
         assert all(on_screen(cards.nth(i)) for i in range(10)), "part of the hand is off screen"
         # a three-digit card's number stays on one line inside its card ("10/4" wrapped once)
         assert page.evaluate(js("phone_layout/card_numbers")) == []
+    # every line of the players list, scrolled to, is clear of every pinned bar
+    clear_of_bars(page, LINES[game], seats)
 
 
 @pytest.mark.usefixtures("phone")
@@ -509,30 +513,11 @@ def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, lo
     fits(page)
 
 
-#: Draw table `id`'s finished 6 Nimmt! view again with `rounds` rounds of
-#: history, on the felt; the standings' right edge, the viewport's width and
-#: the right edge of the box it sits in, and each row's rounds line.
+#: Draw table `id`'s finished 6 Nimmt! view again with ten rounds of
+#: history and seat 0 named NAME (replaced by the test), on the felt; the
+#: standings' right edge, the viewport's width and the right edge of the box
+#: it sits in, and each row's rounds line.
 LONG_STANDINGS = REDRAW_HEAD + js("phone_layout/long_standings")
-
-
-@EACH_PHONE
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
-def test_six_nimmt_s_standings_of_a_long_game_stay_readable_on_a_phone(new_page, lobby, locale):
-    """A 4- or 5-round game's final standings ran past
-    their card ('Tota', totals cut off) or the screen (at 360), the round
-    headers squeezed to a character a line.  The table fits and its headers
-    stay on one line.
-    The CI run of 47c2883 (360x740, a game of many rounds): the standings
-    ran out of the felt, scrolling sideways with no sign that they did.  A
-    10-round game's table is no wider than its box (each row's rounds are a
-    sum under the name, "5 + 0 + …"), so nothing scrolls sideways."""
-    page = new_page(locale=locale)
-    table_id = finished_game(page, lobby, "six_nimmt", options={"end_threshold": 1})
-    got = page.evaluate(LONG_STANDINGS, [table_id, "six_nimmt"])
-    assert got["right"] <= got["width"] + 0.5 and got["right"] <= got["wrap"] + 0.5, got
-    assert all(r.count(" + ") == 9 for r in got["sums"]), got
-    assert got["tallest"] <= 2 * got["row"], got
-    fits(page)
 
 
 # ---------------------------------------------------------------------------
@@ -659,7 +644,9 @@ def test_the_sign_in_card_has_no_blank_gap_under_its_heading(new_page, lobby, lo
 # its top, its bottom, nearest from the page's top), has its whole box clear
 # of every pinned bar; and while I must take a row in 6 Nimmt!, the four
 # rows and the instruction are all on screen at once without scrolling. Both
-# languages, 360x740 and 390x844.
+# languages, 360x740 and 390x844. (On my turn at each game's largest table
+# the players list is checked by the first section's full-table test, on the
+# same table as the controls.)
 # ---------------------------------------------------------------------------
 
 
@@ -678,7 +665,7 @@ def clear_of_bars(page, sel: str, least: int) -> None:
 
 
 #: game -> its players list's and standings' lines (the seats and what I
-#: act with: test_phone_layout.GAMES, each game's largest table)
+#: act with: GAMES, each game's largest table)
 LINES = {
     "sibala": "[data-testid=seats] .seat",
     "stud": "[data-testid=seats] .stud-seat",
@@ -686,20 +673,6 @@ LINES = {
     "yahtzee": "[data-testid=score-card] tr, [data-testid=yz-seats] li",
     "shut_the_box": "[data-testid=players] tr",
 }
-
-
-@pytest.mark.usefixtures("phone")
-@pytest.mark.parametrize("locale", LOCALES, ids=["en", "zh"])
-@pytest.mark.parametrize("game", list(LINES))
-def test_on_my_turn_no_player_line_stays_under_a_pinned_bar(new_page, lobby, viewport, game, locale):
-    seats, control, suffix = GAMES[game]
-    page = new_page(locale=locale)
-    page.emulate_media(reduced_motion="reduce")
-    sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, game, seats=seats, bots=True)
-    start(page)
-    expect(page.locator(f'[data-testid="{control}"]{suffix}').first).to_be_visible()  # my turn: what I act with is pinned
-    clear_of_bars(page, LINES[game], seats)
 
 
 @pytest.mark.usefixtures("phone")
@@ -725,17 +698,6 @@ def test_six_nimmt_s_row_choice_shows_the_rows_and_the_instruction_at_once(new_p
         ok: rows.length === 4 && rows.every((r) => r.top >= bar.bottom - 0.5 && r.bottom <= prompt.top + 0.5) && prompt.top >= 0 && prompt.bottom <= innerHeight + 0.5};
     }""")
     assert got["ok"], got
-
-
-@pytest.mark.usefixtures("phone")
-@pytest.mark.parametrize("locale", LOCALES, ids=["en", "zh"])
-def test_after_a_game_no_standing_stays_under_play_again(new_page, lobby, viewport, locale):
-    """6 Nimmt!'s final standings (and the result above them) and the
-    players list, scrolled to, are clear of the pinned Play again bar."""
-    page = new_page(locale=locale)
-    finished_game(page, lobby, "six_nimmt", name="Phoebe Marguerite", options={"end_threshold": 1}, bots=True)  # my timeouts, then a bot, play it out
-    expect(page.get_by_test_id("play-again")).to_be_visible()
-    clear_of_bars(page, "[data-testid=final-result] > *, [data-testid=standings] tr, .sn-players .sn-player, [data-testid=next-panel] li", 6)
 
 
 # ---------------------------------------------------------------------------
@@ -791,38 +753,55 @@ def test_every_name_shows_beside_two_badges(new_page, lobby, game):
 STANDINGS_SEEN = REDRAW_HEAD + js("phone_layout/standings_seen")
 
 
+def standings_seen(page, table_id: str, rounds: int, name: str) -> dict:
+    """STANDINGS_SEEN's figures of table ``table_id``'s 6 Nimmt! standings
+    drawn again with ``rounds`` rounds and seat 0 named ``name``."""
+    return page.evaluate(STANDINGS_SEEN.replace("ROUNDS", str(rounds)).replace("NAME", name), [table_id, "six_nimmt"])
+
+
+@pytest.mark.usefixtures("phone")
 @pytest.mark.parametrize("locale,total", [("en-US", "Total"), ("zh-CN", "总分")], ids=["en", "zh"])
-def test_six_nimmt_standings_show_name_and_total_on_a_phone(new_page, lobby, locale, total):
-    """At 390x844, 4 rounds, the header read 'R1 R2 R3 R4 Tot'
-    and the table, 352 px in a 322 px box, scrolled the Total column out of
-    sight.  In 4- and 5-round games at 360 and 390, in both languages, every
-    row's name and total are in sight, the total's head its whole word."""
-    page = new_page(locale=locale)
-    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", options={"end_threshold": 1})
-    for phone in PHONES:
-        page.set_viewport_size(phone)
-        for rounds in (4, 5):
-            got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", str(rounds)).replace("NAME", ""), [table_id, "six_nimmt"])
-            assert got["cut"] == [] and got["head"] == total and got["whole"] and got["rounds"] == rounds, (phone, rounds, got)
+def test_six_nimmt_s_final_standings_fit_a_phone(new_page, lobby, viewport, locale, total):
+    """One finished three-seat game (my timeouts, then a bot, play it out),
+    at each phone size, in both languages:
 
-
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
-def test_six_nimmt_standings_cut_a_name_only_when_the_table_would_overflow(new_page, lobby, locale):
-    """At 390x844 in 中文: 'Ada（机器…', 'Bao（机器…' were cut while the
-    table filled two thirds of its card.  At 360 and 390, in both languages,
-    with 1 to 5 rounds, no name shows an ellipsis while the table is no wider
-    than its box; a name too long for the box is cut, and its row's name and
-    total stay in sight."""
+    * the final standings (and the result above them) and the players list,
+      scrolled to, are clear of the pinned Play again bar;
+    * a 4- or 5-round game's standings ran past their card ('Tota', totals
+      cut off) or the screen (at 360), the round headers squeezed to a
+      character a line; the CI run of 47c2883 (360x740, a game of many
+      rounds): they ran out of the felt, scrolling sideways with no sign.
+      A 10-round game's table is no wider than its box (each row's rounds
+      are a sum under the name, "5 + 0 + …"), its headers on one line;
+    * at 390x844, 4 rounds, the header read 'R1 R2 R3 R4 Tot' and the
+      table, 352 px in a 322 px box, scrolled the Total column out of
+      sight: in 4- and 5-round games every row's name and total are in
+      sight, the total's head its whole word;
+    * in 中文 'Ada（机器…', 'Bao（机器…' were cut while the table filled two
+      thirds of its card: with 1 to 5 rounds no name shows an ellipsis
+      while the table is no wider than its box; a name too long for the
+      box is cut, and its row's name and total stay in sight."""
     page = new_page(locale=locale)
-    table_id = finished_game(page, lobby, "six_nimmt", name="Annabelle", seats=3, options={"end_threshold": 1})
+    table_id = finished_game(page, lobby, "six_nimmt", name="Phoebe Marguerite", seats=3, options={"end_threshold": 1})
+    expect(page.get_by_test_id("play-again")).to_be_visible()
+    clear_of_bars(page, "[data-testid=final-result] > *, [data-testid=standings] tr, .sn-players .sn-player, [data-testid=next-panel] li", 6)
+    # ten rounds (seat 0 named Ann, the short name the long game was seen with)
+    got = page.evaluate(LONG_STANDINGS.replace("NAME", "Ann"), [table_id, "six_nimmt"])
+    assert got["right"] <= got["width"] + 0.5 and got["right"] <= got["wrap"] + 0.5, got
+    assert all(r.count(" + ") == 9 for r in got["sums"]), got
+    assert got["tallest"] <= 2 * got["row"], got
+    fits(page)
+    # four and five rounds: name and total in sight, the total's head whole
+    for rounds in (4, 5):
+        got = standings_seen(page, table_id, rounds, "Annabelle")
+        assert got["cut"] == [] and got["head"] == total and got["whole"] and got["rounds"] == rounds, (viewport, rounds, got)
+    # a name is cut only when the table would overflow its box
+    for rounds in range(1, 6):
+        got = standings_seen(page, table_id, rounds, "Annabelle")
+        assert got["cut"] == [] and (got["names"] == [] or got["wide"]), (viewport, rounds, got)
     longest = "Annabelle-Maximiliane-Wolkenstein-" * 3
-    for phone in PHONES:
-        page.set_viewport_size(phone)
-        for rounds in range(1, 6):
-            got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", str(rounds)).replace("NAME", ""), [table_id, "six_nimmt"])
-            assert got["cut"] == [] and (got["names"] == [] or got["wide"]), (phone, rounds, got)
-        got = page.evaluate(STANDINGS_SEEN.replace("ROUNDS", "2").replace("NAME", longest), [table_id, "six_nimmt"])
-        assert got["cut"] == [] and len(got["names"]) == 1 and got["names"][0].startswith(longest), (phone, got)
+    got = standings_seen(page, table_id, 2, longest)
+    assert got["cut"] == [] and len(got["names"]) == 1 and got["names"][0].startswith(longest), (viewport, got)
 
 
 #: Fly row card `card` (as the reveal does: the flying class, a transform)

@@ -516,6 +516,10 @@ def test_the_log_draws_a_roll_s_dice_with_pips_like_the_seats(new_page, lobby):
     expect(line).to_have_text(re.compile(r"^Round 1: .+ rolled [⚀-⚅]{4} \("))
     dice = line.get_by_test_id("log-dice")
     faces = dice.get_attribute("data-dice").split()
+    # the line's dice, once laid out (a line just added may not be yet: under
+    # load they were once read at height 0)
+    expect(dice.locator(".die")).to_have_count(len(faces))
+    dice.locator(".die").last.wait_for(state="visible")
     drawn = dice.locator(".die").evaluate_all("els => els.map(e => [e.dataset.face, e.getBoundingClientRect().height])")
     assert [f for f, _ in drawn] == faces and all(size >= 14 for _, size in drawn), drawn
     glyphs = dice.locator(".log-glyphs").evaluate("el => el.getBoundingClientRect().width")

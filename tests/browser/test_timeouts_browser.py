@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, finished, finished_game, js, let_a_low_pick_run_out, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
+from .helpers import PHONE, SINGLE_REDIS, finished, finished_game, js, let_a_low_pick_run_out, open_table, play_card, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
 
 pytestmark = SINGLE_REDIS
 
@@ -162,9 +162,10 @@ def test_a_timeout_that_ends_sibala_leaves_its_mark_in_chinese(new_page, lobby):
 # category spent for me, the Shut the Box round ended for me; (b) my own
 # notice says "Time's up — … for you" and stays until I act, never
 # contradicting "Your turn". The notice shows one message at a time: in my
-# turn's last 5 s the hurry warning alone, so these turns are 6 s, the next
-# turn's first second (not urgent) the moment the note is read. Phones, both
-# languages.
+# turn's last seconds the hurry warning alone, so these tests run on a lobby
+# that warns in a turn's last second only (``short_warning``) with 3-4 s
+# turns, the next turn's first seconds (not urgent) the moment the note is
+# read. Phones, both languages.
 # ---------------------------------------------------------------------------
 
 
@@ -189,12 +190,13 @@ def note_gone(page, locale):
     page.wait_for_function(CALM_NOTICE, arg=[WORDS[locale]["past"], False], polling="raf")
 
 
+@pytest.mark.lobby_settings("short_warning")
 @pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_six_nimmt_s_card_played_for_me_is_marked_in_its_row_and_said_until_i_pick(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
-    open_table(page, "six_nimmt", seats=2, turn_s=6)
+    open_table(page, "six_nimmt", seats=2, turn_s=4)  # 4 s: the next reveal, which may take the row, waits while I look
     start(page)
     hand = page.get_by_test_id("hand").locator("[data-card]")
     expect(hand).to_have_count(10)
@@ -206,22 +208,26 @@ def test_six_nimmt_s_card_played_for_me_is_marked_in_its_row_and_said_until_i_pi
     past_notice(page, locale)
     expect(page.get_by_test_id("turn")).to_have_text(re.compile("^(Your turn|轮到你)"))
     expect(page.get_by_test_id("timeout-0")).to_have_count(0)  # no "time's up" badge over my turn
-    # my own move ends it; the card keeps its mark in the row
+    # my own move ends it (a row taken, or a card chosen and confirmed: a
+    # tap alone only chooses, and the clock then played for me again, my
+    # seat went away and quick bots ended the game under a loaded box's
+    # check); the card keeps its mark in the row
     take = page.locator("[data-testid^=take-row-]:visible")
     if take.count():
         take.first.click()
     else:
-        page.get_by_test_id("hand").locator("button[data-card]:enabled").first.click()
+        play_card(page, int(page.get_by_test_id("hand").locator("button[data-card]:enabled").first.get_attribute("data-card")))
     note_gone(page, locale)
     expect(mark).to_have_text(WORDS[locale]["mark"])
 
 
+@pytest.mark.lobby_settings("short_warning")
 @pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_yahtzee_s_category_scored_for_me_is_marked_and_said_until_i_roll(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
-    open_table(page, "yahtzee", seats=2, turn_s=6, bots=False)
+    open_table(page, "yahtzee", seats=2, turn_s=3, bots=False)
     start(page)  # alone: my turns follow each other
     # I do not roll: the clock rolls and scores for me; that category is marked
     mark = page.get_by_test_id("score-card").locator("[data-testid^=forced-0-]")
@@ -238,12 +244,13 @@ def test_yahtzee_s_category_scored_for_me_is_marked_and_said_until_i_roll(new_pa
     expect(page.get_by_test_id(f"forced-0-{cat}")).to_have_text(WORDS[locale]["mark"])
 
 
+@pytest.mark.lobby_settings("short_warning")
 @pytest.mark.viewport(PHONE)
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_shut_the_box_s_round_ended_for_me_is_marked_and_said_until_i_throw(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
-    open_table(page, "shut_the_box", seats=2, turn_s=6, options={"rounds": 2}, bots=False)
+    open_table(page, "shut_the_box", seats=2, turn_s=3, options={"rounds": 2}, bots=False)
     start(page)  # alone: round 2 starts with round 1's timeout
     expect(page.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", "45", timeout=15_000)
     expect(page.get_by_test_id("round-score-0-0")).to_have_text("45")  # the score only: the seat carries the mark
@@ -317,7 +324,10 @@ def test_stud_s_seat_folded_by_the_clock_is_marked_so(new_page, lobby):
 # ---------------------------------------------------------------------------
 
 
-OPTIONS = {"sibala": {"rounds": 8}, "six_nimmt": {}, "yahtzee": {}, "shut_the_box": {"rounds": 6}}
+#: Long enough games that the away notice is still up after a bot's second
+#: move for my seat (a Sibala round is two moves at bot speed: with 8 rounds
+#: that moment lasted a quarter second, and a loaded box's page once missed it).
+OPTIONS = {"sibala": {"rounds": 40}, "six_nimmt": {}, "yahtzee": {}, "shut_the_box": {"rounds": 6}}
 LATEST_MOVE_WORDS = {
     "en-US": {"notice": "Time's up", "past": "last turn", "away": "You are away: a bot plays for you — press I'm back"},
     "zh-CN": {"notice": "超时", "past": "上一回合", "away": "你处于托管：机器人正在替你玩——按“我回来了”即可接手"},
@@ -380,11 +390,12 @@ PAST = {"en-US": "Time's up — ", "zh-CN": "超时——"}
 PLACES = js("timeouts/places")
 
 
+@pytest.mark.lobby_settings("short_warning")
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_shut_the_box_says_my_timeout_once_in_the_log_and_once_to_me(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
-    open_table(page, "shut_the_box", seats=2, turn_s=6, options={"rounds": 2}, bots=False)
+    open_table(page, "shut_the_box", seats=2, turn_s=3, options={"rounds": 2}, bots=False)
     start(page)  # alone: round 2 starts with round 1's timeout, my turn again
     expect(page.get_by_test_id("round-score-0-0")).to_have_attribute("data-score", "45", timeout=15_000)
     got = page.wait_for_function(PLACES, arg=[WORD[locale].pattern, PAST[locale]], polling="raf", timeout=20_000).json_value()

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { setLang } from "../../static/i18n.js";
 import { bareName, isBot, logName, markText, markedName, mineKey, seatName, seatNo } from "../../static/games/seats.js";
 import { foldTimeouts, forcedLine, forcedList, forcedMarks, markAway } from "../../static/games/forced.js";
-import { clocks, fmtSeconds, urgent } from "../../static/games/clocks.js";
+import { clocks, fmtSeconds, setUrgentMs, urgent } from "../../static/games/clocks.js";
 import { winnersSaid } from "../../static/games/results.js";
 import { EventLog, LOG_GAP } from "../../static/games/event_log.js";
 
@@ -82,6 +82,19 @@ test("only my own clock in its last five seconds is urgent", () => {
   assert.equal(urgent({ seat: 0, seconds: 1 }, 1), false);
   assert.equal(urgent({ seat: 1, seconds: null }, 1), false);
   assert.equal(urgent(null, 1), false);
+});
+
+test("the lobby's urgent part of a turn replaces the five seconds; nonsense is ignored", () => {
+  try {
+    setUrgentMs(1_000);
+    assert.equal(urgent({ seat: 1, seconds: 0.9 }, 1), true);
+    assert.equal(urgent({ seat: 1, seconds: 1 }, 1), false);
+    for (const bad of [0, -1, "2000", null, undefined]) setUrgentMs(bad);
+    assert.equal(urgent({ seat: 1, seconds: 1.5 }, 1), false);
+  } finally {
+    setUrgentMs(5_000);
+  }
+  assert.equal(urgent({ seat: 1, seconds: 4.9 }, 1), true);
 });
 
 test("forcedLine marks a move the clock made, in both languages", () => {

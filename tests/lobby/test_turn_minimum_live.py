@@ -1,6 +1,7 @@
 """The shortest turn a table may have is the server's ``LOBBY_MIN_TURN_MS``
 (5000 by default: no person acts in 1 s); the welcome says it
-(``turn_ms``: ``min``, ``max``, ``default``), and a shorter one is refused
+(``turn_ms``: ``min``, ``max``, ``default``, and ``urgent``: the last part
+of a turn in which the page warns, ``LOBBY_URGENT_MS``), and a shorter one is refused
 ``bad_options`` with reason ``turn_ms`` and the bounds as figures."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .support import connected
 async def test_a_turn_below_the_server_s_minimum_is_refused_with_its_bounds(lobby_factory, lobby):
     proc = lobby_factory(env={"LOBBY_MIN_TURN_MS": "5000"}, prefix="turnmin-live")
     async with connected(proc.ws, ["Hasty"]) as (c,):
-        assert c.welcome["turn_ms"] == {"min": 5000, "max": MAX_TURN_MS, "default": 20_000}
+        assert c.welcome["turn_ms"] == {"min": 5000, "max": MAX_TURN_MS, "default": 20_000, "urgent": 5000}
         with pytest.raises(LobbyRefused) as refused:
             await c.open("sibala", seats=2, turn_ms=4999)
         frame = refused.value.frame
@@ -27,5 +28,6 @@ async def test_a_turn_below_the_server_s_minimum_is_refused_with_its_bounds(lobb
     # the suite's own lobby allows the 1 s turns its tests use (tests/conftest.py TEST_ENV)
     async with connected(lobby.ws, ["Tester"]) as (c,):
         assert c.welcome["turn_ms"]["min"] == 1000
+        assert c.welcome["turn_ms"]["urgent"] == 5000  # the 5 s warning a 1 s turn is all of
         tv = await c.open("sibala", seats=2, turn_ms=1000)
         assert (await c.wait_for(tv.table_id, lambda v: v["status"] == "waiting"))["turn_ms"] == 1000

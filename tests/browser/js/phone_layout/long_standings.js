@@ -1,6 +1,7 @@
   const rounds = 10;
   const state = { ...v.state, history: Array.from({ length: rounds }, () => v.state.history[0]) };
-  const long = { ...v, state };
+  const seats = (v.players || v.seats).map((s, i) => (i === 0 && 'NAME' ? { ...s, name: 'NAME' } : s));
+  const long = { ...v, state, players: seats, seats };
   const view = new VIEWS[game]({ id: 'long-' + game, games: () => net.games });
   document.querySelector('.table-body').appendChild(view.el);
   view.update(long, tableContext({ view: long, seat: 0, version: e.version + 1 }));
