@@ -76,10 +76,8 @@ WRONG = "wrong name or password"
 #: every mark on a Latin, Greek or Cyrillic letter, small capitals, number signs,
 #: and the skeleton of a name as written where NFKC changes it ("Jaϲk");
 #: 6 the right-to-left letters of the confusables data (Arabic, Hebrew, NKo),
-#: upper-case keys apart from lower-case ones and the name as written among
-#: both ("Ciara" is no longer "Clara"; "CIara" is), a prolonged sound mark
-#: after a Latin letter as a dash; the keys older versions gave and 6 does
-#: not are freed
+#: the skeleton of the name as written, a prolonged sound mark after a Latin
+#: letter as a dash; the keys older versions gave and 6 does not are freed
 NAME_KEYS_VERSION = 6
 
 log = logging.getLogger("lobby")
@@ -195,7 +193,7 @@ class Accounts:
         """Give every account the name keys of :data:`NAME_KEYS_VERSION`
         that it lacks (each by compare-and-set: one another account holds
         stays that one's) and free the keys it holds that this version no
-        longer gives (version 6 stopped folding "Ciara" into "Clara"), once
+        longer gives, once
         per Redis (``P:namekeys``): accounts claimed before block all their
         look-alikes and no other name.  The oldest claim
         goes first (by when its first key was taken), so where two accounts

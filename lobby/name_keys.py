@@ -228,34 +228,27 @@ def separators_folded(text: str) -> str:
     return "".join(out)
 
 
-#: the prefix of the keys in upper case (:func:`name_keys`): they meet the
-#: upper-case forms and the written forms of other names, never a lower-case
-#: form, because the skeleton draws "I" as "l" ("CIARA" reads "ClARA", which
-#: is no casing of "Clara")
-UPPER = "U:"
-
-
 def _keys_of(text: str, nfkc: bool = True) -> list[str]:
-    """The keys of one spelling ``text``: its lower-case form's skeleton,
-    case-folded; its upper-case form's skeleton (:data:`UPPER`); its
-    skeleton as written, among both (a name written "CIara" reads as
-    "Clara" and as "clara" in small letters).  ``nfkc`` False: the forms
-    of ``text`` as written, before NFKC (:func:`name_keys`)."""
+    """The keys of one spelling ``text``: the skeletons of its lower- and
+    upper-case forms and of it as written, case-folded.  The upper-case
+    form's key meets lower-case ones on purpose: the skeleton draws a
+    capital I, and every letter drawn as one stroke, as "l" (the Cyrillic
+    palochka "ӏ", which confusables.txt maps to "i", reaches "l" only by its
+    capital "Ӏ"), so "Еӏӏа" is "Ella" — and "Ciara" is "Clara" (CIARA reads
+    ClARA), a fold kept for the stroke letters' sake.  ``nfkc`` False: the
+    forms of ``text`` as written, before NFKC (:func:`name_keys`)."""
     if nfkc:
         low = case_folded(text)
         up = unicodedata.normalize("NFKC", unicodedata.normalize("NFD", low).upper())
     else:
         low, up = text.lower(), text.upper()
-    written = unicodedata.normalize("NFKC", skeleton(text))
-    return [_key(low), UPPER + unicodedata.normalize("NFKC", skeleton(up)), written, UPPER + written]
+    return [_key(low), _key(up), _key(text)]
 
 
 def _fold(key: str) -> str:
-    """``key`` with its separators folded (:func:`separators_folded`), its
-    :data:`UPPER` prefix kept; "" when nothing is left."""
-    prefix = UPPER if key.startswith(UPPER) else ""
-    body = unicodedata.normalize("NFC", separators_folded(key[len(prefix):]))
-    return prefix + body if body else ""
+    """``key`` with its separators folded (:func:`separators_folded`); ""
+    when nothing is left."""
+    return unicodedata.normalize("NFC", separators_folded(key))
 
 
 def name_keys(name: str) -> list[str]:
@@ -267,9 +260,8 @@ def name_keys(name: str) -> list[str]:
     for it with its separators folded (:func:`separators_folded`, before
     and after the skeleton, which makes some letters dashes and dots).  Two
     names clash when they share a key: "Mira", "MIRA", "Мира" (Cyrillic),
-    "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do, "Ill" and "lll" do (as
-    written), "Clara" and "CIara" do; "Ann" and "Anna" do not, nor "Clara"
-    and "Ciara" (lower-case keys meet upper-case ones only as written)."""
+    "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do, "Ill" and "lll" do, "Еӏӏа"
+    (Cyrillic, a palochka) and "Ella" do; "Ann" and "Anna" do not."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
     keys = _keys_of(base)
@@ -283,7 +275,7 @@ def _folded_keys(name: str) -> list[str]:
     """The lower-case keys of ``name`` with its separators folded: what
     :func:`folded_key` picks from."""
     base = unicodedata.normalize("NFKC", name)
-    return [k for k in (_fold(k) for k in letter_keys(separators_folded(base))) if k and not k.startswith(UPPER)]
+    return [k for k in (_fold(k) for k in letter_keys(separators_folded(base))) if k]
 
 
 def name_keys_v1(name: str) -> list[str]:

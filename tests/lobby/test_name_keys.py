@@ -75,6 +75,8 @@ def test_every_confusable_shares_a_key_with_its_prototype_in_every_case():
             continue  # one letter for one, unmarked: NFKC and marks go their own way before the skeleton
         if any(c not in (case_folded(c), case_folded(c).upper()) for c in (src, proto)):
             continue  # a casing of another letter ("ſ" is an s, "ς" a σ), whose keys it has
+        if not proto.strip():
+            continue  # a space ("\u1680" draws as one): no name is spaces alone, and trimmed spaces are no key
         theirs = set(name_keys(proto))
         if any(not set(name_keys(form)) & theirs for form in _casings(src)):
             apart.append((src, proto))
@@ -253,13 +255,12 @@ def test_every_right_to_left_confusable_shares_a_key_with_its_prototype():
     assert set(name_keys("\u0627\u0627")) & set(name_keys("ll"))
 
 
-@pytest.mark.parametrize(("one", "other"), [("Clara", "Ciara"), ("Ella", "Elia"), ("Eli", "Ell"), ("Milo", "Mlio"), ("Ian", "Ivan")])
-def test_names_told_apart_in_small_letters_do_not_clash_through_their_capitals(one, other):
-    """"CIARA" reads "ClARA" (the skeleton draws I as l), which is no
-    casing of "Clara": upper-case keys meet upper-case keys only."""
-    assert set(name_keys(one)).isdisjoint(name_keys(other)), (name_keys(one), name_keys(other))
-
-
-@pytest.mark.parametrize(("plain", "look_alike"), [("Clara", "CIara"), ("Ella", "EIla"), ("lan", "Ian"), ("Ill", "lll"), ("Bill", "BiII"), ("Ann-a", "Ann\u30fca")])
-def test_a_name_that_reads_as_another_as_written_clashes_with_it(plain, look_alike):
+@pytest.mark.parametrize(
+    ("plain", "look_alike"),
+    [("Clara", "CIara"), ("Ella", "EIla"), ("lan", "Ian"), ("Ill", "lll"), ("Bill", "BiII"), ("Ann-a", "Ann\u30fca"),
+     ("Ella", "\u0415\u04cf\u04cf\u0430"), ("Solo", "\u0405\u043e\u04cf\u043e"), ("Holly", "\u041d\u043e\u04cf\u04cf\u0443")],
+)
+def test_a_name_that_reads_as_another_clashes_with_it(plain, look_alike):
+    """Capitals I and stroke letters read as l: the Cyrillic palochka "ӏ"
+    (which confusables.txt maps to "i") through its capital "Ӏ"."""
     assert set(name_keys(plain)) & set(name_keys(look_alike)), (name_keys(plain), name_keys(look_alike))
