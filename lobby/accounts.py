@@ -77,8 +77,10 @@ WRONG = "wrong name or password"
 #: and the skeleton of a name as written where NFKC changes it ("Jaϲk");
 #: 6 the right-to-left letters of the confusables data (Arabic, Hebrew, NKo),
 #: the skeleton of the name as written, a prolonged sound mark after a Latin
-#: letter as a dash; the keys older versions gave and 6 does not are freed
-NAME_KEYS_VERSION = 6
+#: letter as a dash; the keys older versions gave and 6 does not are freed;
+#: 7 lone jamo and Bopomofo letters drawn as Han ("ㄧ郎" is "一郎"), the
+#: tatweel as a separator, "vv" as "w"
+NAME_KEYS_VERSION = 7
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -37,6 +37,18 @@ def ignorable(ch: str) -> bool:
 
 _MARKS = str.maketrans("", "", "\u200e\u200f")
 
+#: letters drawn as a Han character that confusables.txt leaves apart: the
+#: Bopomofo letters as the characters they were made from ("ㄧ郎" is
+#: "一郎", "ㄦ子" "儿子"), and the Hangul jamo (compatibility and
+#: conjoining: NFKC makes the first the second) drawn as one ("山ㅁ" is
+#: "山口", "ㅅ" "人", "ㅇ" "〇", which the data draws "O"); a name may mix
+#: these with Han (lobby.scripts), not with Latin
+_SHAPE_FOLD = {
+    **dict(zip("ㄅㄇㄈㄉㄋㄌㄍㄎㄏㄐㄒㄔㄕㄖㄗㄙㄚㄠㄡㄤㄦㄧㄨㄩ", "勹冂匚刀乃力巜丂厂丩丅彳尸日卩厶丫幺又尢儿一乂凵")),
+    **dict(zip("ㄱㄴㄷㄹㅁㅅㅇㅏㅗㅜㅡㅣ", "乛乚匚己口人〇卜丄丅一丨")),
+    **dict(zip("\u1100\u1102\u1103\u1105\u1106\u1109\u110b\u1161\u1169\u116e\u1173\u1175", "乛乚匚己口人〇卜丄丅一丨")),
+}
+
 
 @functools.cache
 def _prototypes() -> dict[str, str]:
@@ -50,7 +62,8 @@ def _prototypes() -> dict[str, str]:
     them) between direction marks, keys and entries alike: both are read
     without them ("ا" is a source of "l").  A prototype's characters that
     are sources themselves are mapped on, so that a skeleton of a skeleton
-    is itself."""
+    is itself.  The letters of :data:`_SHAPE_FOLD` go to their Han
+    characters (a syllable's jamo too: "김" is "乛丨口", as "ᄀ" alone is)."""
     data = {ch.translate(_MARKS): entries for ch, entries in confusables.confusables_data.items()}
     out: dict[str, str] = {}
     for ch, entries in data.items():
@@ -62,6 +75,7 @@ def _prototypes() -> dict[str, str]:
             out[ch] = min(ch, other)
         else:
             out[ch] = other
+    out.update(_SHAPE_FOLD)
     for ch, proto in out.items():  # a prototype's own characters may be sources ("ﷲ" -> "lللّٰo")
         for _ in range(4):
             mapped = "".join(out.get(c, c) for c in unicodedata.normalize("NFD", proto))
@@ -94,7 +108,9 @@ def case_folded(text: str) -> str:
 
 
 def _key(form: str) -> str:
-    return unicodedata.normalize("NFKC", skeleton(form)).casefold()
+    """The skeleton of ``form`` NFKC and case-folded, "vv" drawn "w" as
+    confusables.txt draws "rn" "m" ("VVendy" is "Wendy")."""
+    return unicodedata.normalize("NFKC", skeleton(form)).casefold().replace("vv", "w")
 
 
 def letter_keys(name: str) -> list[str]:
@@ -142,6 +158,8 @@ _MODIFIER_BLOCKS = ((0x02B0, 0x02FF), (0xA700, 0xA71F))
 #: Latin, Greek or Cyrillic letter or a digit ("Annーa" is "Ann-a"); the
 #: skeleton draws "一" and "—" so too
 _PROLONGED = frozenset("\u30fc\uff70")
+#: the Arabic tatweel, which only stretches the line between letters ("علــي" is "علي")
+_TATWEEL = "\u0640"
 #: the apostrophes that are no modifier letter or quotation mark
 _APOSTROPHES = frozenset("'\uff07\u055a\u05f3")
 
@@ -168,9 +186,9 @@ def _separator(ch: str) -> bool:
     """A space of any width (Unicode's Zs), a dash (Pd) or a look-alike of
     one (the skeleton's "-", minus signs), a middle dot (:data:`_DOTS`), a
     connector ("_", Pc), a modifier symbol (Sk: "¸", "ˉ"), a modifier letter
-    of :data:`_MODIFIER_BLOCKS`, a quotation mark (Pi, Pf), an apostrophe,
+    of :data:`_MODIFIER_BLOCKS`, the tatweel, a quotation mark (Pi, Pf), an apostrophe,
     or a bracket (Ps, Pe: "Ann ⑵" is "Ann (2)", which reads as "Ann ②")."""
-    if ch == "-" or ch in _DOTS or ch in _APOSTROPHES:
+    if ch == "-" or ch in _DOTS or ch in _APOSTROPHES or ch == _TATWEEL:
         return True
     cat = unicodedata.category(ch)
     if cat in ("Zs", "Pd", "Pc", "Sk", "Pi", "Pf", "Ps", "Pe"):

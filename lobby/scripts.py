@@ -5,7 +5,9 @@ Restrictive", over the Recommended scripts of UAX #31 table 4).
 Folding look-alikes into name keys (:mod:`lobby.name_keys`) has no end:
 every rarely used script brings its own "o" and "l".  So a name's letters
 come from one script, or from Latin with Han and Japanese kana, with Han
-and Bopomofo, or with Han and Hangul; characters of every script (digits,
+and Bopomofo, or with Han and Hangul (never with a lone jamo or Bopomofo
+letter, whose circles and strokes read as Latin letters: "Tㅇm");
+characters of every script (digits,
 spaces, punctuation, most marks and symbols) go with any.  Scripts used
 by no living community for names (Old Italic, Canadian syllabics, NKo,
 Coptic, Tai Le, Yi, ...: UAX #31's Excluded and Limited Use) are refused,
@@ -35,6 +37,11 @@ COMBINATIONS = (
     frozenset({"Latin", "Han", "Bopomofo"}),
     frozenset({"Latin", "Han", "Hangul"}),
 )
+#: letters that stand alone as shapes: Hangul's jamo outside a syllable
+#: (compatibility, halfwidth and conjoining) and the Bopomofo letters;
+#: circles, strokes and corners that read as Latin letters ("Tㅇm", "Bㅣake",
+#: "ㄚan"), so a name with Latin letters holds none
+_LONE_LETTERS = ((0x1100, 0x11FF), (0x3100, 0x312F), (0x3131, 0x318E), (0x31A0, 0x31BF), (0xA960, 0xA97F), (0xD7B0, 0xD7FF), (0xFFA0, 0xFFDC))
 _PATTERNS = {script: regex.compile(rf"\p{{scx={script}}}") for script in RECOMMENDED}
 _ANY_SCRIPT = regex.compile(r"[\p{scx=Common}\p{scx=Inherited}]")
 
@@ -51,6 +58,12 @@ def scripts_of(ch: str) -> frozenset[str] | None:
     return None
 
 
+def _lone(ch: str) -> bool:
+    """Whether ``ch`` is one of :data:`_LONE_LETTERS`."""
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in _LONE_LETTERS)
+
+
 def letter_symbol(ch: str) -> bool:
     """Whether ``ch`` is a symbol drawn as a letter: Unicode's So named
     LETTER ("🅐" negative circled A, "🇦" regional indicator A, "Ⓐ")."""
@@ -62,9 +75,13 @@ def script_problem(name: str) -> str | None:
     ``bad_name`` reason: ``"script"`` for a character of a script no name
     is written in (:func:`scripts_of` empty) or a letter symbol
     (:func:`letter_symbol`), ``"mixed_scripts"`` for letters of two scripts
-    that are no :data:`COMBINATIONS` ("Tоm" with a Cyrillic о, "Annα");
+    that are no :data:`COMBINATIONS` ("Tоm" with a Cyrillic о, "Annα"),
+    or Latin with a lone jamo or Bopomofo letter ("Tㅇm", "ㄚan");
     None for a name of one script or an allowed mix ("山田Taro", "김Min")."""
     found: list[frozenset[str]] = []
+    name = unicodedata.normalize("NFC", name)  # a syllable's jamo composed: those left are lone
+    if any(_lone(ch) for ch in name) and any("Latin" in (scripts_of(ch) or ()) for ch in name):
+        return "mixed_scripts"
     for ch in name:
         if letter_symbol(ch):
             return "script"

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from typing import Any
 
+import regex
+
 from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
 from .scripts import script_problem
 from .wire import ErrorCode, ProtocolError
@@ -26,6 +28,23 @@ _HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 #: braille blank, the musical null notehead)
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
 _EMOJI_FORMS = frozenset("\ufe0e\ufe0f")
+_ZWJ = "\u200d"
+_PICTOGRAPHIC = regex.compile(r"\p{Extended_Pictographic}")
+#: what may stand between an emoji and the joiner after it: emoji forms and
+#: the skin tones (U+1F3FB..U+1F3FF)
+_EMOJI_TAIL = frozenset("\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+
+
+def _emoji_joiner(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a zero-width joiner inside an emoji sequence
+    ("👩‍💻", "🏳️‍🌈", "👩🏽‍🚀"): an emoji before it (its form and skin tone
+    aside) and one after it, which draw one picture."""
+    if text[i] != _ZWJ or i + 1 >= len(text) or not _PICTOGRAPHIC.match(text[i + 1]):
+        return False
+    j = i - 1
+    while j >= 0 and text[j] in _EMOJI_TAIL:
+        j -= 1
+    return j >= 0 and bool(_PICTOGRAPHIC.match(text[j]))
 
 
 #: combining marks allowed on one character (more stacks over other lines)
@@ -60,6 +79,8 @@ def clean_name(raw: Any) -> str:
     ("Ann ᴀᴡᴀʏ", "Ann ᵃʷᵃʸ": :func:`_small_page_word`), and angle brackets at the end
     around anything but an HTML tag, or their look-alikes around anything,
     ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`),
+    ``mark`` (ends in a number sign other than a digit, "Ann ②", which
+    reads as the mark a table gives a second player of one name),
     ``script`` (a letter of a script no name is written in today, "T𐌏m",
     "lᥱft", or a symbol drawn as a letter, "🅐nn", "🇦"), ``mixed_scripts``
     (letters of two scripts, "Tоm" with a Cyrillic о; Latin may join Han
@@ -88,12 +109,25 @@ def clean_name(raw: Any) -> str:
         raise bad("reserved", "the word bot on its own is for bots' names")
     if _small_page_word(name):
         raise bad("page_word", "names may not hold the page's own words in small letters, which read as a badge: Ann ᴀᴡᴀʏ")
+    if _ends_in_mark(name):
+        raise bad("mark", "names may not end in a number sign such as ②: the table marks a second player of one name so (Ana ②)")
     problem = script_problem(name)
     if problem == "script":
         raise bad("script", "names are written in the scripts people write names in today, without symbols drawn as letters")
     if problem == "mixed_scripts":
         raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
     return name
+
+
+def _ends_in_mark(name: str) -> bool:
+    """Whether ``name`` ends, punctuation and spaces after it aside, in a
+    number sign other than a digit (Unicode's No: "②", "⓶", "²", "⑵"):
+    what a table writes after a second player of one name ("Ann ②",
+    :func:`lobby.name_keys.mark_text`)."""
+    end = name.rstrip()
+    while end and unicodedata.category(end[-1])[0] in "PZ":
+        end = end[:-1]
+    return bool(end) and unicodedata.category(end[-1]) == "No"
 
 
 def _visible(text: str) -> bool:
@@ -103,11 +137,12 @@ def _visible(text: str) -> bool:
 
 def _hidden_in_name(name: str, i: int) -> bool:
     """Whether ``name[i]`` draws nothing: a default ignorable (but an emoji
-    form selector after a symbol) or a blank letter."""
+    form selector after a symbol, and a joiner inside an emoji sequence:
+    :func:`_emoji_joiner`) or a blank letter."""
     ch = name[i]
     if ch in _BLANK_LETTERS:
         return True
-    if not ignorable(ch):
+    if not ignorable(ch) or _emoji_joiner(name, i):
         return False
     return not (ch in _EMOJI_FORMS and i > 0 and unicodedata.category(name[i - 1]) == "So")
 
@@ -292,9 +327,25 @@ def _ends_stripped(text: str) -> str:
     return text[start:end]
 
 
+#: Latin letters drawn as a digit: the tone letters two and five, the two
+#: with a stroke, the R rotunda ("Seat ƻ", "Seat Ƨ", "Seat Ꝛ"), the ezh
+#: and yogh drawn "3"
+_DIGIT_LETTERS = {"ƻ": 2, "Ƨ": 2, "ƨ": 2, "Ꝛ": 2, "ꝛ": 2, "Ƽ": 5, "ƽ": 5, "Ʒ": 3, "ʒ": 3, "Ȝ": 3, "ȝ": 3}
+#: the words a seat number may be written in after "Seat" or "Bot", and
+#: Roman numerals in Latin letters ("Seat two", "Seat II", "Seat iv")
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
+_ROMAN = re.compile(r"[ivxl]+")
+#: the Chinese seat words around a number: "第2座", "2号座位", "座位2號"
+#: ("二座位", two seats, is a name)
+_CJK_SEAT = re.compile(r"座位?第?(?P<a>[^座位第号號]+)[号號]?|第(?P<b>[^座位第号號]+)[号號]?(?:座位?|位)|(?P<c>[^座位第号號]+)[号號](?:座位?|位)")
+
+
 def _number(ch: str) -> float | None:
-    """The value of ``ch`` as a number: any Unicode number (N*) or a CJK
-    numeral ("二", "十", "貳", "〇"), else None."""
+    """The value of ``ch`` as a number: any Unicode number (N*), a CJK
+    numeral ("二", "十", "貳", "〇") or a letter drawn as a digit
+    (:data:`_DIGIT_LETTERS`), else None."""
+    if ch in _DIGIT_LETTERS:
+        return _DIGIT_LETTERS[ch]
     if unicodedata.category(ch)[0] == "N" or _cjk(ch):
         return unicodedata.numeric(ch, None)
     return None
@@ -316,14 +367,22 @@ def _page_word(name: str) -> bool:
     punctuation, symbols and marks, are a page word (or a look-alike of
     one), or, without spaces, a numbered one followed by a number only,
     punctuation around it dropped ("Seat #2", "Seat-2", "座位②", "Seat Ⅱ",
-    "座位二": any Unicode number or CJK numeral, also in ASCII digits;
-    "Seat 2-3" is no seat number).  The keys fold "1" and "l" together: the name must hold a
+    "座位二": any Unicode number, CJK numeral or letter drawn as a digit,
+    also in ASCII digits; "Seat 2-3" is no seat number), a number word or
+    Roman numeral in letters ("Seat two", "Seat II"), or the Chinese seat
+    words around a number ("第2座", "座位2號": :data:`_CJK_SEAT`).  The keys fold "1" and "l" together: the name must hold a
     number then, so "Boto" stays a name, as does "bot0-1"."""
     words, numbered, digits = _page_word_keys()
     has_number = any(_number(ch) is not None for ch in name)
     keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) if has_number else [])
     for key in keys:
         if _bare(key) in words:
+            return True
+        parts = _words(key)
+        if len(parts) == 2 and parts[0] in ("seat", "bot") and (parts[1] in _NUMBER_WORDS or _ROMAN.fullmatch(parts[1])):
+            return True
+        seat = _CJK_SEAT.fullmatch(_bare(key))
+        if seat and has_number and "座" in key and all(ch in digits for ch in seat.group("a") or seat.group("b") or seat.group("c")):
             return True
         bare = _ends_stripped(key.replace(" ", ""))
         for word in numbered:
@@ -332,6 +391,8 @@ def _page_word(name: str) -> bool:
             rest = _ends_stripped(bare[len(word):])
             if rest[:2] in _NUMERO:  # "Seat No. 2", "Seat №2" (NFKC: "No2")
                 rest = _ends_stripped(rest[2:]) or "-"
+            rest = rest.removeprefix("第")
+            rest = rest[:-1] if rest[-1:] in ("号", "號") else rest  # "座位第2", "Seat 二号"
             if not rest or has_number and all(ch in digits for ch in rest):
                 return True
     return False
@@ -444,16 +505,22 @@ def _bot_word(name: str) -> bool:
     is "o" and a stroke, "Ann ᏴᎾᎢ"): split both before and after folding
     (:func:`_check_keys`, NFKC, case folded, the bots' look-alike letters
     folded), since a fold turns some symbols into letters ("ⓑⓞⓣ" -> "bot",
-    "₨" -> "Rs") and some letters into punctuation."""
+    "₨" -> "Rs") and some letters into punctuation; CJK characters spaced
+    apart are read joined too ("Ann 机 器 人": :data:`_CJK_SPACED`)."""
     bots = _bot_word_keys()
     text = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.category(ch).startswith("M"))
-    for raw in (text, *_words(text)):
+    for raw in (text, _CJK_SPACED.sub("", text), *_words(text)):
         for word in _words(_lookalikes_folded(raw).casefold().translate(_BOT_FOLD)):
             for key in _check_keys(word):
                 key = "".join(ch for ch in key if not unicodedata.category(ch).startswith("M"))
                 if any(part in bots for part in _words(key.translate(_BOT_FOLD))):
                     return True
     return False
+
+
+#: what stands between two CJK characters and joins them for a reader (spaces,
+#: punctuation, symbols: "机 器 人", "机·器·人")
+_CJK_SPACED = regex.compile(r"(?<=[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}])[\p{Z}\p{P}\p{S}]+(?=[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}])")
 
 
 @functools.cache
@@ -486,7 +553,7 @@ _ENCLOSED_FOLD = {
 _CJK_FOLD = str.maketrans({
     "離": "离", "開": "开", "時": "时", "託": "托", "讬": "托", "棄": "弃", "壓": "压", "贏": "赢", "嬴": "赢",
     "機": "机", "過": "过", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
-    "亻": "人", "\U000201a2": "人", "イ": "人", "噐": "器",
+    "亻": "人", "\U000201a2": "人", "イ": "人", "八": "人", "噐": "器",
 })
 #: the Latin small capitals ("ᴀᴡᴀʏ", "ʟᴇꜰᴛ"), which NFKC leaves apart: each
 #: folded to its letter (their modifier forms, "ᶦ", are small capitals after
@@ -557,7 +624,8 @@ def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:
     """``raw`` NFC-normalized and stripped, checked in this order: raises
     ``bad(reason, message)`` for ``not_text``, ``empty``, ``length`` (over
     ``max_len`` characters) and ``control`` (a character of
-    :data:`_HIDDEN_CATEGORIES`); ``what`` names the field in the message."""
+    :data:`_HIDDEN_CATEGORIES`, but a joiner inside an emoji sequence,
+    :func:`_emoji_joiner`); ``what`` names the field in the message."""
     if not isinstance(raw, str):
         raise bad("not_text", f"{what} must be a string")
     text = unicodedata.normalize("NFC", raw).strip()
@@ -565,7 +633,7 @@ def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:
         raise bad("empty", f"{what} is empty")
     if len(text) > max_len:
         raise bad("length", f"{what} must be 1..{max_len} characters")
-    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in text):
+    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES and not _emoji_joiner(text, i) for i, ch in enumerate(text)):
         raise bad("control", f"{what} has control characters")
     return text
 

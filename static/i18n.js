@@ -248,6 +248,7 @@ const TEXTS = {
     name_bad_invisible: "A name needs at least one visible character.",
     name_bad_hidden: "A name cannot hold characters that draw nothing (invisible marks or blank letters).",
     name_bad_marks: "A name cannot stack so many accent marks on one letter.",
+    name_bad_mark: "“{name}” ends in a number sign such as ②, which is how a table tells two players of one name apart (Ana ②). Write the number as a plain digit or leave it out.",
     name_bad_script: "“{name}” uses a script or a letter-like symbol that names are not written in here. Choose another name.",
     name_bad_mixed_scripts: "“{name}” mixes letters of different alphabets, which can look like someone else's name. Use one alphabet (Latin may go with Chinese, Japanese or Korean).",
     // a chat line refused (bad_text), by its reason
@@ -731,6 +732,7 @@ const TEXTS = {
     name_bad_invisible: "名字至少要有一个看得见的字符。",
     name_bad_hidden: "名字不能包含不显示的字符（隐形标记或空白字母）。",
     name_bad_marks: "名字里同一个字上叠加的附加符号太多。",
+    name_bad_mark: "“{name}”以②这类数字符号结尾，牌桌用这种标记区分同名玩家（如 Ana ②）。请改用普通数字或去掉它。",
     name_bad_script: "“{name}”用了这里不用于名字的文字或像字母的符号，请换一个名字。",
     name_bad_mixed_scripts: "“{name}”混用了不同文字的字母，可能看起来像别人的名字。请只用一种文字（拉丁字母可以和中文、日文或韩文一起用）。",
     // 聊天消息被拒（bad_text），按原因

@@ -264,3 +264,29 @@ def test_a_name_that_reads_as_another_clashes_with_it(plain, look_alike):
     """Capitals I and stroke letters read as l: the Cyrillic palochka "ӏ"
     (which confusables.txt maps to "i") through its capital "Ӏ"."""
     assert set(name_keys(plain)) & set(name_keys(look_alike)), (name_keys(plain), name_keys(look_alike))
+
+
+@pytest.mark.parametrize(
+    ("plain", "look_alike"),
+    [("一郎", "\u3127郎"), ("山口", "山\u3141"), ("山口", "山\u1106"), ("儿子", "\u3126子"), ("厂长", "\u310f长"), ("人", "\u3145"),
+     ("Wendy", "VVendy"), ("\u0639\u0644\u064a", "\u0639\u0644\u0640\u0640\u064a")],
+)
+def test_a_lone_jamo_or_bopomofo_letter_a_doubled_v_or_a_tatweel_reads_as_its_look_alike(plain, look_alike):
+    """Bopomofo letters read as the Han characters they were made from,
+    lone Hangul jamo as the Han strokes they draw, "vv" as "w", and the
+    Arabic tatweel stretches a line without making another name."""
+    assert set(name_keys(plain)) & set(name_keys(look_alike)), (name_keys(plain), name_keys(look_alike))
+
+
+def test_every_lone_letter_drawn_as_han_shares_a_key_with_its_han_character():
+    from lobby.name_keys import _SHAPE_FOLD
+
+    for letter, han in _SHAPE_FOLD.items():
+        assert set(name_keys(letter + "郎")) & set(name_keys(han + "郎")), (letter, han)
+
+
+@pytest.mark.parametrize("other", ["이민", "긴민", "김미", "기민", "김민수", "金民"])
+def test_a_korean_name_keeps_keys_of_its_own(other):
+    """Jamo drawn as Han strokes are folded in syllables too, and different
+    syllables stay different names."""
+    assert not set(name_keys("김민")) & set(name_keys(other))

@@ -84,7 +84,7 @@ def test_page_words_are_not_names(name):
     assert exc.value.reason == "page_word"
 
 
-@pytest.mark.parametrize("name", ["Seatbelt", "bot0-1", "Seat 2-3", "Botany", "You2", "Empty Ann", "空位子", "座位一号", "机器人小明", "Ada", "Yours", "Boto", "Seat l"])
+@pytest.mark.parametrize("name", ["Seatbelt", "bot0-1", "Seat 2-3", "Botany", "You2", "Empty Ann", "空位子", "机器人小明", "Ada", "Yours", "Boto", "Seat Ivy"])
 def test_names_near_page_words_are_names(name):
     """Only the words themselves (and the numbered ones with a number) are refused."""
     assert clean_name(name) == name
@@ -308,7 +308,7 @@ def test_look_alikes_of_page_words_are_page_words(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["Abbott", "Botond", "Robot Rick", "\u5c0f\u660e", "Zo\u00eb", "\u0141ukasz", "Jos\u00e9", "\u5c0f\u660e\u673a\u5668\u4eba", "Seat 2-3", "bot0-1", "Seat 2B", "Seaton 1", "Bot1x", "Seat l",
+    ["Abbott", "Botond", "Robot Rick", "\u5c0f\u660e", "Zo\u00eb", "\u0141ukasz", "Jos\u00e9", "\u5c0f\u660e\u673a\u5668\u4eba", "Seat 2-3", "bot0-1", "Seat 2B", "Seaton 1", "Bot1x", "Seat Ivy",
      "\u738b\u5df1", "\u674e\u96f7 Li", "Ann\u02bcs", "\u2460 Ann", "Left Hand", "Ali \u2665", "Talbot", "Bottom!"],
 )
 def test_names_beside_the_folds_are_names(name):
@@ -384,7 +384,7 @@ def test_the_fifth_pass_look_alikes_are_refused(name, reason):
 @pytest.mark.parametrize(
     "name",
     ["Emma", "Tom", "Sam", "Kim", "EMMA94", "\u5c0f\u660e", "Ann-Marie", "O'Neil", "Zo\u00eb", "Ann!", "Ann...", "Chris\u2019", "Ann :-(", "Ann <3",
-     "Kwadw\u0254", "\u5c0f\u4e8c", "\u4e8c\u5ea7\u4f4d", "\u5ea7\u4f4d\u4e00\u53f7", "Seat \u4e8c\u53f7", "<img src=x onerror=f(1)>", "\u042f\u043d\u0430", "\u0418\u0432\u0430\u043d",
+     "Kwadw\u0254", "\u5c0f\u4e8c", "\u4e8c\u5ea7\u4f4d", "<img src=x onerror=f(1)>", "\u042f\u043d\u0430", "\u0418\u0432\u0430\u043d",
      "Time is up", "Sam (Paris) Lee", "D'Arcy", "Ann \u00abJo"],
 )
 def test_ordinary_names_beside_the_fifth_pass_rules_are_names(name):
@@ -539,6 +539,39 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("Ann\u0971a", "mixed_scripts"),  # Devanagari high dot
         ("Ann\u0f0ba", "mixed_scripts"),  # Tibetan tsheg
         ("Tom\u05df", "mixed_scripts"),  # Hebrew final nun, drawn "l"
+        # lone Hangul jamo and Bopomofo letters beside Latin: circles and strokes read as letters
+        ("T\u3147m", "mixed_scripts"),  # ㅇ
+        ("B\u3163ake", "mixed_scripts"),  # ㅣ
+        ("\u3134ee", "mixed_scripts"),  # ㄴ
+        ("\u311aan", "mixed_scripts"),  # ㄚ
+        ("b\u3147t", "page_word"),  # ㅇ is 〇, "bot"
+        ("empt\u311a", "mixed_scripts"),
+        ("Sea\u3112 2", "mixed_scripts"),
+        ("T\uffbbm", "mixed_scripts"),  # halfwidth ㅇ
+        # what reads as a table's mark for a second player of one name
+        ("Ann \u2461", "mark"),
+        ("Ann \u24f6", "mark"),
+        ("Ann \u2461.", "mark"),
+        ("Ann\u00b2", "mark"),
+        # seat numbers in letters drawn as digits, in words, in Roman numerals, in Chinese seat words
+        ("Seat \u01bb", "page_word"),
+        ("Seat \u01a7", "page_word"),
+        ("Seat \ua75a", "page_word"),
+        ("Seat II", "page_word"),
+        ("Seat l", "page_word"),
+        ("座位一号", "page_word"),
+        ("Seat 二号", "page_word"),
+        ("座位第2", "page_word"),
+        ("Seat two", "page_word"),
+        ("Bot one", "page_word"),
+        ("座位2號", "page_word"),
+        ("第2座", "page_word"),
+        ("第二座", "page_word"),
+        ("2号座位", "page_word"),
+        # the bot word with a look-alike of 人, or spaced apart
+        ("Ann 机器八", "reserved"),
+        ("Ann 机 器 人", "reserved"),
+        ("Ann 机·器·人", "reserved"),
         # the pieces tall brackets are drawn with, at the end
         ("Rex (away\u239e", "bracket"),
         ("Rex (away\u23a0", "bracket"),
@@ -553,7 +586,9 @@ def test_names_of_other_scripts_mixed_scripts_and_bracket_pieces_are_refused(nam
 
 @pytest.mark.parametrize(
     "name",
-    ["山田Taro", "김Min", "李小龍", "ルーシー", "山田たろう", "王小明Tom", "Σωκράτης", "Ἀθηνᾶ", "Иван", "Zoë", "Niño", "Straße", "محمد", "دانا٢", "שרה", "ราชา", "Ann ❤️", "Tom 2", "O'Neil", "Jean-Luc", "Ann ②", "João Silva"],
+    ["山田Taro", "김Min", "李小龍", "ルーシー", "山田たろう", "王小明Tom", "Σωκράτης", "Ἀθηνᾶ", "Иван", "Zoë", "Niño", "Straße", "محمد", "دانا٢", "שרה", "ราชา", "Ann ❤️", "Tom 2", "O'Neil", "Jean-Luc", "João Silva",
+     "\U0001f469\u200d\U0001f4bb Ada", "\U0001f3f3\ufe0f\u200d\U0001f308 Sam", "\U0001f469\U0001f3fd\u200d\U0001f680 Li", "小\u3105", "\u314b\u314b", "김민", "八郎", "Seat Ivy",
+     "\u0639\u0644\u0640\u064a"],
 )
 def test_names_of_one_script_or_latin_with_chinese_japanese_or_korean_are_names(name):
     assert clean_name(name) == name
@@ -607,3 +642,40 @@ def test_every_reason_a_name_is_refused_for_is_worded_in_both_languages():
     for reason in raised - {"not_text"}:
         assert reason in listed, reason
         assert i18n.count(f"name_bad_{reason}:") == 2, reason
+
+
+def test_every_lone_jamo_or_bopomofo_letter_beside_latin_is_refused():
+    from lobby.scripts import _LONE_LETTERS
+
+    for lo, hi in _LONE_LETTERS:
+        for cp in range(lo, hi + 1):
+            ch = chr(cp)
+            if unicodedata.category(ch)[0] != "L" or unicodedata.normalize("NFC", "a" + ch) != "a" + ch:
+                continue
+            with pytest.raises(ProtocolError) as exc:
+                clean_name(f"Ann{ch}a")
+            assert exc.value.reason in ("mixed_scripts", "hidden"), (hex(cp), exc.value.reason)
+
+
+def test_every_number_sign_at_the_end_of_a_name_is_refused_as_a_mark():
+    for cp in range(0x80, 0x30000):
+        ch = chr(cp)
+        if unicodedata.category(ch) != "No":
+            continue
+        try:
+            clean_name(f"Ann {ch}")
+        except ProtocolError as exc:
+            assert exc.reason in ("mark", "script", "mixed_scripts", "bracket"), (hex(cp), exc.reason)
+        else:
+            raise AssertionError(f"Ann {ch!r} ({cp:#x}) was taken as a name")
+
+
+@pytest.mark.parametrize("joined", ["A\u200db", "Ann \u200d", "\U0001f469\u200d", "\u200d\U0001f4bb", "\U0001f469\u200da"])
+def test_a_joiner_outside_an_emoji_sequence_is_refused(joined):
+    with pytest.raises(ProtocolError) as exc:
+        clean_name(joined)
+    assert exc.value.reason == "control"
+
+
+def test_a_chat_line_with_an_emoji_sequence_is_text():
+    assert clean_text("gg \U0001f469\u200d\U0001f4bb", 200) == "gg \U0001f469\u200d\U0001f4bb"
