@@ -41,10 +41,11 @@ TEST_ENV = {
     # and every test's tables are opened from 127.0.0.1: the address quota
     # is tested on processes of its own (tests/security/test_quotas.py)
     "LOBBY_TABLES_PER_ADDR": "100000",
-    # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly;
+    # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly,
+    # and 0.3 s ones where the clock plays a whole game (helpers.finished_game);
     # a person's 5 s minimum is tested on processes of its own
     # (tests/lobby/test_turn_minimum_live.py, tests/browser/test_forms_browser.py)
-    "LOBBY_MIN_TURN_MS": "1000",
+    "LOBBY_MIN_TURN_MS": "300",
 }
 
 

@@ -73,7 +73,9 @@ function openForm(game) {
   const seatsIn = h("input", { type: "number", testid: "open-seats", min: game.min_players, max: game.max_players, step: 1, required: true, value: String(game.default_players) });
   // the server's bounds (the welcome's turn_ms, ms): no person acts in 1 s
   const limits = net.turnLimits;
-  const turnIn = h("input", { type: "number", testid: "open-turn", min: Math.ceil(limits.min / 1000), max: Math.floor(limits.max / 1000), step: 1, required: true, value: String(Math.round(limits.default / 1000)) });
+  // whole seconds, or tenths where a server allows turns under a second (a test lobby's)
+  const fine = limits.min < 1000;
+  const turnIn = h("input", { type: "number", testid: "open-turn", min: fine ? limits.min / 1000 : Math.ceil(limits.min / 1000), max: Math.floor(limits.max / 1000), step: fine ? 0.1 : 1, required: true, value: String(Math.round(limits.default / 1000)) });
   const fields = (game.options || []).map((o) => optionField(o));
   // a tier's figures in place, under its choice (casual and training read alike otherwise)
   const tierField = fields.find((f) => tierHint(game, f.spec, f.input.value, 0));
@@ -139,7 +141,8 @@ function openForm(game) {
       const n = Number(input.value.trim());
       const lo = input.min === "" ? -Infinity : Number(input.min); // an option may have no bound
       const hi = input.max === "" ? Infinity : Number(input.max);
-      if (input.value.trim() === "" || !Number.isInteger(n) || n < lo || n > hi) {
+      const whole = Number.isInteger(n) || (input === turnIn && fine && Number.isFinite(n)); // tenths where the server allows them
+      if (input.value.trim() === "" || !whole || n < lo || n > hi) {
         input.focus();
         if (hi === Infinity) return t("form_whole_number_from", { field, lo });
         return t("form_whole_number", { field, lo, hi });

@@ -89,7 +89,7 @@ def open_table(
     game: str,
     *,
     seats: int,
-    turn_s: int = 60,
+    turn_s: float = 60,
     options: dict | None = None,
     bots: bool = True,
     private: bool = False,
@@ -128,13 +128,14 @@ def started_table(page, lobby, name: str, game: str, **form) -> str:
     return table_id
 
 
-def finished_game(page, lobby, game: str, *, name: str = "Ann", seats: int = 2, timeout: int = 60_000, **form) -> str:
+def finished_game(page, lobby, game: str, *, name: str = "Ann", seats: int = 2, timeout: int = 60_000, turn_s: float = 0.3, **form) -> str:
     """Sign in as ``name``, open a table of ``game`` with ``seats`` seats,
-    bots in the others and 1 s turns (``form``: open_table's other keyword
-    arguments, e.g. ``options={"rounds": 1}``), start it and let the clock
-    play my seat (and the bots theirs) to the game's end, waiting at most
-    ``timeout`` ms; the table id, once the table says finished."""
-    table_id = started_table(page, lobby, name, game, seats=seats, turn_s=1, **form)
+    bots in the others and ``turn_s`` s turns (the test lobby's shortest;
+    ``form``: open_table's other keyword arguments, e.g.
+    ``options={"rounds": 1}``), start it and let the clock play my seat
+    (and the bots theirs) to the game's end, waiting at most ``timeout``
+    ms; the table id, once the table says finished."""
+    table_id = started_table(page, lobby, name, game, seats=seats, turn_s=turn_s, **form)
     expect(finished(page)).to_be_visible(timeout=timeout)
     return table_id
 
@@ -236,7 +237,7 @@ def sibala_with_a_bot(new_page, lobby, locale: str, seats: int = 2, rounds: int 
     (page, table id)."""
     page = new_page(locale)
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "sibala", seats=seats, turn_s=1, options={"rounds": rounds})
+    table_id = open_table(page, "sibala", seats=seats, turn_s=0.3, options={"rounds": rounds})
     start(page)
     return page, table_id
 
@@ -259,9 +260,10 @@ def finished(page):
 
 
 def start(page) -> None:
-    """Press Start; the game is playing."""
+    """Press Start; the game is playing (or, with 0.3 s turns a clock plays
+    through, already over: a stud hand the clock folds ends at once)."""
     page.get_by_test_id("start").click()
-    expect_status(page, "playing")
+    expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile("^(playing|finished)$"))
 
 
 def leave_running(page) -> None:

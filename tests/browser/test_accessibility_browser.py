@@ -69,7 +69,7 @@ def test_a_finished_table_is_readable(new_page, lobby, game):
     """With a bot: the result, the "Not rated" note and the next-game panel."""
     page = new_page()
     sign_in(page, lobby, "Flo")
-    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    open_table(page, game, seats=2, turn_s=0.3, options=SHORT[game], bots=True)
     start(page)
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
     expect(page.get_by_test_id("rating-not-rated")).to_be_visible()
@@ -83,7 +83,7 @@ def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
     """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…")."""
     ann, bo = new_page(locale=locale), new_page(locale=locale)
     sign_in(ann, lobby, "Flo")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 1}, bots=False)
     sign_in(bo, lobby, "Gil", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     for page in (ann, bo):

@@ -428,7 +428,7 @@ def test_the_profile_shows_escapes_and_timeouts_as_the_record_popover_does(new_p
     (stud's 逃跑) and games with a timeout: the profile shows them too, from
     the same record, in the same words (and the same tooltip)."""
     ann, bo = new_page(), new_page()
-    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=1)  # nobody rolls: both time out
+    two_at_sibala(ann, bo, lobby, turn_s=0.3, rounds=1)  # nobody rolls: both time out
     expect(finished(ann)).to_be_visible(timeout=30_000)
     expect(ann.get_by_test_id("rating-change-0")).to_contain_text("Your rating")  # rated: on the leaderboard
     ann.goto(f"{lobby.http}/#leaderboard=sibala")

@@ -181,7 +181,7 @@ def test_no_seat_is_marked_away_once_the_game_is_over(new_page, lobby):
     may stay a few seconds, as on any seat whose timeout ended the game."""
     ann = new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
-    open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 2})
+    open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 2})
     start(ann)
     expect(ann.get_by_test_id("away-0")).to_have_text("托管")  # my turn ran out: a bot plays my seat
     expect(ann.get_by_test_id("table-status")).to_have_attribute("data-status", re.compile("finished|closed"), timeout=30_000)
@@ -312,7 +312,7 @@ def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, l
     long_away, word, headline = STB_AWAY[locale]
     ann = new_page(locale)
     sign_in(ann, lobby, "Ann")
-    open_table(ann, "shut_the_box", seats=2, turn_s=1, options={"rounds": 2})
+    open_table(ann, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 2})
     start(ann)
     # a bot's turn in the last-turn box: the same words as its log line (the box adds the open tiles)
     # (the other seat's whole turn may come first: a dozen bots' moves)

@@ -183,7 +183,7 @@ def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
     for locale, head, title in (("en-US", "Timed out", "ran out of time"), ("zh-CN", "超时/断线", "超时")):
         page = new_page(locale=locale)
         sign_in(page, lobby, "Tim" if locale == "en-US" else "小超")
-        open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 1})
+        open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 1})
         start(page)
         expect(page.get_by_test_id("next-panel")).to_be_visible()
         page.get_by_test_id("coins").click()
@@ -202,7 +202,7 @@ def test_a_shared_win_is_listed_in_the_page_s_language(new_page, lobby):
     (你和 Bob, you and 小明)."""
     ming, bob = new_page(locale="zh-CN"), new_page()
     sign_in(ming, lobby, "小明")
-    table_id = open_table(ming, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1}, bots=False)
+    table_id = open_table(ming, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 1}, bots=False)
     sign_in(bob, lobby, "Bob", f"#table={table_id}")
     bob.get_by_test_id("join-table").click()  # the last seat: the game starts
     expect(finished(ming)).to_be_visible()
@@ -452,10 +452,11 @@ def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
 @pytest.mark.parametrize(
     ("locale", "turn_msg", "stake_msg"),
     [
-        ("en-US", "Turn time (s): a whole number from 1 to 300.", "Stake: a whole number from 0 to 1000000."),
-        ("zh-CN", "每步时限（秒）：请填 1 到 300 之间的整数。", "底注：请填 0 到 1000000 之间的整数。"),
+        ("en-US", "Turn time (s): a whole number from 5 to 300.", "Stake: a whole number from 0 to 1000000."),
+        ("zh-CN", "每步时限（秒）：请填 5 到 300 之间的整数。", "底注：请填 0 到 1000000 之间的整数。"),
     ],
 )
+@pytest.mark.lobby_settings("turn_minimum")  # a person's lobby: whole seconds from 5
 def test_number_fields_say_their_range_in_the_page_s_language(new_page, lobby, locale, turn_msg, stake_msg):
     """The browser's own bubble ("Value must be greater than or equal to 1")
     spoke the browser's language on a 中文 page: the form is novalidate and

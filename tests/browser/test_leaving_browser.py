@@ -154,7 +154,7 @@ def test_my_away_turn_says_a_bot_plays_it(new_page, lobby):
     turn line and the hint say a bot plays it, and that acting takes over."""
     ann = new_page()
     sign_in(ann, lobby, "Ann")
-    open_table(ann, "yahtzee", seats=2, turn_s=1)
+    open_table(ann, "yahtzee", seats=2, turn_s=0.3)
     start(ann)
     expect(ann.get_by_test_id("away-bar")).to_be_visible()
     turn = ann.get_by_test_id("turn")
@@ -171,7 +171,7 @@ def test_my_times_up_notice_ends_with_the_bot_s_roll_for_my_away_seat_in_chinese
     next round); the away bar says what goes on meanwhile."""
     ann = new_page(locale="zh-CN")
     sign_in(ann, lobby, "Ann")
-    open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 20})
+    open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 20})
     watch_notice(ann)
     start(ann)
     notice = ann.get_by_test_id("timeout-notice")
@@ -189,7 +189,7 @@ def test_after_game_over_the_status_line_has_no_times_up_notice(new_page, lobby)
     every game's seat does (it once said only "folded"), once: in its folded pill."""
     ann = new_page()
     sign_in(ann, lobby, "Ann")
-    open_table(ann, "stud", seats=2, turn_s=1)
+    open_table(ann, "stud", seats=2, turn_s=0.3)
     start(ann)
     expect(finished(ann)).to_be_visible()
     expect(ann.get_by_test_id("log").locator("li.log-timeout")).to_have_count(1)
@@ -226,7 +226,7 @@ def test_rounds_before_a_leave_name_the_leaver_as_she_was_then(new_page, lobby):
     "Ann"; "(left)" is for the rounds a bot rolled for her after."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 50, "stake": 10}, bots=False)
+    table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 50, "stake": 10}, bots=False)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")

@@ -170,7 +170,7 @@ def version(page, table_id: str) -> int:
 def test_coming_back_to_a_table_s_screen_says_the_moves_missed(new_page, lobby, locale):
     ann, bo = new_page(locale=locale), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 20})
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=0.3, options={"end_threshold": 20})
     start(ann)
     log = ann.get_by_test_id("log")
     expect(log.locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
@@ -188,7 +188,7 @@ def test_coming_back_to_a_table_s_screen_says_the_moves_missed(new_page, lobby, 
 def test_a_replay_jumping_to_its_last_step_says_no_gap(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "six_nimmt", seats=3, turn_s=1, options={"end_threshold": 1})
+    table_id = open_table(page, "six_nimmt", seats=3, turn_s=0.3, options={"end_threshold": 1})
     start(page)
     expect(page.locator('[data-testid="table-status"][data-status="finished"]')).to_be_visible(timeout=30_000)
     open_replay(page, table_id)
@@ -204,7 +204,7 @@ def test_a_page_gone_while_versions_passed_says_the_gap_once(new_page, lobby):
     while the game went on: one gap line where the versions passed."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 20})
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=0.3, options={"end_threshold": 20})
     start(ann)
     expect(ann.get_by_test_id("log").locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
     left_at = version(ann, table_id)

@@ -186,7 +186,7 @@ def test_a_time_s_up_badge_stays_inside_its_seat(new_page, lobby):
     screen; Sibala's one mark is now the dice's, beside the hand's words)."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, "sibala", seats=2, turn_s=1, bots=True)
+    open_table(page, "sibala", seats=2, turn_s=0.3, bots=True)
     # the badge lasts until the seat's next turn or a bot's move for it (under
     # a second): measured the moment it is drawn, you and time's up side by side
     page.evaluate(BADGE_FIT, OVERFLOW)
@@ -221,7 +221,7 @@ def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, g
     every phone size, the finished table's page loaded again at each."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, game, seats=2, turn_s=1, options=SHORT[game], bots=True)
+    open_table(page, game, seats=2, turn_s=0.3, options=SHORT[game], bots=True)
     start(page)
     again = page.get_by_test_id("play-again")
     expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
@@ -261,7 +261,7 @@ def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
     frame): no frame of the game is wider than the screen."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "W" * 23 + "a")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options=SHORT["sibala"], bots=False)
+    table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options=SHORT["sibala"], bots=False)
     ann.evaluate(WATCH_WIDTH)
     sign_in(bo, lobby, "W" * 23 + "b")
     bo.get_by_test_id("game-sibala").click()
@@ -550,7 +550,7 @@ STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, 
 def test_shut_the_box_s_players_table_fits_a_phone_at_every_size(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, "shut_the_box", seats=2, turn_s=1, options={"rounds": 3}, bots=True)
+    open_table(page, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 3}, bots=True)
     start(page)
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts and the bot play three rounds
     wrap = page.locator(".stb-players-wrap")
@@ -607,7 +607,7 @@ def test_sibala_s_last_round_result_is_above_the_play_again_bar(new_page, lobby)
     screen, clear of the pinned bar."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
-    open_table(page, "sibala", seats=3, turn_s=1, options={"rounds": 2}, bots=True)
+    open_table(page, "sibala", seats=3, turn_s=0.3, options={"rounds": 2}, bots=True)
     start(page)
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)
     page.evaluate("window.scrollTo(0, 0)")

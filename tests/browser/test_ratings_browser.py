@@ -226,7 +226,7 @@ def test_the_one_who_stayed_reads_why_only_the_leaver_is_rated(new_page, lobby, 
 
     ann, bo = new_page(), new_page(locale=locale)
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=1, options={"rounds": 3, "stake": stake}, bots=False)
+    table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 3, "stake": stake}, bots=False)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")
@@ -278,7 +278,7 @@ def _table(ann, bo, lobby, locale: str, rounds: int) -> None:
     """Ann (seat 0, page in ``locale``) opens a 3-seat Sibala table with a
     bot, 1 s turns, ``rounds`` rounds; Bo (English) joins; both press Start."""
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=3, turn_s=1, options={"rounds": rounds}, bots=True)
+    table_id = open_table(ann, "sibala", seats=3, turn_s=0.3, options={"rounds": rounds}, bots=True)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     expect(bo.get_by_test_id("my-seat")).to_be_visible()

@@ -390,7 +390,7 @@ def test_sibala_notice_says_one_message_at_a_time(new_page, lobby, locale):
     words = WORDS[locale]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 2})
+    open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 2})
     watch_notice(page)
     start(page)  # I never roll: 1 s turns are all hurry; round 2's comes after round 1's timeout
     expect(finished(page)).to_be_visible()
@@ -406,7 +406,7 @@ def test_sibala_seat_marks_the_roll_the_clock_made_from_then_on(new_page, lobby,
     words = WORDS[locale]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "sibala", seats=2, turn_s=1, options={"rounds": 3})
+    table_id = open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 3})
     start(page)  # rounds 1 and 2 the clock's; then my seat is away and round 3 is a bot's
     page.wait_for_function(MARKED_WHILE_PLAYING, arg=[table_id, words["mark"]], timeout=15_000)
     expect(finished(page)).to_be_visible(timeout=30_000)
@@ -426,7 +426,7 @@ WATCH_MARKS = js("sibala/watch_marks")
 def test_sibala_seat_that_timed_out_shows_one_mark(new_page, lobby, locale):
     words = WORDS[locale]
     ann, bo = new_page(locale=locale), new_page(locale=locale)
-    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=2)  # nobody rolls: every roll is the clock's
+    two_at_sibala(ann, bo, lobby, turn_s=0.3, rounds=2)  # nobody rolls: every roll is the clock's
     ann.evaluate(WATCH_MARKS, words["mark"])
     expect(finished(ann)).to_be_visible(timeout=30_000)
     marks = ann.evaluate("window.__marks")

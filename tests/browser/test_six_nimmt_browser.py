@@ -285,7 +285,7 @@ def test_a_card_a_bot_played_for_my_away_seat_is_marked_away_once(new_page, lobb
     away, late = WORDS[locale]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann" if locale == "en-US" else "小明")
-    open_table(page, "six_nimmt", seats=2, turn_s=1)
+    open_table(page, "six_nimmt", seats=2, turn_s=0.3)
     start(page)
     # my first pick runs out: away, and a bot plays my seat
     expect(page.get_by_test_id("away-0")).to_have_text(away)

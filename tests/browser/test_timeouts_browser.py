@@ -96,7 +96,7 @@ def test_stud_says_my_fold_before_who_won(new_page, lobby):
     fold and result)."""
     page = new_page()
     sign_in(page, lobby, "Ann")
-    open_table(page, "stud", seats=2, turn_s=1)
+    open_table(page, "stud", seats=2, turn_s=0.3)
     start(page)  # I came first: I am the dealer and act first
     expect(finished(page)).to_be_visible()
     items = page.get_by_test_id("log").locator("li")
@@ -300,7 +300,7 @@ def test_stud_s_seat_folded_by_the_clock_is_marked_so(new_page, lobby):
     board."""
     page = new_page(locale="zh-CN")
     sign_in(page, lobby, "小明")
-    open_table(page, "stud", seats=2, turn_s=1)
+    open_table(page, "stud", seats=2, turn_s=0.3)
     start(page)  # I came first: I act first, and the clock folds me
     expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "finished", timeout=15_000)
     expect(page.get_by_test_id("seat-0").get_by_test_id("forced-0")).to_have_text("超时")
@@ -349,7 +349,7 @@ def test_away_across_turns_shows_no_stale_times_up_notice(new_page, lobby, game,
     words = LATEST_MOVE_WORDS[locale]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, game, seats=2, turn_s=1, options=OPTIONS[game])
+    open_table(page, game, seats=2, turn_s=0.3, options=OPTIONS[game])
     watch_notice(page)
     start(page)  # I never act: two timeouts, then a bot plays my away seat
     seen = wait_notice_said(page, "^" + re.escape(words["notice"]) + "(——| — )", timeout=15_000)
@@ -482,7 +482,7 @@ def lines(page) -> list[dict]:
 def test_six_nimmt_says_my_forced_card_in_its_reveal_line_only(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, "six_nimmt", seats=2, turn_s=1)
+    open_table(page, "six_nimmt", seats=2, turn_s=0.3)
     start(page)
     first = page.get_by_test_id("log").locator('li[data-key="0.0"]')
     expect(first).to_have_class(re.compile(r"\blog-timeout\b"))
@@ -499,7 +499,7 @@ def test_six_nimmt_says_my_forced_card_in_its_reveal_line_only(new_page, lobby, 
 def test_yahtzee_says_the_score_the_clock_spent_in_one_line(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, "yahtzee", seats=2, turn_s=1)
+    open_table(page, "yahtzee", seats=2, turn_s=0.3)
     start(page)  # I act first: my turn runs out before I roll
     log = page.get_by_test_id("log")
     expect(log.locator("li.log-timeout").first).to_be_visible()
@@ -516,7 +516,7 @@ def test_yahtzee_says_the_score_the_clock_spent_in_one_line(new_page, lobby, loc
 def test_shut_the_box_and_sibala_use_the_shared_mark(new_page, lobby, locale):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, "shut_the_box", seats=2, turn_s=1, options={"rounds": 1})
+    open_table(page, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 1})
     start(page)
     forced = page.get_by_test_id("log").locator("li.log-timeout").first
     own = r"^Your turn is over, score \d+" if locale == "en-US" else r"^你的回合结束，得分 \d+"
@@ -539,7 +539,7 @@ def test_shut_the_box_and_sibala_use_the_shared_mark(new_page, lobby, locale):
 def test_the_away_pill_keeps_its_gap(new_page, lobby, locale, viewport):
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
-    open_table(page, "yahtzee", seats=2, turn_s=1)
+    open_table(page, "yahtzee", seats=2, turn_s=0.3)
     start(page)
     expect(page.locator(".badge-away").first).to_be_visible(timeout=30_000)
     # each badge against the node before it, where both stand on one line
@@ -637,7 +637,7 @@ def test_six_nimmt_s_reveal_marks_the_bot_s_card_for_a_late_spectator(new_page, 
 def test_stud_s_replay_says_the_fold_the_clock_made(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "stud", seats=2, turn_s=1)
+    table_id = open_table(page, "stud", seats=2, turn_s=0.3)
     start(page)  # I came first: I am the dealer and act first
     expect(finished(page)).to_be_visible()
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")
@@ -673,7 +673,7 @@ def ann_s_replay(page, lobby, game, options):
     turn and plays nothing; once it has finished, `page` shows its replay.
     Returns the table's id."""
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, game, seats=2, turn_s=1, options=options)
+    table_id = open_table(page, game, seats=2, turn_s=0.3, options=options)
     start(page)
     expect(finished(page)).to_be_visible(timeout=60_000)
     page.goto(f"{page.url.split('#')[0]}#replay={table_id}&game=1")

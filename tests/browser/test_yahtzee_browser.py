@@ -242,7 +242,7 @@ def test_yahtzee_s_sheet_marks_the_cells_a_bot_scored_for_an_away_seat(new_page,
     中文 spectator); the bot's own seat has no marks."""
     ann = new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "yahtzee", seats=2, turn_s=1)
+    table_id = open_table(ann, "yahtzee", seats=2, turn_s=0.3)
     start(ann)
     cells = ann.locator('[data-testid^="cell-0-"][data-state="filled"]')
     expect(cells.nth(2)).to_be_visible(timeout=30_000)

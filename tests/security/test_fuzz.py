@@ -378,7 +378,7 @@ class Fuzzer:
                 bad_seats = [n for n in range(1, 17) if not info.min_players <= n <= info.max_players]
                 if bad_seats:
                     opts.append(({"game": game, "seats": r.choice(bad_seats)}, {"bad_options"}))
-                opts.append(({"game": game, "turn_ms": r.choice([-1, 0, 999, 300_001, 600_001, 2**40])}, {"bad_options"}))  # any int: the table's rule
+                opts.append(({"game": game, "turn_ms": r.choice([-1, 0, 299, 300_001, 600_001, 2**40])}, {"bad_options"}))  # any int: the table's rule
             opts.append(({"game": game, "options": self.bad_options(game)}, {"bad_options"}))
         elif kind == "join":
             opts = [({"table": self.unknown_id()}, {"no_such_table"})]
