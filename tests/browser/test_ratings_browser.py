@@ -226,7 +226,7 @@ def test_the_one_who_stayed_reads_why_only_the_leaver_is_rated(new_page, lobby, 
 
     ann, bo = new_page(), new_page(locale=locale)
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 3, "stake": stake}, bots=False)
+    table_id = open_table(ann, "sibala", seats=2, turn_s=5, options={"rounds": 3, "stake": stake}, bots=False)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     expect_status(ann, "playing")

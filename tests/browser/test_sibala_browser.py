@@ -426,7 +426,7 @@ WATCH_MARKS = js("sibala/watch_marks")
 def test_sibala_seat_that_timed_out_shows_one_mark(new_page, lobby, locale):
     words = WORDS[locale]
     ann, bo = new_page(locale=locale), new_page(locale=locale)
-    two_at_sibala(ann, bo, lobby, turn_s=0.3, rounds=2)  # nobody rolls: every roll is the clock's
+    two_at_sibala(ann, bo, lobby, turn_s=1, rounds=2)  # nobody rolls: every roll is the clock's
     ann.evaluate(WATCH_MARKS, words["mark"])
     expect(finished(ann)).to_be_visible(timeout=30_000)
     marks = ann.evaluate("window.__marks")
