@@ -29,6 +29,8 @@ _HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
 _EMOJI_FORMS = frozenset("\ufe0e\ufe0f")
 _ZWJ = "\u200d"
+#: the robot face, which reads as "bot" after a name ("Ana 🤖")
+_ROBOT = "\U0001f916"
 _PICTOGRAPHIC = regex.compile(r"\p{Extended_Pictographic}")
 #: what may stand between an emoji and the joiner after it: emoji forms and
 #: the skin tones (U+1F3FB..U+1F3FF)
@@ -61,7 +63,7 @@ def clean_name(raw: Any) -> str:
     default ignorables such as U+034F or variation selectors, or a blank
     letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
     stacked combining marks), ``reserved`` (ends in "(bot)",
-    or, folded, holds a bot word, "bot" or "机器人", as a word of its own:
+    or, folded, holds a bot word, "bot" or "机器人", as a word of its own, or the robot face "🤖":
     between punctuation, symbols, spaces or the ends, "Ann (bot).", "Ann
     «bot", "Bot Rick"; not inside a word, "Robot", "Abbott"),
     ``bracket`` (ends in a closing bracket or a look-alike, punctuation
@@ -99,6 +101,8 @@ def clean_name(raw: Any) -> str:
         raise bad("hidden", "name has characters that draw nothing")
     if _too_many_marks(name):
         raise bad("marks", "name stacks too many combining marks")
+    if _ROBOT in name:
+        raise bad("reserved", "the robot face is for bots")
     if _bot_like(name):
         raise bad("reserved", "names ending in (bot) are for bots")
     if _ends_in_bracket(name):
@@ -311,8 +315,9 @@ _NUMBERED_WORDS = ("seat", "bot", "座位", "机器人")
 
 def _bare(key: str) -> str:
     """A name key without its spaces, punctuation, symbols and combining
-    marks ("time's up" -> "timesup", "away~" -> "away", "awa\u0335y" -> "away")."""
-    return "".join(ch for ch in key if unicodedata.category(ch)[0] not in "PZSM")
+    marks, a letter's own too ("time's up" -> "timesup", "away~" -> "away",
+    "awa\u0335y" -> "away", "emptý" -> "empty")."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", key) if unicodedata.category(ch)[0] not in "PZSM")
 
 
 def _ends_stripped(text: str) -> str:
@@ -327,10 +332,10 @@ def _ends_stripped(text: str) -> str:
     return text[start:end]
 
 
-#: Latin letters drawn as a digit: the tone letters two and five, the two
+#: letters drawn as a digit: the Latin tone letters two and five, the two
 #: with a stroke, the R rotunda ("Seat ƻ", "Seat Ƨ", "Seat Ꝛ"), the ezh
-#: and yogh drawn "3"
-_DIGIT_LETTERS = {"ƻ": 2, "Ƨ": 2, "ƨ": 2, "Ꝛ": 2, "ꝛ": 2, "Ƽ": 5, "ƽ": 5, "Ʒ": 3, "ʒ": 3, "Ȝ": 3, "ȝ": 3}
+#: and yogh drawn "3", the Hangul rieul and kiyeok drawn "2" and "7" ("座位 ㄹ")
+_DIGIT_LETTERS = {"ƻ": 2, "Ƨ": 2, "ƨ": 2, "Ꝛ": 2, "ꝛ": 2, "Ƽ": 5, "ƽ": 5, "Ʒ": 3, "ʒ": 3, "Ȝ": 3, "ȝ": 3, "ㄹ": 2, "ᄅ": 2, "ㄱ": 7, "ᄀ": 7}
 #: the words a seat number may be written in after "Seat" or "Bot", and
 #: Roman numerals in Latin letters ("Seat two", "Seat II", "Seat iv")
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
@@ -554,6 +559,7 @@ _CJK_FOLD = str.maketrans({
     "離": "离", "開": "开", "時": "时", "託": "托", "讬": "托", "棄": "弃", "壓": "压", "贏": "赢", "嬴": "赢",
     "機": "机", "過": "过", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
     "亻": "人", "\U000201a2": "人", "イ": "人", "八": "人", "噐": "器",
+    "坐": "座", "住": "位", "菅": "管", "筦": "管", "扥": "托", "幵": "开", "吋": "时", "羸": "赢", "脾": "牌", "仝": "全",
 })
 #: the Latin small capitals ("ᴀᴡᴀʏ", "ʟᴇꜰᴛ"), which NFKC leaves apart: each
 #: folded to its letter (their modifier forms, "ᶦ", are small capitals after

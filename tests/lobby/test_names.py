@@ -572,6 +572,15 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("Ann 机器八", "reserved"),
         ("Ann 机 器 人", "reserved"),
         ("Ann 机·器·人", "reserved"),
+        ("Ana \U0001f916", "reserved"),  # the robot face
+        # page words in Han look-alikes, a digit-like jamo, marks on a letter
+        ("坐位 2", "page_word"),
+        ("坐位", "page_word"),
+        ("托菅", "page_word"),
+        ("扥管", "page_word"),
+        ("座位 \u3139", "page_word"),  # ㄹ drawn "2"
+        ("empt\u1e8f", "page_word"),  # ẏ
+        ("empt\u00fd", "page_word"),  # ý
         # the pieces tall brackets are drawn with, at the end
         ("Rex (away\u239e", "bracket"),
         ("Rex (away\u23a0", "bracket"),
