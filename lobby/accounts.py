@@ -79,7 +79,8 @@ WRONG = "wrong name or password"
 #: the skeleton of the name as written, a prolonged sound mark after a Latin
 #: letter as a dash; the keys older versions gave and 6 does not are freed;
 #: 7 lone jamo and Bopomofo letters drawn as Han ("ㄧ郎" is "一郎"), the
-#: tatweel as a separator, "vv" as "w"
+#: tatweel as a separator, "vv" as "w", a Han character's traditional,
+#: simplified and Japanese forms as one ("戶田" is "户田")
 NAME_KEYS_VERSION = 7
 
 log = logging.getLogger("lobby")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Iterable
+from importlib import resources
 
 from confusable_homoglyphs import confusables
 
@@ -107,10 +108,48 @@ def case_folded(text: str) -> str:
     return text
 
 
+#: OpenCC's character tables whose pairs are one character in other
+#: forms: traditional and simplified, Taiwan's, Hong Kong's and Japan's
+#: (shinjitai) standard forms ("內"/"内", "戶"/"户"/"戸", "黃"/"黄")
+_HAN_TABLES = ("TSCharacters.txt", "TWVariants.txt", "HKVariants.txt", "JPShinjitaiCharacters.txt")
+
+
+@functools.cache
+def _han_fold() -> dict[int, str]:
+    """Each Han character that :data:`_HAN_TABLES` pair with another, as the
+    skeleton draws it (:func:`_prototypes`: "见" is "⻅") -> the smallest
+    character of its class (the pairs joined, transitively), as a
+    str.translate table for skeletons: "戶田", "户田" and "戸田" are one name."""
+    dicts = resources.files("opencc_purepy") / "dicts"
+    parent: dict[str, str] = {}
+
+    def root(ch: str) -> str:
+        while parent.setdefault(ch, ch) != ch:
+            parent[ch] = parent[parent[ch]]
+            ch = parent[ch]
+        return ch
+
+    protos = _prototypes()
+
+    def proto(ch: str) -> str:  # what the skeleton makes of ch, where that is one character ("见" -> "⻅")
+        mapped = protos.get(ch, ch)
+        return mapped if len(mapped) == 1 else ch
+
+    for table in _HAN_TABLES:
+        for line in (dicts / table).read_text("utf-8").splitlines():
+            key, _, values = line.partition("\t")
+            for value in values.split():
+                if len(key) == 1 and len(value) == 1:
+                    a, b = root(proto(key)), root(proto(value))
+                    parent[max(a, b)] = min(a, b)
+    return {ord(ch): root(ch) for ch in list(parent) if root(ch) != ch}
+
+
 def _key(form: str) -> str:
-    """The skeleton of ``form`` NFKC and case-folded, "vv" drawn "w" as
-    confusables.txt draws "rn" "m" ("VVendy" is "Wendy")."""
-    return unicodedata.normalize("NFKC", skeleton(form)).casefold().replace("vv", "w")
+    """The skeleton of ``form``, its Han variants as one (:func:`_han_fold`),
+    NFKC and case-folded, "vv" drawn "w" as confusables.txt draws "rn" "m"
+    ("VVendy" is "Wendy")."""
+    return unicodedata.normalize("NFKC", skeleton(form).translate(_han_fold())).casefold().replace("vv", "w")
 
 
 def letter_keys(name: str) -> list[str]:

@@ -462,7 +462,8 @@ class Session:
         conn.last_chat = now
         # spectator: no seat in the view this connection was last sent; a seat's mark goes with its name ("Ana ②")
         seat = viewer.view["seats"][viewer.seat] if viewer.view and viewer.seat is not None and viewer.seat < len(viewer.view["seats"]) else None
-        name = shown_name(conn.name, seat.get("mark", 0)) if seat else conn.name
+        # a seat chats under the name it sits with, whatever the player is called since ("Bob" renamed "Ana")
+        name = shown_name(seat.get("name", conn.name), seat.get("mark", 0)) if seat else conn.name
         await self.rooms.chat(msg["table"], name, msg["text"], viewer.seat is None)
         self._ack(msg)
 

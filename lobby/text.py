@@ -124,13 +124,18 @@ def clean_name(raw: Any) -> str:
 
 
 def _ends_in_mark(name: str) -> bool:
-    """Whether ``name`` ends, punctuation and spaces after it aside, in a
-    number sign other than a digit (Unicode's No: "②", "⓶", "²", "⑵"):
+    """Whether ``name`` ends, punctuation, symbols and spaces after it
+    aside, in a number sign other than a digit (Unicode's No: "②", "⓶",
+    "²", "⑵", "Ann ❷ ~") or a number in an enclosing mark ("2⃝", "2⃞"):
     what a table writes after a second player of one name ("Ann ②",
     :func:`lobby.name_keys.mark_text`)."""
     end = name.rstrip()
-    while end and unicodedata.category(end[-1])[0] in "PZ":
+    while end and unicodedata.category(end[-1])[0] in "PZS":
         end = end[:-1]
+    if end and unicodedata.category(end[-1]) == "Me":  # "2⃝": a digit in an enclosing circle or square
+        while end and unicodedata.category(end[-1]) in ("Me", "Mn"):
+            end = end[:-1]
+        return bool(end) and unicodedata.category(end[-1])[0] == "N"
     return bool(end) and unicodedata.category(end[-1]) == "No"
 
 

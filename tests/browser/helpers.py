@@ -237,7 +237,7 @@ def sibala_with_a_bot(new_page, lobby, locale: str, seats: int = 2, rounds: int 
     (page, table id)."""
     page = new_page(locale)
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, "sibala", seats=seats, turn_s=0.3, options={"rounds": rounds})
+    table_id = open_table(page, "sibala", seats=seats, turn_s=1, options={"rounds": rounds})
     start(page)
     return page, table_id
 

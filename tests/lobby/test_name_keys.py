@@ -290,3 +290,18 @@ def test_a_korean_name_keeps_keys_of_its_own(other):
     """Jamo drawn as Han strokes are folded in syllables too, and different
     syllables stay different names."""
     assert not set(name_keys("김민")) & set(name_keys(other))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("内田", "內田"), ("户田", "戶田"), ("戸田", "戶田"), ("黄飛", "黃飛"), ("吴明", "吳明"), ("真一", "眞一"), ("兑明", "兌明"), ("姫", "姬"), ("曾根", "曽根"), ("张三", "張三")],
+)
+def test_one_han_name_in_traditional_simplified_or_japanese_forms_shares_a_key(one, other):
+    """OpenCC's tables pair a character's forms; a name in one form is the
+    name in another."""
+    assert set(name_keys(one)) & set(name_keys(other))
+
+
+@pytest.mark.parametrize(("one", "other"), [("小明", "大明"), ("王芳", "汪芳"), ("李", "季")])
+def test_different_han_names_keep_keys_of_their_own(one, other):
+    assert not set(name_keys(one)) & set(name_keys(other))

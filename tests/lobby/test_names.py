@@ -553,6 +553,10 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("Ann \u24f6", "mark"),
         ("Ann \u2461.", "mark"),
         ("Ann\u00b2", "mark"),
+        ("Ann 2\u20dd", "mark"),  # an enclosing circle
+        ("Ann 2\u20de", "mark"),
+        ("Ann 2\u20e3", "mark"),  # a keycap
+        ("Ann \u2777 ~", "mark"),
         # seat numbers in letters drawn as digits, in words, in Roman numerals, in Chinese seat words
         ("Seat \u01bb", "page_word"),
         ("Seat \u01a7", "page_word"),

@@ -110,3 +110,25 @@ async def test_a_notice_names_a_marked_player_with_the_mark(lobby_factory):
             await c.request({"t": "start", "table": table})
         view = await first.wait_for(table, lambda v: bool(v["notices"]), timeout=20)
         assert [(n["name"], n["reason"]) for n in view["notices"]] == [("Ana ②", "sat_out")]
+
+
+async def test_a_seated_player_renamed_like_another_chats_under_the_name_the_seat_shows(lobby_factory):
+    """Bob, seated beside Ana, signs in again as "Ana": his seat keeps
+    showing "Bob", and so do his chat lines (they once read "Ana", unmarked)."""
+    from ..security.support import Raw
+
+    proc = lobby_factory(prefix="seatmarks5")
+    async with connected(proc.ws, ["Ana", "Bob", "Rail"]) as (ana, bob, rail):
+        table = (await ana.open("sibala", seats=4, turn_ms=300_000)).table_id
+        await bob.join(table)
+        renamed = await Raw.connect(proc.ws, name="Ana", token=bob.token)  # a hello with a token and a new name
+        try:
+            assert (await renamed.request({"t": "join", "table": table}))["t"] != "error"  # my own seat again
+            assert (await renamed.request({"t": "chat", "table": table, "text": "I am the real Ana"}))["t"] != "error"
+            await rail.watch(table)
+            lines = await rail.wait_chat(table, lambda ls: any(x["text"] == "I am the real Ana" for x in ls))
+            view = await rail.wait_for(table, lambda v: True)
+        finally:
+            await renamed.close()
+        assert [x["name"] for x in lines if x["text"] == "I am the real Ana"] == ["Bob"], (lines, view["seats"])
+        assert _shown(view)[:2] == ["Ana", "Bob"]
