@@ -386,12 +386,13 @@ def _page_word(name: str) -> bool:
     has_number = any(_number(ch) is not None for ch in name)
     keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) if has_number else [])
     for key in keys:
-        if _bare(key) in words:
+        bare_key = _bare(key)
+        if bare_key in words:
             return True
         parts = _words(key)
         if len(parts) == 2 and parts[0] in ("seat", "bot") and (parts[1] in _NUMBER_WORDS or _ROMAN.fullmatch(parts[1])):
             return True
-        seat = _CJK_SEAT.fullmatch(_bare(key))
+        seat = _CJK_SEAT.fullmatch(bare_key)
         if seat and has_number and "座" in key and all(ch in digits for ch in seat.group("a") or seat.group("b") or seat.group("c")):
             return True
         bare = _ends_stripped(key.replace(" ", ""))
@@ -516,10 +517,10 @@ def _bot_word(name: str) -> bool:
     (:func:`_check_keys`, NFKC, case folded, the bots' look-alike letters
     folded), since a fold turns some symbols into letters ("ⓑⓞⓣ" -> "bot",
     "₨" -> "Rs") and some letters into punctuation; CJK characters spaced
-    apart are read joined too ("Ann 机 器 人": :data:`_CJK_SPACED`)."""
+    apart are read joined too ("Ann 机 器 人": :func:`_cjk_joined`)."""
     bots = _bot_word_keys()
     text = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.category(ch).startswith("M"))
-    for raw in (text, _CJK_SPACED.sub("", text), *_words(text)):
+    for raw in (text, _cjk_joined(text), *_words(text)):
         for word in _words(_lookalikes_folded(raw).casefold().translate(_BOT_FOLD)):
             for key in _check_keys(word):
                 key = "".join(ch for ch in key if not unicodedata.category(ch).startswith("M"))
@@ -528,9 +529,21 @@ def _bot_word(name: str) -> bool:
     return False
 
 
-#: what stands between two CJK characters and joins them for a reader (spaces,
-#: punctuation, symbols: "机 器 人", "机·器·人")
-_CJK_SPACED = regex.compile(r"(?<=[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}])[\p{Z}\p{P}\p{S}]+(?=[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}])")
+def _cjk_joined(text: str) -> str:
+    """``text`` without the spaces, punctuation and symbols that stand
+    between two CJK characters (:func:`_cjk`), which a reader joins
+    ("机 器 人", "机·器·人" -> "机器人")."""
+    out: list[str] = []
+    run: list[str] = []  # the spaces, punctuation and symbols since the last other character
+    for ch in text:
+        if unicodedata.category(ch)[0] in "PZS":
+            run.append(ch)
+            continue
+        if not (run and out and _cjk(out[-1]) and _cjk(ch)):
+            out.extend(run)
+        run = []
+        out.append(ch)
+    return "".join(out + run)
 
 
 @functools.cache
