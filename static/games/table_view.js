@@ -275,10 +275,35 @@ export function translator(texts) {
   };
 }
 
+const sheets = new Map(); // href -> Promise, settled when the sheet has loaded (or failed)
+
 /** Link a game's stylesheet (a URL beside its module) into the page, once
- * however many views are made. */
+ * however many views are made.  Until it has loaded, <html> carries
+ * data-styling (a count) and style.css keeps the table's felt hidden, so a
+ * board is never drawn without its sheet (a phone once got a 421 px wide
+ * score card for a moment: layout checks and people saw it).  Returns a
+ * Promise that settles when the sheet is in (or could not load). */
 export function loadStylesheet(url) {
   const href = String(url);
-  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) if (link.href === href) return;
-  document.head.appendChild(h("link", { rel: "stylesheet", href }));
+  if (sheets.has(href)) return sheets.get(href);
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+    if (link.href === href) {
+      sheets.set(href, Promise.resolve());
+      return sheets.get(href);
+    }
+  }
+  const root = document.documentElement;
+  const link = h("link", { rel: "stylesheet", href });
+  root.dataset.styling = String(Number(root.dataset.styling || 0) + 1);
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  }).then(() => {
+    const left = Number(root.dataset.styling || 1) - 1;
+    if (left > 0) root.dataset.styling = String(left);
+    else delete root.dataset.styling;
+  });
+  sheets.set(href, loaded);
+  document.head.appendChild(link);
+  return loaded;
 }

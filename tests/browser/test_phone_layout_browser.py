@@ -124,6 +124,26 @@ def test_a_full_table_fits_a_phone_keeps_your_controls_on_screen_and_no_player_l
     clear_of_bars(page, LINES[game], seats)
 
 
+@pytest.mark.viewport(PHONES[0])
+def test_a_board_waits_for_its_game_s_stylesheet(new_page, lobby):
+    # the game's sheet held back: the board is drawn hidden, then fits once it is in
+    # (a 6-seat Yahtzee score card was 421 px wide at 360 while its sheet loaded)
+    held = []
+    page = new_page()
+    page.route("**/games/yahtzee.css", lambda route: held.append(route))
+    sign_in(page, lobby, "Phoebe Marguerite")
+    open_table(page, "yahtzee", seats=6, bots=True)
+    start(page)
+    expect(page.get_by_test_id("score-card")).to_be_attached()
+    assert held, "the sheet was never asked for"
+    expect(page.get_by_test_id("score-card")).to_be_hidden()
+    expect(page.get_by_test_id("roll")).to_be_hidden()
+    held[0].continue_()
+    expect(page.get_by_test_id("roll")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+
+
 @pytest.mark.usefixtures("phone")
 def test_the_lobby_screens_fit_a_phone(new_page, lobby):
     page = new_page()
