@@ -15,7 +15,7 @@ from typing import Any
 import regex
 
 from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
-from .scripts import script_problem
+from .scripts import script_problem, scripts_of
 from .wire import ErrorCode, ProtocolError
 
 MAX_NAME = 24
@@ -47,6 +47,41 @@ def _emoji_joiner(text: str, i: int) -> bool:
     while j >= 0 and text[j] in _EMOJI_TAIL:
         j -= 1
     return j >= 0 and bool(_PICTOGRAPHIC.match(text[j]))
+
+
+_ZWNJ = "\u200c"
+#: scripts whose words are spelt with a zero-width joiner or non-joiner
+#: (UAX #31 section 2.3): Persian's half-space ("علی‌رضا"), an Indic
+#: conjunct's or a chillu's form ("ශ්‍රී", "ന്‍")
+_JOINING_SCRIPTS = frozenset({"Arabic", "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Khmer", "Myanmar"})
+
+
+def _joining(ch: str) -> frozenset[str]:
+    """The :data:`_JOINING_SCRIPTS` of ``ch`` if it is a letter or a mark
+    (an empty set otherwise)."""
+    if not ch or unicodedata.category(ch)[0] not in "LM":
+        return frozenset()
+    return (scripts_of(ch) or frozenset()) & _JOINING_SCRIPTS
+
+
+def _word_joiner(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a zero-width non-joiner or joiner inside a
+    word of a :data:`_JOINING_SCRIPTS` script: a letter or mark of one such
+    script on each side ("علی‌رضا", "ශ්‍රී"), or a joiner after a virama
+    that ends a word (Malayalam's old chillu "ന്‍")."""
+    if text[i] not in (_ZWNJ, _ZWJ) or i == 0:
+        return False
+    before = _joining(text[i - 1])
+    after = text[i + 1] if i + 1 < len(text) else ""
+    if before & _joining(after):
+        return True
+    return text[i] == _ZWJ and bool(before) and unicodedata.combining(text[i - 1]) == 9 and (not after or after.isspace())
+
+
+def _joiner(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a joiner that is part of what it joins: in an
+    emoji sequence (:func:`_emoji_joiner`) or a word (:func:`_word_joiner`)."""
+    return _emoji_joiner(text, i) or _word_joiner(text, i)
 
 
 #: combining marks allowed on one character (more stacks over other lines)
@@ -146,12 +181,12 @@ def _visible(text: str) -> bool:
 
 def _hidden_in_name(name: str, i: int) -> bool:
     """Whether ``name[i]`` draws nothing: a default ignorable (but an emoji
-    form selector after a symbol, and a joiner inside an emoji sequence:
-    :func:`_emoji_joiner`) or a blank letter."""
+    form selector after a symbol, and a joiner inside an emoji sequence or
+    a word: :func:`_joiner`) or a blank letter."""
     ch = name[i]
     if ch in _BLANK_LETTERS:
         return True
-    if not ignorable(ch) or _emoji_joiner(name, i):
+    if not ignorable(ch) or _joiner(name, i):
         return False
     return not (ch in _EMOJI_FORMS and i > 0 and unicodedata.category(name[i - 1]) == "So")
 
@@ -648,8 +683,8 @@ def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:
     """``raw`` NFC-normalized and stripped, checked in this order: raises
     ``bad(reason, message)`` for ``not_text``, ``empty``, ``length`` (over
     ``max_len`` characters) and ``control`` (a character of
-    :data:`_HIDDEN_CATEGORIES`, but a joiner inside an emoji sequence,
-    :func:`_emoji_joiner`); ``what`` names the field in the message."""
+    :data:`_HIDDEN_CATEGORIES`, but a joiner inside an emoji sequence or a
+    word, :func:`_joiner`); ``what`` names the field in the message."""
     if not isinstance(raw, str):
         raise bad("not_text", f"{what} must be a string")
     text = unicodedata.normalize("NFC", raw).strip()
@@ -657,7 +692,7 @@ def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:
         raise bad("empty", f"{what} is empty")
     if len(text) > max_len:
         raise bad("length", f"{what} must be 1..{max_len} characters")
-    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES and not _emoji_joiner(text, i) for i, ch in enumerate(text)):
+    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES and not _joiner(text, i) for i, ch in enumerate(text)):
         raise bad("control", f"{what} has control characters")
     return text
 

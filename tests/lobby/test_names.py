@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from lobby.protocol import ProtocolError, clean_name, clean_text
+from lobby.protocol import ProtocolError, clean_name, clean_text, name_keys
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\uffa0", "\u115f", "\u2800\u2800", "Ada (bot)", "ada(BOT)", "a" + "\u0301" * 6, "x\u2028y", "x\u2029y", "a\u202eb"])
@@ -683,8 +683,26 @@ def test_every_number_sign_at_the_end_of_a_name_is_refused_as_a_mark():
             raise AssertionError(f"Ann {ch!r} ({cp:#x}) was taken as a name")
 
 
-@pytest.mark.parametrize("joined", ["A\u200db", "Ann \u200d", "\U0001f469\u200d", "\u200d\U0001f4bb", "\U0001f469\u200da"])
-def test_a_joiner_outside_an_emoji_sequence_is_refused(joined):
+#: words spelt with a non-joiner or joiner: Persian's half-space, a Sinhala
+#: and a Devanagari conjunct, a Bengali ya-phala, Malayalam's old chillu
+#: (a joiner after a virama that ends the word)
+_JOINED_WORDS = ["\u0639\u0644\u06cc\u200c\u0631\u0636\u0627", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0dc1\u0dca\u200d\u0dbb\u0dd3", "\u0915\u094d\u200d\u0937", "\u0930\u200d\u094d\u092f", "\u09b0\u200c\u09cd\u09af", "\u0d28\u0d4d\u200d", "\u0d28\u0d4d\u200d \u0d15"]
+
+
+@pytest.mark.parametrize("word", _JOINED_WORDS)
+def test_a_joiner_inside_a_word_of_a_joining_script_is_part_of_the_name(word):
+    assert clean_name(word) == word
+    assert clean_text(f"hi {word}", 200) == f"hi {word}"
+    # the joiner draws a form, not a letter: the name without it is the same name
+    assert set(name_keys(word)) & set(name_keys(word.replace("\u200c", "").replace("\u200d", "")))
+
+
+@pytest.mark.parametrize(
+    "joined",
+    ["A\u200db", "A\u200cb", "Ann \u200d", "\U0001f469\u200d", "\u200d\U0001f4bb", "\U0001f469\u200da",
+     "\u0639\u0644\u06cc\u200c\u200c\u0631", "\u0639\u200c", "\u200c\u0639", "\u0639 \u200c\u0631", "\u0915\u200d", "\u0915\u094d\u200d\u200d", "\u05e9\u200c\u05e8"],
+)
+def test_a_joiner_outside_an_emoji_sequence_or_a_joining_word_is_refused(joined):
     with pytest.raises(ProtocolError) as exc:
         clean_name(joined)
     assert exc.value.reason == "control"
