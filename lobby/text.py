@@ -84,6 +84,11 @@ def _joiner(text: str, i: int) -> bool:
     return _emoji_joiner(text, i) or _word_joiner(text, i)
 
 
+#: besides letters and numbers, what a name may be made of alone: picture
+#: symbols ("❤️", "🐉"); punctuation and other symbols alone ("?", "—",
+#: "+") read as the page's own signs for an unknown or missing value
+_NAME_SIGNS = ("So",)
+
 #: combining marks allowed on one character (more stacks over other lines)
 MAX_MARKS = 4
 
@@ -96,7 +101,8 @@ def clean_name(raw: Any) -> str:
     ``empty`` (nothing but spaces), ``length`` (over 24 characters), ``control`` (control or format
     characters), ``hidden`` (a character that draws nothing: Unicode's
     default ignorables such as U+034F or variation selectors, or a blank
-    letter such as U+3164), ``invisible`` (nothing visible), ``marks`` (too many
+    letter such as U+3164), ``invisible`` (nothing visible), ``letters`` (no letter, number
+    or picture: "?", "—"), ``marks`` (too many
     stacked combining marks), ``reserved`` (ends in "(bot)",
     or, folded, holds a bot word, "bot" or "机器人", as a word of its own, or the robot face "🤖":
     between punctuation, symbols, spaces or the ends, "Ann (bot).", "Ann
@@ -134,6 +140,8 @@ def clean_name(raw: Any) -> str:
         raise bad("invisible", "name has nothing visible")
     if any(_hidden_in_name(name, i) for i in range(len(name))):
         raise bad("hidden", "name has characters that draw nothing")
+    if not any(unicodedata.category(ch) in _NAME_SIGNS or unicodedata.category(ch)[0] in "LN" for ch in name):
+        raise bad("letters", "a name needs a letter, a number or a picture: punctuation alone (?, —) reads as the page's own signs")
     if _too_many_marks(name):
         raise bad("marks", "name stacks too many combining marks")
     if _ROBOT in name:
@@ -161,17 +169,17 @@ def clean_name(raw: Any) -> str:
 def _ends_in_mark(name: str) -> bool:
     """Whether ``name`` ends, punctuation, symbols and spaces after it
     aside, in a number sign other than a digit (Unicode's No: "②", "⓶",
-    "²", "⑵", "Ann ❷ ~") or a number in an enclosing mark ("2⃝", "2⃞"):
+    "²", "⑵", "Ann ❷ ~", marks over it aside, "Ann ②́") or a number in an
+    enclosing mark ("2⃝", "2⃞"):
     what a table writes after a second player of one name ("Ann ②",
     :func:`lobby.name_keys.mark_text`)."""
     end = name.rstrip()
-    while end and unicodedata.category(end[-1])[0] in "PZS":
+    enclosed = False  # "2⃝": a digit in an enclosing circle or square
+    while end and unicodedata.category(end[-1])[0] in "PZSM":  # marks over the sign aside too: "Ann ②́"
+        enclosed = enclosed or unicodedata.category(end[-1]) == "Me"
         end = end[:-1]
-    if end and unicodedata.category(end[-1]) == "Me":  # "2⃝": a digit in an enclosing circle or square
-        while end and unicodedata.category(end[-1]) in ("Me", "Mn"):
-            end = end[:-1]
-        return bool(end) and unicodedata.category(end[-1])[0] == "N"
-    return bool(end) and unicodedata.category(end[-1]) == "No"
+    kind = unicodedata.category(end[-1]) if end else ""
+    return kind == "No" or enclosed and kind[:1] == "N"
 
 
 def _visible(text: str) -> bool:
@@ -419,8 +427,9 @@ def _page_word(name: str) -> bool:
     number then, so "Boto" stays a name, as does "bot0-1"."""
     words, numbered, digits = _page_word_keys()
     has_number = any(_number(ch) is not None for ch in name)
-    keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) if has_number else [])
+    keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) + _check_keys(_spelt_out(name)) if has_number else [])
     for key in keys:
+        key = "".join(ch for ch in unicodedata.normalize("NFD", key) if not unicodedata.category(ch).startswith("M"))  # "Seaṫ 2"
         bare_key = _bare(key)
         if bare_key in words:
             return True
@@ -555,13 +564,37 @@ def _bot_word(name: str) -> bool:
     apart are read joined too ("Ann 机 器 人": :func:`_cjk_joined`)."""
     bots = _bot_word_keys()
     text = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.category(ch).startswith("M"))
-    for raw in (text, _cjk_joined(text), *_words(text)):
+    for raw in (text, _cjk_joined(text), _spelt_out(text), *_words(text)):
         for word in _words(_lookalikes_folded(raw).casefold().translate(_BOT_FOLD)):
             for key in _check_keys(word):
                 key = "".join(ch for ch in key if not unicodedata.category(ch).startswith("M"))
                 if any(part in bots for part in _words(key.translate(_BOT_FOLD))):
                     return True
     return False
+
+
+#: digits drawn as Latin letters, read so inside a word that has letters
+#: ("Ann 8ot", "Ann 6ot", "l3ft"); a number on its own stays a number
+_DIGIT_LOOKS = str.maketrans("0134568", "oleasbb")
+
+
+def _spelt_out(text: str) -> str:
+    """``text`` as a reader takes a word spelt with look-alikes: letters
+    written one by one with spaces or punctuation between joined ("Ann b o
+    t" -> "Ann bot", "a.w.a.y" -> "away"), and digits inside a word that
+    has letters read as the letters they draw (:data:`_DIGIT_LOOKS`:
+    "8ot" -> "bot"; "Ann 2" stays)."""
+    pieces = regex.split(r"([\p{L}\p{N}\p{M}]+)", text)
+    out: list[str] = []
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:  # what stands between words
+            single_before = i > 0 and len(pieces[i - 1]) == 1 and pieces[i - 1].isalpha()
+            single_after = i + 1 < len(pieces) and len(pieces[i + 1]) == 1 and pieces[i + 1].isalpha()
+            out.append("" if piece and single_before and single_after and unicodedata.category(piece[0])[0] in "PZS" and len(piece) <= 2 else piece)
+        else:
+            word = piece.translate(_DIGIT_LOOKS) if any(ch.isalpha() for ch in piece) else piece
+            out.append(word)
+    return "".join(out)
 
 
 def _cjk_joined(text: str) -> str:

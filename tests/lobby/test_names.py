@@ -585,6 +585,23 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("座位 \u3139", "page_word"),  # ㄹ drawn "2"
         ("empt\u1e8f", "page_word"),  # ẏ
         ("empt\u00fd", "page_word"),  # ý
+        # a page word with a mark on a precomposed letter, the bot word spelt out or with digits drawn as letters
+        ("Sea\u1e6b 2", "page_word"),  # ṫ
+        ("\u1e62eat 2", "page_word"),  # Ṣ
+        ("S\u00e9at 2", "page_word"),
+        ("l3ft", "page_word"),
+        ("5eat 2", "page_word"),
+        ("Ann b o t", "reserved"),
+        ("Ann b.o.t", "reserved"),
+        ("Ann 8ot", "reserved"),
+        ("Ann 6ot", "reserved"),
+        # a number sign under marks still ends the name; punctuation alone is no name
+        ("Ana \u2461\u0301", "mark"),
+        ("Ana \u2461\u0323 .", "mark"),
+        ("\u2014", "letters"),
+        ("?", "letters"),
+        ("+++", "letters"),
+        ("-_-", "letters"),
         # the pieces tall brackets are drawn with, at the end
         ("Rex (away\u239e", "bracket"),
         ("Rex (away\u23a0", "bracket"),
@@ -601,7 +618,7 @@ def test_names_of_other_scripts_mixed_scripts_and_bracket_pieces_are_refused(nam
     "name",
     ["山田Taro", "김Min", "李小龍", "ルーシー", "山田たろう", "王小明Tom", "Σωκράτης", "Ἀθηνᾶ", "Иван", "Zoë", "Niño", "Straße", "محمد", "دانا٢", "שרה", "ราชา", "Ann ❤️", "Tom 2", "O'Neil", "Jean-Luc", "João Silva",
      "\U0001f469\u200d\U0001f4bb Ada", "\U0001f3f3\ufe0f\u200d\U0001f308 Sam", "\U0001f469\U0001f3fd\u200d\U0001f680 Li", "小\u3105", "\u314b\u314b", "김민", "八郎", "Seat Ivy",
-     "\u0639\u0644\u0640\u064a"],
+     "\u0639\u0644\u0640\u064a", "\u2764\ufe0f", "B O Tanner", "J R R Tolkien", "R2D2", "Bob 4ever", "Team 8", "Ann 2", "Ren\u00e9e 2", "Ann a w a y"],
 )
 def test_names_of_one_script_or_latin_with_chinese_japanese_or_korean_are_names(name):
     assert clean_name(name) == name
