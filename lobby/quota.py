@@ -82,17 +82,29 @@ def _hop_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return _ip(hop)
 
 
+#: headers a proxy adds to a request it forwards (RFC 7239's Forwarded, the
+#: de facto X-Forwarded-*, nginx's X-Real-IP, Via)
+_PROXY_HEADERS = frozenset({b"forwarded", b"x-forwarded-for", b"x-forwarded-host", b"x-forwarded-proto", b"x-real-ip", b"via"})
+
+
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
     """Whether the client (:func:`client_ip`) is in one of the ``allow``
-    networks (an operator's endpoint: ``/metrics``).  A trusted proxy that
-    forwards a request whose X-Forwarded-For names no client past it (empty,
-    malformed, only proxies) is no client of the list: refused."""
-    ip = client_ip(scope, trusted)
+    networks (an operator's endpoint: ``/metrics``).  A request that a
+    proxy forwarded (any of :data:`_PROXY_HEADERS`) is allowed only from a
+    trusted proxy whose X-Forwarded-For names a client past the trusted
+    proxies, and that client must be in ``allow``: a proxy on the lobby's
+    own host that is not configured as trusted would make every client
+    look like loopback, and one that names its client only in Forwarded or
+    X-Real-IP names none this lobby reads.  A request with none of them is
+    judged by its TCP peer."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
-    forwarded = any(name == b"x-forwarded-for" for name, _ in scope.get("headers", ()))
-    if forwarded and trusted and _trusted(peer, trusted) and _trusted(ip, trusted):
+    names = {name for name, _ in scope.get("headers", ())}
+    if not names & _PROXY_HEADERS:
+        return _trusted(peer, allow)
+    if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
         return False
-    return _trusted(ip, allow)
+    ip = client_ip(scope, trusted)
+    return not _trusted(ip, trusted) and _trusted(ip, allow)
 
 
 def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:

@@ -202,7 +202,10 @@ async def test_clients_churning_watches_cost_a_list_subscriber_a_bounded_stream(
 async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory):
     """``/metrics`` answers loopback by default and nobody else: a client
     behind a trusted proxy (its X-Forwarded-For believed) gets 403, as does
-    loopback itself when the allow-list names other networks."""
+    a request a proxy forwarded without naming its client in
+    X-Forwarded-For, one forwarded by a proxy the lobby does not trust (a
+    proxy on the same host makes everyone loopback), and loopback itself
+    when the allow-list names other networks."""
     proxied = lobby_factory(prefix="sec-metrics", env={"LOBBY_TRUSTED_PROXIES": "127.0.0.1"})
     assert b"lobby_" in urllib.request.urlopen(proxied.http + "/metrics", timeout=5).read(), "loopback, no proxy hop: allowed"
     # a client past the proxy, bare or with a port; or no client the proxy names
@@ -211,6 +214,20 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(outside, timeout=5)
         assert refused.value.code == 403, hops
+    # the proxy names its client only in other headers: no client this lobby reads
+    for header, value in (("Forwarded", "for=203.0.113.9"), ("X-Real-IP", "203.0.113.9"), ("Via", "1.1 proxy")):
+        other = urllib.request.Request(proxied.http + "/metrics", headers={header: value})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(other, timeout=5)
+        assert refused.value.code == 403, header
+    # a proxy on the lobby's own host that the lobby does not trust: every client looks like loopback
+    untrusted = lobby_factory(prefix="sec-metrics3")
+    assert b"lobby_" in urllib.request.urlopen(untrusted.http + "/metrics", timeout=5).read(), "loopback, no proxy: allowed"
+    for header, value in (("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "127.0.0.1"), ("Forwarded", "for=203.0.113.9"), ("X-Real-IP", "203.0.113.9"), ("X-Forwarded-Proto", "https")):
+        through = urllib.request.Request(untrusted.http + "/metrics", headers={header: value})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(through, timeout=5)
+        assert refused.value.code == 403, header
     elsewhere = lobby_factory(prefix="sec-metrics2", env={"LOBBY_METRICS_ALLOW": "10.0.0.0/8"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
