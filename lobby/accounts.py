@@ -46,7 +46,6 @@ import ua_parser
 
 from .config import Settings
 from .protocol import ErrorCode, ProtocolError, clean_name, lookup_keys, name_keys
-from .name_keys import folded_key
 from .sessions import new_token, session_id
 from .store import Store
 from .tables import LobbyError
@@ -65,6 +64,9 @@ UA_READ = 512
 DEVICE_PART = 40
 #: how long a sign-out waits for every process to close its sockets (s)
 REVOKE_WAIT_S = 1.0
+#: at most this many keys of a name no account holds count its failed sign-ins
+_MAX_COUNTED_KEYS = 8
+
 #: the one answer to a failed sign-in, whichever part was wrong
 WRONG = "wrong name or password"
 #: the version of :func:`name_keys` accounts hold (``P:namekeys``): 2 added
@@ -261,6 +263,7 @@ class Accounts:
             await self.store.release_names([k for k in keys if k not in held], pid)
             raise LobbyError(ErrorCode.ALREADY_CLAIMED, "this player is already an account; sign in with its name and password")
         await self.store.set_player_fields(pid, {"name": clean, "claimed": 1})
+        await self.store.keep_player(pid)  # a guest's record lapsed with its token: an account's stays
         await self.store.add_session(pid, session_id(token), token, self.settings.token_ttl_s, new=False, device=await asyncio.to_thread(device_of, user_agent))
         return await self.store.player(pid)
 
@@ -284,8 +287,10 @@ class Accounts:
         ``RATE_LIMITED`` (``Settings.signin_per_addr`` attempts from one
         address, or ``signin_per_account`` failures of one name, in a
         window).  Failures are counted per account, and for a name no
-        account holds per its folded name key (:func:`folded_key`), so the limit answers alike whether
-        the name exists; a ``device`` key that signed in to the account
+        account holds on each of its :func:`lookup_keys` (the most counted
+        decides), so every spelling that would reach one account counts
+        together ("Annabelle", "AnnabeIIe") and the limit answers alike
+        whether the name exists; a ``device`` key that signed in to the account
         before is not held back by the account's count (its owner is not
         locked out by someone guessing), only by its address's."""
         await self._limit(addr)  # first: a limited address gets the limit's answer whatever it sent
@@ -294,12 +299,15 @@ class Accounts:
         s = self.settings
         pid = await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
-        counted = pid or "name:" + folded_key(name)
         device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
         known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
         # counted as a failure before the hash is checked, so guesses sent at
-        # once cannot all pass the limit while they are being verified
-        if await self.store.count_attempt("acct", counted, s.signin_window_s) > s.signin_per_account and not known:
+        # once cannot all pass the limit while they are being verified; a
+        # name no account holds counts on each key an account of it would
+        # hold, so every spelling that would reach one account counts together
+        counted = [pid] if pid else ["name:" + key for key in lookup_keys(name)[:_MAX_COUNTED_KEYS]]
+        failures = max([await self.store.count_attempt("acct", who, s.signin_window_s) for who in counted])
+        if failures > s.signin_per_account and not known:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
         ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
         if not ok or creds is None or pid is None:

@@ -157,7 +157,7 @@ class Lobby:
             with contextlib.suppress(redis.exceptions.RedisError, OSError):
                 await self.fanout.refresh_spectator_leases()
                 until = now_ms() + PRESENCE_LEASE_MS
-                await self.store.run([self.store.presence_cmd(c.pid, c.id, until) for c in list(self.conns) if c.pid])
+                await self.store.run([cmd for c in list(self.conns) if c.pid for cmd in self.store.presence_cmds(c.pid, c.id, until)])
                 if time.monotonic() - last_sweep >= SWEEP_S:
                     last_sweep = time.monotonic()
                     await self.rooms.sweep()

@@ -329,8 +329,7 @@ def name_keys(name: str) -> list[str]:
 
 
 def _folded_keys(name: str) -> list[str]:
-    """The lower-case keys of ``name`` with its separators folded: what
-    :func:`folded_key` picks from."""
+    """The lower-case keys of ``name`` with its separators folded."""
     base = unicodedata.normalize("NFKC", name)
     return [k for k in (_fold(k) for k in letter_keys(separators_folded(base))) if k]
 
@@ -341,15 +340,6 @@ def name_keys_v1(name: str) -> list[str]:
     adds the new ones): the skeleton of the name case-folded and as typed."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     return sorted({_key(form) for form in (base.casefold(), base)})
-
-
-def folded_key(name: str) -> str:
-    """The one key every spelling of ``name`` that :func:`name_keys` folds
-    together shares (its lower-case letters' key with the separators
-    folded): what failed sign-ins at a name no account holds are counted
-    by, so that "Tor-mundq" and "Tor mundq" count as one name, as they
-    would for an account."""
-    return min(_folded_keys(name) or letter_keys(name))
 
 
 def lookup_keys(name: str) -> list[str]:

@@ -13,6 +13,7 @@ answers are JSON, errors ``{"error", "code"}`` as in :mod:`lobby.endpoints`.
 from __future__ import annotations
 
 import json
+import logging
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,8 @@ from .endpoints import http_error
 from .protocol import ErrorCode
 from .sessions import TOKEN_RE
 from .tables import LobbyError
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .app import Lobby
@@ -92,7 +95,8 @@ def route(handler: Any) -> Any:
             status = STATUS.get(exc.code, 400)
             headers = {"Retry-After": str(max(1, math.ceil(_lobby(request).settings.signin_window_s)))} if status == 429 else None
             return http_error(status, exc.code, str(exc), headers, exc.reason)
-        except (redis.exceptions.RedisError, OSError):
+        except (redis.exceptions.RedisError, OSError) as exc:
+            log.warning("%s %s: storage unavailable: %r", request.method, request.url.path, exc, exc_info=True)
             return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
         except ClientDisconnect:  # the client went (or its request deadline closed it) mid-body: nobody to answer
             return Response(status_code=400)

@@ -7,6 +7,7 @@ scripts)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from typing import Any, NamedTuple
@@ -14,6 +15,12 @@ from typing import Any, NamedTuple
 from .channels import Revoked
 from .redis_values import now_ms, pack, unpack
 
+
+
+def public_id(pid: str) -> str:
+    """A player's public id (profiles, leaderboards): not the player id,
+    which stays on the server, and not derivable back to it."""
+    return hashlib.sha256(b"player:" + pid.encode()).hexdigest()[:16]
 
 class Payout(NamedTuple):
     """A game's settlement as :meth:`Store.commit` applies it with the
@@ -41,17 +48,20 @@ class PlayerStore:
     """Player, account and leaderboard keys and calls (see the module doc)."""
 
     # -- presence ----------------------------------------------------------
-    def presence_cmd(self, pid: str, conn_id: str, until: int | None) -> tuple[Any, ...]:
+    def presence_cmds(self, pid: str, conn_id: str, until: int | None) -> list[tuple[Any, ...]]:
         """Record (``until``: lease expiry, ms) or drop (None) one signed-in
-        connection of a player."""
+        connection of a player.  The set lapses with its last lease (a
+        process that died never drops its connections)."""
         key = self.player_key(pid) + ":conns"
-        return ("ZADD", key, until, conn_id) if until is not None else ("ZREM", key, conn_id)
+        if until is None:
+            return [("ZREM", key, conn_id)]
+        return [("ZADD", key, until, conn_id), ("PEXPIREAT", key, until)]
 
     async def drop_presence(self, pid: str, conn_id: str, now: int) -> int:
         """Drop one connection of a player; returns how many live ones
         (lease after ``now`` ms) it still has, anywhere."""
         key = self.player_key(pid) + ":conns"
-        _, _, left = await self.run([self.presence_cmd(pid, conn_id, None), ("ZREMRANGEBYSCORE", key, "-inf", now), ("ZCARD", key)])
+        *_, left = await self.run([*self.presence_cmds(pid, conn_id, None), ("ZREMRANGEBYSCORE", key, "-inf", now), ("ZCARD", key)])
         return int(left)
 
     def player_arenas_key(self, pid: str) -> str:
@@ -79,17 +89,36 @@ class PlayerStore:
 
     # -- sessions and players -------------------------------------------
     async def session_player(self, token: str, ttl_s: int) -> str | None:
-        """The player id of a token, refreshing its expiry; None if unknown."""
+        """The player id of a token, refreshing its expiry (and a new
+        guest's record's, :meth:`create_player`); None if unknown."""
         key = f"{self.p}:session:{token}"
         pid = await self.redis.get(key)
         if pid is None:
             return None
-        await self.redis.expire(key, ttl_s)
-        return pid.decode()
+        pid = pid.decode()
+        sha = self._expire_guest.sha
+        await self.run([("EXPIRE", key, ttl_s), ("EVALSHA", sha, 1, self.player_key(pid), ttl_s), ("EVALSHA", sha, 1, self.pub_key(public_id(pid)), ttl_s)])
+        return pid
 
     async def create_player(self, pid: str, token: str, name: str, coins: int, ttl_s: int) -> None:
-        await self.redis.hset(self.player_key(pid), mapping={"name": name, "coins": coins, "created": now_ms()})
-        await self.redis.set(f"{self.p}:session:{token}", pid, ex=ttl_s)
+        """A new guest: its record (name, ``coins``), its public id and its
+        session ``token``, each kept ``ttl_s`` seconds from the token's last
+        use (:meth:`session_player`): a guest whose token lapses before any
+        game of theirs was settled leaves nothing behind.  The first
+        settlement (settle.lua) and a claim keep the record for good."""
+        record = self.player_key(pid)
+        await self.run(
+            [
+                ("HSET", record, "name", name, "coins", coins, "created", now_ms()),
+                ("EXPIRE", record, ttl_s),
+                ("SET", self.pub_key(public_id(pid)), pid, "EX", ttl_s),
+                ("SET", f"{self.p}:session:{token}", pid, "EX", ttl_s),
+            ]
+        )
+
+    async def keep_player(self, pid: str) -> None:
+        """Keep a player's record and public id for good (an account)."""
+        await self.run([("PERSIST", self.player_key(pid)), ("PERSIST", self.pub_key(public_id(pid)))])
 
     async def player(self, pid: str) -> dict[str, Any]:
         raw = await self.redis.hgetall(self.player_key(pid))
@@ -317,7 +346,7 @@ class PlayerStore:
         ``window_s`` s (a fixed window from the first one), after adding
         ``add`` (1: count this one; -1: take one back)."""
         key = f"{self.p}:auth:{kind}:{who}"
-        n, _ = await self.run([("INCRBY", key, int(add)), ("EXPIRE", key, window_s, "NX")])
+        (n,) = await self.run([("EVALSHA", self._count.sha, 1, key, int(add), window_s)])
         return int(n)
 
     # -- ratings, leaderboards, profiles (lobby.ratings) -------------------

@@ -68,7 +68,6 @@ games of one player settled at once both count).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import TYPE_CHECKING, Any, cast
 
@@ -77,6 +76,7 @@ from openskill.models import PlackettLuce
 import engines
 
 from . import tables
+from .player_store import public_id  # noqa: F401 (re-exported: ratings.public_id)
 from .protocol import ErrorCode, lookup_keys
 from .store import Store, now_ms
 from .tables import LobbyError
@@ -102,12 +102,6 @@ SHOWN_CHANGE = ("before", "after", "delta", "rating", "rating_delta", "provision
 KEEP_RECENT = 20
 #: recent games a profile shows
 SHOWN_RECENT = 10
-
-
-def public_id(pid: str) -> str:
-    """A player's public id (profiles, leaderboards): not the player id,
-    which stays on the server, and not derivable back to it."""
-    return hashlib.sha256(b"player:" + pid.encode()).hexdigest()[:16]
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -353,12 +353,12 @@ class Session:
         await self.fanout.follow_player(conn)  # balance and sign-out pushes; then the reads, so none is missed
         store = self.store
         public = ratings.public_id(pid)
-        _, alive, raw_coins, _ = await store.run(
+        *_, alive, raw_coins, _ = await store.run(
             [
-                store.presence_cmd(pid, conn.id, now_ms() + PRESENCE_LEASE_MS),
+                *store.presence_cmds(pid, conn.id, now_ms() + PRESENCE_LEASE_MS),
                 ("EXISTS", store.session_key(token)),
                 ("HGET", store.player_key(pid), "coins"),
-                ("SET", store.pub_key(public), pid),  # the player's own profile is found before their first game ends
+                ("SET", store.pub_key(public), pid, "KEEPTTL"),  # the player's own profile is found before their first game ends (a new guest's lapses with its token)
             ]
         )
         if not int(alive):

@@ -24,13 +24,16 @@ key                             type    holds
 ``P:quick:<game>:<options>``    string  ``table id|claimed ms``: the one open quick table of
                                         that game and options (a hash of them)
 ``P:session:<token>``           string  player id; expires after ``token_ttl_s``
-``P:player:{pid}``              hash    ``name``, ``coins``, ``<game>:<stat>`` counters
+``P:player:{pid}``              hash    ``name``, ``coins``, ``<game>:<stat>`` counters; a new
+                                        guest's lapses with its token until its first settled
+                                        game or claim (then kept for good)
 ``P:player:{pid}:tables``       set     table ids where the player holds a seat
 ``P:player:{pid}:settled``      set     settlement ids already applied to that balance
 ``P:player:{pid}:cointable``    string  the one table where the player's coins are promised
 ``P:opened:<owner>``            zset    table id -> created (ms): live tables an owner
                                         (``a:<address>``, ``c:<connection id>``) opened
-``P:player:{pid}:conns``        zset    the player's signed-in connection ids -> lease expiry (ms)
+``P:player:{pid}:conns``        zset    the player's signed-in connection ids -> lease expiry (ms);
+                                        lapses with its last lease
 ``P:player:{pid}:cred``         hash    a claimed account's ``hash`` (argon2id, PHC string) and
                                         ``names`` (msgpack list of its name keys)
 ``P:player:{pid}:devices``      set     SHA-256 of the device keys that signed in to the account
@@ -44,7 +47,8 @@ key                             type    holds
                                         (``lobby.accounts.NAME_KEYS_VERSION``)
 ``P:auth:<kind>:<who>``         string  sign-in attempts counted in a window (expires with it)
 ``P:board:<game>``              zset    pid -> rating ordinal (leaderboard)
-``P:pub:<public id>``           string  pid of a public player id (profiles)
+``P:pub:<public id>``           string  pid of a public player id (profiles); a new guest's
+                                        lapses with its token, as its record
 ==============================  ======  ===========================================
 
 Channels: ``P:room:{id}`` a table's versions (while a process other than the
@@ -91,6 +95,8 @@ _RENAME_GUEST = lua.script("rename_guest")
 _CHAT = lua.script("chat")
 _READY = lua.script("ready")
 _LOAD = lua.script("load")
+_EXPIRE_GUEST = lua.script("expire_guest")
+_COUNT = lua.script("count")
 
 
 
@@ -122,13 +128,15 @@ class Store(ChatStore, PlayerStore):
         self._rename_guest = redis.register_script(_RENAME_GUEST)
         self._ready = redis.register_script(_READY)
         self._load = redis.register_script(_LOAD)
+        self._expire_guest = redis.register_script(_EXPIRE_GUEST)
+        self._count = redis.register_script(_COUNT)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready, self._load)
+            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready, self._load, self._expire_guest, self._count)
         })
 
     async def aclose(self) -> None:

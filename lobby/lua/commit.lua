@@ -66,6 +66,7 @@ if ARGV[14] and ARGV[14] ~= '' then
       -- coins, keep (s), balance channel, publish command, stat/inc pairs
       if redis.call('SADD', KEYS[op[3]], op[4]) == 1 then
         redis.call('EXPIRE', KEYS[op[3]], op[6])
+        redis.call('PERSIST', KEYS[op[2]])  -- a guest's first settled game keeps its record for good
         local c = redis.call('HINCRBY', KEYS[op[2]], 'coins', op[5])
         for i = 9, #op, 2 do redis.call('HINCRBY', KEYS[op[2]], op[i], op[i + 1]) end
         if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end

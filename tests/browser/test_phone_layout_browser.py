@@ -879,7 +879,8 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
     w = WORDS[lang]
     ann = new_page(locale=locale)
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=3)
+    # turns long enough to pick in on a loaded box (a 3 s turn ran out before the first click once)
+    table_id = open_table(ann, "six_nimmt", seats=2, turn_s=8)
     bo = new_page(locale=locale)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     expect(bo.get_by_test_id("spectating")).to_be_visible()
@@ -896,7 +897,7 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby, lang, locale):
     assert w["mine"].format(c=c) in first, first
     expect(bo.get_by_test_id("log").locator("li").first).to_contain_text(w["other"].format(c=c))
     # my second turn runs out: its reveal's line marks my card, a line says so
-    expect(log.locator("li", has_text=re.compile(w["turn2"]))).to_have_count(1, timeout=20_000)
+    expect(log.locator("li", has_text=re.compile(w["turn2"]))).to_have_count(1, timeout=30_000)
     lines = ann.evaluate(LOG_LINES)
     turn2 = [x for x in lines if re.match(w["turn2"], x["text"])][0]
     assert "log-timeout" in turn2["cls"] and w["mark"] in turn2["text"], lines

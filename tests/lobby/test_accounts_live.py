@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import secrets
 import statistics
 import time
@@ -21,7 +22,7 @@ from lobby.store import connect
 from lobby.tables import LobbyError
 
 from ..security.support import Raw, store_of
-from .support import api, connected
+from .support import api, connected, seated
 
 PASSWORD = "correct horse battery"
 
@@ -526,6 +527,22 @@ async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_know
     assert status == 401, "a known device still needs the password"
 
 
+async def test_look_alike_spellings_of_an_unknown_name_count_together_as_an_account_s_do(lobby_factory):
+    """Spellings that would all reach one account ("Annabelle" and
+    "AnnabeIIe" with capital I's) count their failures together whether an
+    account holds the name or not: alternating them locks both at the same
+    guess (an unknown name's spellings once counted apart, so the lock told
+    which names exist)."""
+    proc = lobby_factory(prefix="signinspell", env={"LOBBY_SIGNIN_PER_ACCOUNT": "3", "LOBBY_SIGNIN_PER_ADDR": "1000"})
+    name, unknown = _name("Annabelle"), _name("Lollabelle")
+    async with connected(proc.ws, [name]) as (owner,):
+        assert (await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
+    for who in (name, unknown):
+        spellings = (who, who.replace("l", "I"))
+        answers = [(await api(proc.http, "POST", "/api/account/signin", None, {"name": spellings[k % 2], "password": "wrong password!"}))[0] for k in range(4)]
+        assert answers == [401, 401, 401, 429], (who, answers)
+
+
 def _look_alikes(name: str) -> list[str]:
     """``name`` ("Nikazbx…", with an i, a k and a letter to split at 4)
     drawn alike: a dotless ı with a dot above or an underlined i for its i,
@@ -610,3 +627,29 @@ async def test_a_player_s_own_profile_is_found_by_the_public_id_of_the_welcome_b
         assert status == 200 and body["id"] == public and body["name"] == noor.player["name"] and not body["claimed"]
         assert body["games"] == {} and body["recent"] == []
         assert public != noor.token and len(public) == 16
+
+
+async def test_a_guest_s_records_lapse_with_its_token_until_a_game_is_settled_or_it_is_claimed(lobby_factory):
+    """Every key a guest's hello writes lapses with its token (a lobby once
+    kept each of 66,000 tokenless hellos' records for good: 52 MB); a
+    guest's first settled game, and a claim, keep its record for good."""
+    ttl_s = 3600
+    proc = lobby_factory(prefix="guestttl", env={"LOBBY_TOKEN_TTL_S": str(ttl_s), "LOBBY_SIGNIN_PER_ADDR": "1000"})
+    store = await store_of(proc)
+    try:
+        before = {key async for key in store.redis.scan_iter(match=f"{store.p}:*", count=500)}
+        async with connected(proc.ws, [_name("Passer"), _name("Player"), _name("Other"), _name("Keeper")]) as (passer, player, other, keeper):
+            new = {key async for key in store.redis.scan_iter(match=f"{store.p}:*", count=500)} - before
+            assert new, "hellos write records"
+            for key in new:
+                assert 0 < await store.redis.ttl(key) <= ttl_s, key
+            table = await seated([player, other], "sibala", seats=2, turn_ms=10000, options={"rounds": 1})
+            await asyncio.gather(*(c.play(table, random.Random(i), timeout=60) for i, c in enumerate((player, other))))
+            assert (await api(proc.http, "POST", "/api/account/claim", keeper.token, {"password": PASSWORD}))[0] == 200
+            pids = {c.token: await store.session_player(c.token, ttl_s) for c in (passer, player, keeper)}
+        kept = {token: await store.redis.ttl(store.player_key(pid)) for token, pid in pids.items()}
+        assert kept == {passer.token: kept[passer.token], player.token: -1, keeper.token: -1}
+        assert 0 < kept[passer.token] <= ttl_s, "a guest who never played keeps its record only while its token lives"
+        assert await store.redis.ttl(store.pub_key(ratings.public_id(pids[keeper.token]))) == -1
+    finally:
+        await store.aclose()

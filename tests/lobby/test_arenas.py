@@ -49,7 +49,7 @@ def _doc(arena_id: str, game: str = "sibala", seats: int = 2, start: int | None 
 
 async def _connected(arenas: Arenas, pids: list[str]) -> None:
     """Give players made up by a test a live connection, as a signed-in socket has."""
-    await arenas.store.run([arenas.store.presence_cmd(pid, "test", now_ms() + 600_000) for pid in pids])
+    await arenas.store.run([cmd for pid in pids for cmd in arenas.store.presence_cmds(pid, "test", now_ms() + 600_000)])
 
 
 def _finished(arena_id: str, table_id: str, pids: list[str], scores: list[int], winners: list[int], left: tuple[str, ...] = ()) -> dict:
