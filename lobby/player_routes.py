@@ -96,7 +96,7 @@ def route(handler: Any) -> Any:
             headers = {"Retry-After": str(max(1, math.ceil(_lobby(request).settings.signin_window_s)))} if status == 429 else None
             return http_error(status, exc.code, str(exc), headers, exc.reason)
         except (redis.exceptions.RedisError, OSError) as exc:
-            log.warning("%s %s: storage unavailable: %r", request.method, request.url.path, exc, exc_info=True)
+            log.warning("%s %s: storage unavailable: %r", request.method, request.url.path, exc)
             return http_error(503, ErrorCode.BUSY, "storage unavailable; retry shortly", {"Retry-After": "1"})
         except ClientDisconnect:  # the client went (or its request deadline closed it) mid-body: nobody to answer
             return Response(status_code=400)
