@@ -82,8 +82,10 @@ WRONG = "wrong name or password"
 #: letter as a dash; the keys older versions gave and 6 does not are freed;
 #: 7 lone jamo and Bopomofo letters drawn as Han ("ㄧ郎" is "一郎"), the
 #: tatweel as a separator, "vv" as "w", a Han character's traditional,
-#: simplified and Japanese forms as one ("戶田" is "户田")
-NAME_KEYS_VERSION = 7
+#: simplified and Japanese forms as one ("戶田" is "户田"); 8 katakana, a
+#: Latin Y and Han characters drawn as another Han character ("チ田" is
+#: "千田", "入口" "人口", "Y头" "丫头")
+NAME_KEYS_VERSION = 8
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

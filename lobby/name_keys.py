@@ -43,11 +43,17 @@ _MARKS = str.maketrans("", "", "\u200e\u200f")
 #: "一郎", "ㄦ子" "儿子"), and the Hangul jamo (compatibility and
 #: conjoining: NFKC makes the first the second) drawn as one ("山ㅁ" is
 #: "山口", "ㅅ" "人", "ㅇ" "〇", which the data draws "O"); a name may mix
-#: these with Han (lobby.scripts), not with Latin
+#: these with Han (lobby.scripts), not with Latin; also the katakana and
+#: the Han characters drawn as another Han character the data leaves apart
 _SHAPE_FOLD = {
     **dict(zip("ㄅㄇㄈㄉㄋㄌㄍㄎㄏㄐㄒㄔㄕㄖㄗㄙㄚㄠㄡㄤㄦㄧㄨㄩ", "勹冂匚刀乃力巜丂厂丩丅彳尸日卩厶丫幺又尢儿一乂凵")),
     **dict(zip("ㄱㄴㄷㄹㅁㅅㅇㅏㅗㅜㅡㅣ", "乛乚匚己口人〇卜丄丅一丨")),
     **dict(zip("\u1100\u1102\u1103\u1105\u1106\u1109\u110b\u1161\u1169\u116e\u1173\u1175", "乛乚匚己口人〇卜丄丅一丨")),
+    # katakana the data leaves apart from the Han they draw ("チ田" is "千田", "ヵ士" "力士", "ミ口" "三口")
+    **dict(zip("チヵミヒ", "千力三匕")),
+    # Han drawn alike that the data leaves apart ("入口"/"人口", "ハ朩"/"八木", "タ孑"/"夕子", "玊"/"王", "靑"/"青")
+    **dict(zip("入朩孑玊靑\u2fad", "人木子王青青")),
+    "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
 }
 
 

@@ -382,8 +382,13 @@ def _ends_stripped(text: str) -> str:
 
 #: letters drawn as a digit: the Latin tone letters two and five, the two
 #: with a stroke, the R rotunda ("Seat ƻ", "Seat Ƨ", "Seat Ꝛ"), the ezh
-#: and yogh drawn "3", the Hangul rieul and kiyeok drawn "2" and "7" ("座位 ㄹ")
-_DIGIT_LETTERS = {"ƻ": 2, "Ƨ": 2, "ƨ": 2, "Ꝛ": 2, "ꝛ": 2, "Ƽ": 5, "ƽ": 5, "Ʒ": 3, "ʒ": 3, "Ȝ": 3, "ȝ": 3, "ㄹ": 2, "ᄅ": 2, "ㄱ": 7, "ᄀ": 7}
+#: and yogh drawn "3", the Hangul rieul and kiyeok drawn "2" and "7" ("座位 ㄹ"),
+#: and the look-alikes of CJK numerals ("座位ニ", "座位ㅡ", "座位两")
+_DIGIT_LETTERS = {
+    "ƻ": 2, "Ƨ": 2, "ƨ": 2, "Ꝛ": 2, "ꝛ": 2, "Ƽ": 5, "ƽ": 5, "Ʒ": 3, "ʒ": 3, "Ȝ": 3, "ȝ": 3, "ㄹ": 2, "ᄅ": 2, "ㄱ": 7, "ᄀ": 7,
+    # the CJK numerals' look-alikes: katakana ni, ichi-like Hangul eu, 两 ("two", no Unicode value)
+    "ニ": 2, "ㅡ": 1, "ᅳ": 1, "两": 2,
+}
 #: the words a seat number may be written in after "Seat" or "Bot", and
 #: Roman numerals in Latin letters ("Seat two", "Seat II", "Seat iv")
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
@@ -397,6 +402,7 @@ def _number(ch: str) -> float | None:
     """The value of ``ch`` as a number: any Unicode number (N*), a CJK
     numeral ("二", "十", "貳", "〇") or a letter drawn as a digit
     (:data:`_DIGIT_LETTERS`), else None."""
+    ch = unicodedata.normalize("NFKC", ch)[:1] or ch  # the Kangxi radical "⼆" is "二"
     if ch in _DIGIT_LETTERS:
         return _DIGIT_LETTERS[ch]
     if unicodedata.category(ch)[0] == "N" or _cjk(ch):
@@ -434,7 +440,7 @@ def _page_word(name: str) -> bool:
         if bare_key in words:
             return True
         parts = _words(key)
-        if len(parts) == 2 and parts[0] in ("seat", "bot") and (parts[1] in _NUMBER_WORDS or _ROMAN.fullmatch(parts[1])):
+        if len(parts) == 2 and parts[0] in _NUMBERED_WORDS and (parts[1] in _NUMBER_WORDS or _ROMAN.fullmatch(parts[1])):
             return True
         seat = _CJK_SEAT.fullmatch(bare_key)
         if seat and has_number and "座" in key and all(ch in digits for ch in seat.group("a") or seat.group("b") or seat.group("c")):
@@ -646,7 +652,11 @@ _CJK_FOLD = str.maketrans({
     "機": "机", "過": "过", "己": "已", "巳": "已", "入": "人", "\u2e85": "人", "妳": "你", "伱": "你",
     "亻": "人", "\U000201a2": "人", "イ": "人", "八": "人", "噐": "器",
     "坐": "座", "住": "位", "菅": "管", "筦": "管", "扥": "托", "幵": "开", "吋": "时", "羸": "赢", "脾": "牌", "仝": "全",
+    "仕": "位", "廾": "开", "卄": "开", "申": "中", "旪": "时", "睥": "牌", "奔": "弃", "杌": "机", "乂": "人",
 })
+#: a character of a zh page word written as its two parts side by side
+#: (after _CJK_FOLD: "亻立" is "人立", 位)
+_CJK_PARTS = (("人立", "位"),)
 #: the Latin small capitals ("ᴀᴡᴀʏ", "ʟᴇꜰᴛ"), which NFKC leaves apart: each
 #: folded to its letter (their modifier forms, "ᶦ", are small capitals after
 #: NFKC).  Every "LATIN LETTER SMALL CAPITAL <letter>" of Unicode
@@ -666,8 +676,11 @@ def _lookalikes_folded(text: str) -> str:
     """``text`` NFKC, with the enclosed letters, separator letters, mirrored
     capitals, small capitals and the zh page words' other forms folded
     (:data:`_ENCLOSED_FOLD`, :data:`_MIRROR_FOLD`, :data:`_SMALL_CAPITALS`,
-    :data:`_CJK_FOLD`)."""
-    return unicodedata.normalize("NFKC", text.translate(_ENCLOSED_FOLD)).translate(_MIRROR_FOLD).translate(_SMALL_CAPITALS).translate(_CJK_FOLD)
+    :data:`_CJK_FOLD`, :data:`_CJK_PARTS`)."""
+    folded = unicodedata.normalize("NFKC", text.translate(_ENCLOSED_FOLD)).translate(_MIRROR_FOLD).translate(_SMALL_CAPITALS).translate(_CJK_FOLD)
+    for parts, whole in _CJK_PARTS:
+        folded = folded.replace(parts, whole)
+    return folded
 
 
 def _check_keys(name: str) -> list[str]:

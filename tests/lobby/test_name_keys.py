@@ -285,6 +285,16 @@ def test_every_lone_letter_drawn_as_han_shares_a_key_with_its_han_character():
         assert set(name_keys(letter + "郎")) & set(name_keys(han + "郎")), (letter, han)
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("チ田", "千田"), ("入口", "人口"), ("ハ朩", "八木"), ("Y头", "丫头"), ("タ孑", "夕子"), ("ヵ士", "力士"), ("ミ口", "三口"), ("ヒ田", "匕田"), ("靑木", "青木"), ("玊小明", "王小明")],
+)
+def test_katakana_latin_and_han_drawn_as_another_han_character_are_its_key(one, other):
+    """A look-alike of a Han name, by a katakana letter, a Latin Y or
+    another Han character the confusables data leaves apart, holds its key."""
+    assert set(name_keys(one)) & set(name_keys(other))
+
+
 @pytest.mark.parametrize("other", ["이민", "긴민", "김미", "기민", "김민수", "金民"])
 def test_a_korean_name_keeps_keys_of_its_own(other):
     """Jamo drawn as Han strokes are folded in syllables too, and different

@@ -545,7 +545,7 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("\u3134ee", "mixed_scripts"),  # ㄴ
         ("\u311aan", "mixed_scripts"),  # ㄚ
         ("b\u3147t", "page_word"),  # ㅇ is 〇, "bot"
-        ("empt\u311a", "mixed_scripts"),
+        ("empt\u311a", "page_word"),
         ("Sea\u3112 2", "mixed_scripts"),
         ("T\uffbbm", "mixed_scripts"),  # halfwidth ㅇ
         # what reads as a table's mark for a second player of one name
@@ -585,6 +585,25 @@ def test_names_beside_the_sixth_pass_rules_are_names(name):
         ("座位 \u3139", "page_word"),  # ㄹ drawn "2"
         ("empt\u1e8f", "page_word"),  # ẏ
         ("empt\u00fd", "page_word"),  # ý
+        # zh page words in more Han look-alikes, a 位 in its two parts, CJK numerals' look-alikes, Roman numerals
+        ("座位两", "page_word"),
+        ("座位ニ", "page_word"),
+        ("座位ㅡ", "page_word"),
+        ("座位 II", "page_word"),
+        ("座位 \u2f06", "page_word"),  # the Kangxi radical two
+        ("座仕2", "page_word"),
+        ("座亻立2", "page_word"),
+        ("空亻立", "page_word"),
+        ("空仕", "page_word"),
+        ("已离廾", "page_word"),
+        ("已离卄", "page_word"),
+        ("托管申", "page_word"),
+        ("超旪", "page_word"),
+        ("已弃睥", "page_word"),
+        ("已奔牌", "page_word"),
+        ("杌器人", "page_word"),
+        ("机器乂", "page_word"),
+        ("Ann 杌器人", "reserved"),
         # a page word with a mark on a precomposed letter, the bot word spelt out or with digits drawn as letters
         ("Sea\u1e6b 2", "page_word"),  # ṫ
         ("\u1e62eat 2", "page_word"),  # Ṣ
@@ -618,7 +637,7 @@ def test_names_of_other_scripts_mixed_scripts_and_bracket_pieces_are_refused(nam
     "name",
     ["山田Taro", "김Min", "李小龍", "ルーシー", "山田たろう", "王小明Tom", "Σωκράτης", "Ἀθηνᾶ", "Иван", "Zoë", "Niño", "Straße", "محمد", "دانا٢", "שרה", "ราชา", "Ann ❤️", "Tom 2", "O'Neil", "Jean-Luc", "João Silva",
      "\U0001f469\u200d\U0001f4bb Ada", "\U0001f3f3\ufe0f\u200d\U0001f308 Sam", "\U0001f469\U0001f3fd\u200d\U0001f680 Li", "小\u3105", "\u314b\u314b", "김민", "八郎", "Seat Ivy",
-     "\u0639\u0644\u0640\u064a", "\u2764\ufe0f", "B O Tanner", "J R R Tolkien", "R2D2", "Bob 4ever", "Team 8", "Ann 2", "Ren\u00e9e 2", "Ann a w a y"],
+     "\u0639\u0644\u0640\u064a", "\u2764\ufe0f", "B O Tanner", "J R R Tolkien", "R2D2", "Bob 4ever", "Team 8", "Ann 2", "Ren\u00e9e 2", "Ann a w a y", "ニコ", "两人", "仕事", "申请", "人立"],
 )
 def test_names_of_one_script_or_latin_with_chinese_japanese_or_korean_are_names(name):
     assert clean_name(name) == name
