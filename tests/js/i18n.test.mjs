@@ -147,3 +147,10 @@ test("a coin table's words agree on bots: they take no free seat, yet one plays 
     assert.match(t("leave_running_ask_coins"), lang === "en" ? /A bot plays your seat to the end/ : /机器人会替你把座位打到结束/);
   }
 });
+
+test("the Chinese texts never speak of chess: the games are dice and cards (下棋 once said 'play' on the arenas page)", async () => {
+  const { readFileSync } = await import("node:fs");
+  const source = readFileSync(new URL("../../static/i18n.js", import.meta.url), "utf8");
+  assert.ok(source.includes("锦标赛"), "the Chinese texts are in this file");
+  assert.deepEqual(source.match(/[^\n]*棋[^\n]*/gu) || [], []);
+});
