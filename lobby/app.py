@@ -117,7 +117,7 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.redis is not None:
-            self.replays.close()
+            await self.replays.aclose()
             await self.store.aclose()
 
     # -- background loops --------------------------------------------------

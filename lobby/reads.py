@@ -104,6 +104,16 @@ class Replays:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
+    async def aclose(self) -> None:
+        """Stop the worker processes at shutdown: pending builds are
+        dropped, running ones finish (off the event loop), so the pool's
+        own thread is gone before the interpreter exits (left running, its
+        exit hook wrote to a closed pipe: "OSError: Bad file descriptor"
+        after a Ctrl-C that followed a replay)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
     async def _work(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker process; a pool whose worker died (OOM
         killer, kill -9) is replaced once."""

@@ -840,7 +840,7 @@ const TEXTS = {
     pf_account: "账号",
     pf_recent: "最近的比赛",
     arenas: "竞技场",
-    arenas_help: "在设定时间内自动进行的锦标赛：加入后就开始对局，每局结束后会再为你配对。按名次得分，连胜时翻倍。",
+    arenas_help: "在设定时间内自动进行的锦标赛：加入后就开始玩，每场结束后会再为你配对。按名次得分，连胜时翻倍。",
     arenas_none: "目前没有公开的竞技场。",
     arena_name: "{game}竞技场",
     arena_days: "{d} 天 {h} 小时",
