@@ -152,6 +152,21 @@ def test_replay_reads_are_rate_limited_per_client_address(lobby, lobby_factory):
     assert metric(proc, "lobby_reads_rate_limited_total") >= 2
 
 
+def test_many_reads_of_unknown_tables_at_once_are_each_a_404_not_busy(lobby, lobby_factory):
+    """A table with nothing to index takes no replay build slot: 3 x
+    LOBBY_REPLAY_BUILDS reads of unknown ids sent at once are all 404 (20
+    were answered 503 busy while they held the slots)."""
+    proc = lobby_factory(redis_url=lobby.redis_url, env={**UNLIMITED, "LOBBY_REPLAY_BUILDS": "4"})
+    urls = [f"{proc.http}/api/tables/nosuch{n:06d}/replay" + ("" if n % 2 else "/1") for n in range(12)]
+    got: list[int] = []
+    threads = [threading.Thread(target=lambda u=u: got.append(_get(u)[0])) for u in urls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [404] * len(urls)
+
+
 def test_bad_replay_parameters_get_a_clear_error(lobby):
     out = subprocess.run(
         [sys.executable, "-m", "lobby.client", "--url", lobby.ws, "play", "--game", "sibala", "--players", "2", "--tables", "1", "--turn-ms", "5000"],
