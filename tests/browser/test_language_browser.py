@@ -230,11 +230,12 @@ def test_a_yahtzee_time_s_up_line_keeps_its_points(new_page, lobby):
     is still there, every wording it had with its points."""
     page = new_page()
     sign_in(page, lobby, "Ann")
-    open_table(page, "yahtzee", seats=2, turn_s=2)
+    # 5 s: my second turn's three rolls and a score must fit in one turn on a loaded box (2 s did not always)
+    open_table(page, "yahtzee", seats=2, turn_s=5)
     start(page)
     log = page.get_by_test_id("log")
     timeout = log.locator("li.log-timeout")
-    expect(timeout).to_have_count(1, timeout=10_000)
+    expect(timeout).to_have_count(1, timeout=15_000)
     # every wording the line ever has from now on
     page.evaluate(SEEN)
     # my next turn: roll three times and score, the bot plays
