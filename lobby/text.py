@@ -361,6 +361,11 @@ PAGE_WORDS = (
 _NUMBERED_WORDS = ("seat", "bot", "座位", "机器人")
 
 
+def _unmarked(text: str) -> str:
+    """``text`` in NFD without its combining marks, a letter's own too ("Seaṫ" -> "Seat")."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.category(ch).startswith("M"))
+
+
 def _bare(key: str) -> str:
     """A name key without its spaces, punctuation, symbols and combining
     marks, a letter's own too ("time's up" -> "timesup", "away~" -> "away",
@@ -435,7 +440,7 @@ def _page_word(name: str) -> bool:
     has_number = any(_number(ch) is not None for ch in name)
     keys = _check_keys(name) + (_check_keys(_numbers_folded(name)) + _check_keys(_spelt_out(name)) if has_number else [])
     for key in keys:
-        key = "".join(ch for ch in unicodedata.normalize("NFD", key) if not unicodedata.category(ch).startswith("M"))  # "Seaṫ 2"
+        key = _unmarked(key)  # "Seaṫ 2"
         bare_key = _bare(key)
         if bare_key in words:
             return True
@@ -569,7 +574,7 @@ def _bot_word(name: str) -> bool:
     "₨" -> "Rs") and some letters into punctuation; CJK characters spaced
     apart are read joined too ("Ann 机 器 人": :func:`_cjk_joined`)."""
     bots = _bot_word_keys()
-    text = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.category(ch).startswith("M"))
+    text = _unmarked(name)
     for raw in (text, _cjk_joined(text), _spelt_out(text), *_words(text)):
         for word in _words(_lookalikes_folded(raw).casefold().translate(_BOT_FOLD)):
             for key in _check_keys(word):
