@@ -583,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
         options: dict[str, Any] = {}
         for item in args.option:
             name, _, value = item.partition("=")
-            options[name] = int(value) if value.lstrip("-").isdigit() else value
+            options[name] = int(value) if value.isascii() and value.lstrip("-").isdigit() else value
         for record in asyncio.run(play_tables(args.url, args.game, args.players, args.tables, options, args.seed, args.turn_ms, args.games)):
             print(json.dumps(record, ensure_ascii=False), flush=True)
     elif args.command == "arena":

@@ -16,11 +16,20 @@ from .channels import Revoked
 from .redis_values import now_ms, pack, unpack
 
 
-
 def public_id(pid: str) -> str:
     """A player's public id (profiles, leaderboards): not the player id,
     which stays on the server, and not derivable back to it."""
     return hashlib.sha256(b"player:" + pid.encode()).hexdigest()[:16]
+
+
+#: Player-record fields that are text whatever they hold (a name "007").
+TEXT_FIELDS = frozenset({"name"})
+
+
+def _is_int(text: str) -> bool:
+    """Whether a stored field is a whole number written in ASCII digits."""
+    return text.isascii() and text.lstrip("-").isdigit()
+
 
 class Payout(NamedTuple):
     """A game's settlement as :meth:`Store.commit` applies it with the
@@ -121,11 +130,14 @@ class PlayerStore:
         await self.run([("PERSIST", self.player_key(pid)), ("PERSIST", self.pub_key(public_id(pid)))])
 
     async def player(self, pid: str) -> dict[str, Any]:
+        """A player's record: ``{"name": str, "coins": int, "created": ms,
+        "claimed": 1?, "<game>:<stat>": int, ...}`` ({} when unknown).  A name
+        stays text even when it is all digits ("007")."""
         raw = await self.redis.hgetall(self.player_key(pid))
         out: dict[str, Any] = {}
         for k, v in raw.items():
             key, text = k.decode(), v.decode()
-            out[key] = int(text) if text.lstrip("-").isdigit() else text
+            out[key] = text if key in TEXT_FIELDS or not _is_int(text) else int(text)
         return out
 
     async def set_player_name(self, pid: str, name: str) -> bool:

@@ -95,7 +95,9 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     proxies, and that client must be in ``allow``: a proxy on the lobby's
     own host that is not configured as trusted would make every client
     look like loopback, and one that names its client only in Forwarded or
-    X-Real-IP names none this lobby reads.  A request with none of them is
+    X-Real-IP names none this lobby reads; when those headers are there too
+    they must name the same client (a proxy that passes the client's own
+    X-Forwarded-For through is refused).  A request with none of them is
     judged by its TCP peer."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
     names = {name for name, _ in scope.get("headers", ())}
@@ -104,7 +106,35 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
         return False
     ip = client_ip(scope, trusted)
+    if any(named != ip for named in _also_named(scope, trusted)):
+        return False  # e.g. the client's own X-Forwarded-For passed through, X-Real-IP naming it
     return not _trusted(ip, trusted) and _trusted(ip, allow)
+
+
+def _also_named(scope: dict[str, Any], trusted: tuple[Network, ...]) -> list[Any]:
+    """The clients a forwarded request's other headers name: each
+    X-Real-IP, and Forwarded's nearest ``for=`` past the trusted proxies
+    (None for one that is no IP: obfuscated, ``unknown``, malformed)."""
+    named: list[Any] = []
+    fors: list[Any] = []
+    for name, value in scope.get("headers", ()):
+        text = value.decode("latin-1")
+        if name == b"x-real-ip":
+            named.append(_hop_ip(text))
+        elif name == b"forwarded":
+            for element in text.split(","):
+                for pair in element.split(";"):
+                    key, _, val = pair.strip().partition("=")
+                    if key.strip().lower() == "for":
+                        fors.append(_hop_ip(val.strip().strip('"')))
+    for hop in reversed(fors):
+        if not _trusted(hop, trusted):
+            named.append(hop)
+            break
+    else:
+        if fors:
+            named.append(fors[0])
+    return named
 
 
 def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:

@@ -172,6 +172,20 @@ def play_card(page, card: int) -> None:
     page.get_by_test_id("pick-confirm").click()
 
 
+def card_played(page, card: int, round_no: str | None) -> None:
+    """Wait until 6 Nimmt! hand card ``card`` has left my hand, or round
+    ``round_no`` (the board's ``data-round`` before the pick) has ended: a
+    round's last card may be dealt to me again in the next."""
+    page.wait_for_function(
+        """([card, r]) => {
+          const el = document.querySelector(`[data-testid="hand-card-${card}"]`);
+          return !el || !el.checkVisibility() || document.querySelector('[data-testid=six-nimmt]').dataset.round !== r;
+        }""",
+        arg=[card, round_no],
+        polling="raf",
+    )
+
+
 def to_row_choice(page, each_pick=lambda: None):
     """Play 6 Nimmt! from my seat until a row is mine to take (at most 30
     picks): the lowest card when it is below every row, else the highest;
@@ -187,8 +201,9 @@ def to_row_choice(page, each_pick=lambda: None):
         targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
         low = min(targets)
         card = low[0] if low[1] == "" else max(targets)[0]
+        round_no = page.get_by_test_id("six-nimmt").get_attribute("data-round")
         play_card(page, card)
-        expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+        card_played(page, card, round_no)
     else:
         raise AssertionError("no row to take in 30 turns")
     expect(takes).to_have_count(4)
@@ -211,12 +226,12 @@ def let_a_low_pick_run_out(page) -> int:
             continue
         targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
         low = min(targets)
+        at = (board.get_attribute("data-round"), board.get_attribute("data-turn"))
         if low[1] != "":
             card = max(targets)[0]
             play_card(page, card)
-            expect(page.get_by_test_id(f"hand-card-{card}")).to_be_hidden()
+            card_played(page, card, at[0])
             continue
-        at = (board.get_attribute("data-round"), board.get_attribute("data-turn"))
         seen = page.wait_for_function(
             """([r, t]) => {
               if (document.querySelector('[data-testid^="take-row-"]:not([hidden])')) return 'take';

@@ -203,7 +203,8 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
     """``/metrics`` answers loopback by default and nobody else: a client
     behind a trusted proxy (its X-Forwarded-For believed) gets 403, as does
     a request a proxy forwarded without naming its client in
-    X-Forwarded-For, one forwarded by a proxy the lobby does not trust (a
+    X-Forwarded-For or naming another client in Forwarded / X-Real-IP than
+    in X-Forwarded-For, one forwarded by a proxy the lobby does not trust (a
     proxy on the same host makes everyone loopback), and loopback itself
     when the allow-list names other networks."""
     proxied = lobby_factory(prefix="sec-metrics", env={"LOBBY_TRUSTED_PROXIES": "127.0.0.1"})
@@ -220,6 +221,14 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(other, timeout=5)
         assert refused.value.code == 403, header
+    # the proxy passes the client's own X-Forwarded-For through and names the client elsewhere
+    for header, value in (("X-Real-IP", "203.0.113.9"), ("Forwarded", "for=203.0.113.9;proto=https"), ("Forwarded", 'for="[2001:db8::1]:443"'), ("Forwarded", "for=_hidden")):
+        passed = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "::1", header: value})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(passed, timeout=5)
+        assert refused.value.code == 403, (header, value)
+    agreeing = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "::1", "X-Real-IP": "::1", "Forwarded": 'for="[::1]:5"'})
+    assert urllib.request.urlopen(agreeing, timeout=5).status == 200, "headers that agree on a loopback client"
     # a proxy on the lobby's own host that the lobby does not trust: every client looks like loopback
     untrusted = lobby_factory(prefix="sec-metrics3")
     assert b"lobby_" in urllib.request.urlopen(untrusted.http + "/metrics", timeout=5).read(), "loopback, no proxy: allowed"
