@@ -115,7 +115,7 @@ async def test_a_row_choice_after_a_forced_low_pick_gets_a_whole_turn(lobby_fact
     6 Nimmt!: the table takes the row only if that time runs out too): its
     deadline is ``turn_ms`` after the forced pick was played, not what was
     left of the pick's turn (a fresh pass saw 3.2 s a few seconds in)."""
-    turn_ms = 3000
+    turn_ms = 1000  # the sibling tests' turn: a forced pick below every row came after 20 turns once
     proc = lobby_factory(prefix="snrow", env={"LOBBY_AWAY_AFTER": "0"})
     async with connected(proc.ws, ["Idle", "Bo", "Cy"]) as (idle, bo, cy):
         idle.keep_frames = True
