@@ -588,6 +588,7 @@ def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby):
         table.get_by_test_id("lang-switch").click()
         bad += [(f"{game} waiting, switched", *b) for b in other_language(table, second)]
         start(table)
+        expect_status(table, "playing")  # the board drawn for the game, not the waiting table's
         table.get_by_test_id("seat-name-1").wait_for()
         bad += [(f"{game}, switched", *b) for b in other_language(table, second)]
         table.get_by_test_id("lang-switch").click()
