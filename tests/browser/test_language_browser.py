@@ -838,40 +838,43 @@ WIN = {
 }
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 @pytest.mark.parametrize("game", list(YOU_GAMES))
-def test_my_own_move_and_my_own_win_say_you(new_page, lobby, game, locale):
-    zh = locale == "zh-CN"
+def test_my_own_move_and_my_own_win_say_you(new_page, lobby, game):
+    """In English, then in 中文 on the same page (the language button draws
+    the table and its log again)."""
     options, move, line_en, line_zh = YOU_GAMES[game]
-    page = new_page(locale=locale)
+    page = new_page()
     sign_in(page, lobby, "Ann")
     table_id = open_table(page, game, seats=2, options=options)
     start(page)
+    if move:
+        button = page.locator(f'[data-testid="{move}"]:enabled')
+        expect(button).to_be_visible(timeout=30_000)
+        button.click()
+    elif line_en:
+        act = page.locator(".stud-actions button.act:enabled").first
+        expect(act).to_be_visible(timeout=30_000)
+        offered = [b.get_attribute("data-action") for b in page.locator(".stud-actions button.act:enabled").all()]
+        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
 
-    line = line_zh if zh else line_en
-    if line:
-        if move:
-            button = page.locator(f'[data-testid="{move}"]:enabled')
-            expect(button).to_be_visible(timeout=30_000)
-            button.click()
-        else:
-            act = page.locator(".stud-actions button.act:enabled").first
-            expect(act).to_be_visible(timeout=30_000)
-            offered = [b.get_attribute("data-action") for b in page.locator(".stud-actions button.act:enabled").all()]
-            page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
-        mine = page.get_by_test_id("log").locator("li", has_text=re.compile(line))
-        expect(mine.first).to_be_visible(timeout=30_000)
-        # my own line never names me
-        assert not page.get_by_test_id("log").locator("li").filter(has_text=re.compile(r"^(Round 1: )?Ann |^(第 1 局：)?Ann ")).count()
+    for zh, line in ((False, line_en), (True, line_zh)):
+        if zh:
+            page.get_by_test_id("lang-switch").click()
+            expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+        if line:
+            mine = page.get_by_test_id("log").locator("li", has_text=re.compile(line))
+            expect(mine.first).to_be_visible(timeout=30_000)
+            # my own line never names me
+            assert not page.get_by_test_id("log").locator("li").filter(has_text=re.compile(r"^(Round 1: )?Ann |^(第 1 局：)?Ann ")).count()
 
-    got = page.evaluate(WON, [table_id, game])
-    assert re.search(WIN[game][1 if zh else 0], got["mine"]["winners"]), got
-    assert "Ann" in got["spectator"]["winners"], got  # no one is "you" on a spectator's page
-    if game in ("six_nimmt", "shut_the_box"):
-        assert got["mine"]["badge"] is True and got["spectator"]["badge"] is False, got  # my row: my name and the badge
-    if game == "shut_the_box":
-        assert got["mine"]["round"] == ("第 1 局：你以 3 分获胜" if zh else "Round 1: you won with 3"), got
-        assert "Ann" in got["spectator"]["round"], got
+        got = page.evaluate(WON, [table_id, game])
+        assert re.search(WIN[game][1 if zh else 0], got["mine"]["winners"]), got
+        assert "Ann" in got["spectator"]["winners"], got  # no one is "you" on a spectator's page
+        if game in ("six_nimmt", "shut_the_box"):
+            assert got["mine"]["badge"] is True and got["spectator"]["badge"] is False, got  # my row: my name and the badge
+        if game == "shut_the_box":
+            assert got["mine"]["round"] == ("第 1 局：你以 3 分获胜" if zh else "Round 1: you won with 3"), got
+            assert "Ann" in got["spectator"]["round"], got
 
 
 # ---------------------------------------------------------------------------
