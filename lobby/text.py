@@ -700,13 +700,21 @@ def _check_keys(name: str) -> list[str]:
 def _too_many_marks(text: str) -> bool:
     """Whether more than :data:`MAX_MARKS` combining marks stack on one
     character, counted after NFD: a letter that carries marks of its own
-    ("ᾯ", "Ź") counts them too."""
+    ("ᾯ", "Ź") counts them too, and a joiner between marks (ZWJ, ZWNJ:
+    they stay in the letter's cluster) does not start a new count."""
     run = 0
     for ch in unicodedata.normalize("NFD", text):
+        if ch in _JOINERS:
+            continue
         run = run + 1 if unicodedata.category(ch).startswith("M") else 0
         if run > MAX_MARKS:
             return True
     return False
+
+
+#: the zero-width joiner and non-joiner: inside a word of a script that
+#: needs them, never a letter of their own
+_JOINERS = frozenset("\u200c\u200d")
 
 
 def clean_text(raw: Any, max_len: int) -> str:

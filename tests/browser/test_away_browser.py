@@ -273,7 +273,7 @@ AWAY_NOTICE = {
 }
 
 #: the away bar's own words, before its I'm back button
-AWAY_BANNER = {"en-US": "You were away — a bot is playing for you", "zh-CN": "你刚才离开了——机器人正在替你出牌"}
+AWAY_BANNER = {"en-US": "You were away — a bot is playing for you", "zh-CN": "你已进入托管——机器人正在替你出牌"}
 
 
 @pytest.mark.lobby_settings("away")

@@ -37,7 +37,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     page.get_by_test_id("open-opt-stake").fill("5")
     expect(bots).to_be_disabled()
     expect(bots).not_to_be_checked()
-    expect(note).to_have_text("Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.")
+    expect(note).to_have_text("Bots do not take seats at a coin table (coins move here): only people play it.")
     page.get_by_test_id("open-opt-stake").fill("0")
     expect(bots).to_be_enabled()
     expect(bots).to_be_checked()  # the player's choice comes back
@@ -51,7 +51,7 @@ def test_bots_are_offered_only_where_no_coins_move(new_page, lobby):
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
     tier.select_option("beginner")
     expect(page.get_by_test_id("open-bots")).to_be_disabled()
-    expect(page.get_by_test_id("open-bots-note")).to_have_text("金币桌的座位不由机器人补上（这里输赢金币）；只有玩家中途离开时，机器人才替他打完。")
+    expect(page.get_by_test_id("open-bots-note")).to_have_text("金币桌的座位不由机器人补上（这里输赢金币）：只由真人来玩。")
     tier.select_option("training")
     expect(page.get_by_test_id("open-bots")).to_be_enabled()
 

@@ -897,7 +897,7 @@ def test_the_fair_play_check_is_one_folded_line_and_the_seed_shows_once(new_page
     page = new_page()
     started_table(page, lobby, "Ann", "sibala", seats=2, options={"rounds": 1})
     summary = page.get_by_test_id("fair-summary")
-    expect(summary).to_have_text("Fair play check the dice and cards of this game are sealed")
+    expect(summary).to_have_text("Fair play check — the dice and cards of this game are sealed")
     # what the player reads: no hex (the share link's field holds the id; it is a value, not text)
     assert not HEX.findall(page.locator("body").inner_text()), HEX.findall(page.locator("body").inner_text())
     # opened: the fingerprint in full, the help in words
@@ -923,4 +923,4 @@ def test_the_fair_play_check_is_one_folded_line_and_the_seed_shows_once(new_page
 
     # in Chinese, the same in its words
     page.get_by_test_id("lang-switch").click()
-    expect(page.get_by_test_id("fair-summary")).to_have_text("公平校验 ✓ 未被改动")
+    expect(page.get_by_test_id("fair-summary")).to_have_text("公平校验：✓ 未被改动")

@@ -244,7 +244,7 @@ def test_the_form_refuses_what_the_balance_cannot_pay(new_page, lobby):
     expect(expert).to_contain_text(f"needs 50000 coins, you have {have}")
     expect(page.get_by_test_id("open-opt-tier").locator("option[value=beginner]")).to_be_enabled()
     page.get_by_test_id("open-opt-tier").select_option("beginner")
-    expect(page.get_by_test_id("open-bots-note")).to_have_text("Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.")
+    expect(page.get_by_test_id("open-bots-note")).to_have_text("Bots do not take seats at a coin table (coins move here): only people play it.")
     # Sibala and Shut the Box: a stake the balance cannot pay is said in place, and Open waits
     for game, rounds, times in (("sibala", 5, 1), ("shut_the_box", 3, 2)):
         page.get_by_test_id("back-to-games").click()
@@ -254,7 +254,7 @@ def test_the_form_refuses_what_the_balance_cannot_pay(new_page, lobby):
         need = 30000 * rounds * times
         expect(page.get_by_test_id("open-coins-note")).to_have_text(f"This table needs {need} coins, you have {have}: lower the stake or the rounds.")
         expect(page.get_by_test_id("open-table")).to_be_disabled()
-        expect(page.get_by_test_id("open-bots-note")).to_have_text("Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.")
+        expect(page.get_by_test_id("open-bots-note")).to_have_text("Bots do not take seats at a coin table (coins move here): only people play it.")
         page.get_by_test_id("open-opt-stake").fill("10")
         expect(page.get_by_test_id("open-coins-note")).to_be_hidden()
         expect(page.get_by_test_id("open-table")).to_be_enabled()

@@ -117,7 +117,7 @@ def test_play_again_starts_the_next_game_at_the_same_table(new_page, lobby):
     table_id = started_table(page, lobby, "Ann", "sibala", seats=3, options={"rounds": 1})
     expect(page.get_by_test_id("game-no")).to_have_text("Game 1")
     # the seed's hash is published while playing (folded in the fair-play check); the seed itself is not
-    expect(page.get_by_test_id("fair-summary")).to_have_text("Fair play check the dice and cards of this game are sealed")
+    expect(page.get_by_test_id("fair-summary")).to_have_text("Fair play check — the dice and cards of this game are sealed")
     expect(page.get_by_test_id("seed-hash")).to_be_hidden()
     page.get_by_test_id("fair-summary").click()
     expect(page.get_by_test_id("seed-hash")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))

@@ -138,11 +138,12 @@ test("gameVariant says a game's own rules in the page's language, and nothing wh
   assert.equal(gameVariant(null), "");
 });
 
-test("a coin table's words agree on bots: they take no free seat, yet one plays on for a player who leaves", () => {
+test("a coin table's words agree on bots: they take no free seat, and the waiting words promise no bot to a leaver (stud's escape ends the game)", () => {
   for (const lang of ["en", "zh"]) {
     setLang(lang);
     const waiting = [t("bots_no_coins"), t("start_help_coins"), t("next_help_alone_coins")];
     for (const text of waiting) assert.doesNotMatch(text, /cannot sit|no bots at|不能有机器人|机器人不能入座/i, text);
+    for (const text of waiting) assert.doesNotMatch(text, /plays? on|替他打完|打到结束/i, text);
     for (const text of waiting) assert.match(text, lang === "en" ? /bots do not take (free )?seats/i : /不会由机器人补上|不由机器人补上/, text);
     assert.match(t("leave_running_ask_coins"), lang === "en" ? /A bot plays your seat to the end/ : /机器人会替你把座位打到结束/);
   }

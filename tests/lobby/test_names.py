@@ -32,6 +32,10 @@ def test_bad_names(name):
         ("\u1faf" + "\u0301" * 4, "marks"),  # ᾯ is Ω and 3 marks: 7
         ("Z" + "\u0301" * 5, "marks"),  # NFC makes it Ź + 4: still 5 marks
         ("\u00e9" + "\u0300" * 4, "marks"),  # é + 4: 5 after NFD
+        # a joiner between marks keeps them on one letter (ZWNJ, ZWJ)
+        ("\u0628" + "\u064b\u064c\u064d\u064e\u200c" * 3 + "\u0628", "marks"),
+        ("\u0639\u0644\u06cc" + "\u064b\u064c\u064d\u064e" + "\u200d" + "\u064b\u064c\u064d\u064e", "marks"),
+        ("\u0930\u093e\u092e" + "\u0901\u0902\u0903\u093c" + "\u200c" + "\u0901\u0902\u0903\u093c", "marks"),
         ("Ada (bot)", "reserved"),
         # look-alikes of the bots' suffix (found by the break-it pass)
         ("Ann \uff08bot\uff09", "reserved"),  # fullwidth brackets
