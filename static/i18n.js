@@ -259,11 +259,11 @@ const TEXTS = {
     text_bad_invisible: "A chat line needs at least one visible character.",
     text_bad_marks: "A chat line cannot stack so many accent marks on one letter.",
     // item 4: forms that offer only what can be; refusals in plain words
-    bots_no_coins: "Bots do not take seats at a coin table (coins move here); a bot only plays on for a player who leaves.",
+    bots_no_coins: "Bots do not take seats at a coin table (coins move here): only people play it.",
     start_help_bots: "The game starts when every seat is taken, or when everyone seated presses Start: bots fill the empty seats.",
     start_help_people: { one: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} player.", other: "The game starts when every seat is taken, or when everyone seated presses Start, with at least {n} players." },
     start_help_no_bots: "This table was opened without bots.",
-    start_help_coins: "Bots do not take free seats here (coins move at this table); a bot only plays on for a player who leaves.",
+    start_help_coins: "Bots do not take free seats here (coins move at this table): only people play it.",
     start_needs: { one: "Start needs at least {n} player seated ({k} now): wait for more.", other: "Start needs at least {n} players seated ({k} now): wait for more." },
     err_other: "That did not work. Try again in a moment.",
     err_disconnected: "Not connected to the lobby: wait for the connection to come back.",
@@ -480,6 +480,8 @@ const TEXTS = {
 
     // #15 fresh pass (p15c): hex ids and hashes worded for players
     fair_title: "Fair play check",
+    // between the fair-play line's title and what it says
+    fair_sep: " — ",
     fair_sealed: "the dice and cards of this game are sealed",
     fair_ok: "✓ nothing was changed",
     fair_bad: "✗ the seed does not match its fingerprint",
@@ -621,7 +623,7 @@ const TEXTS = {
     away_played_mine: "你（托管，机器人代你操作）",
     left_played: "{name}（已离开，机器人代打）",
     im_back: "我回来了",
-    away_banner: "你刚才离开了——机器人正在替你出牌",
+    away_banner: "你已进入托管——机器人正在替你出牌",
     chat: "聊天",
     chat_placeholder: "说点什么…",
     chat_hint: "回车发送（最多 200 字）",
@@ -744,11 +746,11 @@ const TEXTS = {
     text_bad_invisible: "聊天消息至少要有一个看得见的字符。",
     text_bad_marks: "聊天消息里同一个字上叠加的附加符号太多。",
     // item 4: forms that offer only what can be; refusals in plain words
-    bots_no_coins: "金币桌的座位不由机器人补上（这里输赢金币）；只有玩家中途离开时，机器人才替他打完。",
+    bots_no_coins: "金币桌的座位不由机器人补上（这里输赢金币）：只由真人来玩。",
     start_help_bots: "坐满即开始；或在座的每个人都按“立即开始”，空位由机器人补上。",
     start_help_people: "坐满即开始；或在座的每个人都按“立即开始”，至少需要 {n} 名玩家。",
     start_help_no_bots: "这张牌桌开桌时未允许机器人。",
-    start_help_coins: "此桌涉及金币，空座不会由机器人补上；只有玩家中途离开时，机器人才替他打完。",
+    start_help_coins: "此桌涉及金币，空座不会由机器人补上：只由真人来玩。",
     start_needs: "至少需要 {n} 名玩家入座才能开始（现在 {k} 名），请等待其他玩家。",
     err_other: "操作未成功，请稍后再试。",
     err_disconnected: "未连接到大厅，请等待连接恢复。",
@@ -956,6 +958,7 @@ const TEXTS = {
 
     // #15 新用户复查（p15c）：十六进制编号和哈希换成玩家的话
     fair_title: "公平校验",
+    fair_sep: "：",
     fair_sealed: "本场的骰子和牌已封存",
     fair_ok: "✓ 未被改动",
     fair_bad: "✗ 种子与指纹不一致",

@@ -203,7 +203,7 @@ function fairness(id) {
   const details = h(
     "details",
     { class: "fair-check", testid: "fair-check" },
-    h("summary", { testid: "fair-summary" }, h("span", { class: "fair-title" }, t("fair_title")), " ", checkEl),
+    h("summary", { testid: "fair-summary" }, h("span", { class: "fair-title" }, t("fair_title")), h("span", { class: "fair-sep" }, t("fair_sep")), checkEl),
     h("p", { class: "muted" }, t("fair_help")),
     h("div", { class: "kv" }, h("span", { class: "muted" }, t("fair_hash")), hashEl),
     seedRow
