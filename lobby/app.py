@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import math
 import time
 from typing import Any
 
@@ -123,49 +122,20 @@ class Lobby:
 
     # -- background loops --------------------------------------------------
     async def _timer_loop(self) -> None:
-        """Fire the tables' due timers.  Between looks it sleeps until the
-        earliest timer in Redis (any process's) or the earliest this
-        process wrote since (Store.on_due wakes it to sleep less), and
-        never longer than ``timer_poll_ms`` (a timer another process wrote
-        since): a turn's deadline fires on time however long the poll, and
-        an idle process looks ten times a second."""
-        poll_ms = self.settings.timer_poll_ms
-        wake = asyncio.Event()
-        written = [math.inf]  # the earliest due time (ms) written since the last look
-
-        def on_due(due: int) -> None:
-            if due < written[0]:
-                written[0] = due
-                wake.set()
-
-        self.store.on_due = on_due
-        later: float = math.inf  # the earliest timer after the last look (ms)
-        looked = 0
-        look = True
+        poll = self.settings.timer_poll_ms / 1000
         while not self.stopping.is_set():
-            if look:
-                written[0] = math.inf  # from here, every due time written is noted
-                looked = now_ms()
-                try:
-                    due, after = await self.store.due_timers(looked)
-                    later = math.inf if after is None else after
-                    for table_id in due:
-                        try:
-                            await self.rooms.fire_timer(table_id)
-                        except LobbyError as exc:
-                            log.info("timer of %s: %s", table_id, exc)
-                except (redis.exceptions.RedisError, OSError) as exc:
-                    log.warning("timer loop: %s", exc)
-                    await asyncio.sleep(0.5)
-                except Exception:
-                    log.exception("timer loop")
-            wake.clear()
-            wait_ms = min(later, written[0], looked + poll_ms) - now_ms()
             try:
-                await asyncio.wait_for(wake.wait(), max(0.0, wait_ms) / 1000)
-                look = False  # a sooner due time was written: sleep again, less
-            except TimeoutError:
-                look = True
+                for table_id in await self.store.due_timers(now_ms()):
+                    try:
+                        await self.rooms.fire_timer(table_id)
+                    except LobbyError as exc:
+                        log.info("timer of %s: %s", table_id, exc)
+            except (redis.exceptions.RedisError, OSError) as exc:
+                log.warning("timer loop: %s", exc)
+                await asyncio.sleep(0.5)
+            except Exception:
+                log.exception("timer loop")
+            await asyncio.sleep(poll)
 
     async def _lobby_loop(self) -> None:
         """Push the table list to its subscribers after each change, paced
