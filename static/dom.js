@@ -52,10 +52,9 @@ export function setText(el, text) {
  * data-pinned attribute (style.css turns them into the scroll margins of
  * everything outside the bars, and the page's padding under a fixed bar), so
  * anything scrolled to (scrollIntoView, focus) stops clear of them, while a
- * control in a bar is reached where it is. measureSoon() after
- * each redraw (a class can pin or free a bar: measured in the next frame);
- * a bar's resize and the window's are followed; stop() clears both.
- * Returns {measure, measureSoon, stop}. */
+ * control in a bar is reached where it is. measure() after
+ * each redraw (a class can pin or free a bar); a bar's resize and the
+ * window's are followed; stop() clears both. Returns {measure, stop}. */
 export function pinnedRoom(root, { top, bottom }) {
   const style = document.documentElement.style;
   const seen = new WeakSet();
@@ -81,27 +80,13 @@ export function pinnedRoom(root, { top, bottom }) {
   };
   const sizes = new ResizeObserver(measure);
   window.addEventListener("resize", measure);
-  let stopped = false;
   const stop = () => {
-    stopped = true;
     sizes.disconnect();
     window.removeEventListener("resize", measure);
     style.removeProperty("--pin-top");
     style.removeProperty("--pin-bottom");
   };
-  // after a redraw: once, in the next frame (the page is laid out there
-  // anyway; measuring now would lay it out once more mid-update)
-  let soon = false;
-  const measureSoon = () => {
-    if (soon) return;
-    if (typeof requestAnimationFrame !== "function" || document.hidden) return measure();
-    soon = true;
-    requestAnimationFrame(() => {
-      soon = false;
-      if (!stopped) measure();
-    });
-  };
-  return { measure, measureSoon, stop };
+  return { measure, stop };
 }
 
 /** A short bracketed value: "(…)" or "（…）" with at most 24 characters in it. */

@@ -114,53 +114,6 @@ export function emptyLog() {
 /** Show a log's lines in list `el`, scrolled to the newest; `empty` (a node
  * or null) when there are none. */
 export function showLog(el, items, empty = null) {
-  if (!keepSame(el, items.length ? items : empty ? [empty] : []) || scrolling.has(el)) return;
-  // scrolled in the next frame, where the page is laid out anyway: reading
-  // scrollHeight now would lay it out once more in the middle of a redraw
-  scrolling.add(el);
-  const scroll = () => {
-    scrolling.delete(el);
-    el.scrollTop = el.scrollHeight;
-  };
-  if (typeof requestAnimationFrame === "function" && !document.hidden) requestAnimationFrame(scroll);
-  else scroll();
+  fill(el, items.length ? items : empty);
+  el.scrollTop = el.scrollHeight;
 }
-
-/** The log lists with a scroll to the newest line waiting for the next frame. */
-const scrolling = new Set();
-
-/** Make `el`'s children `nodes` (new, unattached log lines) keeping each
- * line already there that equals its new one (isEqualNode: a log line has
- * no listeners): a version that adds a line to a long log adds one node,
- * one that also drops the oldest lines (EventLog.trim) removes them, and
- * the lines that stayed are not laid out or painted again.  Whether
- * anything changed. */
-function keepSame(el, nodes) {
-  const old = el.children; // live: a removal shifts the rest down
-  let i = 0;
-  let changed = false;
-  while (i < nodes.length && i < old.length) {
-    if (old[i].isEqualNode(nodes[i])) {
-      i++;
-      continue;
-    }
-    // a few old lines dropped here (the oldest, past the kept number)?
-    let skip = 1;
-    while (skip <= DROPPED_AT_ONCE && i + skip < old.length && !old[i + skip].isEqualNode(nodes[i])) skip++;
-    if (skip > DROPPED_AT_ONCE || i + skip >= old.length) break;
-    for (let k = 0; k < skip; k++) old[i].remove();
-    changed = true;
-  }
-  while (old.length > i) {
-    old[i].remove();
-    changed = true;
-  }
-  if (i < nodes.length) {
-    el.append(...nodes.slice(i));
-    changed = true;
-  }
-  return changed;
-}
-
-/** The most old lines keepSame looks past for the next line that stayed. */
-const DROPPED_AT_ONCE = 8;

@@ -582,7 +582,7 @@ export function tableScreen(id) {
   const renderView = () => {
     if (view && gate.sent) showErrorIn(view.errorEl, null);
     if (view && entry && entry.view) view.update(entry.view, tableContext(entry, gate));
-    pins.measureSoon();
+    pins.measure();
   };
 
   // the parts every game shares: next game, table over, away, notices, chat, fairness
@@ -640,7 +640,7 @@ export function tableScreen(id) {
     renderLife(e);
     view.update(v, ctx);
     setLiveCoins(view.liveBalance());
-    pins.measureSoon();
+    pins.measure();
     tick();
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
