@@ -84,8 +84,10 @@ WRONG = "wrong name or password"
 #: tatweel as a separator, "vv" as "w", a Han character's traditional,
 #: simplified and Japanese forms as one ("戶田" is "户田"); 8 katakana, a
 #: Latin Y and Han characters drawn as another Han character ("チ田" is
-#: "千田", "入口" "人口", "Y头" "丫头")
-NAME_KEYS_VERSION = 8
+#: "千田", "入口" "人口", "Y头" "丫头"); 9 every punctuation, symbol and space
+#: inside a name as a separator ("Mi┄ra", "Mi◦ra", "A.nn"), a letter with a
+#: hook, tail or stroke Unicode does not decompose as its letter ("Miɾa", "Bjørn")
+NAME_KEYS_VERSION = 9
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

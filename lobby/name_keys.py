@@ -2,9 +2,10 @@
 (UTS #39 confusables, :func:`skeleton`) and case folding (:func:`case_folded`)
 of the name with what draws nothing dropped (:func:`ignorable`), and the
 same again with what makes no other name folded away
-(:func:`separators_folded`: spaces, dashes, dots, connectors, modifier
-marks and quotes, punctuation at the end, the marks over or under a Latin,
-Greek or Cyrillic letter, small capitals, number signs).  A claimed account holds its name's keys (:func:`name_keys`); a
+(:func:`separators_folded`: every punctuation, symbol and space, modifier
+marks, the marks over or under a Latin, Greek or Cyrillic letter and the
+hooks and strokes on one, small capitals, number signs).  A claimed
+account holds its name's keys (:func:`name_keys`); a
 name is free when none of its :func:`lookup_keys` is held.  At a table,
 names that share a key are told apart by a mark (:func:`distinct_mark`:
 "Ana ②").  Sans-I/O.
@@ -13,6 +14,7 @@ names that share a key are told apart by a mark (:func:`distinct_mark`:
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable
 from importlib import resources
@@ -179,13 +181,6 @@ def letter_keys(name: str) -> list[str]:
 _DOTS = frozenset(
     "\u00b7\u0387\u16eb\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u2e31\u2e33\u30fb\u318d\u119e\uff65\ua78f\U00010101"
 )
-#: the full stops a name may end in ("Mira.", "Mira。", "Mira܁"): every
-#: punctuation Unicode names a full stop (the test holds it to the data),
-#: and what NFKC and the skeleton make of "․", "‥", "…" ("." and "˳")
-_STOPS = frozenset(
-    ".\u0589\u06d4\u0701\u0702\u1362\u166e\u1803\u1809\u2024\u2025\u2cf9\u2cfe\u2e3c\u3002\ua4ff\ua60e\ua6f3"
-    "\ufe12\ufe52\uff0e\uff61\u02f3\U00016af5\U00016e98\U0001bc9f\U0001da88"
-)
 _DOT_ABOVE = "\u0307"
 #: the Greek iota below (ypogegrammeni), which upper case writes as a letter
 _IOTA_BELOW = "\u0345"
@@ -195,6 +190,9 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}
 #: letter a reader tells apart at a glance ("Mi̲ra", "Adȧ", "José": Unicode
 #: names their letters so); other scripts' marks make other words (か, が)
 _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
+#: the Unicode name of a plain letter of those scripts: one word after "LETTER"
+#: ("LATIN SMALL LETTER R", "CYRILLIC CAPITAL LETTER KA"; not "... TURNED R")
+_PLAIN_LETTER = re.compile(r"(LATIN|GREEK|CYRILLIC) (SMALL|CAPITAL) LETTER [A-Z]+")
 #: the spacing modifier letters (U+02B0..U+02FF) and the modifier tone
 #: letters (U+A700..U+A71F): small dots, ticks, bars and letters drawn
 #: between letters ("Miˑra", "Miˌra", "Miʼra")
@@ -205,8 +203,6 @@ _MODIFIER_BLOCKS = ((0x02B0, 0x02FF), (0xA700, 0xA71F))
 _PROLONGED = frozenset("\u30fc\uff70")
 #: the Arabic tatweel, which only stretches the line between letters ("علــي" is "علي")
 _TATWEEL = "\u0640"
-#: the apostrophes that are no modifier letter or quotation mark
-_APOSTROPHES = frozenset("'\uff07\u055a\u05f3")
 
 
 def _marked_letter(ch: str) -> bool:
@@ -220,23 +216,38 @@ def _marked_letter(ch: str) -> bool:
 def _letter_of(ch: str) -> str:
     """The small letter a caseless Latin look-alike draws as: a small
     capital ("ᴀ", "ɴ": Unicode's LATIN LETTER SMALL CAPITAL X, not the turned
-    or reversed ones) and the kra ("ĸ", a small capital K); else ``ch``."""
+    or reversed ones) and the kra ("ĸ", a small capital K); a Latin, Greek
+    or Cyrillic letter with a hook, tail, stroke, bar or curl that Unicode
+    does not decompose, as the plain letter its name says it is made of ("ɾ" LATIN
+    SMALL LETTER R WITH FISHHOOK is "r", "ƒ" "f", "ø" "o", "ł" "l", "қ"
+    "к": a mark on such a letter makes no other name, as "José" is "Jose");
+    else ``ch``."""
     name = unicodedata.name(ch.lower() if len(ch.lower()) == 1 else ch, "")  # and their capitals: "Ɪ", "Ʀ"
     if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL ") + 1:
         return name[-1].lower()
-    return "k" if ch == "\u0138" else ch
+    if ch == "\u0138":
+        return "k"
+    base, with_, _ = unicodedata.name(ch, "").partition(" WITH ")
+    if with_ and _PLAIN_LETTER.fullmatch(base) and unicodedata.decomposition(ch) == "":
+        try:
+            return unicodedata.lookup(base)
+        except KeyError:
+            pass
+    return ch
 
 
 def _separator(ch: str) -> bool:
-    """A space of any width (Unicode's Zs), a dash (Pd) or a look-alike of
-    one (the skeleton's "-", minus signs), a middle dot (:data:`_DOTS`), a
-    connector ("_", Pc), a modifier symbol (Sk: "¸", "ˉ"), a modifier letter
-    of :data:`_MODIFIER_BLOCKS`, the tatweel, a quotation mark (Pi, Pf), an apostrophe,
-    or a bracket (Ps, Pe: "Ann ⑵" is "Ann (2)", which reads as "Ann ②")."""
-    if ch == "-" or ch in _DOTS or ch in _APOSTROPHES or ch == _TATWEEL:
+    """Any punctuation (P*), symbol (S*) or space (Z*) of any script: a
+    dash, dot, bullet, rule or box-drawing line between letters ("Mi-ra",
+    "Mi·ra", "Mi┄ra", "Mi◦ra", "Mi⎯ra", "Mi⠂ra") or a picture beside them
+    draws no letter, and no list by name could hold every one that looks
+    like another (Unicode has over 8,000); also a middle dot drawn as a
+    letter (:data:`_DOTS`: "ㆍ", "ꞏ"), the tatweel, and a modifier letter of
+    :data:`_MODIFIER_BLOCKS` ("ˑ", "ʼ")."""
+    if ch in _DOTS or ch == _TATWEEL:
         return True
     cat = unicodedata.category(ch)
-    if cat in ("Zs", "Pd", "Pc", "Sk", "Pi", "Pf", "Ps", "Pe"):
+    if cat[0] in "PSZ":
         return True
     return cat == "Lm" and any(lo <= ord(ch) <= hi for lo, hi in _MODIFIER_BLOCKS)
 
@@ -253,14 +264,14 @@ def _number(ch: str) -> str | None:
 
 def separators_folded(text: str) -> str:
     """``text`` (NFD) without what makes no other name: every separator
-    (:func:`_separator`: "Mi ra", "Mi\u00a0ra", "Mi-ra", "Mi–ra", "Mi·ra",
-    "Mi_ra", "Miˑra", "Mi'ra" and "Mira" are one name; a prolonged sound
-    mark after such a letter, "Miーra", :data:`_PROLONGED`), the punctuation at
-    its end (any P: "Mira.", "Mira。", "Mira।" are "Mira"), every mark above
-    or below a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra":
-    a dot above makes a dotless ı or ȷ the dotted letter), small capitals
-    as their letter (:func:`_letter_of`), and number signs as their digits
-    (:func:`_number`)."""
+    (:func:`_separator`, any punctuation, symbol or space: "Mi ra",
+    "Mi\u00a0ra", "Mi-ra", "Mi·ra", "Mi┄ra", "Mi◦ra", "Mi_ra", "Miˑra",
+    "Mi'ra", "Mira." and "Mira" are one name; a prolonged sound mark after
+    such a letter, "Miーra", :data:`_PROLONGED`), every mark above or below
+    a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra": a
+    dot above makes a dotless ı or ȷ the dotted letter), small capitals and
+    letters with a hook, tail or stroke as their letter (:func:`_letter_of`:
+    "Miɾa"), and number signs as their digits (:func:`_number`)."""
     out: list[str] = []
     marked = False  # whether a mark here goes (after a Latin, Greek or Cyrillic letter, a digit or a separator)
     dotless = False  # whether out[-1] is a dotless letter right before the mark
@@ -286,8 +297,6 @@ def separators_folded(text: str) -> str:
             continue
         marked, dotless = _marked_letter(ch), ch in _DOTLESS
         out.append(_letter_of(ch))
-    while out and (out[-1] in _STOPS or unicodedata.category(out[-1])[0] == "P"):
-        out.pop()
     return "".join(out)
 
 
