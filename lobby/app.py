@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import time
 from typing import Any
 
@@ -122,10 +123,42 @@ class Lobby:
 
     # -- background loops --------------------------------------------------
     async def _timer_loop(self) -> None:
-        poll = self.settings.timer_poll_ms / 1000
+        """Fire the tables' due timers.  Between looks it sleeps until the
+        earliest timer in Redis (any process's) at its last look or the
+        earliest this process wrote since (``Store.on_due`` wakes it to
+        sleep less), and never longer than ``timer_poll_ms`` (for a timer
+        another process wrote since): a turn's deadline fires on time
+        however long the poll, and an idle process looks ten times a
+        second, not fifty."""
+        loop = asyncio.get_running_loop()
+        poll_ms = self.settings.timer_poll_ms
+        wake = asyncio.Event()
+        written = [math.inf]  # the earliest due time (ms) written since the last look
+
+        def on_due(due: int) -> None:
+            if due < written[0]:
+                written[0] = due
+                wake.set()
+
+        self.store.on_due = on_due
+        later: float = math.inf  # the earliest timer after the last look (ms)
+        looked = -math.inf
         while not self.stopping.is_set():
+            delay_ms = min(later, written[0], looked + poll_ms) - now_ms()
+            if delay_ms > 0:
+                wake.clear()
+                alarm = loop.call_later(delay_ms / 1000, wake.set)
+                try:
+                    await wake.wait()
+                finally:
+                    alarm.cancel()
+                continue  # the alarm rang, or a sooner due time was written
+            written[0] = math.inf  # from here, every due time written is noted
+            looked = now_ms()
             try:
-                for table_id in await self.store.due_timers(now_ms()):
+                due, after = await self.store.due_timers(looked)
+                later = math.inf if after is None else after
+                for table_id in due:
                     try:
                         await self.rooms.fire_timer(table_id)
                     except LobbyError as exc:
@@ -135,7 +168,6 @@ class Lobby:
                 await asyncio.sleep(0.5)
             except Exception:
                 log.exception("timer loop")
-            await asyncio.sleep(poll)
 
     async def _lobby_loop(self) -> None:
         """Push the table list to its subscribers after each change, paced

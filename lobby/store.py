@@ -65,7 +65,7 @@ import asyncio
 import hashlib
 import os
 import time
-from typing import Any
+from typing import Any, Callable
 
 import redis.asyncio as aioredis
 import redis.exceptions
@@ -101,6 +101,10 @@ _COUNT = lua.script("count")
 
 
 
+def _nothing(due: int) -> None:
+    """A timer due time nobody listens for (Store.on_due's default)."""
+
+
 class Store(ChatStore, PlayerStore):
     """All Redis access of one lobby process.
 
@@ -132,6 +136,9 @@ class Store(ChatStore, PlayerStore):
         self._count = redis.register_script(_COUNT)
         #: this process's id among a table's followers (see :meth:`follow`)
         self.node = os.urandom(8).hex()
+        #: called with each timer due time (ms) this process writes, before
+        #: it is written: the timer loop's alarm (:meth:`Lobby._timer_loop`)
+        self.on_due: Callable[[int], None] = _nothing
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
@@ -262,6 +269,8 @@ class Store(ChatStore, PlayerStore):
         Returns ``(new version, None)``, or on conflict ``(None, (version,
         doc))`` of the table as it is now (``(None, None)``: no such table)."""
         key = self.room_key(room_id)
+        if due is not None:
+            self.on_due(due)
         keys = (key, key + ":log", key + ":f") if self.cluster else (key, key + ":log", key + ":f", self.timers_key)
         ops = b""
         if payout is not None:
@@ -519,12 +528,22 @@ class Store(ChatStore, PlayerStore):
     async def schedule(self, room_id: str, due: int) -> None:
         """Make the table's timer fire no later than ``due`` ms (never later
         than it already would: ZADD LT, so out-of-order writers are safe)."""
+        self.on_due(due)
         await self.redis.zadd(self.timers_key, {room_id: due}, lt=True)
 
-    async def due_timers(self, now: int, count: int = 64) -> list[str]:
-        """Ids of tables whose timer hint is due at ``now`` ms (at most ``count``)."""
-        (ids,) = await self.run([("ZRANGEBYSCORE", self.timers_key, "-inf", now, "LIMIT", 0, count)])
-        return [x.decode() for x in ids]
+    async def due_timers(self, now: int, count: int = 64) -> tuple[list[str], int | None]:
+        """Ids of tables whose timer hint is due at ``now`` ms (at most
+        ``count``), and the earliest hint after ``now`` (ms; None: none), in
+        one round trip."""
+        ids, later = await self.run([
+            ("ZRANGEBYSCORE", self.timers_key, "-inf", now, "LIMIT", 0, count),
+            ("ZRANGEBYSCORE", self.timers_key, f"({now}", "+inf", "WITHSCORES", "LIMIT", 0, 1),
+        ])
+        if not later:
+            return [x.decode() for x in ids], None
+        # [member, score], or [[member, score]] where the client pairs them (RESP3)
+        score = later[0][1] if isinstance(later[0], (list, tuple)) else later[1]
+        return [x.decode() for x in ids], int(float(score))
 
     async def claim_timer(self, room_id: str, now: int, lease_until: int) -> bool:
         """Take a due timer for this process until ``lease_until`` ms."""
@@ -533,6 +552,8 @@ class Store(ChatStore, PlayerStore):
 
     async def reschedule_timer(self, room_id: str, lease_until: int, due: int | None) -> bool:
         """Move a claimed timer to ``due`` (None: drop it) unless it was moved since."""
+        if due is not None:
+            self.on_due(due)
         (moved,) = await self.run([("EVALSHA", self._reschedule.sha, 1, self.timers_key, room_id, lease_until, "" if due is None else due)])
         return bool(moved)
 
