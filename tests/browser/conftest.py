@@ -31,12 +31,17 @@ SETTINGS: dict[str, dict[str, str]] = {
     "away_paced": {"LOBBY_AWAY_AFTER": "1", "LOBBY_BOT_DELAY_MS": "300", "LOBBY_READY_MS": "120000", "LOBBY_ABSENT_GRACE_MS": "1000"},
     # the same with the suite's quick bots, for games the test only watches to their end
     "away_quick": {"LOBBY_AWAY_AFTER": "1", "LOBBY_ABSENT_GRACE_MS": "1000"},
-    # a short ready window after a game (2.5 s) and a short wait for
-    # players before a waiting table closes (12 s)
-    "short_windows": {"LOBBY_READY_MS": "2500", "LOBBY_WAITING_TTL_MS": "12000"},
+    # a short ready window after a game (6 s: a loaded box's page still
+    # presses Play again in it) and a short wait for players before a
+    # waiting table closes (12 s)
+    "short_windows": {"LOBBY_READY_MS": "6000", "LOBBY_WAITING_TTL_MS": "12000"},
     # the page warns in a turn's last second only (5 s by default): a 3 s
     # turn has two calm seconds, where a notice other than the warning shows
     "short_warning": {"LOBBY_URGENT_MS": "1000"},
+    # bots at 300 ms a move (the suite's are 30 ms): a game with bots, or a
+    # bot's turn, lasts long enough for a page on a loaded box to see its
+    # moments before the game is over
+    "paced_bots": {"LOBBY_BOT_DELAY_MS": "300"},
     # the real default: a person's turn lasts 5 s at least
     "turn_minimum": {"LOBBY_MIN_TURN_MS": "5000"},
 }

@@ -170,8 +170,10 @@ def version(page, table_id: str) -> int:
 def test_coming_back_to_a_table_s_screen_says_the_moves_missed(new_page, lobby, locale):
     ann, bo = new_page(locale=locale), new_page()
     sign_in(ann, lobby, "Ann")
-    # the rule's 66 bull heads: the clock's game goes on for minutes, well past the versions watched (20 once ended it first)
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=0.3)
+    # 1 s turns and 1000 bull heads: the clock's game goes on far past the
+    # versions watched, on a loaded box too (0.3 s turns and the rule's 66
+    # once ended it first)
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 1000})
     start(ann)
     log = ann.get_by_test_id("log")
     expect(log.locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
@@ -205,7 +207,7 @@ def test_a_page_gone_while_versions_passed_says_the_gap_once(new_page, lobby):
     while the game went on: one gap line where the versions passed."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=0.3, options={"end_threshold": 20})
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 1000})  # a game far longer than the test
     start(ann)
     expect(ann.get_by_test_id("log").locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
     left_at = version(ann, table_id)

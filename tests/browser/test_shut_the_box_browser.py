@@ -251,6 +251,7 @@ def test_round_results_say_left_only_for_rounds_a_bot_played_after_the_leave(new
     expect(stage.get_by_test_id("round-result-0")).to_have_text("Round 1: Ann and Bo tied with 45")
 
 
+@pytest.mark.lobby_settings("paced_bots")  # the bot's turn after mine lasts while my last-turn box is looked at
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_dice_roll_and_the_tiles_shut_on_the_box_unless_motion_is_reduced(new_page, lobby, motion):
     """A throw rolls the dice and a shut turns its tiles down (each at most

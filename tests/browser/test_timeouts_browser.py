@@ -343,6 +343,7 @@ CASES = [(game, "zh-CN") for game in OPTIONS] + [("six_nimmt", "en-US")]
 QUIET = js("timeouts/quiet")
 
 
+@pytest.mark.lobby_settings("paced_bots")  # bots playing my away seat leave the game on while the page looks
 @pytest.mark.viewport({"width": 360, "height": 740})
 @pytest.mark.parametrize(("game", "locale"), CASES, ids=[f"{g}-{loc}" for g, loc in CASES])
 def test_away_across_turns_shows_no_stale_times_up_notice(new_page, lobby, game, locale):
