@@ -166,14 +166,14 @@ def version(page, table_id: str) -> int:
     return page.evaluate("(id) => window.lobby.net.tables.get(id).version", table_id)
 
 
+@pytest.mark.lobby_settings("paced_bots")  # once my seat is away, bots at 30 ms could end the game before I am back
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_coming_back_to_a_table_s_screen_says_the_moves_missed(new_page, lobby, locale):
     ann, bo = new_page(locale=locale), new_page()
     sign_in(ann, lobby, "Ann")
-    # 1 s turns and 1000 bull heads: the clock's game goes on far past the
-    # versions watched, on a loaded box too (0.3 s turns and the rule's 66
-    # once ended it first)
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 1000})
+    # 1 s turns, bots at 300 ms a move and the rule's 66 bull heads: the game
+    # goes on past the versions watched (0.3 s turns and 30 ms bots once ended it first)
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1)
     start(ann)
     log = ann.get_by_test_id("log")
     expect(log.locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
@@ -202,12 +202,13 @@ def test_a_replay_jumping_to_its_last_step_says_no_gap(new_page, lobby):
     expect(stage_log.locator(".log-gap")).to_have_count(0)
 
 
+@pytest.mark.lobby_settings("paced_bots")  # as above: the game outlasts the page's absence
 def test_a_page_gone_while_versions_passed_says_the_gap_once(new_page, lobby):
     """The tab's kept log (sessionStorage) taken up after the page was gone
     while the game went on: one gap line where the versions passed."""
     ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
-    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1, options={"end_threshold": 1000})  # a game far longer than the test
+    table_id = open_table(ann, "six_nimmt", seats=4, turn_s=1)
     start(ann)
     expect(ann.get_by_test_id("log").locator("li:not(.log-empty)").first).to_be_visible(timeout=20_000)
     left_at = version(ann, table_id)
