@@ -173,14 +173,11 @@ def letter_keys(name: str) -> list[str]:
     return list(dict.fromkeys((_key(low), _key(up))))
 
 
-#: the middle dots, bullets and raised dots drawn between words ("Mi·ra",
-#: "マイケル・ジャクソン", "Boㆍb": the Hangul araea, and its NFKC form, a
-#: Korean keyboard types for "·"), and what the skeleton makes of them ("·");
-#: tests/lobby/test_name_keys.py holds it to every punctuation Unicode names
-#: a middle or raised dot
-_DOTS = frozenset(
-    "\u00b7\u0387\u16eb\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u2e31\u2e33\u30fb\u318d\u119e\uff65\ua78f\U00010101"
-)
+#: the letters drawn as a middle or raised dot between words ("Boㆍb": the
+#: Hangul araea, and its conjoining form, a Korean keyboard types for "·";
+#: the Canadian final dots, the sinological dot); the punctuation and
+#: symbol dots ("·", "・", "•") are separators by their class
+_DOTS = frozenset("\u1427\u18df\u318d\u119e\ua78f")
 _DOT_ABOVE = "\u0307"
 #: the Greek iota below (ypogegrammeni), which upper case writes as a letter
 _IOTA_BELOW = "\u0345"
