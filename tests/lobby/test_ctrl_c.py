@@ -24,6 +24,15 @@ from lobby.redis_server import free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _as_from_a_terminal() -> None:
+    """In the lobby's process before it runs: Ctrl-C's default action, as a
+    terminal's shell gives it.  A suite started in the background by a
+    script (CI) runs with SIGINT ignored, which children inherit, and a
+    Python started so never turns SIGINT into KeyboardInterrupt: the lobby
+    then stops on it all the same but exits 0."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("read_a_replay", [False, True], ids=["idle", "after-a-replay"])
 def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path, read_a_replay):
     port = free_port()
@@ -33,6 +42,7 @@ def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path, read_a_r
         proc = subprocess.Popen(
             [sys.executable, "-m", "lobby", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--log-level", "info"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=_as_from_a_terminal,
         )
         try:
             deadline = time.monotonic() + 30
