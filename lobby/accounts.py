@@ -86,8 +86,11 @@ WRONG = "wrong name or password"
 #: Latin Y and Han characters drawn as another Han character ("チ田" is
 #: "千田", "入口" "人口", "Y头" "丫头"); 9 every punctuation, symbol and space
 #: inside a name as a separator ("Mi┄ra", "Mi◦ra", "A.nn"), a letter with a
-#: hook, tail or stroke Unicode does not decompose as its letter ("Miɾa", "Bjørn")
-NAME_KEYS_VERSION = 9
+#: hook, tail or stroke Unicode does not decompose as its letter ("Miɾa", "Bjørn");
+#: 10 every modifier letter outside a word of its script as a separator
+#: ("Miꞈra", "Mi々ra"), turned, reversed and rotunda letters as their letter
+#: ("Mirɐ", "Miꝛa"), "!", "¡", "|", "@", "$" also as i, i, l, a, s ("M!ra")
+NAME_KEYS_VERSION = 10
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

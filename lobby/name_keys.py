@@ -21,6 +21,8 @@ from importlib import resources
 
 from confusable_homoglyphs import confusables
 
+from .scripts import scripts_of
+
 #: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt,
 #: Unicode 15.1): characters that draw nothing; UTS #39 drops them from
 #: skeletons, and a name may not hold them (but variation selectors 15 and
@@ -190,14 +192,22 @@ _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 #: the Unicode name of a plain letter of those scripts: one word after "LETTER"
 #: ("LATIN SMALL LETTER R", "CYRILLIC CAPITAL LETTER KA"; not "... TURNED R")
 _PLAIN_LETTER = re.compile(r"(LATIN|GREEK|CYRILLIC) (SMALL|CAPITAL) LETTER [A-Z]+")
+#: the Unicode name of a letter of those scripts drawn as another's form:
+#: turned, reversed, inverted or sideways, an insular, script, open, closed,
+#: broken or long form, a rotunda ("ɐ" LATIN SMALL LETTER TURNED A, "ꝛ"
+#: LATIN SMALL LETTER R ROTUNDA, "ɡ" LATIN SMALL LETTER SCRIPT G); group 1
+#: is the script and case, group 2 the plain letter's word
+_LETTER_FORM = re.compile(
+    r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )"
+    r"(?:(?:TURNED|REVERSED|INVERTED|SIDEWAYS|INSULAR|SCRIPT|OPEN|CLOSED|BROKEN|LONG|DOTLESS|ARCHAIC) )*([A-Z]+)(?: ROTUNDA)?"
+)
+#: signs drawn as a letter inside a word ("M!ra", "Mir@", "Ca$h", "A|ice"):
+#: a name with one has also the keys of the letter in its place
+_LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s"})
 #: the spacing modifier letters (U+02B0..U+02FF) and the modifier tone
 #: letters (U+A700..U+A71F): small dots, ticks, bars and letters drawn
 #: between letters ("Miˑra", "Miˌra", "Miʼra")
 _MODIFIER_BLOCKS = ((0x02B0, 0x02FF), (0xA700, 0xA71F))
-#: the kana's prolonged sound marks (full and half width), a dash after a
-#: Latin, Greek or Cyrillic letter or a digit ("Annーa" is "Ann-a"); the
-#: skeleton draws "一" and "—" so too
-_PROLONGED = frozenset("\u30fc\uff70")
 #: the Arabic tatweel, which only stretches the line between letters ("علــي" is "علي")
 _TATWEEL = "\u0640"
 
@@ -218,18 +228,23 @@ def _letter_of(ch: str) -> str:
     does not decompose, as the plain letter its name says it is made of ("ɾ" LATIN
     SMALL LETTER R WITH FISHHOOK is "r", "ƒ" "f", "ø" "o", "ł" "l", "қ"
     "к": a mark on such a letter makes no other name, as "José" is "Jose");
-    else ``ch``."""
+    a letter drawn as another form of a plain letter (:data:`_LETTER_FORM`:
+    "ɐ" turned a is "a", "ꝛ" r rotunda "r", "ɡ" script g "g"), as that
+    letter; else ``ch``."""
     name = unicodedata.name(ch.lower() if len(ch.lower()) == 1 else ch, "")  # and their capitals: "Ɪ", "Ʀ"
     if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL ") + 1:
         return name[-1].lower()
     if ch == "\u0138":
         return "k"
-    base, with_, _ = unicodedata.name(ch, "").partition(" WITH ")
-    if with_ and _PLAIN_LETTER.fullmatch(base) and unicodedata.decomposition(ch) == "":
-        try:
-            return unicodedata.lookup(base)
-        except KeyError:
-            pass
+    for each in dict.fromkeys((ch, ch.lower() if len(ch.lower()) == 1 else ch)):  # "Ↄ", a Roman numeral, is "ↄ"'s capital
+        name = unicodedata.name(each, "")
+        base = name.partition(" WITH ")[0]
+        form = _LETTER_FORM.fullmatch(base)
+        if form and (base != name or not _PLAIN_LETTER.fullmatch(base)) and unicodedata.decomposition(each) == "":
+            try:
+                return unicodedata.lookup(form[1] + form[2])
+            except KeyError:  # "LATIN SMALL LETTER TURNED DELTA": no plain Latin delta
+                pass
     return ch
 
 
@@ -249,6 +264,35 @@ def _separator(ch: str) -> bool:
     return cat == "Lm" and any(lo <= ord(ch) <= hi for lo, hi in _MODIFIER_BLOCKS)
 
 
+def _modifier_kept(ch: str, letter: str) -> bool:
+    """Whether the modifier letter ``ch`` (Lm) is a letter of the word it
+    stands in: after ``letter`` (the last letter before it, or at a name's
+    start the first after it: the skeleton draws "一郎" "ー郎"), a
+    letter of a script other than Latin, Greek or Cyrillic that ``ch``
+    belongs to (:func:`_family`: "佐々木", "カー", "ๆ" after Thai).  Any other is drawn as a
+    tick, a small letter or a mark beside the letters ("Miꞈra", "Miⸯra",
+    "Mi々ra", "Miーra") and folds as a separator."""
+    if not letter or _marked_letter(letter) or unicodedata.category(letter)[0] != "L":
+        return False
+    return bool(_family(ch) & _family(letter))
+
+
+def _next_letter(text: str, i: int) -> str:
+    """The first letter or digit after ``text[i]`` ("" if none)."""
+    return next((ch for ch in text[i + 1 :] if unicodedata.category(ch)[0] in "LN"), "")
+
+
+#: Han and the kana as one: a skeleton draws katakana as Han ("カ" is "力")
+_JAPANESE = frozenset({"Han", "Hiragana", "Katakana"})
+
+
+def _family(ch: str) -> frozenset[str]:
+    """The scripts of ``ch`` (Script_Extensions), with all of
+    :data:`_JAPANESE` where it has one of them."""
+    scripts = scripts_of(ch) or frozenset()
+    return scripts | _JAPANESE if scripts & _JAPANESE else scripts
+
+
 def _number(ch: str) -> str | None:
     """The digits a number sign other than a digit draws (Unicode's No with
     a whole value: "⓶", "➁", "⑵" are "2"), so that no name ends in what
@@ -263,8 +307,8 @@ def separators_folded(text: str) -> str:
     """``text`` (NFD) without what makes no other name: every separator
     (:func:`_separator`, any punctuation, symbol or space: "Mi ra",
     "Mi\u00a0ra", "Mi-ra", "Mi·ra", "Mi┄ra", "Mi◦ra", "Mi_ra", "Miˑra",
-    "Mi'ra", "Mira." and "Mira" are one name; a prolonged sound mark after
-    such a letter, "Miーra", :data:`_PROLONGED`), every mark above or below
+    "Mi'ra", "Mira." and "Mira" are one name; a modifier letter outside a
+    word of its own script, "Miーra", "Miꞈra": :func:`_modifier_kept`), every mark above or below
     a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra": a
     dot above makes a dotless ı or ȷ the dotted letter), small capitals and
     letters with a hook, tail or stroke as their letter (:func:`_letter_of`:
@@ -272,8 +316,10 @@ def separators_folded(text: str) -> str:
     out: list[str] = []
     marked = False  # whether a mark here goes (after a Latin, Greek or Cyrillic letter, a digit or a separator)
     dotless = False  # whether out[-1] is a dotless letter right before the mark
-    for ch in unicodedata.normalize("NFD", text):
-        if _separator(ch) or (ch in _PROLONGED and out and _marked_letter(out[-1])):
+    letter = ""  # the last letter or digit kept, as written
+    text = unicodedata.normalize("NFD", text)
+    for i, ch in enumerate(text):
+        if _separator(ch) or (unicodedata.category(ch) == "Lm" and not _modifier_kept(ch, letter or _next_letter(text, i))):
             marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
             continue
         if ch == _IOTA_BELOW:  # a letter in upper case ("ᾳ", "ΑΙ"): the iota it is
@@ -283,7 +329,7 @@ def separators_folded(text: str) -> str:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
             if marked:
                 if ch == _DOT_ABOVE and dotless:
-                    out[-1], dotless = _DOTLESS[out[-1]], False
+                    out[-1], dotless = _DOTLESS[letter], False
                 continue
             out.append(ch)
             continue
@@ -292,7 +338,7 @@ def separators_folded(text: str) -> str:
             out.extend(number)
             marked, dotless = True, False
             continue
-        marked, dotless = _marked_letter(ch), ch in _DOTLESS
+        marked, dotless, letter = _marked_letter(ch), ch in _DOTLESS, ch
         out.append(_letter_of(ch))
     return "".join(out)
 
@@ -330,14 +376,20 @@ def name_keys(name: str) -> list[str]:
     and after the skeleton, which makes some letters dashes and dots).  Two
     names clash when they share a key: "Mira", "MIRA", "Мира" (Cyrillic),
     "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do, "Ill" and "lll" do, "Еӏӏа"
-    (Cyrillic, a palochka) and "Ella" do; "Ann" and "Anna" do not."""
+    (Cyrillic, a palochka) and "Ella" do; "Ann" and "Anna" do not.  A sign
+    drawn as a letter (:data:`_LETTER_SIGNS`) gives the keys of that letter
+    in its place too: "M!ra" and "Mir@" are "Mira"."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
     keys = _keys_of(base)
+    spellings = [base]
     if unicodedata.normalize("NFKC", written) != written:
         keys += _keys_of(written, nfkc=False)
-    folded = [_fold(k) for k in [*keys, *_keys_of(separators_folded(base))]]
-    return list(dict.fromkeys(k for k in [*keys, *folded] if k))
+        spellings.append(written)  # a modifier letter NFKC makes a letter folds as written ("Miꝰra")
+    folded = [_fold(k) for k in [*keys, *(k for text in spellings for k in _keys_of(separators_folded(text)))]]
+    keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
+    signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
+    return keys + [k for spelling in dict.fromkeys(signed) for k in name_keys(spelling) if k not in keys]
 
 
 def _folded_keys(name: str) -> list[str]:

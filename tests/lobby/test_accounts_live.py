@@ -549,17 +549,19 @@ def _look_alikes(name: str) -> list[str]:
     the kra for its k, a no-break, thin or ideographic space, a hyphen, en
     dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ ¸), a box-drawing
     dash (┄ ╌), a bullet (◦ ‣), a line extension (⎯), a scan line (⎼) or
-    the OCR dash (⑈) inside it, a b with a hook (ɓ) for its b, a full
-    stop, half-width ideographic full stop or Georgian paragraph mark, or a dot above
-    right at its end."""
+    the OCR dash (⑈), a modifier letter (ꞈ ⸯ) or an iteration mark (々)
+    inside it, a b with a hook (ɓ) for its b, "!" for its i, a turned a (ɐ)
+    or "@" for its a, a full stop, half-width ideographic full stop or
+    Georgian paragraph mark, or a dot above right at its end."""
     i = name.index("i")
     dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
     underlined = name[:i] + "i\u0332" + name[i + 1:]
     kra = name.replace("k", "\u0138", 1)
     hooked = name.replace("b", "\u0253", 1)
-    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u00b8", "\u2504", "\u254c", "\u25e6", "\u2023", "\u23af", "\u23bc", "\u2448")
+    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1)]
+    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u00b8", "\u2504", "\u254c", "\u25e6", "\u2023", "\u23af", "\u23bc", "\u2448", "\ua788", "\u2e2f", "\u3005")
     ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
-    return [dotted, underlined, kra, hooked, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
+    return [dotted, underlined, kra, hooked, *signs, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
 
 
 async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_middle_dot_or_a_full_stop_is_the_account(lobby_factory):

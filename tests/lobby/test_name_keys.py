@@ -176,6 +176,70 @@ def test_a_letter_with_a_hook_tail_or_stroke_is_its_letter():
         assert set(name_keys(a)) & set(name_keys(b)), a
 
 
+#: every modifier letter (Lm): ticks, small and raised letters, iteration
+#: and length marks
+MODIFIER_LETTERS = _chars(lambda ch: unicodedata.category(ch) == "Lm")
+
+
+def test_a_modifier_letter_inside_a_latin_name_makes_no_other_name():
+    """A modifier letter between Latin letters is drawn as a tick, a small
+    raised letter or a mark ("Miꞈra", "Miⸯra", "Miꝰra", "Miʰra"), and an
+    iteration or length mark of Chinese or Japanese repeats or lengthens
+    nothing there ("Mi々ra", "Miゝra", "Miーra"): every one of Unicode's,
+    the name is the letters' name."""
+    plain = set(name_keys("Mira"))
+    apart = [hex(ord(ch)) for ch in MODIFIER_LETTERS if not set(name_keys(f"Mi{ch}ra")) & plain]
+    assert not apart, f"{len(apart)} modifier letters, e.g. {apart[:20]}"
+    assert len(MODIFIER_LETTERS) > 300
+
+
+@pytest.mark.parametrize(("spelt", "other"), [("佐々木", "佐木"), ("佐々木", "佐佐木"), ("カーリ", "カリ"), ("ｶｰﾘ", "カリ"), ("一郎", "郎"), ("ไก่ๆ", "ไก่"), ("ສີໆ", "ສີ")])
+def test_an_iteration_or_length_mark_in_its_own_script_is_a_letter(spelt, other):
+    """In a word of its own script a modifier letter is spelt: Sasaki's
+    "々", a katakana word's long vowel, Thai's and Lao's repeat mark make
+    another name (and the skeleton's "ー" for "一" at a name's start)."""
+    assert set(name_keys(spelt)).isdisjoint(name_keys(other)), (name_keys(spelt), name_keys(other))
+
+
+def _letter_forms():
+    """Every undecomposed Latin, Greek or Cyrillic letter Unicode names as
+    another form of a plain letter (turned, reversed, inverted, sideways,
+    insular, script, open, closed, broken, long, rotunda), with that letter."""
+    out = []
+    form = r"(?:TURNED|REVERSED|INVERTED|SIDEWAYS|INSULAR|SCRIPT|OPEN|CLOSED|BROKEN|LONG|DOTLESS|ARCHAIC)"
+    for ch in _chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
+        name = unicodedata.name(ch, "").partition(" WITH ")[0]
+        m = re.fullmatch(rf"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )(?:{form} )+([A-Z]+)(?: ROTUNDA)?", name)
+        m = m or re.fullmatch(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )([A-Z]+) ROTUNDA", name)
+        if m:
+            try:
+                out.append((ch, unicodedata.lookup(m[1] + m[2])))
+            except KeyError:  # "LATIN SMALL LETTER TURNED DELTA": no plain Latin delta
+                pass
+    return out
+
+
+LETTER_FORMS = _letter_forms()
+
+
+def test_a_turned_reversed_or_rotunda_letter_is_its_letter():
+    """"Mirɐ" (turned a) is "Mira", "Miꝛa" (r rotunda) "Mira", "ɡreg"
+    (script g) "greg": a letter drawn upside down, mirrored or in another
+    hand reads as the letter."""
+    apart = [hex(ord(ch)) for ch, letter in LETTER_FORMS if not set(name_keys(f"A{ch}x")) & set(name_keys(f"A{letter}x"))]
+    assert not apart, apart[:20]
+    assert len(LETTER_FORMS) > 80
+    for a, b in (("Mirɐ", "Mira"), ("Miꝛa", "Mira"), ("ɡreg", "greg")):
+        assert set(name_keys(a)) & set(name_keys(b)), a
+
+
+@pytest.mark.parametrize(("signed", "plain"), [("M!ra", "Mira"), ("M¡ra", "Mira"), ("Mir@", "Mira"), ("A|ice", "Alice"), ("Ca$h", "Cash"), ("Miǃra", "Mira")])
+def test_a_sign_drawn_as_a_letter_is_that_letter(signed, plain):
+    """"!" and "¡" draw an i, "|" an l, "@" an a, "$" an S; so does the
+    click letter "ǃ", which the skeleton draws as "!"."""
+    assert set(name_keys(signed)) & set(name_keys(plain)), (name_keys(signed), name_keys(plain))
+
+
 @pytest.mark.parametrize("stop", STOPS)
 def test_a_full_stop_at_the_end_makes_no_other_name(stop):
     for plain in ("Mira", "Nikazbx", "小明", "Jean-Luc"):
