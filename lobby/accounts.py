@@ -89,8 +89,10 @@ WRONG = "wrong name or password"
 #: hook, tail or stroke Unicode does not decompose as its letter ("Miɾa", "Bjørn");
 #: 10 every modifier letter outside a word of its script as a separator
 #: ("Miꞈra", "Mi々ra"), turned, reversed and rotunda letters as their letter
-#: ("Mirɐ", "Miꝛa"), "!", "¡", "|", "@", "$" also as i, i, l, a, s ("M!ra")
-NAME_KEYS_VERSION = 10
+#: ("Mirɐ", "Miꝛa"), "!", "¡", "|", "@", "$" also as i, i, l, a, s ("M!ra");
+#: 11 every letter Unicode names as a form of a plain letter as that letter
+#: ("ꟁ" Old Polish o, "ᴖ" top half o, "ꬱ" a reversed-schwa), thorn and wynn as p
+NAME_KEYS_VERSION = 11
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -58,6 +58,8 @@ _SHAPE_FOLD = {
     # Han drawn alike that the data leaves apart ("入口"/"人口", "ハ朩"/"八木", "タ孑"/"夕子", "玊"/"王", "靑"/"青")
     **dict(zip("入朩孑玊靑\u2fad", "人木子王青青")),
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
+    # Latin letters drawn as another the data leaves apart: thorn and wynn as p
+    **dict(zip("þÞƿǷ", "ppPP")),
 }
 
 
@@ -189,18 +191,18 @@ _DOTLESS = {"ı": "i", "ȷ": "j"}
 #: letter a reader tells apart at a glance ("Mi̲ra", "Adȧ", "José": Unicode
 #: names their letters so); other scripts' marks make other words (か, が)
 _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
-#: the Unicode name of a plain letter of those scripts: one word after "LETTER"
-#: ("LATIN SMALL LETTER R", "CYRILLIC CAPITAL LETTER KA"; not "... TURNED R")
-_PLAIN_LETTER = re.compile(r"(LATIN|GREEK|CYRILLIC) (SMALL|CAPITAL) LETTER [A-Z]+")
-#: the Unicode name of a letter of those scripts drawn as another's form:
-#: turned, reversed, inverted or sideways, an insular, script, open, closed,
-#: broken or long form, a rotunda ("ɐ" LATIN SMALL LETTER TURNED A, "ꝛ"
-#: LATIN SMALL LETTER R ROTUNDA, "ɡ" LATIN SMALL LETTER SCRIPT G); group 1
-#: is the script and case, group 2 the plain letter's word
-_LETTER_FORM = re.compile(
-    r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )"
-    r"(?:(?:TURNED|REVERSED|INVERTED|SIDEWAYS|INSULAR|SCRIPT|OPEN|CLOSED|BROKEN|LONG|DOTLESS|ARCHAIC) )*([A-Z]+)(?: ROTUNDA)?"
-)
+#: the Unicode name of a letter of those scripts (or a Latin small
+#: capital): group 1 the script and case of a plain letter, group 2 the
+#: words after "LETTER", less any " WITH ..." ("TURNED A", "R ROTUNDA",
+#: "OLD POLISH O", "TOP HALF O", "A REVERSED-SCHWA")
+_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL )(.+?)(?: WITH .*)?")
+#: the words of a Greek or Cyrillic letter's name that say how it draws a
+#: plain letter of its script ("CYRILLIC SMALL LETTER MONOCULAR O", "GREEK
+#: SMALL LETTER FINAL SIGMA"); other words name a letter of a language of
+#: its own ("BYELORUSSIAN-UKRAINIAN I", "KOMI DE"), which stays itself
+_SHAPE_WORDS = frozenset({"TURNED", "REVERSED", "INVERTED", "SIDEWAYS", "OPEN", "CLOSED", "BROKEN", "ARCHAIC", "MONOCULAR", "BINOCULAR", "DOUBLE", "CROSSED", "ROUND", "ROUNDED", "BROAD", "NARROW", "TALL", "WIDE", "FINAL"})
+#: a Latin letter named after a plain one that is a letter of its own ("ß", "ẞ": ss)
+_OWN_LETTERS = frozenset({"SHARP"})
 #: signs drawn as a letter inside a word ("M!ra", "Mir@", "Ca$h", "A|ice"):
 #: a name with one has also the keys of the letter in its place
 _LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s"})
@@ -228,9 +230,10 @@ def _letter_of(ch: str) -> str:
     does not decompose, as the plain letter its name says it is made of ("ɾ" LATIN
     SMALL LETTER R WITH FISHHOOK is "r", "ƒ" "f", "ø" "o", "ł" "l", "қ"
     "к": a mark on such a letter makes no other name, as "José" is "Jose");
-    a letter drawn as another form of a plain letter (:data:`_LETTER_FORM`:
-    "ɐ" turned a is "a", "ꝛ" r rotunda "r", "ɡ" script g "g"), as that
-    letter; else ``ch``."""
+    a letter Unicode names as another form of a plain letter
+    (:data:`_NAMED_LETTER`: "ɐ" turned a is "a", "ꝛ" r rotunda "r", "ɡ"
+    script g "g", "ꟁ" Old Polish o "o", "ᴖ" top half o "o"), as that letter;
+    else ``ch``."""
     name = unicodedata.name(ch.lower() if len(ch.lower()) == 1 else ch, "")  # and their capitals: "Ɪ", "Ʀ"
     if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL ") + 1:
         return name[-1].lower()
@@ -238,13 +241,22 @@ def _letter_of(ch: str) -> str:
         return "k"
     for each in dict.fromkeys((ch, ch.lower() if len(ch.lower()) == 1 else ch)):  # "Ↄ", a Roman numeral, is "ↄ"'s capital
         name = unicodedata.name(each, "")
-        base = name.partition(" WITH ")[0]
-        form = _LETTER_FORM.fullmatch(base)
-        if form and (base != name or not _PLAIN_LETTER.fullmatch(base)) and unicodedata.decomposition(each) == "":
+        named = _NAMED_LETTER.fullmatch(name)
+        if not named or unicodedata.decomposition(each) != "":
+            continue
+        prefix = "LATIN SMALL LETTER " if named[1].startswith("LATIN LETTER SMALL CAPITAL") else named[1]
+        words = named[2].split()
+        if len(words) == 1 and " WITH " not in name and prefix == named[1]:
+            continue  # a plain letter ("LATIN SMALL LETTER ETH")
+        if words[0] in _OWN_LETTERS or not prefix.startswith("LATIN") and not set(words[:-1]) <= _SHAPE_WORDS:
+            continue  # "ß" is "ss"; Cyrillic "і" (BYELORUSSIAN-UKRAINIAN I) is no "и"
+        for word in reversed(words):  # the letter is named last ("TURNED O OPEN-O": O; "A REVERSED-SCHWA": A)
             try:
-                return unicodedata.lookup(form[1] + form[2])
-            except KeyError:  # "LATIN SMALL LETTER TURNED DELTA": no plain Latin delta
-                pass
+                plain = unicodedata.lookup(prefix + word)
+            except KeyError:
+                continue
+            if plain != each:
+                return plain
     return ch
 
 

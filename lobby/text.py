@@ -122,6 +122,11 @@ def clean_name(raw: Any) -> str:
     ("Ann ᴀᴡᴀʏ", "Ann ᵃʷᵃʸ": :func:`_small_page_word`), and angle brackets at the end
     around anything but an HTML tag, or their look-alikes around anything,
     ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`),
+    ``symbol`` (a symbol inside a word, where it reads as the letter it
+    stands for: any symbol between two letters, "Kil○pa", "Ki│opa",
+    "Kilo₽a", "I❤NY"; a math, currency or accent sign, Sm, Sc, Sk, beside a
+    Latin, Greek or Cyrillic letter, "Kilop∂", "$am"; the keyboard's
+    "<>=+~^`" aside: :func:`_symbol_in_word`),
     ``mark`` (ends in a number sign other than a digit, "Ann ②", which
     reads as the mark a table gives a second player of one name),
     ``script`` (a letter of a script no name is written in today, "T𐌏m",
@@ -158,6 +163,8 @@ def clean_name(raw: Any) -> str:
         raise bad("page_word", "names may not hold the page's own words in small letters, which read as a badge: Ann ᴀᴡᴀʏ")
     if _ends_in_mark(name):
         raise bad("mark", "names may not end in a number sign such as ②: the table marks a second player of one name so (Ana ②)")
+    if _symbol_in_word(name):
+        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and no math, currency or accent sign beside a Latin, Greek or Cyrillic letter")
     problem = script_problem(name)
     if problem == "script":
         raise bad("script", "names are written in the scripts people write names in today, without symbols drawn as letters")
@@ -697,6 +704,33 @@ def _check_keys(name: str) -> list[str]:
 
 
 #: bidi marks that confusables.txt writes into some prototypes
+#: the keyboard's signs of markup and arithmetic, drawn as no letter: a
+#: name may be "<b>Ann</b>" or "A+B" (kept as text); "$" and "|" draw S and l
+_MARKUP_SIGNS = frozenset("<>=+~^`")
+
+
+def _symbol_in_word(name: str) -> bool:
+    """Whether a symbol (S*) of ``name`` stands where a letter could: with a
+    letter on each side (marks, joiners and emoji forms between aside), or a
+    math, currency or accent sign (Sm, Sc, Sk) beside a letter of Latin,
+    Greek or Cyrillic (:data:`_MARKUP_SIGNS` aside).  Pictures at a word's edge are names' own ("Max⚡",
+    "Star★", "まりん☆"); inside a word a symbol reads as the letter it is
+    drawn like, and no list of those has an end ("Kil○pa", "Ki│opa",
+    "Kilo₽a", "Kilop∂" beside "Kilopa")."""
+    chars = [ch for ch in name if not (unicodedata.category(ch) in ("Mn", "Me", "Mc", "Cf") or ch in _EMOJI_TAIL)]
+    for i, ch in enumerate(chars):
+        cat = unicodedata.category(ch)
+        if cat[0] != "S" or ch in _MARKUP_SIGNS:
+            continue
+        near = [chars[k] for k in (i - 1, i + 1) if 0 <= k < len(chars)]
+        letters = [c for c in near if unicodedata.category(c)[0] == "L"]
+        if len(letters) == 2:
+            return True
+        if cat != "So" and any(unicodedata.name(c, "").startswith(("LATIN ", "GREEK ", "CYRILLIC ")) for c in letters):
+            return True
+    return False
+
+
 def _too_many_marks(text: str) -> bool:
     """Whether more than :data:`MAX_MARKS` combining marks stack on one
     character, counted after NFD: a letter that carries marks of its own

@@ -547,21 +547,26 @@ def _look_alikes(name: str) -> list[str]:
     """``name`` ("Nikazbx…", with an i, a k and a letter to split at 4)
     drawn alike: a dotless ı with a dot above or an underlined i for its i,
     the kra for its k, a no-break, thin or ideographic space, a hyphen, en
-    dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ ¸), a box-drawing
-    dash (┄ ╌), a bullet (◦ ‣), a line extension (⎯), a scan line (⎼) or
-    the OCR dash (⑈), a modifier letter (ꞈ ⸯ) or an iteration mark (々)
-    inside it, a b with a hook (ɓ) for its b, "!" for its i, a turned a (ɐ)
-    or "@" for its a, a full stop, half-width ideographic full stop or
-    Georgian paragraph mark, or a dot above right at its end."""
+    dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ), a bullet (‣),
+    a modifier letter (ꞈ ⸯ) or an iteration mark (々) inside it, a b with a
+    hook (ɓ) for its b, "!" for its i, a turned a (ɐ), "@"
+    or an a reversed-schwa (ꬱ) for its a, a full stop, half-width
+    ideographic full stop or Georgian paragraph mark, or a dot above right
+    at its end.  (A symbol inside it is no name at all:
+    :data:`_SYMBOLS_INSIDE`.)"""
     i = name.index("i")
     dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
     underlined = name[:i] + "i\u0332" + name[i + 1:]
     kra = name.replace("k", "\u0138", 1)
     hooked = name.replace("b", "\u0253", 1)
-    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1)]
-    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u00b8", "\u2504", "\u254c", "\u25e6", "\u2023", "\u23af", "\u23bc", "\u2448", "\ua788", "\u2e2f", "\u3005")
+    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1)]
+    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u2023", "\ua788", "\u2e2f", "\u3005")
     ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
     return [dotted, underlined, kra, hooked, *signs, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
+
+
+#: symbols a black-box pass drew letters with, or put between them: a box-drawing dash or bar, a circle, a scan line, the OCR dash, a currency sign
+_SYMBOLS_INSIDE = ("\u2504", "\u254c", "\u25e6", "\u23af", "\u23bc", "\u2448", "\u00b8", "\u2502", "\u25cb", "\u20bd", "\u2202")
 
 
 async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_middle_dot_or_a_full_stop_is_the_account(lobby_factory):
@@ -583,6 +588,8 @@ async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_mid
             status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD})
             assert status == 200 and body["player"]["name"] == name, (other, body)
             assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD + "2"}))[0] == 401
+        for sign in _SYMBOLS_INSIDE:  # a symbol inside a word: no name at all
+            assert _refused(await _hello(proc.ws, name[:4] + sign + name[4:])) == "symbol", sign
 
 
 async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_and_each_old_twin_keeps_its_own_sign_in(lobby_factory):

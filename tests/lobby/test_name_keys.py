@@ -201,19 +201,28 @@ def test_an_iteration_or_length_mark_in_its_own_script_is_a_letter(spelt, other)
     assert set(name_keys(spelt)).isdisjoint(name_keys(other)), (name_keys(spelt), name_keys(other))
 
 
+#: how Unicode names a Greek or Cyrillic letter drawn as another form of a plain letter of its script
+SHAPE_WORDS = {"TURNED", "REVERSED", "INVERTED", "SIDEWAYS", "OPEN", "CLOSED", "BROKEN", "ARCHAIC", "MONOCULAR", "BINOCULAR", "DOUBLE", "CROSSED", "ROUND", "ROUNDED", "BROAD", "NARROW", "TALL", "WIDE", "FINAL"}
+
+
 def _letter_forms():
-    """Every undecomposed Latin, Greek or Cyrillic letter Unicode names as
-    another form of a plain letter (turned, reversed, inverted, sideways,
-    insular, script, open, closed, broken, long, rotunda), with that letter."""
+    """Every undecomposed Latin, Greek or Cyrillic letter (or Latin small
+    capital) Unicode names as a form of a plain letter of its script, by a
+    word of its name after "LETTER" (turned, reversed, rotunda, insular,
+    Old Polish, top half, blackletter, iotified, monocular ...), with that
+    letter: the last such word's."""
     out = []
-    form = r"(?:TURNED|REVERSED|INVERTED|SIDEWAYS|INSULAR|SCRIPT|OPEN|CLOSED|BROKEN|LONG|DOTLESS|ARCHAIC)"
     for ch in _chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
-        name = unicodedata.name(ch, "").partition(" WITH ")[0]
-        m = re.fullmatch(rf"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )(?:{form} )+([A-Z]+)(?: ROTUNDA)?", name)
-        m = m or re.fullmatch(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER )([A-Z]+) ROTUNDA", name)
-        if m:
+        m = re.fullmatch(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL )(.+?)(?: WITH .*)?", unicodedata.name(ch, ""))
+        if not m or len(m[2].split()) < 2 or m[2].startswith("SHARP "):  # "ß" is "ss"
+            continue
+        prefix = "LATIN SMALL LETTER " if "SMALL CAPITAL" in m[1] else m[1]
+        if not prefix.startswith("LATIN") and not set(m[2].split()[:-1]) <= SHAPE_WORDS:  # Cyrillic "і" is no "и"
+            continue
+        for word in reversed(m[2].split()):
             try:
-                out.append((ch, unicodedata.lookup(m[1] + m[2])))
+                out.append((ch, unicodedata.lookup(prefix + word)))
+                break
             except KeyError:  # "LATIN SMALL LETTER TURNED DELTA": no plain Latin delta
                 pass
     return out
@@ -222,14 +231,15 @@ def _letter_forms():
 LETTER_FORMS = _letter_forms()
 
 
-def test_a_turned_reversed_or_rotunda_letter_is_its_letter():
+def test_a_letter_unicode_names_as_a_form_of_another_is_that_letter():
     """"Mirɐ" (turned a) is "Mira", "Miꝛa" (r rotunda) "Mira", "ɡreg"
-    (script g) "greg": a letter drawn upside down, mirrored or in another
-    hand reads as the letter."""
+    (script g) "greg", "Kilꟁpa" (Old Polish o) "Kilopa": a letter drawn
+    upside down, mirrored, halved or in another hand reads as the letter;
+    so do thorn and wynn as p ("Kiloþa", "Kiloƿa")."""
     apart = [hex(ord(ch)) for ch, letter in LETTER_FORMS if not set(name_keys(f"A{ch}x")) & set(name_keys(f"A{letter}x"))]
     assert not apart, apart[:20]
-    assert len(LETTER_FORMS) > 80
-    for a, b in (("Mirɐ", "Mira"), ("Miꝛa", "Mira"), ("ɡreg", "greg")):
+    assert len(LETTER_FORMS) > 150
+    for a, b in (("Mirɐ", "Mira"), ("Miꝛa", "Mira"), ("ɡreg", "greg"), ("Kilꟁpa", "Kilopa"), ("Kilᴖpa", "Kilopa"), ("Kilꭃpa", "Kilopa"), ("Kilopꬱ", "Kilopa"), ("Kiloƿa", "Kilopa"), ("Kiloþa", "Kilopa")):
         assert set(name_keys(a)) & set(name_keys(b)), a
 
 

@@ -750,3 +750,45 @@ def test_a_joiner_outside_an_emoji_sequence_or_a_joining_word_is_refused(joined)
 
 def test_a_chat_line_with_an_emoji_sequence_is_text():
     assert clean_text("gg \U0001f469\u200d\U0001f4bb", 200) == "gg \U0001f469\u200d\U0001f4bb"
+
+
+#: every symbol (S*) but the keyboard's markup and arithmetic signs (and
+#: U+1FEF, which NFC makes "`"), and the skin tones, an emoji's colour
+#: (alone, a coloured square)
+SYMBOLS = [
+    chr(cp) for cp in range(0x110000)
+    if unicodedata.category(chr(cp))[0] == "S" and unicodedata.normalize("NFC", chr(cp)) not in "<>=+~^`" and not 0x1F3FB <= cp <= 0x1F3FF
+]
+
+
+def _reason(name: str) -> str | None:
+    try:
+        clean_name(name)
+    except ProtocolError as e:
+        return e.reason
+    return None
+
+
+def test_no_symbol_stands_between_two_letters():
+    """A symbol between two letters reads as the letter it is drawn like
+    ("Kil○pa", "Ki│opa", "Kilo₽a" beside "Kilopa"; a black-box pass found
+    twenty): every one of Unicode's is refused there, as ``symbol``."""
+    let_in = [hex(ord(ch)) for ch in SYMBOLS if _reason(f"Ki{ch}opa") is None]
+    assert not let_in, f"{len(let_in)} symbols, e.g. {let_in[:20]}"
+    assert {_reason(f"Ki{ch}opa") for ch in "○│₽⚬∘°◦⊙◌┃❘⎸⏐╎₱$|❤★"} == {"symbol"}
+    assert len(SYMBOLS) > 7000
+
+
+def test_no_math_currency_or_accent_sign_stands_beside_a_latin_letter():
+    """At a word's edge a math, currency or accent sign reads as a letter
+    too ("Kilop∂", "$am"): every Sm, Sc and Sk there is refused; a picture
+    is not ("Max⚡", "Star★")."""
+    signs = [ch for ch in SYMBOLS if unicodedata.category(ch) in ("Sm", "Sc", "Sk")]
+    let_in = [hex(ord(ch)) for ch in signs if _reason(f"Kilop{ch}") is None or _reason(f"{ch}ilopa") is None]
+    assert not let_in, f"{len(let_in)} signs, e.g. {let_in[:20]}"
+    assert _reason("Kilop∂") == _reason("$am") == "symbol"
+
+
+@pytest.mark.parametrize("name", ["Max⚡", "Star★", "まりん☆", "Ann 👍🏽", "Ann👍🏽", "Ann™", "<b>Ann</b>", "A+B", "M&M", "Ann ★ Lee", "Jean-Luc", "Mi^ra", "👩‍💻Ann"])
+def test_pictures_beside_a_word_and_the_keyboards_signs_are_names(name):
+    assert clean_name(name) == name
