@@ -91,8 +91,11 @@ WRONG = "wrong name or password"
 #: ("Miꞈra", "Mi々ra"), turned, reversed and rotunda letters as their letter
 #: ("Mirɐ", "Miꝛa"), "!", "¡", "|", "@", "$" also as i, i, l, a, s ("M!ra");
 #: 11 every letter Unicode names as a form of a plain letter as that letter
-#: ("ꟁ" Old Polish o, "ᴖ" top half o, "ꬱ" a reversed-schwa), thorn and wynn as p
-NAME_KEYS_VERSION = 11
+#: ("ꟁ" Old Polish o, "ᴖ" top half o, "ꬱ" a reversed-schwa), thorn and wynn as p;
+#: 12 a mark at a name's start or on a Han character folds away ("̣Mira",
+#: "小明〪"), a combining Latin small letter is that letter ("Kilopͣ"), an
+#: epigraphic letter its capital ("Mꟾra"), "オ"/"才", "ン"/"ソ", "り"/"リ", "є"/"е" alike
+NAME_KEYS_VERSION = 12
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -60,6 +60,9 @@ _SHAPE_FOLD = {
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),
+    # kana and Han drawn alike: "才" and "オ", "ソ" and "ン", hiragana and katakana "り"/"リ" ("ロミ才" is "ロミオ");
+    # the Ukrainian "є" and "е" ("Олєг" is "Олег")
+    **dict(zip("オンりє", "才ソリе")),
 }
 
 
@@ -195,7 +198,7 @@ _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 #: capital): group 1 the script and case of a plain letter, group 2 the
 #: words after "LETTER", less any " WITH ..." ("TURNED A", "R ROTUNDA",
 #: "OLD POLISH O", "TOP HALF O", "A REVERSED-SCHWA")
-_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL )(.+?)(?: WITH .*)?")
+_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL |LATIN EPIGRAPHIC LETTER )(.+?)(?: WITH .*)?")
 #: the words of a Greek or Cyrillic letter's name that say how it draws a
 #: plain letter of its script ("CYRILLIC SMALL LETTER MONOCULAR O", "GREEK
 #: SMALL LETTER FINAL SIGMA"); other words name a letter of a language of
@@ -203,6 +206,8 @@ _NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER 
 _SHAPE_WORDS = frozenset({"TURNED", "REVERSED", "INVERTED", "SIDEWAYS", "OPEN", "CLOSED", "BROKEN", "ARCHAIC", "MONOCULAR", "BINOCULAR", "DOUBLE", "CROSSED", "ROUND", "ROUNDED", "BROAD", "NARROW", "TALL", "WIDE", "FINAL"})
 #: a Latin letter named after a plain one that is a letter of its own ("ß", "ẞ": ss)
 _OWN_LETTERS = frozenset({"SHARP"})
+#: a combining Latin small letter's name: the letter, drawn small above the last
+_COMBINING_LETTER = re.compile(r"COMBINING LATIN SMALL LETTER ([A-Z])")
 #: signs drawn as a letter inside a word ("M!ra", "Mir@", "Ca$h", "A|ice"):
 #: a name with one has also the keys of the letter in its place
 _LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s"})
@@ -244,7 +249,7 @@ def _letter_of(ch: str) -> str:
         named = _NAMED_LETTER.fullmatch(name)
         if not named or unicodedata.decomposition(each) != "":
             continue
-        prefix = "LATIN SMALL LETTER " if named[1].startswith("LATIN LETTER SMALL CAPITAL") else named[1]
+        prefix = {"LATIN LETTER SMALL CAPITAL ": "LATIN SMALL LETTER ", "LATIN EPIGRAPHIC LETTER ": "LATIN CAPITAL LETTER "}.get(named[1], named[1])  # "ꟾ" I longa is I
         words = named[2].split()
         if len(words) == 1 and " WITH " not in name and prefix == named[1]:
             continue  # a plain letter ("LATIN SMALL LETTER ETH")
@@ -315,7 +320,7 @@ def _number(ch: str) -> str | None:
     return str(int(value)) if value is not None and value == int(value) else None
 
 
-def separators_folded(text: str) -> str:
+def separators_folded(text: str, small_letters: bool = False) -> str:
     """``text`` (NFD) without what makes no other name: every separator
     (:func:`_separator`, any punctuation, symbol or space: "Mi ra",
     "Mi\u00a0ra", "Mi-ra", "Mi·ra", "Mi┄ra", "Mi◦ra", "Mi_ra", "Miˑra",
@@ -324,9 +329,11 @@ def separators_folded(text: str) -> str:
     a Latin, Greek or Cyrillic letter or a digit ("Mi̲ra", "Adȧ", "Mı̇ra": a
     dot above makes a dotless ı or ȷ the dotted letter), small capitals and
     letters with a hook, tail or stroke as their letter (:func:`_letter_of`:
-    "Miɾa"), and number signs as their digits (:func:`_number`)."""
+    "Miɾa"), and number signs as their digits (:func:`_number`).  With
+    ``small_letters``, a combining Latin small letter after such a letter
+    is that letter ("Kilopͣ" is "Kilopa"), not a mark."""
     out: list[str] = []
-    marked = False  # whether a mark here goes (after a Latin, Greek or Cyrillic letter, a digit or a separator)
+    marked = True  # whether a mark here goes (at the start, after a Latin, Greek or Cyrillic letter, a Han character, a digit or a separator)
     dotless = False  # whether out[-1] is a dotless letter right before the mark
     letter = ""  # the last letter or digit kept, as written
     text = unicodedata.normalize("NFD", text)
@@ -339,6 +346,10 @@ def separators_folded(text: str) -> str:
             marked, dotless = True, False
             continue
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            small = small_letters and _COMBINING_LETTER.fullmatch(unicodedata.name(ch, ""))
+            if small and marked and out:  # a small letter drawn over the last: "Kilopͣ" is "Kilopa"
+                out.append(small[1].lower())
+                continue
             if marked:
                 if ch == _DOT_ABOVE and dotless:
                     out[-1], dotless = _DOTLESS[letter], False
@@ -350,7 +361,7 @@ def separators_folded(text: str) -> str:
             out.extend(number)
             marked, dotless = True, False
             continue
-        marked, dotless, letter = _marked_letter(ch), ch in _DOTLESS, ch
+        marked, dotless, letter = _marked_letter(ch) or "Han" in (scripts_of(ch) or ()), ch in _DOTLESS, ch
         out.append(_letter_of(ch))
     return "".join(out)
 
@@ -399,6 +410,8 @@ def name_keys(name: str) -> list[str]:
         keys += _keys_of(written, nfkc=False)
         spellings.append(written)  # a modifier letter NFKC makes a letter folds as written ("Miꝰra")
     folded = [_fold(k) for k in [*keys, *(k for text in spellings for k in _keys_of(separators_folded(text)))]]
+    if any(_COMBINING_LETTER.fullmatch(unicodedata.name(ch, "")) for ch in base):
+        folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
     signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
     return keys + [k for spelling in dict.fromkeys(signed) for k in name_keys(spelling) if k not in keys]

@@ -94,5 +94,37 @@ def script_problem(name: str) -> str | None:
     if not found or frozenset.intersection(*found):
         return None
     if any(all(scripts & combination for scripts in found) for combination in COMBINATIONS):
-        return None
+        return "mixed_scripts" if _cjk_in_latin_word(name) else None
     return "mixed_scripts"
+
+
+#: the scripts a name may join to Latin (:data:`COMBINATIONS`)
+_CJK = frozenset({"Han", "Hiragana", "Katakana", "Bopomofo", "Hangul"})
+
+
+def _latin(ch: str) -> bool:
+    return unicodedata.category(ch)[0] == "L" and "Latin" in (scripts_of(ch) or ())
+
+
+def _cjk_in_latin_word(name: str) -> bool:
+    """Whether a run of CJK letters (or numbers: "〡") stands inside a Latin
+    word, Latin letters touching it on both sides ("Ki丨opa", "Kil口pa"), or
+    one Han or kana character touches a Latin letter ("Nikazb乂"): there it
+    reads as the Latin letter it is drawn like.  Words of each script side
+    by side are names ("山田Taro", "Taro 山田", "Ann李明", "김Min")."""
+    chars = [ch for ch in name if not unicodedata.category(ch).startswith("M")]
+    i = 0
+    while i < len(chars):
+        if unicodedata.category(chars[i])[0] in "LN" and (scripts_of(chars[i]) or frozenset()) & _CJK:
+            j = i
+            while j < len(chars) and unicodedata.category(chars[j])[0] in "LN" and (scripts_of(chars[j]) or frozenset()) & _CJK:
+                j += 1
+            before = i > 0 and _latin(chars[i - 1])
+            after = j < len(chars) and _latin(chars[j])
+            lone = j - i == 1 and "Hangul" not in (scripts_of(chars[i]) or ())  # a syllable draws no Latin letter: "김Min"
+            if (before and after) or ((before or after) and lone):
+                return True
+            i = j
+        else:
+            i += 1
+    return False

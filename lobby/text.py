@@ -124,8 +124,8 @@ def clean_name(raw: Any) -> str:
     ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`),
     ``symbol`` (a symbol inside a word, where it reads as the letter it
     stands for: any symbol between two letters, "Kil○pa", "Ki│opa",
-    "Kilo₽a", "I❤NY"; a math, currency or accent sign, Sm, Sc, Sk, beside a
-    Latin, Greek or Cyrillic letter, "Kilop∂", "$am"; the keyboard's
+    "Kilo₽a", "I❤NY"; beside a Latin, Greek or Cyrillic letter any symbol
+    but an emoji, "Kilop∂", "$am", "Nikazb✕", "Star★"; the keyboard's
     "<>=+~^`" aside: :func:`_symbol_in_word`),
     ``mark`` (ends in a number sign other than a digit, "Ann ②", which
     reads as the mark a table gives a second player of one name),
@@ -163,13 +163,13 @@ def clean_name(raw: Any) -> str:
         raise bad("page_word", "names may not hold the page's own words in small letters, which read as a badge: Ann ᴀᴡᴀʏ")
     if _ends_in_mark(name):
         raise bad("mark", "names may not end in a number sign such as ②: the table marks a second player of one name so (Ana ②)")
-    if _symbol_in_word(name):
-        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and no math, currency or accent sign beside a Latin, Greek or Cyrillic letter")
     problem = script_problem(name)
     if problem == "script":
         raise bad("script", "names are written in the scripts people write names in today, without symbols drawn as letters")
     if problem == "mixed_scripts":
         raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
+    if _symbol_in_word(name):
+        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and none but an emoji beside a Latin, Greek or Cyrillic letter")
     return name
 
 
@@ -711,24 +711,38 @@ _MARKUP_SIGNS = frozenset("<>=+~^`")
 
 def _symbol_in_word(name: str) -> bool:
     """Whether a symbol (S*) of ``name`` stands where a letter could: with a
-    letter on each side (marks, joiners and emoji forms between aside), or a
-    math, currency or accent sign (Sm, Sc, Sk) beside a letter of Latin,
-    Greek or Cyrillic (:data:`_MARKUP_SIGNS` aside).  Pictures at a word's edge are names' own ("Max⚡",
-    "Star★", "まりん☆"); inside a word a symbol reads as the letter it is
-    drawn like, and no list of those has an end ("Kil○pa", "Ki│opa",
-    "Kilo₽a", "Kilop∂" beside "Kilopa")."""
-    chars = [ch for ch in name if not (unicodedata.category(ch) in ("Mn", "Me", "Mc", "Cf") or ch in _EMOJI_TAIL)]
-    for i, ch in enumerate(chars):
+    letter on each side (marks, joiners and emoji forms between aside), or,
+    beside a letter of Latin, Greek or Cyrillic, any symbol not drawn as a
+    colour picture (:data:`_EMOJI_DRAWN`; :data:`_MARKUP_SIGNS` aside):
+    "Nikazb✕", "Kilop∂".  Emoji at a word's edge are names' own ("Max⚡",
+    "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a symbol reads as the
+    letter it is drawn like, and no list of those has an end ("Kil○pa",
+    "Ki│opa", "Kilo₽a" beside "Kilopa")."""
+    chars: list[tuple[str, bool]] = []  # (character, drawn as an emoji)
+    for ch in name:
+        if unicodedata.category(ch) in ("Mn", "Me", "Mc", "Cf") or ch in _EMOJI_TAIL:
+            if ch == "\ufe0f" and chars:
+                chars[-1] = (chars[-1][0], True)  # the emoji form: "❤️"
+            continue
+        chars.append((ch, bool(_EMOJI_DRAWN.match(ch))))
+    for i, (ch, emoji) in enumerate(chars):
         cat = unicodedata.category(ch)
         if cat[0] != "S" or ch in _MARKUP_SIGNS:
             continue
-        near = [chars[k] for k in (i - 1, i + 1) if 0 <= k < len(chars)]
+        near = [chars[k][0] for k in (i - 1, i + 1) if 0 <= k < len(chars)]
         letters = [c for c in near if unicodedata.category(c)[0] == "L"]
         if len(letters) == 2:
             return True
-        if cat != "So" and any(unicodedata.name(c, "").startswith(("LATIN ", "GREEK ", "CYRILLIC ")) for c in letters):
+        if not emoji and ch not in _EDGE_SIGNS and any(unicodedata.name(c, "").startswith(("LATIN ", "GREEK ", "CYRILLIC ")) for c in letters):
             return True
     return False
+
+
+#: signs written against a word's edge that draw no letter there: "n°2", "Ann™", "Acme®"
+_EDGE_SIGNS = frozenset("°™®©℠")
+#: symbols drawn as a colour picture by default (Emoji_Presentation: "⚡",
+#: "🔥"); others are drawn as a glyph unless an emoji form follows ("❤️")
+_EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
 
 
 def _too_many_marks(text: str) -> bool:

@@ -548,7 +548,7 @@ def _look_alikes(name: str) -> list[str]:
     drawn alike: a dotless ı with a dot above or an underlined i for its i,
     the kra for its k, a no-break, thin or ideographic space, a hyphen, en
     dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ), a bullet (‣),
-    a modifier letter (ꞈ ⸯ) or an iteration mark (々) inside it, a b with a
+    a modifier letter (ꞈ ⸯ) inside it, a b with a
     hook (ɓ) for its b, "!" for its i, a turned a (ɐ), "@"
     or an a reversed-schwa (ꬱ) for its a, a full stop, half-width
     ideographic full stop or Georgian paragraph mark, or a dot above right
@@ -560,7 +560,7 @@ def _look_alikes(name: str) -> list[str]:
     kra = name.replace("k", "\u0138", 1)
     hooked = name.replace("b", "\u0253", 1)
     signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1)]
-    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u2023", "\ua788", "\u2e2f", "\u3005")
+    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u2023", "\ua788", "\u2e2f")
     ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
     return [dotted, underlined, kra, hooked, *signs, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
 
@@ -590,6 +590,8 @@ async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_mid
             assert (await api(proc.http, "POST", "/api/account/signin", None, {"name": other, "password": PASSWORD + "2"}))[0] == 401
         for sign in _SYMBOLS_INSIDE:  # a symbol inside a word: no name at all
             assert _refused(await _hello(proc.ws, name[:4] + sign + name[4:])) == "symbol", sign
+        for cjk in ("\u3005", "\u4e28", "\u53e3"):  # nor a Chinese character inside a Latin word: 々 丨 口
+            assert _refused(await _hello(proc.ws, name[:4] + cjk + name[4:])) == "mixed_scripts", cjk
 
 
 async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_and_each_old_twin_keeps_its_own_sign_in(lobby_factory):

@@ -250,6 +250,32 @@ def test_a_sign_drawn_as_a_letter_is_that_letter(signed, plain):
     assert set(name_keys(signed)) & set(name_keys(plain)), (name_keys(signed), name_keys(plain))
 
 
+def test_a_mark_at_a_names_start_or_on_a_han_character_makes_no_other_name():
+    """A combining mark with no letter under it, at a name's start, draws a
+    speck ("̣Mira"), and Chinese writes no marks on its characters ("小明〪",
+    "小明̣"): every mark of Unicode, both places, folds away."""
+    apart = [hex(ord(ch)) for ch in MARKS if not set(name_keys(f"{ch}Mira")) & set(name_keys("Mira")) or not set(name_keys(f"小明{ch}")) & set(name_keys("小明"))]
+    assert not apart, apart[:20]
+
+
+COMBINING_LETTERS = _chars(lambda ch: re.fullmatch(r"COMBINING LATIN SMALL LETTER [A-Z]", unicodedata.name(ch, "")) is not None)
+
+
+def test_a_combining_latin_letter_is_that_letter():
+    """"Kilopͣ" draws a small a over the p, and reads "Kilopa": each of
+    Unicode's combining Latin small letters after a Latin letter is the letter."""
+    apart = [hex(ord(ch)) for ch in COMBINING_LETTERS if not set(name_keys(f"Kilop{ch}")) & set(name_keys("Kilop" + unicodedata.name(ch)[-1].lower()))]
+    assert not apart, apart
+    assert len(COMBINING_LETTERS) >= 20
+
+
+@pytest.mark.parametrize(("look_alike", "plain"), [("Mꟾra", "Mira"), ("ロミ才", "ロミオ"), ("カリソ", "カリン"), ("エりカ", "エリカ"), ("Олєг", "Олег")])
+def test_letters_drawn_alike_the_data_leaves_apart_are_one(look_alike, plain):
+    """An epigraphic I longa is an I; Han "才" and katakana "オ", "ソ" and
+    "ン", hiragana and katakana "り"/"リ", Ukrainian "є" and "е" draw alike."""
+    assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
+
+
 @pytest.mark.parametrize("stop", STOPS)
 def test_a_full_stop_at_the_end_makes_no_other_name(stop):
     for plain in ("Mira", "Nikazbx", "小明", "Jean-Luc"):

@@ -6,8 +6,10 @@ import re
 import unicodedata
 
 import pytest
+import regex
 
 from lobby.protocol import ProtocolError, clean_name, clean_text, name_keys
+from lobby.scripts import scripts_of
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\uffa0", "\u115f", "\u2800\u2800", "Ada (bot)", "ada(BOT)", "a" + "\u0301" * 6, "x\u2028y", "x\u2029y", "a\u202eb"])
@@ -779,16 +781,34 @@ def test_no_symbol_stands_between_two_letters():
     assert len(SYMBOLS) > 7000
 
 
-def test_no_math_currency_or_accent_sign_stands_beside_a_latin_letter():
-    """At a word's edge a math, currency or accent sign reads as a letter
-    too ("Kilop∂", "$am"): every Sm, Sc and Sk there is refused; a picture
-    is not ("Max⚡", "Star★")."""
-    signs = [ch for ch in SYMBOLS if unicodedata.category(ch) in ("Sm", "Sc", "Sk")]
-    let_in = [hex(ord(ch)) for ch in signs if _reason(f"Kilop{ch}") is None or _reason(f"{ch}ilopa") is None]
-    assert not let_in, f"{len(let_in)} signs, e.g. {let_in[:20]}"
-    assert _reason("Kilop∂") == _reason("$am") == "symbol"
+def test_no_symbol_but_an_emoji_stands_beside_a_latin_letter():
+    """At a word's edge a symbol drawn as a glyph reads as a letter too
+    ("Kilop∂", "$am", "Nikazb✕" beside "Nikazbx"): every symbol there that
+    Unicode does not draw as a colour picture is refused; an emoji is not
+    ("Max⚡", "Ann❤️" with its emoji form)."""
+    glyphs = [ch for ch in SYMBOLS if not regex.match(r"\p{Emoji_Presentation}", ch) and ch not in "°™®©℠"]  # "n°2", "Ann™"
+    let_in = [hex(ord(ch)) for ch in glyphs if _reason(f"Kilop{ch}") is None or _reason(f"{ch}ilopa") is None]
+    assert not let_in, f"{len(let_in)} symbols, e.g. {let_in[:20]}"
+    assert _reason("Kilop∂") == _reason("$am") == _reason("Nikazb✕") == _reason("Star★") == "symbol"
 
 
-@pytest.mark.parametrize("name", ["Max⚡", "Star★", "まりん☆", "Ann 👍🏽", "Ann👍🏽", "Ann™", "<b>Ann</b>", "A+B", "M&M", "Ann ★ Lee", "Jean-Luc", "Mi^ra", "👩‍💻Ann"])
+@pytest.mark.parametrize("name", ["Max⚡", "Star ★", "まりん☆", "Ann 👍🏽", "Ann👍🏽", "Ann ™", "Ann❤️", "Ann🔥", "<b>Ann</b>", "A+B", "M&M", "Ann ★ Lee", "Jean-Luc", "Mi^ra", "👩‍💻Ann"])
 def test_pictures_beside_a_word_and_the_keyboards_signs_are_names(name):
     assert clean_name(name) == name
+
+
+#: every letter of the scripts a name may join to Latin, in the BMP
+CJK_LETTERS = [chr(cp) for cp in range(0x2E80, 0xFFFF) if unicodedata.category(chr(cp))[0] in "LN" and scripts_of(chr(cp)) and scripts_of(chr(cp)) & {"Han", "Hiragana", "Katakana", "Bopomofo", "Hangul"}]
+
+
+def test_a_cjk_letter_inside_a_latin_word_is_refused():
+    """Latin may join Chinese, Japanese or Korean words, not a character of
+    theirs inside a Latin word, where it reads as the Latin letter it is
+    drawn like ("Ki丨opa", "Kil口pa", "Nika乙bx"), nor one Han or kana
+    character touching a Latin word ("Nikazb乂"): each, as ``mixed_scripts``."""
+    let_in = [hex(ord(ch)) for ch in CJK_LETTERS if _reason(f"Ki{ch}opa") is None]
+    assert not let_in, f"{len(let_in)} letters, e.g. {let_in[:20]}"
+    assert len(CJK_LETTERS) > 30000
+    assert {_reason(n) for n in ("Ki丨opa", "Ki〡opa", "Nikazb乂", "Nika乙bx", "Kil口pa", "Kilㇿpa", "Kilロpa", "Ann李")} == {"mixed_scripts"}
+    for name in ("山田Taro", "Taro 山田", "Ann李明", "김Min", "Tanaka田中"):
+        assert clean_name(name) == name
