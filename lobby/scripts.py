@@ -99,7 +99,7 @@ def script_problem(name: str) -> str | None:
 
 
 #: the scripts a name may join to Latin (:data:`COMBINATIONS`)
-_CJK = frozenset({"Han", "Hiragana", "Katakana", "Bopomofo", "Hangul"})
+_CJK = frozenset().union(*COMBINATIONS) - {"Latin"}
 
 
 def _latin(ch: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 import regex
 
-from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
+from .name_keys import _MARKED_SCRIPTS, ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
 from .scripts import script_problem, scripts_of
 from .wire import ErrorCode, ProtocolError
 
@@ -703,10 +703,14 @@ def _check_keys(name: str) -> list[str]:
     return letter_keys(_lookalikes_folded(name))
 
 
-#: bidi marks that confusables.txt writes into some prototypes
 #: the keyboard's signs of markup and arithmetic, drawn as no letter: a
 #: name may be "<b>Ann</b>" or "A+B" (kept as text); "$" and "|" draw S and l
 _MARKUP_SIGNS = frozenset("<>=+~^`")
+#: signs written against a word's edge that draw no letter there: "n°2", "Ann™", "Acme®"
+_EDGE_SIGNS = frozenset("°™®©℠")
+#: symbols drawn as a colour picture by default (Emoji_Presentation: "⚡",
+#: "🔥"); others are drawn as a glyph unless an emoji form follows ("❤️")
+_EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
 
 
 def _symbol_in_word(name: str) -> bool:
@@ -733,16 +737,9 @@ def _symbol_in_word(name: str) -> bool:
         letters = [c for c in near if unicodedata.category(c)[0] == "L"]
         if len(letters) == 2:
             return True
-        if not emoji and ch not in _EDGE_SIGNS and any(unicodedata.name(c, "").startswith(("LATIN ", "GREEK ", "CYRILLIC ")) for c in letters):
+        if not emoji and ch not in _EDGE_SIGNS and any(unicodedata.name(c, "").startswith(_MARKED_SCRIPTS) for c in letters):
             return True
     return False
-
-
-#: signs written against a word's edge that draw no letter there: "n°2", "Ann™", "Acme®"
-_EDGE_SIGNS = frozenset("°™®©℠")
-#: symbols drawn as a colour picture by default (Emoji_Presentation: "⚡",
-#: "🔥"); others are drawn as a glyph unless an emoji form follows ("❤️")
-_EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
 
 
 def _too_many_marks(text: str) -> bool:
