@@ -94,8 +94,12 @@ WRONG = "wrong name or password"
 #: ("ꟁ" Old Polish o, "ᴖ" top half o, "ꬱ" a reversed-schwa), thorn and wynn as p;
 #: 12 a mark at a name's start or on a Han character folds away ("̣Mira",
 #: "小明〪"), a combining Latin small letter is that letter ("Kilopͣ"), an
-#: epigraphic letter its capital ("Mꟾra"), "オ"/"才", "ン"/"ソ", "り"/"リ", "є"/"е" alike
-NAME_KEYS_VERSION = 12
+#: epigraphic letter its capital ("Mꟾra"), "オ"/"才", "ン"/"ソ", "り"/"リ", "є"/"е" alike;
+#: 13 a small kana as its letter ("ロミォ"), "彡"/"ミ", "扌"/"オ", Han allographs
+#: as their character ("小眀"), signs beside Han or kana as the Han they draw
+#: ("-郎", "⬜ミオ"), digits drawn as letters also as the letter ("Nikaz6x"),
+#: modifier letters named for a letter as it ("Mᵎra"), a turned w as m ("ʍira")
+NAME_KEYS_VERSION = 13
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -57,6 +57,8 @@ _SHAPE_FOLD = {
     **dict(zip("チヵミヒ", "千力三匕")),
     # Han drawn alike that the data leaves apart ("入口"/"人口", "ハ朩"/"八木", "タ孑"/"夕子", "玊"/"王", "靑"/"青")
     **dict(zip("入朩孑玊靑\u2fad", "人木子王青青")),
+    # Han drawn as katakana the data leaves apart: "彡" as "ミ" (which it draws "三"), "扌" as "オ" ("才")
+    **dict(zip("彡扌", "三才")),
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),
@@ -125,8 +127,10 @@ def case_folded(text: str) -> str:
 
 #: OpenCC's character tables whose pairs are one character in other
 #: forms: traditional and simplified, Taiwan's, Hong Kong's and Japan's
-#: (shinjitai) standard forms ("內"/"内", "戶"/"户"/"戸", "黃"/"黄")
-_HAN_TABLES = ("TSCharacters.txt", "TWVariants.txt", "HKVariants.txt", "JPShinjitaiCharacters.txt")
+#: (shinjitai) standard forms ("內"/"内", "戶"/"户"/"戸", "黃"/"黄"), and
+#: radicals, allographs and legacy glyphs as their ordinary character
+#: ("⺌"/"小", "眀"/"明", "〸"/"十")
+_HAN_TABLES = ("TSCharacters.txt", "TWVariants.txt", "HKVariants.txt", "JPShinjitaiCharacters.txt", "Unicode_Compatibility.txt")
 
 
 @functools.cache
@@ -206,11 +210,26 @@ _NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER 
 _SHAPE_WORDS = frozenset({"TURNED", "REVERSED", "INVERTED", "SIDEWAYS", "OPEN", "CLOSED", "BROKEN", "ARCHAIC", "MONOCULAR", "BINOCULAR", "DOUBLE", "CROSSED", "ROUND", "ROUNDED", "BROAD", "NARROW", "TALL", "WIDE", "FINAL"})
 #: a Latin letter named after a plain one that is a letter of its own ("ß", "ẞ": ss)
 _OWN_LETTERS = frozenset({"SHARP"})
+#: the letters that turned draw another: a turned w is drawn "m" ("ʍira"), a turned m "w" ("ɯ")
+_TURNED = {"w": "m", "m": "w", "W": "M", "M": "W"}
+#: a small kana's name: its script and the full-size letter's name ("KATAKANA LETTER SMALL O")
+_SMALL_KANA = re.compile(r"((?:HIRAGANA|KATAKANA) LETTER )SMALL (.+)")
 #: a combining Latin small letter's name: the letter, drawn small above the last
 _COMBINING_LETTER = re.compile(r"COMBINING LATIN SMALL LETTER ([A-Z])")
-#: signs drawn as a letter inside a word ("M!ra", "Mir@", "Ca$h", "A|ice"):
-#: a name with one has also the keys of the letter in its place
-_LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s"})
+#: signs and digits drawn as a letter inside a word ("M!ra", "Mir@",
+#: "Ca$h", "A|ice", "Nikaz6x", "Nika2bx"): a name with one has also the
+#: keys of the letter in its place (the skeleton draws "0" and "1" "o" and "l")
+_LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s", "2": "z", "5": "s", "6": "b", "8": "b", "9": "g"})
+#: signs drawn as a Han character beside one or a kana ("-郎" reads "一郎",
+#: "+田" "十田", "□ミオ" "ロミオ"): dashes (Pd) as "一", and these; a
+#: symbol Unicode names a square or a circle (not "SQUARED", "CIRCLED") as "口" or "〇"
+_CJK_SIGNS = {"+": "十", "=": "二", "|": "丨", "/": "丿", "\\": "乀", "~": "〜"}
+_CJK_SHAPES = re.compile(r".*\b(SQUARE|CIRCLE)\b.*")
+#: a modifier letter's name that says which letter it draws, small and raised
+#: ("MODIFIER LETTER SMALL TURNED I", "MODIFIER LETTER CAPITAL REVERSED N"), and
+#: the raised exclamation marks, drawn as an "i" ("Mᵎra", "ᴻikazbx", "Mꜝra")
+_MODIFIER_LETTER = re.compile(r"MODIFIER LETTER (SMALL|CAPITAL) (.+)")
+_MODIFIER_I = re.compile(r"MODIFIER LETTER RAISED (INVERTED )?EXCLAMATION MARK")
 #: the spacing modifier letters (U+02B0..U+02FF) and the modifier tone
 #: letters (U+A700..U+A71F): small dots, ticks, bars and letters drawn
 #: between letters ("Miˑra", "Miˌra", "Miʼra")
@@ -237,8 +256,12 @@ def _letter_of(ch: str) -> str:
     "к": a mark on such a letter makes no other name, as "José" is "Jose");
     a letter Unicode names as another form of a plain letter
     (:data:`_NAMED_LETTER`: "ɐ" turned a is "a", "ꝛ" r rotunda "r", "ɡ"
-    script g "g", "ꟁ" Old Polish o "o", "ᴖ" top half o "o"), as that letter;
-    else ``ch``."""
+    script g "g", "ꟁ" Old Polish o "o", "ᴖ" top half o "o"), as that letter,
+    or where turned it draws another (:data:`_TURNED`: "ʍ" turned w is "m");
+    a small kana as its full-size letter ("ォ" is "オ", "ㇿ" "ロ"); else ``ch``."""
+    small_kana = _SMALL_KANA.fullmatch(unicodedata.name(ch, ""))
+    if small_kana:
+        return unicodedata.lookup(small_kana[1] + small_kana[2])
     name = unicodedata.name(ch.lower() if len(ch.lower()) == 1 else ch, "")  # and their capitals: "Ɪ", "Ʀ"
     if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL ") + 1:
         return name[-1].lower()
@@ -261,7 +284,7 @@ def _letter_of(ch: str) -> str:
             except KeyError:
                 continue
             if plain != each:
-                return plain
+                return _TURNED.get(plain, plain) if words[0] == "TURNED" else plain
     return ch
 
 
@@ -366,6 +389,65 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
     return "".join(out)
 
 
+def _modifier_as_letter(ch: str) -> str | None:
+    """The letter the modifier letter ``ch`` draws small and raised
+    (:data:`_MODIFIER_LETTER`, through :func:`_letter_of`: "ᵎ" is "i", "ᴻ"
+    "N"), or its NFKC letters ("ᵃ" is "a"); None for any other character."""
+    if unicodedata.category(ch) != "Lm":
+        return None
+    name = unicodedata.name(ch, "")
+    if _MODIFIER_I.fullmatch(name):
+        return "i"
+    nfkc = unicodedata.normalize("NFKC", ch)
+    if nfkc != ch and all(unicodedata.category(c)[0] == "L" for c in nfkc):
+        return nfkc
+    named = _MODIFIER_LETTER.fullmatch(name)
+    if not named:
+        return None
+    prefixes = ("LATIN SMALL LETTER ",) if named[1] == "SMALL" else ("LATIN CAPITAL LETTER ", "LATIN LETTER SMALL CAPITAL ")
+    for prefix in prefixes:
+        try:
+            return _letter_of(unicodedata.lookup(prefix + named[2]))
+        except KeyError:
+            continue
+    return None
+
+
+def _modifiers_as_letters(text: str) -> str:
+    """``text`` with each modifier letter beside a Latin letter as the letter it
+    draws (:func:`_modifier_as_letter`): "Mᵎra" is "Mira", where the
+    separator fold reads "Mra"."""
+    out = list(text)
+    for i, ch in enumerate(text):
+        letter = _modifier_as_letter(ch) if unicodedata.category(ch) == "Lm" else None
+        if letter is not None and any("Latin" in (scripts_of(c) or ()) for c in text[max(i - 1, 0) : i] + text[i + 1 : i + 2]):
+            out[i] = letter
+    return "".join(out)
+
+
+def _cjk(ch: str) -> bool:
+    """Whether ``ch`` is a letter of Han, kana, Hangul or Bopomofo."""
+    return bool((scripts_of(ch) or frozenset()) & {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}) and unicodedata.category(ch)[0] == "L"
+
+
+def _cjk_signs_as_han(text: str) -> str:
+    """``text`` with each sign beside a Han character or a kana
+    (:data:`_CJK_SIGNS`, dashes, squares and circles) as the Han
+    character it draws: "-郎" is "一郎", "□ミオ" "口ミオ"."""
+    out = list(text)
+    for i, ch in enumerate(text):
+        cat = unicodedata.category(ch)
+        if cat[0] not in "PS" or not any(_cjk(c) for c in text[max(i - 1, 0) : i] + text[i + 1 : i + 2]):
+            continue
+        if ch in _CJK_SIGNS:
+            out[i] = _CJK_SIGNS[ch]
+        elif cat == "Pd":
+            out[i] = "一"
+        elif cat[0] == "S" and (shape := _CJK_SHAPES.fullmatch(unicodedata.name(ch, ""))):
+            out[i] = "口" if shape[1] == "SQUARE" else "〇"
+    return "".join(out)
+
+
 def _keys_of(text: str, nfkc: bool = True) -> list[str]:
     """The keys of one spelling ``text``: the skeletons of its lower- and
     upper-case forms and of it as written, case-folded.  The upper-case
@@ -401,7 +483,10 @@ def name_keys(name: str) -> list[str]:
     "Mi·ra", "Mi ra", "Mira." and "Mı̇ra" do, "Ill" and "lll" do, "Еӏӏа"
     (Cyrillic, a palochka) and "Ella" do; "Ann" and "Anna" do not.  A sign
     drawn as a letter (:data:`_LETTER_SIGNS`) gives the keys of that letter
-    in its place too: "M!ra" and "Mir@" are "Mira"."""
+    in its place too: "M!ra" and "Mir@" are "Mira", "Nikaz6x" "Nikazbx"; so
+    does a modifier letter beside a Latin letter ("Mᵎra":
+    :func:`_modifiers_as_letters`) and a sign beside a Han character or a
+    kana ("-郎" is "一郎": :func:`_cjk_signs_as_han`)."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
     keys = _keys_of(base)
@@ -414,7 +499,8 @@ def name_keys(name: str) -> list[str]:
         folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
     signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
-    return keys + [k for spelling in dict.fromkeys(signed) for k in name_keys(spelling) if k not in keys]
+    signed += [spelt for spelt in (_modifiers_as_letters(written), _cjk_signs_as_han(written)) if spelt != written]
+    return list(dict.fromkeys([*keys, *(k for spelling in dict.fromkeys(signed) for k in name_keys(spelling))]))  # each once: a sign-in counts a failure on each
 
 
 def _folded_keys(name: str) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import regex
 
-from .name_keys import _MARKED_SCRIPTS, ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
+from .name_keys import ignorable, letter_keys, name_keys  # noqa: F401 (re-exported)
 from .scripts import script_problem, scripts_of
 from .wire import ErrorCode, ProtocolError
 
@@ -124,9 +124,9 @@ def clean_name(raw: Any) -> str:
     ``bracket`` ("Ann <away>", "Ann ˂away˃": :func:`_angle_marker`),
     ``symbol`` (a symbol inside a word, where it reads as the letter it
     stands for: any symbol between two letters, "Kil○pa", "Ki│opa",
-    "Kilo₽a", "I❤NY"; beside a Latin, Greek or Cyrillic letter any symbol
-    but an emoji, "Kilop∂", "$am", "Nikazb✕", "Star★"; the keyboard's
-    "<>=+~^`" aside: :func:`_symbol_in_word`),
+    "Kilo₽a", "I❤NY"; beside a letter of any script any symbol but an
+    emoji, a star, heart or note, "Kilop∂", "$am", "Nikazb✕", "□ミオ",
+    "⺌明"; the keyboard's "<>=+~^`" aside: :func:`_symbol_in_word`),
     ``mark`` (ends in a number sign other than a digit, "Ann ②", which
     reads as the mark a table gives a second player of one name),
     ``script`` (a letter of a script no name is written in today, "T𐌏m",
@@ -169,7 +169,7 @@ def clean_name(raw: Any) -> str:
     if problem == "mixed_scripts":
         raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
     if _symbol_in_word(name):
-        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and none but an emoji beside a Latin, Greek or Cyrillic letter")
+        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and none but an emoji, a star, a heart or a note beside a letter")
     return name
 
 
@@ -706,8 +706,9 @@ def _check_keys(name: str) -> list[str]:
 #: the keyboard's signs of markup and arithmetic, drawn as no letter: a
 #: name may be "<b>Ann</b>" or "A+B" (kept as text); "$" and "|" draw S and l
 _MARKUP_SIGNS = frozenset("<>=+~^`")
-#: signs written against a word's edge that draw no letter there: "n°2", "Ann™", "Acme®"
-_EDGE_SIGNS = frozenset("°™®©℠")
+#: signs written against a word's edge that draw no letter there: "n°2",
+#: "Ann™", "Acme®", and the stars, hearts and notes names wear ("まりん☆", "ゆい♪", "Ann♡")
+_EDGE_SIGNS = frozenset("°™®©℠☆★♡♥♪♫")
 #: symbols drawn as a colour picture by default (Emoji_Presentation: "⚡",
 #: "🔥"); others are drawn as a glyph unless an emoji form follows ("❤️")
 _EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
@@ -716,12 +717,13 @@ _EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
 def _symbol_in_word(name: str) -> bool:
     """Whether a symbol (S*) of ``name`` stands where a letter could: with a
     letter on each side (marks, joiners and emoji forms between aside), or,
-    beside a letter of Latin, Greek or Cyrillic, any symbol not drawn as a
-    colour picture (:data:`_EMOJI_DRAWN`; :data:`_MARKUP_SIGNS` aside):
-    "Nikazb✕", "Kilop∂".  Emoji at a word's edge are names' own ("Max⚡",
-    "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a symbol reads as the
-    letter it is drawn like, and no list of those has an end ("Kil○pa",
-    "Ki│opa", "Kilo₽a" beside "Kilopa")."""
+    beside a letter of any script, any symbol not drawn as a colour picture
+    (:data:`_EMOJI_DRAWN`; :data:`_MARKUP_SIGNS` and :data:`_EDGE_SIGNS`
+    aside): "Nikazb✕", "Kilop∂", "□ミオ", "⺌明" (a radical).  Emoji, stars,
+    hearts and notes at a word's edge are names' own ("Max⚡", "Ann❤️",
+    "まりん☆"; "Star ★" apart); inside a word a symbol reads as the letter
+    it is drawn like, and no list of those has an end ("Kil○pa", "Ki│opa",
+    "Kilo₽a" beside "Kilopa")."""
     chars: list[tuple[str, bool]] = []  # (character, drawn as an emoji)
     for ch in name:
         if unicodedata.category(ch) in ("Mn", "Me", "Mc", "Cf") or ch in _EMOJI_TAIL:
@@ -737,7 +739,7 @@ def _symbol_in_word(name: str) -> bool:
         letters = [c for c in near if unicodedata.category(c)[0] == "L"]
         if len(letters) == 2:
             return True
-        if not emoji and ch not in _EDGE_SIGNS and any(unicodedata.name(c, "").startswith(_MARKED_SCRIPTS) for c in letters):
+        if not emoji and ch not in _EDGE_SIGNS and letters:
             return True
     return False
 

@@ -552,17 +552,35 @@ def _look_alikes(name: str) -> list[str]:
     hook (ɓ) for its b, "!" for its i, a turned a (ɐ), "@"
     or an a reversed-schwa (ꬱ) for its a, a full stop, half-width
     ideographic full stop or Georgian paragraph mark, or a dot above right
-    at its end.  (A symbol inside it is no name at all:
+    at its end; a 6 for its b, a 2 for its z, a raised reversed N (ᴻ) for
+    its N, a raised turned i (ᵎ) for its i.  (A symbol inside it is no name at all:
     :data:`_SYMBOLS_INSIDE`.)"""
     i = name.index("i")
     dotted = name[:i] + "\u0131\u0307" + name[i + 1:]
     underlined = name[:i] + "i\u0332" + name[i + 1:]
     kra = name.replace("k", "\u0138", 1)
     hooked = name.replace("b", "\u0253", 1)
-    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1)]
+    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1), name.replace("b", "6", 1), name.replace("z", "2", 1), "\u1d3b" + name[1:], name.replace("i", "\u1d4e", 1)]
     seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u2023", "\ua788", "\u2e2f")
     ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
     return [dotted, underlined, kra, hooked, *signs, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
+
+
+async def test_a_japanese_or_chinese_accounts_look_alike_is_the_account_or_no_name(lobby):
+    """A black-box pass sat guests "ロ彡オ" (Han 彡 for ミ), "ロミォ" (a small
+    kana), "ㇿミオ", "ロミ扌" beside the account "ロミオ", and "小眀" (an
+    allograph) beside "小明", each accepted and shown unmarked; "□ミオ" and
+    "⺌明" (a square and a radical at the edge) too.  The look-alikes are
+    now the account's (``taken``), and a symbol beside a letter is no name
+    (``symbol``)."""
+    tag = secrets.token_hex(3)
+    async with connected(lobby.ws, [f"ロミオ {tag}", f"小明 {tag}"]) as (romeo, ming):
+        for owner in (romeo, ming):
+            assert (await api(lobby.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
+    for other in ("ロ彡オ", "ロミォ", "ㇿミオ", "ロミ扌", "ロミ才", "⬜ミオ", "-ロミオ", "小眀"):
+        assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "taken", other
+    for other in ("□ミオ", "▢ミオ", "⺌明", "⺍明", "ロミ⼿"):
+        assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "symbol", other
 
 
 #: symbols a black-box pass drew letters with, or put between them: a box-drawing dash or bar, a circle, a scan line, the OCR dash, a currency sign

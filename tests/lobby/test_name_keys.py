@@ -205,6 +205,10 @@ def test_an_iteration_or_length_mark_in_its_own_script_is_a_letter(spelt, other)
 SHAPE_WORDS = {"TURNED", "REVERSED", "INVERTED", "SIDEWAYS", "OPEN", "CLOSED", "BROKEN", "ARCHAIC", "MONOCULAR", "BINOCULAR", "DOUBLE", "CROSSED", "ROUND", "ROUNDED", "BROAD", "NARROW", "TALL", "WIDE", "FINAL"}
 
 
+#: the letters a turn makes another: a turned w draws an m ("ʍira" is "Mira"), a turned m a w
+TURNED = {"w": "m", "m": "w", "W": "M", "M": "W"}
+
+
 def _letter_forms():
     """Every undecomposed Latin, Greek or Cyrillic letter (or Latin small
     capital) Unicode names as a form of a plain letter of its script, by a
@@ -221,7 +225,8 @@ def _letter_forms():
             continue
         for word in reversed(m[2].split()):
             try:
-                out.append((ch, unicodedata.lookup(prefix + word)))
+                letter = unicodedata.lookup(prefix + word)
+                out.append((ch, TURNED.get(letter, letter) if m[2].startswith("TURNED ") else letter))
                 break
             except KeyError:  # "LATIN SMALL LETTER TURNED DELTA": no plain Latin delta
                 pass
@@ -269,11 +274,92 @@ def test_a_combining_latin_letter_is_that_letter():
     assert len(COMBINING_LETTERS) >= 20
 
 
-@pytest.mark.parametrize(("look_alike", "plain"), [("Mꟾra", "Mira"), ("ロミ才", "ロミオ"), ("カリソ", "カリン"), ("エりカ", "エリカ"), ("Олєг", "Олег")])
+@pytest.mark.parametrize(
+    ("look_alike", "plain"),
+    [("Mꟾra", "Mira"), ("ロミ才", "ロミオ"), ("カリソ", "カリン"), ("エりカ", "エリカ"), ("Олєг", "Олег"), ("ロ彡オ", "ロミオ"), ("ロミ扌", "ロミオ"), ("ʍira", "Mira"), ("ɯendy", "Wendy")],
+)
 def test_letters_drawn_alike_the_data_leaves_apart_are_one(look_alike, plain):
-    """An epigraphic I longa is an I; Han "才" and katakana "オ", "ソ" and
-    "ン", hiragana and katakana "り"/"リ", Ukrainian "є" and "е" draw alike."""
+    """An epigraphic I longa is an I; Han "才" and "扌" and katakana "オ",
+    Han "彡" and katakana "ミ", "ソ" and "ン", hiragana and katakana
+    "り"/"リ", Ukrainian "є" and "е" draw alike; a turned w draws an m."""
     assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
+
+
+SMALL_KANA = _chars(lambda ch: re.fullmatch(r"(HIRAGANA|KATAKANA) LETTER SMALL .+", unicodedata.name(ch, "")) is not None)
+
+
+def test_a_small_kana_is_its_full_size_letter():
+    """"ロミォ" and "ㇿミオ" read "ロミオ" at a name's size: each of Unicode's
+    small hiragana and katakana is its full-size letter in keys."""
+    apart = [hex(ord(ch)) for ch in SMALL_KANA if not set(name_keys(f"ロ{ch}")) & set(name_keys("ロ" + unicodedata.lookup(unicodedata.name(ch).replace("SMALL ", ""))))]
+    assert not apart, apart
+    assert len(SMALL_KANA) > 40
+    assert set(name_keys("ロミォ")) & set(name_keys("ロミオ")) and set(name_keys("ㇿミオ")) & set(name_keys("ロミオ"))
+
+
+def _han_pairs(table: str, section: str) -> list[tuple[str, str]]:
+    """The one-character Han pairs of a section of one of OpenCC's tables."""
+    from importlib import resources
+
+    lines = (resources.files("opencc_purepy") / "dicts" / table).read_text("utf-8").split(f"# {section}")[1].split("\n\n#")[0].splitlines()
+    pairs = [tuple(line.split("\t")[:2]) for line in lines if "\t" in line and not line.startswith("#")]
+    return [(a, b) for a, b in pairs if len(a) == len(b) == 1 and unicodedata.category(a) == unicodedata.category(b) == "Lo"]
+
+
+ALLOGRAPHS = _han_pairs("Unicode_Compatibility.txt", "Chinese allographs and legacy glyphs")
+
+
+def test_a_han_allograph_or_legacy_glyph_is_its_character():
+    """"小眀" is "小明": every Han allograph or legacy glyph that OpenCC pairs
+    with its ordinary character shares a key with it in a name."""
+    apart = [a + b for a, b in ALLOGRAPHS if not set(name_keys(f"小{a}")) & set(name_keys(f"小{b}"))]
+    assert not apart, apart[:20]
+    assert len(ALLOGRAPHS) > 300
+    assert set(name_keys("小眀")) & set(name_keys("小明"))
+
+
+@pytest.mark.parametrize(("digits", "letters"), [("Nikaz6x", "Nikazbx"), ("Nika2bx", "Nikazbx"), ("Ca5h", "Cash"), ("Gre9", "Greg"), ("Bo8", "Bob"), ("B0b", "Bob"), ("A1ice", "Alice")])
+def test_a_digit_drawn_as_a_letter_is_that_letter(digits, letters):
+    """"6" draws a b, "2" a z, "5" an s, "9" a g, "8" a B ("0" and "1" the
+    skeleton draws o and l): a name with one has the keys of the letter in
+    its place."""
+    assert set(name_keys(digits)) & set(name_keys(letters)), (name_keys(digits), name_keys(letters))
+
+
+@pytest.mark.parametrize(("different", "other"), [("Ann2", "Ann"), ("Ann", "Anna"), ("Player2", "Player3"), ("小明2", "小明")])
+def test_a_digit_still_makes_another_name(different, other):
+    """A digit is a letter of a name, not a separator: "Ann2" is not "Ann"."""
+    assert set(name_keys(different)).isdisjoint(name_keys(other)), (name_keys(different), name_keys(other))
+
+
+NAMED_MODIFIERS = _chars(lambda ch: unicodedata.category(ch) == "Lm" and re.fullmatch(r"MODIFIER LETTER (SMALL|CAPITAL) [A-Z]", unicodedata.name(ch, "")) is not None)
+
+
+def test_a_modifier_letter_inside_a_latin_word_is_the_letter_it_draws():
+    """"Mᵎra" (a small turned i, raised), "ᴻikazbx" (a small reversed N),
+    "Mꜝra" (a raised exclamation mark) read as "Mira", "Nikazbx": each of
+    Unicode's modifier letters named for a letter, beside Latin letters,
+    has the keys of that letter in its place."""
+    apart = [hex(ord(ch)) for ch in NAMED_MODIFIERS if not set(name_keys(f"Ka{ch}ra")) & set(name_keys("Ka" + unicodedata.name(ch)[-1] + "ra"))]
+    assert not apart, apart
+    assert len(NAMED_MODIFIERS) > 40
+    for look_alike, plain in (("Mᵎra", "Mira"), ("ᴻikazbx", "Nikazbx"), ("Mꜝra", "Mira"), ("Mꜞra", "Mira")):
+        assert set(name_keys(look_alike)) & set(name_keys(plain)), look_alike
+
+
+DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd")
+
+
+def test_a_sign_beside_a_han_character_or_a_kana_is_the_han_it_draws():
+    """"-郎" reads "一郎", "+田" "十田", "⬜ミオ" "ロミオ": every dash beside a
+    Han character is "一", the keyboard's "+ = | /" are "十 二 丨 丿", and
+    a square or a circle (an emoji's too, which the symbol rule lets stand
+    at a word's edge) is "口" or "〇"."""
+    apart = [hex(ord(ch)) for ch in DASHES if not set(name_keys(f"{ch}郎")) & set(name_keys("一郎"))]
+    assert not apart, apart
+    for look_alike, plain in (("-郎", "一郎"), ("+田", "十田"), ("=郎", "二郎"), ("⬜ミオ", "ロミオ"), ("ミオ⬜", "ミオ口"), ("⭕田", "〇田")):
+        assert set(name_keys(look_alike)) & set(name_keys(plain)), look_alike
+    assert not any("ー" in key or "一" in key for key in name_keys("Jean-Luc"))  # a dash between Latin letters stays a dash
 
 
 @pytest.mark.parametrize("stop", STOPS)
@@ -463,3 +549,14 @@ def test_one_han_name_in_traditional_simplified_or_japanese_forms_shares_a_key(o
 @pytest.mark.parametrize(("one", "other"), [("小明", "大明"), ("王芳", "汪芳"), ("李", "季")])
 def test_different_han_names_keep_keys_of_their_own(one, other):
     assert not set(name_keys(one)) & set(name_keys(other))
+
+
+@pytest.mark.parametrize("name", ["Lollabelle9e2b6c", "LoIIabeIIe9e2b6c", "M!r@2", "Ca$h5", "Mᵎra69", "小明 2", "Nikaz6x"])
+def test_a_names_keys_are_each_listed_once(name):
+    """A failed sign-in counts once on each key of a name no account holds
+    (lobby.accounts): a key listed twice (two spellings of signs or digits
+    drawn as letters that give one key) would count one guess twice."""
+    from lobby.name_keys import lookup_keys
+
+    for keys in (name_keys(name), lookup_keys(name)):
+        assert len(keys) == len(set(keys)), keys
