@@ -97,7 +97,8 @@ WRONG = "wrong name or password"
 #: epigraphic letter its capital ("Mꟾra"), "オ"/"才", "ン"/"ソ", "り"/"リ", "є"/"е" alike;
 #: 13 a small kana as its letter ("ロミォ"), "彡"/"ミ", "扌"/"オ", Han allographs
 #: as their character ("小眀"), signs beside Han or kana as the Han they draw
-#: ("-郎", "⬜ミオ"), digits drawn as letters also as the letter ("Nikaz6x"),
+#: ("-郎", "⬜ミオ"), emoji beside a Latin letter as the letter they draw
+#: ("Nikazb❌", "⭕scar"), "已"/"巳"/"己", "曰"/"日", digits drawn as letters also as the letter ("Nikaz6x"),
 #: modifier letters named for a letter as it ("Mᵎra"), a turned w as m ("ʍira")
 NAME_KEYS_VERSION = 13
 

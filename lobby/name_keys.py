@@ -59,6 +59,8 @@ _SHAPE_FOLD = {
     **dict(zip("入朩孑玊靑\u2fad", "人木子王青青")),
     # Han drawn as katakana the data leaves apart: "彡" as "ミ" (which it draws "三"), "扌" as "オ" ("才")
     **dict(zip("彡扌", "三才")),
+    # Han told apart by one stroke's closure or width, which a name's size hides ("王已", "王巳" beside "王己"; "曰向", "日向")
+    **dict(zip("已巳曰", "己己日")),
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),
@@ -225,6 +227,11 @@ _LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$":
 #: symbol Unicode names a square or a circle (not "SQUARED", "CIRCLED") as "口" or "〇"
 _CJK_SIGNS = {"+": "十", "=": "二", "|": "丨", "/": "丿", "\\": "乀", "~": "〜"}
 _CJK_SHAPES = re.compile(r".*\b(SQUARE|CIRCLE)\b.*")
+#: pictures drawn as a Latin letter beside one, which the symbol rule lets
+#: stand at a word's edge as emoji ("Nikazb❌", "⭕scar", "💲am"), by the
+#: words Unicode names them with: a cross as "x", a circle (not "CIRCLED")
+#: as "o", a dollar as "s", a check mark as "v"
+_PICTURE_LETTERS = ((re.compile(r".*\b(CROSS MARK|MULTIPLICATION X|SALTIRE)\b.*"), "x"), (re.compile(r".*\bCIRCLE\b.*"), "o"), (re.compile(r".*\bDOLLAR\b.*"), "s"), (re.compile(r".*\bCHECK MARK\b.*"), "v"))
 #: a modifier letter's name that says which letter it draws, small and raised
 #: ("MODIFIER LETTER SMALL TURNED I", "MODIFIER LETTER CAPITAL REVERSED N"), and
 #: the raised exclamation marks, drawn as an "i" ("Mᵎra", "ᴻikazbx", "Mꜝra")
@@ -430,14 +437,28 @@ def _cjk(ch: str) -> bool:
     return bool((scripts_of(ch) or frozenset()) & {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}) and unicodedata.category(ch)[0] == "L"
 
 
-def _cjk_signs_as_han(text: str) -> str:
+def _latin(ch: str) -> bool:
+    """Whether ``ch`` is a Latin letter."""
+    return unicodedata.category(ch)[0] == "L" and "Latin" in (scripts_of(ch) or ())
+
+
+def _signs_as_letters(text: str) -> str:
     """``text`` with each sign beside a Han character or a kana
     (:data:`_CJK_SIGNS`, dashes, squares and circles) as the Han
-    character it draws: "-郎" is "一郎", "□ミオ" "口ミオ"."""
+    character it draws ("-郎" is "一郎", "□ミオ" "口ミオ"), and each picture
+    beside a Latin letter as the letter it draws (:data:`_PICTURE_LETTERS`:
+    "Nikazb❌" is "Nikazbx")."""
     out = list(text)
     for i, ch in enumerate(text):
         cat = unicodedata.category(ch)
-        if cat[0] not in "PS" or not any(_cjk(c) for c in text[max(i - 1, 0) : i] + text[i + 1 : i + 2]):
+        if cat[0] not in "PS":
+            continue
+        near = text[max(i - 1, 0) : i] + text[i + 1 : i + 2]
+        if cat[0] == "S" and any(_latin(c) for c in near):
+            name = unicodedata.name(ch, "")
+            out[i] = next((letter for drawn, letter in _PICTURE_LETTERS if drawn.fullmatch(name) and "CIRCLED" not in name), ch)
+            continue
+        if not any(_cjk(c) for c in near):
             continue
         if ch in _CJK_SIGNS:
             out[i] = _CJK_SIGNS[ch]
@@ -486,7 +507,8 @@ def name_keys(name: str) -> list[str]:
     in its place too: "M!ra" and "Mir@" are "Mira", "Nikaz6x" "Nikazbx"; so
     does a modifier letter beside a Latin letter ("Mᵎra":
     :func:`_modifiers_as_letters`) and a sign beside a Han character or a
-    kana ("-郎" is "一郎": :func:`_cjk_signs_as_han`)."""
+    kana ("-郎" is "一郎") or a picture beside a Latin letter ("Nikazb❌" is
+    "Nikazbx": :func:`_signs_as_letters`)."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
     keys = _keys_of(base)
@@ -499,7 +521,7 @@ def name_keys(name: str) -> list[str]:
         folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
     signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
-    signed += [spelt for spelt in (_modifiers_as_letters(written), _cjk_signs_as_han(written)) if spelt != written]
+    signed += [spelt for spelt in (_modifiers_as_letters(written), _signs_as_letters(written)) if spelt != written]
     return list(dict.fromkeys([*keys, *(k for spelling in dict.fromkeys(signed) for k in name_keys(spelling))]))  # each once: a sign-in counts a failure on each
 
 

@@ -8,6 +8,7 @@ import re
 import unicodedata
 
 import pytest
+import regex
 
 from lobby.name_keys import _folded_keys, letter_keys
 from lobby.protocol import _prototypes, case_folded, name_keys
@@ -560,3 +561,26 @@ def test_a_names_keys_are_each_listed_once(name):
 
     for keys in (name_keys(name), lookup_keys(name)):
         assert len(keys) == len(set(keys)), keys
+
+
+#: the emoji drawn as a coloured circle ("⭕", "🔴", "🟢"), which may stand at a word's edge
+CIRCLE_EMOJI = _chars(lambda ch: unicodedata.category(ch)[0] == "S" and re.fullmatch(r".*\bCIRCLE\b.*", unicodedata.name(ch, "")) is not None and "CIRCLED" not in unicodedata.name(ch, "") and regex.match(r"\p{Emoji_Presentation}", ch) is not None)
+
+
+def test_a_picture_drawn_as_a_latin_letter_beside_one_is_that_letter():
+    """An emoji may end or start a word ("Max⚡"), and some draw a letter
+    there: "Nikazb❌" and "Nikazb✖️" read "Nikazbx", "⭕scar" and "🔴scar"
+    "Oscar", "💲am" "Sam".  Every coloured circle is an o there."""
+    apart = [hex(ord(ch)) for ch in CIRCLE_EMOJI if not set(name_keys(f"{ch}scar")) & set(name_keys("Oscar"))]
+    assert not apart, apart
+    assert len(CIRCLE_EMOJI) >= 10
+    for look_alike, plain in (("Nikazb❌", "Nikazbx"), ("Nikazb✖️", "Nikazbx"), ("💲am", "Sam"), ("Ste✔️", "Stev")):
+        assert set(name_keys(look_alike)) & set(name_keys(plain)), look_alike
+    assert set(name_keys("Ann❤️")).isdisjoint(name_keys("Anno")) and set(name_keys("Max⚡")).isdisjoint(name_keys("Maxx"))
+
+
+@pytest.mark.parametrize(("one", "other"), [("王己", "王已"), ("王己", "王巳"), ("日向", "曰向")])
+def test_han_told_apart_by_one_strokes_closure_or_width_are_one(one, other):
+    """己, 已 and 巳 differ by how far one stroke closes, 日 and 曰 by width:
+    at a name's size they read alike."""
+    assert set(name_keys(one)) & set(name_keys(other))
