@@ -101,6 +101,7 @@ function chatPanel(id) {
   let stick = false;
   let entry = null;
   let shown = null; // the room on show: "players" | "spectators"
+  let role = null; // the room I write in when `shown` was last chosen for me
   const show = (room) => {
     shown = room;
     key = null;
@@ -148,7 +149,8 @@ function chatPanel(id) {
     entry = e;
     const mine = e.seat === null || e.seat === undefined ? "spectators" : "players";
     const hideSpectators = mine === "players" && spectatorsHidden();
-    if (shown === null || hideSpectators) shown = hideSpectators ? "players" : shown || mine;
+    if (role !== mine) shown = role = mine; // a spectator who sits writes with the players from then on (and one who leaves, back)
+    if (hideSpectators) shown = "players";
     const all = e.chat || [];
     const lines = all.filter((line) => lineRoom(line) === shown);
     const count = (room) => all.filter((line) => lineRoom(line) === room).length;

@@ -83,7 +83,9 @@ def test_chat_markup_is_text_for_players_and_spectators(new_page, lobby):
 def test_spectators_chat_in_their_own_room_which_players_may_hide(new_page, lobby):
     """A table's chat has two rooms: a spectator's line lands in the
     spectators' room, never among the players' lines; a player sees it in
-    the spectators' tab and may hide that tab (kept over a reload)."""
+    the spectators' tab and may hide that tab (kept over a reload); a
+    spectator who takes a seat is shown the players' room, where they now
+    write (it stayed on the spectators' tab, with no box to type in)."""
     host = new_page()
     sign_in(host, lobby, "Host")
     table_id = open_table(host, "sibala", seats=2, options={"rounds": 1})
@@ -109,6 +111,10 @@ def test_spectators_chat_in_their_own_room_which_players_may_hide(new_page, lobb
     expect(host.get_by_test_id("chat-tab-spectators")).to_be_hidden()
     host.get_by_test_id("chat-hide-spectators").click()  # shown again
     expect(host.get_by_test_id("chat-tab-spectators")).to_be_visible()
+    viewer.get_by_test_id("join-table").click()  # the spectator takes the free seat: the table starts
+    expect(viewer.get_by_test_id("chat-tab-players")).to_have_attribute("aria-selected", "true")  # and writes with the players
+    expect(viewer.get_by_test_id("chat-input")).to_be_visible()
+    expect(viewer.get_by_test_id("chat-text")).to_have_text(["thanks"])
 
 
 @SINGLE_REDIS
