@@ -99,7 +99,9 @@ WRONG = "wrong name or password"
 #: as their character ("小眀"), signs beside Han or kana as the Han they draw
 #: ("-郎", "⬜ミオ"), emoji beside a Latin letter as the letter they draw
 #: ("Nikazb❌", "⭕scar"), "已"/"巳"/"己", "曰"/"日", digits drawn as letters also as the letter ("Nikaz6x"),
-#: modifier letters named for a letter as it ("Mᵎra"), a turned w as m ("ʍira")
+#: modifier letters named for a letter as it ("Mᵎra"), a turned w as m ("ʍira"),
+#: "3"/"4"/"7" as e/a/t, "LATIN LETTER X" as x ("ʗ"), "ԉ"/"л", "Ѻ"/"О", "〻"/"ミ", rare Han and kana
+#: modifier letters folded away ("ロミオ𚿰")
 NAME_KEYS_VERSION = 13
 
 log = logging.getLogger("lobby")

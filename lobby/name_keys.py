@@ -61,6 +61,9 @@ _SHAPE_FOLD = {
     **dict(zip("彡扌", "三才")),
     # Han told apart by one stroke's closure or width, which a name's size hides ("王已", "王巳" beside "王己"; "曰向", "日向")
     **dict(zip("已巳曰", "己己日")),
+    # the vertical iteration mark drawn as "ミ" ("ロ〻オ"); Cyrillic letters drawn as another the data leaves apart:
+    # Komi lje as "л" ("Оԉег"), round omega as "О" ("Ѻлег")
+    **dict(zip("〻ԉԈѺѻ", "三лЛОо")),
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),
@@ -204,7 +207,7 @@ _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 #: capital): group 1 the script and case of a plain letter, group 2 the
 #: words after "LETTER", less any " WITH ..." ("TURNED A", "R ROTUNDA",
 #: "OLD POLISH O", "TOP HALF O", "A REVERSED-SCHWA")
-_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL |LATIN EPIGRAPHIC LETTER )(.+?)(?: WITH .*)?")
+_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL |LATIN EPIGRAPHIC LETTER |LATIN LETTER )(.+?)(?: WITH .*)?")
 #: the words of a Greek or Cyrillic letter's name that say how it draws a
 #: plain letter of its script ("CYRILLIC SMALL LETTER MONOCULAR O", "GREEK
 #: SMALL LETTER FINAL SIGMA"); other words name a letter of a language of
@@ -221,7 +224,7 @@ _COMBINING_LETTER = re.compile(r"COMBINING LATIN SMALL LETTER ([A-Z])")
 #: signs and digits drawn as a letter inside a word ("M!ra", "Mir@",
 #: "Ca$h", "A|ice", "Nikaz6x", "Nika2bx"): a name with one has also the
 #: keys of the letter in its place (the skeleton draws "0" and "1" "o" and "l")
-_LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s", "2": "z", "5": "s", "6": "b", "8": "b", "9": "g"})
+_LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$": "s", "2": "z", "3": "e", "4": "a", "5": "s", "6": "b", "7": "t", "8": "b", "9": "g"})
 #: signs drawn as a Han character beside one or a kana ("-郎" reads "一郎",
 #: "+田" "十田", "□ミオ" "ロミオ"): dashes (Pd) as "一", and these; a
 #: symbol Unicode names a square or a circle (not "SQUARED", "CIRCLED") as "口" or "〇"
@@ -279,7 +282,7 @@ def _letter_of(ch: str) -> str:
         named = _NAMED_LETTER.fullmatch(name)
         if not named or unicodedata.decomposition(each) != "":
             continue
-        prefix = {"LATIN LETTER SMALL CAPITAL ": "LATIN SMALL LETTER ", "LATIN EPIGRAPHIC LETTER ": "LATIN CAPITAL LETTER "}.get(named[1], named[1])  # "ꟾ" I longa is I
+        prefix = {"LATIN LETTER SMALL CAPITAL ": "LATIN SMALL LETTER ", "LATIN EPIGRAPHIC LETTER ": "LATIN CAPITAL LETTER ", "LATIN LETTER ": "LATIN SMALL LETTER "}.get(named[1], named[1])  # "ꟾ" I longa is I, "ʗ" stretched c c
         words = named[2].split()
         if len(words) == 1 and " WITH " not in name and prefix == named[1]:
             continue  # a plain letter ("LATIN SMALL LETTER ETH")
@@ -321,6 +324,8 @@ def _modifier_kept(ch: str, letter: str) -> bool:
     "Mi々ra", "Miーra") and folds as a separator."""
     if not letter or _marked_letter(letter) or unicodedata.category(letter)[0] != "L":
         return False
+    if _family(ch) & _JAPANESE and ch not in _JAPANESE_MARKS:
+        return False  # a tone letter or a rare iteration mark, drawn as a speck or a tick ("ロミオ𚿰", "ロミオ〱")
     return bool(_family(ch) & _family(letter))
 
 
@@ -331,6 +336,9 @@ def _next_letter(text: str, i: int) -> str:
 
 #: Han and the kana as one: a skeleton draws katakana as Han ("カ" is "力")
 _JAPANESE = frozenset({"Han", "Hiragana", "Katakana"})
+#: the iteration and length marks Japanese names are written with ("佐々木", "みすゞ", "カー"); its other
+#: modifier letters (Minnan tone letters, the vertical kana repeat marks, the Old Chinese iteration mark) fold away
+_JAPANESE_MARKS = frozenset("々〻ゝゞヽヾーｰ")
 
 
 def _family(ch: str) -> frozenset[str]:

@@ -66,15 +66,21 @@ def _lone(ch: str) -> bool:
 
 def letter_symbol(ch: str) -> bool:
     """Whether ``ch`` is a symbol drawn as a letter: Unicode's So named
-    LETTER ("🅐" negative circled A, "🇦" regional indicator A, "Ⓐ")."""
-    return unicodedata.category(ch) == "So" and " LETTER " in f" {unicodedata.name(ch, '')} "
+    LETTER ("🅐" negative circled A, "🇦" regional indicator A, "Ⓐ"), or a
+    combining mark named a letter ("ͫ" COMBINING LATIN SMALL LETTER M,
+    "ᷡ" a small capital N, "ⷠ" a Cyrillic one): a medieval scribe's letter
+    drawn small over another, which reads as that letter ("ͫira" for
+    "Mira") and writes no name today."""
+    cat = unicodedata.category(ch)
+    name = f" {unicodedata.name(ch, '')} "
+    return (cat == "So" and " LETTER " in name) or (cat == "Mn" and name.startswith(" COMBINING ") and " LETTER " in name)
 
 
 def script_problem(name: str) -> str | None:
     """Why ``name`` (a string) mixes scripts as no name may, as a
     ``bad_name`` reason: ``"script"`` for a character of a script no name
-    is written in (:func:`scripts_of` empty) or a letter symbol
-    (:func:`letter_symbol`), ``"mixed_scripts"`` for letters of two scripts
+    is written in (:func:`scripts_of` empty) or a letter symbol or
+    combining letter (:func:`letter_symbol`), ``"mixed_scripts"`` for letters of two scripts
     that are no :data:`COMBINATIONS` ("Tоm" with a Cyrillic о, "Annα"),
     or Latin with a lone jamo or Bopomofo letter ("Tㅇm", "ㄚan");
     None for a name of one script or an allowed mix ("山田Taro", "김Min")."""

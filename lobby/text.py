@@ -169,7 +169,7 @@ def clean_name(raw: Any) -> str:
     if problem == "mixed_scripts":
         raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
     if _symbol_in_word(name):
-        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, and none but an emoji, a star, a heart or a note beside a letter")
+        raise bad("symbol", "a symbol may not stand for a letter: none between two letters, none but an emoji, a star, a heart or a note beside a letter, and between two letters no punctuation but a dash, an apostrophe, a dot and the like")
     return name
 
 
@@ -706,9 +706,15 @@ def _check_keys(name: str) -> list[str]:
 #: the keyboard's signs of markup and arithmetic, drawn as no letter: a
 #: name may be "<b>Ann</b>" or "A+B" (kept as text); "$" and "|" draw S and l
 _MARKUP_SIGNS = frozenset("<>=+~^`")
-#: signs written against a word's edge that draw no letter there: "n°2",
-#: "Ann™", "Acme®", and the stars, hearts and notes names wear ("まりん☆", "ゆい♪", "Ann♡")
-_EDGE_SIGNS = frozenset("°™®©℠☆★♡♥♪♫")
+#: signs written after a word that draw no letter there: "n°2", "Ann™", "Acme®"
+#: (before one, "°scar", the degree sign is a raised o)
+_AFTER_SIGNS = frozenset("°™®©℠")
+#: the stars, hearts and notes names wear on either side of a word ("まりん☆", "☆ゆい", "ゆい♪", "Ann♡")
+_EDGE_SIGNS = frozenset("☆★♡♥♪♫")
+#: punctuation that joins the letters of a name ("Jean-Luc", "O'Brien", "A.J.", "Mary_Jane",
+#: "Ann&Bob", "ジョン・スミス", "ז׳אן"): dashes (Pd), connectors (Pc), quotes (Pi, Pf) and these;
+#: any other between two letters stands for a letter ("O§car", "Os(ar", "M⁞ra": ``symbol``)
+_JOINING_PUNCTUATION = frozenset("!\"#%&'*,./:;?@\\¡¿·・‧、。，！？׳״")
 #: symbols drawn as a colour picture by default (Emoji_Presentation: "⚡",
 #: "🔥"); others are drawn as a glyph unless an emoji form follows ("❤️")
 _EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
@@ -718,12 +724,14 @@ def _symbol_in_word(name: str) -> bool:
     """Whether a symbol (S*) of ``name`` stands where a letter could: with a
     letter on each side (marks, joiners and emoji forms between aside), or,
     beside a letter of any script, any symbol not drawn as a colour picture
-    (:data:`_EMOJI_DRAWN`; :data:`_MARKUP_SIGNS` and :data:`_EDGE_SIGNS`
-    aside): "Nikazb✕", "Kilop∂", "□ミオ", "⺌明" (a radical).  Emoji, stars,
-    hearts and notes at a word's edge are names' own ("Max⚡", "Ann❤️",
-    "まりん☆"; "Star ★" apart); inside a word a symbol reads as the letter
-    it is drawn like, and no list of those has an end ("Kil○pa", "Ki│opa",
-    "Kilo₽a" beside "Kilopa")."""
+    (:data:`_EMOJI_DRAWN`; :data:`_MARKUP_SIGNS`, :data:`_EDGE_SIGNS` and,
+    after a word, :data:`_AFTER_SIGNS` aside): "Nikazb✕", "Kilop∂", "□ミオ",
+    "⺌明" (a radical), "°scar"; or a punctuation mark between two letters
+    that joins no name's letters (:data:`_JOINING_PUNCTUATION`: "O§car",
+    "Os(ar", "ロ〃オ").  Emoji, stars, hearts and notes at a word's edge are
+    names' own ("Max⚡", "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a
+    symbol reads as the letter it is drawn like, and no list of those has an
+    end ("Kil○pa", "Ki│opa", "Kilo₽a" beside "Kilopa")."""
     chars: list[tuple[str, bool]] = []  # (character, drawn as an emoji)
     for ch in name:
         if unicodedata.category(ch) in ("Mn", "Me", "Mc", "Cf") or ch in _EMOJI_TAIL:
@@ -733,13 +741,17 @@ def _symbol_in_word(name: str) -> bool:
         chars.append((ch, bool(_EMOJI_DRAWN.match(ch))))
     for i, (ch, emoji) in enumerate(chars):
         cat = unicodedata.category(ch)
+        before = i > 0 and unicodedata.category(chars[i - 1][0])[0] == "L"
+        after = i + 1 < len(chars) and unicodedata.category(chars[i + 1][0])[0] == "L"
+        if cat[0] == "P":
+            if before and after and cat not in ("Pd", "Pc", "Pi", "Pf") and ch not in _JOINING_PUNCTUATION:
+                return True
+            continue
         if cat[0] != "S" or ch in _MARKUP_SIGNS:
             continue
-        near = [chars[k][0] for k in (i - 1, i + 1) if 0 <= k < len(chars)]
-        letters = [c for c in near if unicodedata.category(c)[0] == "L"]
-        if len(letters) == 2:
+        if before and after:
             return True
-        if not emoji and ch not in _EDGE_SIGNS and letters:
+        if (before or after) and not emoji and ch not in _EDGE_SIGNS and not (ch in _AFTER_SIGNS and not after):
             return True
     return False
 

@@ -252,7 +252,7 @@ const TEXTS = {
     name_bad_mark: "“{name}” ends in a number sign such as ②, which is how a table tells two players of one name apart (Ana ②). Write the number as a plain digit or leave it out.",
     name_bad_script: "“{name}” uses a script or a letter-like symbol that names are not written in here. Choose another name.",
     name_bad_mixed_scripts: "“{name}” mixes letters of different alphabets, which can look like someone else's name. Use one alphabet (Latin may go with Chinese, Japanese or Korean).",
-    name_bad_symbol: "“{name}” has a symbol in or against a word, where it can read as a letter (a circle for o, a bar for l). Put a space between symbols and letters, use an emoji, or leave them out.",
+    name_bad_symbol: "“{name}” has a symbol or sign in or against a word, where it can read as a letter (a circle for o, a bar for l, a bracket for c). Put a space between symbols and letters, use an emoji, or leave them out.",
     // a chat line refused (bad_text), by its reason
     text_bad_empty: "Type something to send.",
     text_bad_length: "A chat line is at most {max} characters.",
@@ -740,7 +740,7 @@ const TEXTS = {
     name_bad_mark: "“{name}”以②这类数字符号结尾，牌桌用这种标记区分同名玩家（如 Ana ②）。请改用普通数字或去掉它。",
     name_bad_script: "“{name}”用了这里不用于名字的文字或像字母的符号，请换一个名字。",
     name_bad_mixed_scripts: "“{name}”混用了不同文字的字母，可能看起来像别人的名字。请只用一种文字（拉丁字母可以和中文、日文或韩文一起用）。",
-    name_bad_symbol: "“{name}”在词中或紧挨着词用了符号，可能被看成字母（如圆圈像 o，竖线像 l）。请在符号和文字之间加空格、改用表情符号，或去掉它们。",
+    name_bad_symbol: "“{name}”在词中或紧挨着词用了符号或标点，可能被看成字母（如圆圈像 o，竖线像 l，括号像 c）。请在符号和文字之间加空格、改用表情符号，或去掉它们。",
     // 聊天消息被拒（bad_text），按原因
     text_bad_empty: "请先输入内容再发送。",
     text_bad_length: "一条聊天消息最多 {max} 个字符。",

@@ -547,12 +547,12 @@ def _look_alikes(name: str) -> list[str]:
     """``name`` ("Nikazbx…", with an i, a k and a letter to split at 4)
     drawn alike: a dotless ı with a dot above or an underlined i for its i,
     the kra for its k, a no-break, thin or ideographic space, a hyphen, en
-    dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ), a bullet (‣),
+    dash, middle dot, underscore or modifier tick (ˑ ˌ ˉ),
     a modifier letter (ꞈ ⸯ) inside it, a b with a
     hook (ɓ) for its b, "!" for its i, a turned a (ɐ), "@"
     or an a reversed-schwa (ꬱ) for its a, a full stop, half-width
     ideographic full stop or Georgian paragraph mark, or a dot above right
-    at its end; a 6 for its b, a 2 for its z, a raised reversed N (ᴻ) for
+    at its end; a 6 for its b, a 2 for its z, a 4 for its a, a raised reversed N (ᴻ) for
     its N, a raised turned i (ᵎ) for its i.  (A symbol inside it is no name at all:
     :data:`_SYMBOLS_INSIDE`.)"""
     i = name.index("i")
@@ -560,8 +560,8 @@ def _look_alikes(name: str) -> list[str]:
     underlined = name[:i] + "i\u0332" + name[i + 1:]
     kra = name.replace("k", "\u0138", 1)
     hooked = name.replace("b", "\u0253", 1)
-    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1), name.replace("b", "6", 1), name.replace("z", "2", 1), "\u1d3b" + name[1:], name.replace("i", "\u1d4e", 1)]
-    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\u2023", "\ua788", "\u2e2f")
+    signs = [name.replace("i", "!", 1), name.replace("a", "\u0250", 1), name.replace("a", "@", 1), name.replace("a", "\uab31", 1), name.replace("b", "6", 1), name.replace("z", "2", 1), name.replace("a", "4", 1), "\u1d3b" + name[1:], name.replace("i", "\u1d4e", 1)]
+    seps = ("\u00a0", "\u2009", "\u3000", "-", "\u2013", "\u00b7", "\u30fb", "_", "\u02d1", "\u02cc", "\u02c9", "\ua788", "\u2e2f")
     ends = (".", "\u3002", "\uff61", "\u10fb", "\u0358")  # (a danda after Latin letters mixes scripts)
     return [dotted, underlined, kra, hooked, *signs, *(name[:4] + sep + name[4:] for sep in seps), *(name + end for end in ends)]
 
@@ -577,14 +577,15 @@ async def test_a_japanese_or_chinese_accounts_look_alike_is_the_account_or_no_na
     async with connected(lobby.ws, [f"ロミオ {tag}", f"小明 {tag}"]) as (romeo, ming):
         for owner in (romeo, ming):
             assert (await api(lobby.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
-    for other in ("ロ彡オ", "ロミォ", "ㇿミオ", "ロミ扌", "ロミ才", "⬜ミオ", "-ロミオ", "小眀"):
+    for other in ("ロ彡オ", "ロミォ", "ㇿミオ", "ロミ扌", "ロミ才", "⬜ミオ", "-ロミオ", "小眀", "ロ〻オ", "ロミオ𚿰", "小明𖿣"):
         assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "taken", other
-    for other in ("□ミオ", "▢ミオ", "⺌明", "⺍明", "ロミ⼿"):
+    for other in ("□ミオ", "▢ミオ", "⺌明", "⺍明", "ロミ⼿", "ロ〃オ"):
         assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "symbol", other
 
 
-#: symbols a black-box pass drew letters with, or put between them: a box-drawing dash or bar, a circle, a scan line, the OCR dash, a currency sign
-_SYMBOLS_INSIDE = ("\u2504", "\u254c", "\u25e6", "\u23af", "\u23bc", "\u2448", "\u00b8", "\u2502", "\u25cb", "\u20bd", "\u2202")
+#: symbols a black-box pass drew letters with, or put between them: a box-drawing dash or bar, a circle, a scan line, the OCR dash, a currency sign,
+#: and punctuation that joins no name's letters: a section sign, a bracket, four dots, a bullet
+_SYMBOLS_INSIDE = ("\u2504", "\u254c", "\u25e6", "\u23af", "\u23bc", "\u2448", "\u00b8", "\u2502", "\u25cb", "\u20bd", "\u2202", "\u00a7", "(", "\u205e", "\u2023")
 
 
 async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_middle_dot_or_a_full_stop_is_the_account(lobby_factory):
@@ -610,6 +611,8 @@ async def test_an_accounts_look_alike_by_a_dotted_dotless_i_a_space_a_dash_a_mid
             assert _refused(await _hello(proc.ws, name[:4] + sign + name[4:])) == "symbol", sign
         for cjk in ("\u3005", "\u4e28", "\u53e3"):  # nor a Chinese character inside a Latin word: 々 丨 口
             assert _refused(await _hello(proc.ws, name[:4] + cjk + name[4:])) == "mixed_scripts", cjk
+        for small in ("\u1de1", "\u0368"):  # nor a letter drawn as a mark over another: a small capital N, a small c
+            assert _refused(await _hello(proc.ws, small + name[1:])) == "script", small
 
 
 async def test_accounts_keyed_before_the_separator_fold_block_their_look_alikes_and_each_old_twin_keeps_its_own_sign_in(lobby_factory):

@@ -829,3 +829,41 @@ def test_a_cjk_letter_inside_a_latin_word_is_refused():
     assert {_reason(n) for n in ("Ki丨opa", "Ki〡opa", "Nikazb乂", "Nika乙bx", "Kil口pa", "Kilㇿpa", "Kilロpa", "Ann李")} == {"mixed_scripts"}
     for name in ("山田Taro", "Taro 山田", "Ann李明", "김Min", "Tanaka田中"):
         assert clean_name(name) == name
+
+
+#: every combining mark Unicode names a letter (Latin, Cyrillic, Glagolitic, ... letters drawn small over another)
+COMBINING_LETTERS = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp)) == "Mn" and re.match(r"COMBINING .* LETTER ", unicodedata.name(chr(cp), ""))]
+
+
+def test_a_combining_letter_is_no_name_s():
+    """"ͫira" (a small m over nothing), "Miᷢa" (a small capital r), "ᷡikazbx"
+    read as "Mira", "Nikazbx": a letter drawn as a mark writes no name
+    today, and every one of Unicode's is refused, at a name's start and
+    inside it, as ``script``."""
+    let_in = [hex(ord(ch)) for ch in COMBINING_LETTERS if _reason(f"{ch}ira") != "script" or _reason(f"Mi{ch}a") != "script"]
+    assert not let_in, let_in
+    assert len(COMBINING_LETTERS) > 140
+
+
+#: every punctuation mark but those that join a name's letters
+NOT_JOINING = [
+    chr(cp) for cp in range(0x21, 0x30000)
+    if unicodedata.category(chr(cp)) in ("Po", "Ps", "Pe") and chr(cp) not in "!\"#%&'*,./:;?@\\¡¿·・‧、。，！？׳״" and unicodedata.normalize("NFC", chr(cp)) == chr(cp)
+]
+
+
+@pytest.mark.parametrize(("start", "end"), [("Os", "ar"), ("ロ", "オ"), ("Ол", "г")])
+def test_no_punctuation_but_a_joining_mark_stands_between_two_letters(start, end):
+    """Between two letters a punctuation mark reads as the letter it is
+    drawn like ("O§car", "Os(ar", "M⁞ra", "ロ〃オ"): every one of Unicode's
+    but the dashes, connectors, quotes and the few that join names' letters
+    is refused there, as ``symbol``."""
+    let_in = [hex(ord(ch)) for ch in NOT_JOINING if not _refused(f"{start}{ch}{end}")]
+    assert not let_in, f"{len(let_in)} marks, e.g. {let_in[:20]}"
+    assert len(NOT_JOINING) > 500
+    assert {_reason(n) for n in ("O§car", "Os(ar", "M⁞ra", "ロ〃オ", "°scar")} == {"symbol"}
+
+
+@pytest.mark.parametrize("name", ["Jean-Luc", "O'Brien", "O’Brien", "A.J.", "Mary_Jane", "Ann&Bob", "ジョン・スミス", "李‧小龍", "ז׳אן", "n°2", "25°", "Ann™", "☆ゆい", "M!ra"])
+def test_the_marks_that_join_a_names_letters_stay(name):
+    assert clean_name(name) == name
