@@ -64,6 +64,8 @@ _SHAPE_FOLD = {
     # the vertical iteration mark drawn as "ミ" ("ロ〻オ"); Cyrillic letters drawn as another the data leaves apart:
     # Komi lje as "л" ("Оԉег"), round omega as "О" ("Ѻлег")
     **dict(zip("〻ԉԈѺѻ", "三лЛОо")),
+    # Han forms of "明" and "小" no table pairs, which a black-box pass read as them ("小朙", "小㫰", "小昍", "尐明")
+    **dict(zip("朙㫰昍尐", "明明明小")),
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),

@@ -728,7 +728,9 @@ def _symbol_in_word(name: str) -> bool:
     after a word, :data:`_AFTER_SIGNS` aside): "Nikazb✕", "Kilop∂", "□ミオ",
     "⺌明" (a radical), "°scar"; or a punctuation mark between two letters
     that joins no name's letters (:data:`_JOINING_PUNCTUATION`: "O§car",
-    "Os(ar", "ロ〃オ").  Emoji, stars, hearts and notes at a word's edge are
+    "Os(ar", "ロ〃オ"; a pair of brackets aside, "[NL]Ann").  "Beside" and
+    "between" look through a chain of punctuation and symbols to the
+    nearest other character ("□〃オ", "Os((ar").  Emoji, stars, hearts and notes at a word's edge are
     names' own ("Max⚡", "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a
     symbol reads as the letter it is drawn like, and no list of those has an
     end ("Kil○pa", "Ki│opa", "Kilo₽a" beside "Kilopa")."""
@@ -739,19 +741,29 @@ def _symbol_in_word(name: str) -> bool:
                 chars[-1] = (chars[-1][0], True)  # the emoji form: "❤️"
             continue
         chars.append((ch, bool(_EMOJI_DRAWN.match(ch))))
+    cats = [unicodedata.category(ch) for ch, _ in chars]
+
+    def letter_at(i: int, step: int) -> bool:
+        # the nearest character that is no punctuation or symbol on that side (a chain of them: "□〃オ") is a letter
+        i += step
+        while 0 <= i < len(chars) and cats[i][0] in "PS":
+            i += step
+        return 0 <= i < len(chars) and cats[i][0] == "L"
+
     for i, (ch, emoji) in enumerate(chars):
-        cat = unicodedata.category(ch)
-        before = i > 0 and unicodedata.category(chars[i - 1][0])[0] == "L"
-        after = i + 1 < len(chars) and unicodedata.category(chars[i + 1][0])[0] == "L"
+        cat = cats[i]
         if cat[0] == "P":
-            if before and after and cat not in ("Pd", "Pc", "Pi", "Pf") and ch not in _JOINING_PUNCTUATION:
-                return True
-            continue
+            if cat in ("Pd", "Pc", "Pi", "Pf") or ch in _JOINING_PUNCTUATION or not (letter_at(i, -1) and letter_at(i, 1)):
+                continue
+            if (cat == "Ps" and "Pe" in cats[i + 1 :]) or (cat == "Pe" and "Ps" in cats[:i]):
+                continue  # a pair of brackets reads as brackets: "[NL]Ann", "O(s)car"
+            return True
         if cat[0] != "S" or ch in _MARKUP_SIGNS:
             continue
-        if before and after:
+        if 0 < i < len(chars) - 1 and cats[i - 1][0] == cats[i + 1][0] == "L":
             return True
-        if (before or after) and not emoji and ch not in _EDGE_SIGNS and not (ch in _AFTER_SIGNS and not after):
+        after = letter_at(i, 1)
+        if (after or letter_at(i, -1)) and not emoji and ch not in _EDGE_SIGNS and not (ch in _AFTER_SIGNS and not after):
             return True
     return False
 
