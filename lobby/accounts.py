@@ -101,7 +101,9 @@ WRONG = "wrong name or password"
 #: ("Nikazb❌", "⭕scar"), "已"/"巳"/"己", "曰"/"日", digits drawn as letters also as the letter ("Nikaz6x"),
 #: modifier letters named for a letter as it ("Mᵎra"), a turned w as m ("ʍira"),
 #: "3"/"4"/"7" as e/a/t, "LATIN LETTER X" as x ("ʗ"), "ԉ"/"л", "Ѻ"/"О", "〻"/"ミ", rare Han and kana
-#: modifier letters folded away ("ロミオ𚿰")
+#: modifier letters folded away ("ロミオ𚿰"), marks on kana (not the voicing marks) and
+#: Arabic and Hebrew vowel points folded away ("エリ〪カ", "عَلِيّ"), Arabic "X WITH ..." as X, no
+#: Chinese, Japanese or Korean letter folded away ("ロミ" is no "ロミオ")
 NAME_KEYS_VERSION = 13
 
 log = logging.getLogger("lobby")

@@ -66,6 +66,15 @@ _SHAPE_FOLD = {
     **dict(zip("〻ԉԈѺѻ", "三лЛОо")),
     # Han forms of "明" and "小" no table pairs, which a black-box pass read as them ("小朙", "小㫰", "小昍", "尐明")
     **dict(zip("朙㫰昍尐", "明明明小")),
+    # kana and Han the data draws as punctuation, which the separator fold would then drop ("みく" is no "み"):
+    # read as the letter ("く" as itself, "ノ" and "丿" as "丿", "丶" as itself); "刂" draws "リ" ("エ刂カ")
+    **dict(zip("くノ丿丶刂", "く丿丿丶リ")),
+    # Latin letters drawn as another the data leaves apart: eng as n ("Leŋa"), tone two as s ("Oƨcar"),
+    # the bilabial click as o ("ʘscar"), ezh as z ("Nikaʒbx"), insular t as c ("Osꞇar");
+    # Cyrillic soft el as "л" ("Оꙥег"); Greek upsilon as nu ("Ελέυη")
+    **dict(zip("ŋŊƨƧʘʒƷꞇꞆꙥꙤυ", "nNsSozZcCлЛν")),
+    # the Pashto letter e, yeh's two dots stacked ("علې")
+    "ې": "ي",
     "丫": "Y",  # drawn as a Latin Y beside Han ("Y头", "丫头")
     # Latin letters drawn as another the data leaves apart: thorn and wynn as p
     **dict(zip("þÞƿǷ", "ppPP")),
@@ -144,8 +153,11 @@ _HAN_TABLES = ("TSCharacters.txt", "TWVariants.txt", "HKVariants.txt", "JPShinji
 def _han_fold() -> dict[int, str]:
     """Each Han character that :data:`_HAN_TABLES` pair with another, as the
     skeleton draws it (:func:`_prototypes`: "见" is "⻅") -> the smallest
-    character of its class (the pairs joined, transitively), as a
-    str.translate table for skeletons: "戶田", "户田" and "戸田" are one name."""
+    letter of its class (the pairs joined, transitively; a radical the
+    skeleton draws a Han letter as joins that letter's class, so no class
+    is read as a radical, which the separator fold would drop: "ロミ" was
+    "ロミオ" so), as a str.translate table for skeletons: "戶田", "户田"
+    and "戸田" are one name."""
     dicts = resources.files("opencc_purepy") / "dicts"
     parent: dict[str, str] = {}
 
@@ -161,13 +173,20 @@ def _han_fold() -> dict[int, str]:
         mapped = protos.get(ch, ch)
         return mapped if len(mapped) == 1 else ch
 
+    def join(a: str, b: str) -> None:  # a class's root is its smallest letter: never a radical, a symbol the separator fold drops
+        a, b = sorted((root(a), root(b)), key=lambda c: (unicodedata.category(c)[0] != "L", c))
+        if a != b:
+            parent[b] = a
+
     for table in _HAN_TABLES:
         for line in (dicts / table).read_text("utf-8").splitlines():
             key, _, values = line.partition("\t")
             for value in values.split():
                 if len(key) == 1 and len(value) == 1:
-                    a, b = root(proto(key)), root(proto(value))
-                    parent[max(a, b)] = min(a, b)
+                    join(proto(key), proto(value))
+    for ch, mapped in protos.items():  # a letter the skeleton draws as a radical ("扌" as "⺘") is read as a letter again
+        if len(mapped) == 1 and unicodedata.category(mapped) == "So" and unicodedata.category(ch)[0] == "L" and "Han" in (scripts_of(ch) or ()):
+            join(mapped, ch)
     return {ord(ch): root(ch) for ch in list(parent) if root(ch) != ch}
 
 
@@ -197,6 +216,13 @@ def letter_keys(name: str) -> list[str]:
 #: symbol dots ("·", "・", "•") are separators by their class
 _DOTS = frozenset("\u1427\u18df\u318d\u119e\ua78f")
 _DOT_ABOVE = "\u0307"
+#: the scripts beside Latin, Greek and Cyrillic whose names read alike with a mark or without: Chinese and
+#: Japanese write none on their letters ("小明〪", "エリ〪カ"), Arabic and Hebrew write their vowel points
+#: only at will ("عَلِيّ" is "علي", "דָּוִד" "דוד")
+_UNMARKED_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Arabic", "Hebrew"})
+#: the kana's voicing marks (NFD writes "ガ" as "カ" and U+3099), which make another letter, and the
+#: ring above the skeleton draws the semi-voiced mark as ("ぱ" is "は" and U+030A)
+_VOICING = frozenset("\u3099\u309a\u030a")
 #: the Greek iota below (ypogegrammeni), which upper case writes as a letter
 _IOTA_BELOW = "\u0345"
 #: the dotless letters a dot above makes dotted ("ı" + U+0307 draws "i")
@@ -209,7 +235,7 @@ _MARKED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 #: capital): group 1 the script and case of a plain letter, group 2 the
 #: words after "LETTER", less any " WITH ..." ("TURNED A", "R ROTUNDA",
 #: "OLD POLISH O", "TOP HALF O", "A REVERSED-SCHWA")
-_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL |LATIN EPIGRAPHIC LETTER |LATIN LETTER )(.+?)(?: WITH .*)?")
+_NAMED_LETTER = re.compile(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL |LATIN EPIGRAPHIC LETTER |LATIN LETTER |ARABIC LETTER )(.+?)(?: WITH .*)?")
 #: the words of a Greek or Cyrillic letter's name that say how it draws a
 #: plain letter of its script ("CYRILLIC SMALL LETTER MONOCULAR O", "GREEK
 #: SMALL LETTER FINAL SIGMA"); other words name a letter of a language of
@@ -230,7 +256,7 @@ _LETTER_SIGNS = str.maketrans({"!": "i", "\u00a1": "i", "|": "l", "@": "a", "$":
 #: signs drawn as a Han character beside one or a kana ("-郎" reads "一郎",
 #: "+田" "十田", "□ミオ" "ロミオ"): dashes (Pd) as "一", and these; a
 #: symbol Unicode names a square or a circle (not "SQUARED", "CIRCLED") as "口" or "〇"
-_CJK_SIGNS = {"+": "十", "=": "二", "|": "丨", "/": "丿", "\\": "乀", "~": "〜"}
+_CJK_SIGNS = {"+": "十", "=": "二", "|": "丨", "/": "丿", "\\": "乀", "~": "〜", "<": "く"}
 _CJK_SHAPES = re.compile(r".*\b(SQUARE|CIRCLE)\b.*")
 #: pictures drawn as a Latin letter beside one, which the symbol rule lets
 #: stand at a word's edge as emoji ("Nikazb❌", "⭕scar", "💲am"), by the
@@ -360,6 +386,14 @@ def _number(ch: str) -> str | None:
     return str(int(value)) if value is not None and value == int(value) else None
 
 
+@functools.cache
+def _kana_as_han() -> frozenset[str]:
+    """The Han characters a skeleton draws a kana as ("カ" is "力"): a voicing
+    mark after one is the kana's ("ガ" is "力" and U+3099, no "力")."""
+    drawn = [p for ch, p in _prototypes().items() if len(p) == 1 and {"Hiragana", "Katakana"} & (scripts_of(ch) or frozenset())]
+    return frozenset(drawn) | {unicodedata.normalize("NFKC", p.translate(_han_fold())) for p in drawn}  # as a key writes it ("ヒ" is "⼔", then "匕")
+
+
 def separators_folded(text: str, small_letters: bool = False) -> str:
     """``text`` (NFD) without what makes no other name: every separator
     (:func:`_separator`, any punctuation, symbol or space: "Mi ra",
@@ -373,7 +407,8 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
     ``small_letters``, a combining Latin small letter after such a letter
     is that letter ("Kilopͣ" is "Kilopa"), not a mark."""
     out: list[str] = []
-    marked = True  # whether a mark here goes (at the start, after a Latin, Greek or Cyrillic letter, a Han character, a digit or a separator)
+    marked = True  # whether a mark here goes (at the start, after a Latin, Greek, Cyrillic, Arabic or Hebrew letter, a Han character, a kana, a digit or a separator)
+    kana = False  # whether the last letter is a kana, whose voicing marks stay ("ガ" is no "カ")
     dotless = False  # whether out[-1] is a dotless letter right before the mark
     letter = ""  # the last letter or digit kept, as written
     text = unicodedata.normalize("NFD", text)
@@ -390,7 +425,7 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
             if small and marked and out:  # a small letter drawn over the last: "Kilopͣ" is "Kilopa"
                 out.append(small[1].lower())
                 continue
-            if marked:
+            if marked and not (kana and ch in _VOICING):
                 if ch == _DOT_ABOVE and dotless:
                     out[-1], dotless = _DOTLESS[letter], False
                 continue
@@ -401,7 +436,9 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
             out.extend(number)
             marked, dotless = True, False
             continue
-        marked, dotless, letter = _marked_letter(ch) or "Han" in (scripts_of(ch) or ()), ch in _DOTLESS, ch
+        scripts = scripts_of(ch) or frozenset()
+        marked, dotless, letter = _marked_letter(ch) or bool(scripts & _UNMARKED_SCRIPTS), ch in _DOTLESS, ch
+        kana = bool(scripts & {"Hiragana", "Katakana"}) or ch in _kana_as_han()
         out.append(_letter_of(ch))
     return "".join(out)
 

@@ -567,18 +567,22 @@ def _look_alikes(name: str) -> list[str]:
 
 
 async def test_a_japanese_or_chinese_accounts_look_alike_is_the_account_or_no_name(lobby):
-    """A black-box pass sat guests "ロ彡オ" (Han 彡 for ミ), "ロミォ" (a small
-    kana), "ㇿミオ", "ロミ扌" beside the account "ロミオ", and "小眀" (an
-    allograph) beside "小明", each accepted and shown unmarked; "□ミオ" and
-    "⺌明" (a square and a radical at the edge) too.  The look-alikes are
-    now the account's (``taken``), and a symbol beside a letter is no name
-    (``symbol``)."""
-    tag = secrets.token_hex(3)
-    async with connected(lobby.ws, [f"ロミオ {tag}", f"小明 {tag}"]) as (romeo, ming):
-        for owner in (romeo, ming):
+    """Black-box passes sat guests "ロ彡オ" (Han 彡 for ミ), "ロミォ" (a small
+    kana), "ㇿミオ", "ロミ扌" beside the account "ロミオ", "小眀" (an
+    allograph) beside "小明", "エリ〪カ" (a mark on a kana) beside "エリカ",
+    "عَلِيّ" (vowel points) beside "علي", each accepted and shown unmarked;
+    "□ミオ" and "⺌明" (a square and a radical at the edge) too; and "ロミ"
+    was refused as the account "ロミオ".  The look-alikes are now the
+    account's (``taken``), a symbol beside a letter is no name (``symbol``),
+    and a shorter or voiced name is a name of its own."""
+    tag = f"{secrets.randbelow(10**6):06d}"
+    async with connected(lobby.ws, [f"ロミオ {tag}", f"小明 {tag}", f"エリカ {tag}", f"علي {tag}"]) as owners:
+        for owner in owners:
             assert (await api(lobby.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
-    for other in ("ロ彡オ", "ロミォ", "ㇿミオ", "ロミ扌", "ロミ才", "⬜ミオ", "-ロミオ", "小眀", "ロ〻オ", "ロミオ𚿰", "小明𖿣"):
+    for other in ("ロ彡オ", "ロミォ", "ㇿミオ", "ロミ扌", "ロミ才", "⬜ミオ", "-ロミオ", "小眀", "ロ〻オ", "ロミオ𚿰", "小明𖿣", "エリ〪カ", "エ刂カ", "عَلِيّ", "علې"):
         assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "taken", other
+    for other in ("ロミ", "エリ", "ガリカ"):  # shorter or voiced: other names
+        assert _refused(await _hello(lobby.ws, f"{other} {tag}")) is None, other
     for other in ("□ミオ", "▢ミオ", "⺌明", "⺍明", "ロミ⼿", "ロ〃オ"):
         assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "symbol", other
 
