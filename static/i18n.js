@@ -227,6 +227,7 @@ const TEXTS = {
     // a first place that counts as a loss (the player did not play to the end: games/results.js firstPlaceText)
     first_lost_mine_left: "You finished first, but you left before the end: counted as a loss",
     first_lost_left: "{name} finished first, but left before the end: counted as a loss",
+    first_lost_left_stayed: "{name} finished first, but left before the end: counted as a loss. For you it counts as a loss too: the seat a bot finished for {name} ended above yours",
     first_shared_you: "Finished first: you and {names}.",
     first_shared: "Finished first: {names}.",
     shared_lost_mine_left: "You left before the end: counted as a loss.",
@@ -716,6 +717,7 @@ const TEXTS = {
     sentence_sep: "",
     first_lost_mine_left: "你名列第一，但你中途离开了：按输一场计",
     first_lost_left: "{name} 名列第一，但中途离开了：按输一场计",
+    first_lost_left_stayed: "{name} 名列第一，但中途离开了：按输一场计。这局对你也按输一场计：机器人替 {name} 打完的座位排在你前面",
     first_shared_you: "并列第一：你和 {names}。",
     first_shared: "并列第一：{names}。",
     shared_lost_mine_left: "你中途离开了：按输一场计。",

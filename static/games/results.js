@@ -26,15 +26,22 @@ export function winnersSaid(winners, names, mySeat, you = t("you")) {
  * loss in the record and the ratings, so "You win" would contradict the
  * rating line below: "You finished first, but you left: counted as a loss"
  * to that seat (`mySeat`), the same of it by name (`names` by seat) to
- * the others and to spectators; a shared first place names who shared it,
- * then each who counts a loss. */
+ * the others and to spectators, and to a person who played it to its end
+ * below that seat, that it counts as a loss for them too (their record
+ * says "lost"); a shared first place names who shared it, then each who
+ * counts a loss. */
 export function firstPlaceText(view, names, mySeat) {
   const winners = (view && view.result && view.result.winners) || [];
   const gone = winners.filter((s) => notToTheEnd(view, s) !== null);
   if (!gone.length) return null;
   const mine = (s) => mySeat !== null && mySeat !== undefined && s === mySeat;
   const said = (s, key) => (mine(s) ? t(`${key}_mine_${notToTheEnd(view, s)}`) : t(`${key}_${notToTheEnd(view, s)}`, { name: names[s] }));
-  if (winners.length === 1) return said(winners[0], "first_lost");
+  if (winners.length === 1) {
+    // I played it to its end below a seat its player left: my record says what it says for me, a loss
+    const seat = mySeat !== null && mySeat !== undefined ? gameSeats(view)[mySeat] : null;
+    const stayed = seat && !seat.bot && !winners.includes(mySeat) && notToTheEnd(view, mySeat) === null;
+    return stayed ? t(`first_lost_${notToTheEnd(view, winners[0])}_stayed`, { name: names[winners[0]] }) : said(winners[0], "first_lost");
+  }
   const others = namesList(winners.filter((s) => !mine(s)).map((s) => names[s]));
   const head = t(winners.some(mine) ? "first_shared_you" : "first_shared", { names: others });
   return [head, ...gone.map((s) => said(s, "shared_lost"))].join(t("sentence_sep"));

@@ -7,7 +7,7 @@ import { setLang } from "../../static/i18n.js";
 import { bareName, isBot, logName, markText, markedName, mineKey, seatName, seatNo } from "../../static/games/seats.js";
 import { foldTimeouts, forcedLine, forcedList, forcedMarks, markAway } from "../../static/games/forced.js";
 import { clocks, fmtSeconds, setUrgentMs, urgent } from "../../static/games/clocks.js";
-import { winnersSaid } from "../../static/games/results.js";
+import { firstPlaceText, winnersSaid } from "../../static/games/results.js";
 import { EventLog, LOG_GAP } from "../../static/games/event_log.js";
 
 beforeEach(() => setLang("en"));
@@ -253,4 +253,19 @@ test("a saved log of another game or a newer version is not restored", () => {
   older.take(view(1), 2);
   assert.deepEqual(older.items, []);
   assert.equal(older.saved, null);
+});
+
+test("a first place whose player left says it counts as a loss, and to the person who stayed below it, that it is a loss for them too", () => {
+  // Alice left, a bot finished her seat first; Bob played to the end (his record: lost)
+  const view = { status: "finished", result: { winners: [0] }, seats: [{ name: "Alice", left: true, bot: true }, { name: "Bob", bot: false }] };
+  const names = ["Alice", "Bob"];
+  assert.equal(firstPlaceText(view, names, null), "Alice finished first, but left before the end: counted as a loss");
+  assert.equal(firstPlaceText(view, names, 0), "You finished first, but you left before the end: counted as a loss");
+  const bob = firstPlaceText(view, names, 1);
+  assert.equal(bob, "Alice finished first, but left before the end: counted as a loss. For you it counts as a loss too: the seat a bot finished for Alice ended above yours");
+  setLang("zh");
+  assert.match(firstPlaceText(view, names, 1), /这局对你也按输一场计/);
+  // a bot's own seat below it is told nothing of its own
+  const withBot = { ...view, seats: [...view.seats, { name: "Ada", bot: true }] };
+  assert.doesNotMatch(firstPlaceText(withBot, [...names, "Ada"], 2) || "", /输一场计：机器人替/);
 });
