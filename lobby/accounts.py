@@ -103,7 +103,8 @@ WRONG = "wrong name or password"
 #: "3"/"4"/"7" as e/a/t, "LATIN LETTER X" as x ("ʗ"), "ԉ"/"л", "Ѻ"/"О", "〻"/"ミ", rare Han and kana
 #: modifier letters folded away ("ロミオ𚿰"), marks on kana (not the voicing marks) and
 #: Arabic and Hebrew vowel points folded away ("エリ〪カ", "عَلِيّ"), Arabic "X WITH ..." as X, no
-#: Chinese, Japanese or Korean letter folded away ("ロミ" is no "ロミオ")
+#: Chinese, Japanese or Korean letter folded away ("ロミ" is no "ロミオ"), two ticks after a kana as its
+#: voicing mark ("カ”ク"), marks of no script on Thai or Devanagari folded away ("สมชาย̲")
 NAME_KEYS_VERSION = 13
 
 log = logging.getLogger("lobby")

@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterable
 from importlib import resources
 
+import regex
 from confusable_homoglyphs import confusables
 
 from .scripts import scripts_of
@@ -223,6 +224,11 @@ _UNMARKED_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Arabic", "Hebrew"
 #: the kana's voicing marks (NFD writes "ガ" as "カ" and U+3099), which make another letter, and the
 #: ring above the skeleton draws the semi-voiced mark as ("ぱ" is "は" and U+030A)
 _VOICING = frozenset("\u3099\u309a\u030a")
+#: a mark no script owns (Script Inherited or Common: "̲", "̩"), which on a letter of a script with marks
+#: of its own (Thai, Devanagari) is drawn as a speck beside its own ("สมชาย̲" reads "สมชาย")
+_SHARED_MARK = regex.compile(r"[\p{sc=Zinh}\p{sc=Zyyy}]")
+#: marks, modifier letters and quotes drawn as the voicing mark's two ticks after a kana ("カ̋ク", "カʺク", "カ”ク" read "ガク")
+_VOICING_DRAWN = frozenset("\u030b\u030e\u0308\u02ba\u02ee\u201d\u201c\u0022\u2033\u3003\u309b\uff9e")
 #: the Greek iota below (ypogegrammeni), which upper case writes as a letter
 _IOTA_BELOW = "\u0345"
 #: the dotless letters a dot above makes dotted ("ı" + U+0307 draws "i")
@@ -354,6 +360,8 @@ def _modifier_kept(ch: str, letter: str) -> bool:
         return False
     if _family(ch) & _JAPANESE and ch not in _JAPANESE_MARKS:
         return False  # a tone letter or a rare iteration mark, drawn as a speck or a tick ("ロミオ𚿰", "ロミオ〱")
+    if "Arabic" in _family(ch):
+        return False  # the small high waw and yeh, Quranic signs over the letters ("علۥي")
     return bool(_family(ch) & _family(letter))
 
 
@@ -394,7 +402,7 @@ def _kana_as_han() -> frozenset[str]:
     return frozenset(drawn) | {unicodedata.normalize("NFKC", p.translate(_han_fold())) for p in drawn}  # as a key writes it ("ヒ" is "⼔", then "匕")
 
 
-def separators_folded(text: str, small_letters: bool = False) -> str:
+def separators_folded(text: str, small_letters: bool = False, shared_marks: bool = False) -> str:
     """``text`` (NFD) without what makes no other name: every separator
     (:func:`_separator`, any punctuation, symbol or space: "Mi ra",
     "Mi\u00a0ra", "Mi-ra", "Mi·ra", "Mi┄ra", "Mi◦ra", "Mi_ra", "Miˑra",
@@ -405,14 +413,22 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
     letters with a hook, tail or stroke as their letter (:func:`_letter_of`:
     "Miɾa"), and number signs as their digits (:func:`_number`).  With
     ``small_letters``, a combining Latin small letter after such a letter
-    is that letter ("Kilopͣ" is "Kilopa"), not a mark."""
+    is that letter ("Kilopͣ" is "Kilopa"), not a mark.  With
+    ``shared_marks`` (``text`` as written, not a skeleton, which draws some
+    scripts' own marks as shared ones: a nukta as a dot below), a mark no
+    script owns or of another script on a letter of any other script folds
+    away too ("สมชาย̲" is "สมชาย", "राहुल̲" "राहुल")."""
     out: list[str] = []
     marked = True  # whether a mark here goes (at the start, after a Latin, Greek, Cyrillic, Arabic or Hebrew letter, a Han character, a kana, a digit or a separator)
     kana = False  # whether the last letter is a kana, whose voicing marks stay ("ガ" is no "カ")
     dotless = False  # whether out[-1] is a dotless letter right before the mark
     letter = ""  # the last letter or digit kept, as written
     text = unicodedata.normalize("NFD", text)
+    own: frozenset[str] = frozenset()  # the last letter's scripts: only their own marks stay on it ("สมชาย̲" is "สมชาย")
     for i, ch in enumerate(text):
+        if kana and ch in _VOICING_DRAWN:  # a double tick or a quote where the voicing mark goes: "カ”ク" is "ガク"
+            out.append("\u3099")
+            continue
         if _separator(ch) or (unicodedata.category(ch) == "Lm" and not _modifier_kept(ch, letter or _next_letter(text, i))):
             marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
             continue
@@ -429,6 +445,8 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
                 if ch == _DOT_ABOVE and dotless:
                     out[-1], dotless = _DOTLESS[letter], False
                 continue
+            if shared_marks and not (kana and ch in _VOICING) and (_SHARED_MARK.match(ch) or not (scripts_of(ch) or frozenset()) & own):
+                continue  # another script's mark, or one of every script's, on a Thai or Devanagari letter: drawn as a speck
             out.append(ch)
             continue
         number = _number(ch)
@@ -439,6 +457,7 @@ def separators_folded(text: str, small_letters: bool = False) -> str:
         scripts = scripts_of(ch) or frozenset()
         marked, dotless, letter = _marked_letter(ch) or bool(scripts & _UNMARKED_SCRIPTS), ch in _DOTLESS, ch
         kana = bool(scripts & {"Hiragana", "Katakana"}) or ch in _kana_as_han()
+        own = scripts
         out.append(_letter_of(ch))
     return "".join(out)
 
@@ -563,7 +582,7 @@ def name_keys(name: str) -> list[str]:
     if unicodedata.normalize("NFKC", written) != written:
         keys += _keys_of(written, nfkc=False)
         spellings.append(written)  # a modifier letter NFKC makes a letter folds as written ("Miꝰra")
-    folded = [_fold(k) for k in [*keys, *(k for text in spellings for k in _keys_of(separators_folded(text)))]]
+    folded = [_fold(k) for k in [*keys, *(k for text in spellings for k in _keys_of(separators_folded(text, shared_marks=True)))]]
     if any(_COMBINING_LETTER.fullmatch(unicodedata.name(ch, "")) for ch in base):
         folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))

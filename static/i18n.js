@@ -717,7 +717,7 @@ const TEXTS = {
     sentence_sep: "",
     first_lost_mine_left: "你名列第一，但你中途离开了：按输一场计",
     first_lost_left: "{name} 名列第一，但中途离开了：按输一场计",
-    first_lost_left_stayed: "{name} 名列第一，但中途离开了：按输一场计。这局对你也按输一场计：机器人替 {name} 打完的座位排在你前面",
+    first_lost_left_stayed: "{name} 名列第一，但中途离开了：按输一场计。这场对你也按输一场计：机器人替 {name} 打完的座位排在你前面",
     first_shared_you: "并列第一：你和 {names}。",
     first_shared: "并列第一：{names}。",
     shared_lost_mine_left: "你中途离开了：按输一场计。",

@@ -264,7 +264,7 @@ test("a first place whose player left says it counts as a loss, and to the perso
   const bob = firstPlaceText(view, names, 1);
   assert.equal(bob, "Alice finished first, but left before the end: counted as a loss. For you it counts as a loss too: the seat a bot finished for Alice ended above yours");
   setLang("zh");
-  assert.match(firstPlaceText(view, names, 1), /这局对你也按输一场计/);
+  assert.match(firstPlaceText(view, names, 1), /这场对你也按输一场计/);
   // a bot's own seat below it is told nothing of its own
   const withBot = { ...view, seats: [...view.seats, { name: "Ada", bot: true }] };
   assert.doesNotMatch(firstPlaceText(withBot, [...names, "Ada"], 2) || "", /输一场计：机器人替/);

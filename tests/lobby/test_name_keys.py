@@ -599,7 +599,7 @@ def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
 
 
 #: the Han and kana modifier letters but the iteration and length marks Japanese names are written with
-RARE_JAPANESE_MARKS = _chars(lambda ch: unicodedata.category(ch) == "Lm" and bool(regex.match(r"[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]", ch)) and ch not in "々〻ゝゞヽヾーｰ")
+RARE_JAPANESE_MARKS = _chars(lambda ch: unicodedata.category(ch) == "Lm" and bool(regex.match(r"[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]", ch)) and ch not in "々〻ゝゞヽヾーｰﾞ")  # (the half-width voicing mark reads as the voicing mark)
 
 
 def test_a_rare_han_or_kana_modifier_letter_makes_no_other_name():
@@ -648,7 +648,7 @@ def test_a_mark_on_a_kana_arabic_or_hebrew_letter_makes_no_other_name():
     "サ̣クラ" read "エリカ", "サクラ"); Arabic and Hebrew write their vowel
     points at will ("عَلِيّ" is "علي", "דָּוִד" "דוד"): every mark of Unicode
     folds away there."""
-    keep = set("\u3099\u309a\u030a")
+    keep = set("\u3099\u309a\u030a\u030b\u030e\u0308\u0344")  # the voicing marks and the marks drawn as their ticks or ring
     kana = [hex(ord(ch)) for ch in MARKS if ch not in keep and not set(name_keys(f"エリ{ch}カ")) & set(name_keys("エリカ"))]
     arabic = [hex(ord(ch)) for ch in MARKS if not set(name_keys(f"عل{ch}ي")) & set(name_keys("علي"))]
     hebrew = [hex(ord(ch)) for ch in MARKS if not set(name_keys(f"דו{ch}ד")) & set(name_keys("דוד"))]
@@ -680,3 +680,44 @@ def test_an_arabic_letter_with_more_dots_or_a_ring_is_its_letter():
     apart = [hex(ord(ch)) for ch, letter in ARABIC_FORMS if not set(name_keys(f"ع{ch}")) & set(name_keys(f"ع{letter}"))]
     assert not apart, apart[:20]
     assert len(ARABIC_FORMS) > 150
+
+
+@pytest.mark.parametrize("tick", ["\u030b", "\u030e", "\u0308", "\u02ba", "\u02ee", "\u201d", "\u201c", '"', "\u2033", "\u3003", "\u309b", "\uff9e"])
+def test_two_ticks_after_a_kana_read_as_its_voicing_mark(tick):
+    """"カ”ク", "カʺク", "カ̋ク" read "ガク": a double acute or double line
+    above, a diaeresis, a double prime, a double quote or a ditto mark where
+    the voicing mark's two ticks go is that mark; a kana stays apart from
+    its voiced form without one."""
+    assert set(name_keys(f"カ{tick}ク")) & set(name_keys("ガク")), name_keys(f"カ{tick}ク")
+    assert set(name_keys(f"ハ{tick}")) & set(name_keys("バ"))
+    assert set(name_keys("カク")).isdisjoint(name_keys("ガク"))
+
+
+#: every mark no script owns (Script Inherited or Common): a low line, a vertical line below, an acute, ...
+SHARED_MARKS = [ch for ch in MARKS if regex.match(r"[\p{sc=Zinh}\p{sc=Zyyy}]", ch) and ch not in "\u3099\u309a"]
+
+
+@pytest.mark.parametrize("name", ["สมชาย", "राहुल", "ক্ষমা", "ຄຳ"])
+def test_a_mark_no_script_owns_on_a_letter_of_a_script_with_its_own_makes_no_other_name(name):
+    """"สมชาย̲" (a low line under Thai) reads "สมชาย", "राहुल̩" "राहुल": every
+    mark of Unicode's Inherited or Common script after the name's last letter
+    folds away, as it does on Latin, Han, kana, Arabic and Hebrew."""
+    apart = [hex(ord(ch)) for ch in SHARED_MARKS if not set(name_keys(f"{name}{ch}")) & set(name_keys(name))]
+    assert not apart, apart[:20]
+    assert len(SHARED_MARKS) > 300
+
+
+@pytest.mark.parametrize(("script", "base", "drawn_as_signs"), [("Thai", "ก", ""), ("Lao", "ກ", ""), ("Bengali", "ক", ""), ("Tamil", "க", ""), ("Myanmar", "က", ""), ("Telugu", "క", ""), ("Devanagari", "क", "\u0903")])
+def test_a_scripts_own_vowel_or_tone_mark_makes_another_name(script, base, drawn_as_signs):
+    """A script's own marks spell its words ("สมชาย", "สมชัย"; "क", "क़"):
+    each keeps a name of its own (the visarga, drawn as a colon, aside)."""
+    own = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp)) in ("Mn", "Mc") and regex.match(rf"\p{{sc={script}}}", chr(cp)) and chr(cp) not in drawn_as_signs]
+    folded = [hex(ord(m)) for m in own if set(name_keys(base + m)) & set(name_keys(base))]
+    assert not folded, folded
+
+
+@pytest.mark.parametrize("small", ["\u06e5", "\u06e6", "\u08c9"])
+def test_an_arabic_small_high_letter_makes_no_other_name(small):
+    """The small high waw and yeh, Quranic signs over the letters, read as
+    no letter in a name ("علۥي" is "علي")."""
+    assert set(name_keys(f"عل{small}ي")) & set(name_keys("علي"))
