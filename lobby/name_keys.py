@@ -22,7 +22,7 @@ from importlib import resources
 import regex
 from confusable_homoglyphs import confusables
 
-from .scripts import scripts_of
+from .scripts import _CJK, _latin, scripts_of
 
 #: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt,
 #: Unicode 15.1): characters that draw nothing; UTS #39 drops them from
@@ -370,8 +370,10 @@ def _next_letter(text: str, i: int) -> str:
     return next((ch for ch in text[i + 1 :] if unicodedata.category(ch)[0] in "LN"), "")
 
 
+#: the kana's scripts
+_KANA = frozenset({"Hiragana", "Katakana"})
 #: Han and the kana as one: a skeleton draws katakana as Han ("カ" is "力")
-_JAPANESE = frozenset({"Han", "Hiragana", "Katakana"})
+_JAPANESE = _KANA | {"Han"}
 #: the iteration and length marks Japanese names are written with ("佐々木", "みすゞ", "カー"); its other
 #: modifier letters (Minnan tone letters, the vertical kana repeat marks, the Old Chinese iteration mark) fold away
 _JAPANESE_MARKS = frozenset("々〻ゝゞヽヾーｰ")
@@ -398,7 +400,7 @@ def _number(ch: str) -> str | None:
 def _kana_as_han() -> frozenset[str]:
     """The Han characters a skeleton draws a kana as ("カ" is "力"): a voicing
     mark after one is the kana's ("ガ" is "力" and U+3099, no "力")."""
-    drawn = [p for ch, p in _prototypes().items() if len(p) == 1 and {"Hiragana", "Katakana"} & (scripts_of(ch) or frozenset())]
+    drawn = [p for ch, p in _prototypes().items() if len(p) == 1 and _KANA & (scripts_of(ch) or frozenset())]
     return frozenset(drawn) | {unicodedata.normalize("NFKC", p.translate(_han_fold())) for p in drawn}  # as a key writes it ("ヒ" is "⼔", then "匕")
 
 
@@ -441,11 +443,12 @@ def separators_folded(text: str, small_letters: bool = False, shared_marks: bool
             if small and marked and out:  # a small letter drawn over the last: "Kilopͣ" is "Kilopa"
                 out.append(small[1].lower())
                 continue
-            if marked and not (kana and ch in _VOICING):
+            voicing = kana and ch in _VOICING
+            if marked and not voicing:
                 if ch == _DOT_ABOVE and dotless:
                     out[-1], dotless = _DOTLESS[letter], False
                 continue
-            if shared_marks and not (kana and ch in _VOICING) and (_SHARED_MARK.match(ch) or not (scripts_of(ch) or frozenset()) & own):
+            if shared_marks and not voicing and (_SHARED_MARK.match(ch) or not (scripts_of(ch) or frozenset()) & own):
                 continue  # another script's mark, or one of every script's, on a Thai or Devanagari letter: drawn as a speck
             out.append(ch)
             continue
@@ -456,7 +459,7 @@ def separators_folded(text: str, small_letters: bool = False, shared_marks: bool
             continue
         scripts = scripts_of(ch) or frozenset()
         marked, dotless, letter = _marked_letter(ch) or bool(scripts & _UNMARKED_SCRIPTS), ch in _DOTLESS, ch
-        kana = bool(scripts & {"Hiragana", "Katakana"}) or ch in _kana_as_han()
+        kana = bool(scripts & _KANA) or ch in _kana_as_han()
         own = scripts
         out.append(_letter_of(ch))
     return "".join(out)
@@ -492,20 +495,15 @@ def _modifiers_as_letters(text: str) -> str:
     separator fold reads "Mra"."""
     out = list(text)
     for i, ch in enumerate(text):
-        letter = _modifier_as_letter(ch) if unicodedata.category(ch) == "Lm" else None
+        letter = _modifier_as_letter(ch)
         if letter is not None and any("Latin" in (scripts_of(c) or ()) for c in text[max(i - 1, 0) : i] + text[i + 1 : i + 2]):
             out[i] = letter
     return "".join(out)
 
 
 def _cjk(ch: str) -> bool:
-    """Whether ``ch`` is a letter of Han, kana, Hangul or Bopomofo."""
-    return bool((scripts_of(ch) or frozenset()) & {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}) and unicodedata.category(ch)[0] == "L"
-
-
-def _latin(ch: str) -> bool:
-    """Whether ``ch`` is a Latin letter."""
-    return unicodedata.category(ch)[0] == "L" and "Latin" in (scripts_of(ch) or ())
+    """Whether ``ch`` is a letter of Han, kana, Hangul or Bopomofo (the scripts a name may join to Latin)."""
+    return unicodedata.category(ch)[0] == "L" and bool((scripts_of(ch) or frozenset()) & _CJK)
 
 
 def _signs_as_letters(text: str) -> str:
