@@ -75,12 +75,18 @@ class RedisServer:
 
     ``RedisServer(data_dir, port=None, appendonly=True).start()`` returns
     once it answers PING; ``url`` is its ``redis://`` URL.  ``extra`` are more
-    ``--name value`` arguments (e.g. cluster mode).
+    ``--name value`` arguments (e.g. cluster mode); ``pick_port()`` chooses
+    the port when none is given (e.g. :func:`free_cluster_port`).
     """
 
-    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendonly: bool = True, extra: list[str] | None = None) -> None:
+    def __init__(
+        self, data_dir: str | os.PathLike, port: int | None = None, appendonly: bool = True,
+        extra: list[str] | None = None, pick_port=free_port,
+    ) -> None:
         self.data_dir = Path(data_dir)
-        self.port = port or free_port()
+        self.fixed_port = port is not None
+        self.pick_port = pick_port
+        self.port = port or pick_port()
         self.appendonly = appendonly
         self.extra = extra or []
         self.proc: subprocess.Popen | None = None
@@ -90,7 +96,22 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self, timeout_s: float = 10.0) -> "RedisServer":
+        """Start and wait until this very server (its pid) answers PING.
+        A port chosen free can be taken by another process before the
+        server binds it: then it exits and starts again on a new port (a
+        port given to the constructor is kept).  Raises ``RuntimeError``
+        if it exits otherwise or does not answer in ``timeout_s`` s."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        for _ in range(5):
+            if self._start_once(timeout_s):
+                return self
+            if self.fixed_port:
+                break
+            self.port = self.pick_port()
+        raise RuntimeError(f"redis-server exited with {self.proc.returncode}")
+
+    def _start_once(self, timeout_s: float) -> bool:
+        """True once ours answers; False if it exited (its port taken)."""
         args = [
             find_redis_server(),
             "--bind", "127.0.0.1",
@@ -108,17 +129,35 @@ class RedisServer:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"redis-server exited with {self.proc.returncode}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(64).startswith(b"+PONG"):
-                        return self
-            except OSError:
-                pass
+                return False
+            if self._answering_pid() == self.proc.pid:
+                return True
             time.sleep(0.02)
         self.stop()
         raise RuntimeError("redis-server did not start in time")
+
+    def _answering_pid(self) -> int | None:
+        """The pid (INFO server's process_id) of the redis-server that
+        answers PING on ``port``, or None while none does."""
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                s.sendall(b"PING\r\nINFO server\r\n")
+                data = b""
+                while len(data) < 65536:
+                    chunk = s.recv(4096)
+                    data += chunk
+                    if not chunk or data.startswith(b"-"):
+                        return None  # closed, or LOADING: not ready
+                    if b"\r\n" in data.partition(b"process_id:")[2]:
+                        break
+        except OSError:
+            return None
+        if not data.startswith(b"+PONG"):
+            return None
+        for line in data.split(b"\r\n"):
+            if line.startswith(b"process_id:"):
+                return int(line.split(b":", 1)[1])
+        return None
 
     def kill(self) -> None:
         """SIGKILL, for crash tests."""

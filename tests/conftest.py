@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import json
 import time
 import urllib.request
 from pathlib import Path
@@ -63,6 +64,7 @@ class LobbyProcess:
     """``python -m lobby`` as a child process on a free loopback port."""
 
     def __init__(self, redis_url: str, env: dict[str, str] | None = None, port: int | None = None, prefix: str = "lobby") -> None:
+        self.fixed_port = port is not None
         self.port = port or free_port()
         self.redis_url = redis_url
         self.env = {**os.environ, **TEST_ENV, **(env or {}), "REDIS_URL": redis_url, "LOBBY_KEY_PREFIX": prefix}
@@ -78,6 +80,21 @@ class LobbyProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout_s: float = 20.0) -> "LobbyProcess":
+        """Start and wait for ``/healthz`` from this very process (its pid):
+        a port chosen free can be taken by another worker's process before
+        ours binds it, so then ours exits and starts again on a new port
+        (a port given to the constructor is kept: its test wants that one)."""
+        for attempt in range(5):
+            if self._start_once(timeout_s):
+                return self
+            if self.fixed_port:
+                break
+            self.port = free_port()
+            self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lobby-{self.port}.log"
+        raise RuntimeError(f"lobby exited: {self.log_path.read_text()[-2000:]}")
+
+    def _start_once(self, timeout_s: float) -> bool:
+        """True once healthy; False if it lost its port to another process."""
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", os.environ.get("LOBBY_TEST_LOG_LEVEL", "warning")],
@@ -90,13 +107,17 @@ class LobbyProcess:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if b"address already in use" in self.log_path.read_bytes():
+                    return False
                 raise RuntimeError(f"lobby exited: {self.log_path.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.http + "/healthz", timeout=0.5) as r:
-                    if r.status == 200:
-                        return self
+                    if r.status == 200 and json.loads(r.read()).get("pid") == self.proc.pid:
+                        return True
             except OSError:
-                time.sleep(0.05)
+                pass
+            time.sleep(0.05)
+        self.stop()
         raise RuntimeError("lobby did not become healthy")
 
     def kill(self) -> None:
@@ -123,7 +144,7 @@ class RedisCluster:
         self.nodes = [
             RedisServer(
                 base_dir / f"node{i}",
-                port=free_cluster_port(),
+                pick_port=free_cluster_port,
                 appendonly=True,
                 extra=["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000"],
             )
