@@ -47,6 +47,7 @@ import os
 import platform
 import random
 import resource
+import socket
 import subprocess
 import sys
 import tempfile
@@ -530,19 +531,22 @@ async def lobby_main(args: argparse.Namespace, redis_url: str) -> dict[str, Any]
 
     from lobby.app import create_app
     from lobby.config import Settings
-    from lobby.redis_server import free_port
 
     overrides = {k[len("LOBBY_"):].lower(): (int(v) if v.isdigit() else v) for k, v in LOBBY_ENV.items()}
     # no timer of a finished game fires during the run (a ready period outlasts it)
     settings = Settings(redis_url=redis_url, ready_ms=600_000, **overrides)  # LOBBY_ENV: no pacing
     app = create_app(settings)
-    port = free_port()
+    # bound here, on a port the kernel chose: no other process can take it
+    # between its choice and uvicorn's bind
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     # as lobby.__main__.run() configures it
     config = uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio", ws_max_size=settings.max_frame,
                             ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
                             timeout_graceful_shutdown=settings.drain_s, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve())
+    serving = asyncio.create_task(server.serve(sockets=[sock]))
     rclient = aioredis.Redis.from_url(redis_url)
     try:
         deadline = time.monotonic() + 30

@@ -229,37 +229,68 @@ class Procs:
         self.procs.clear()
 
 
-def wait_port(port: int, proc: subprocess.Popen, timeout_s: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server on port {port} exited with {proc.returncode}")
+def listens(pid: int, port: int) -> bool:
+    """True when process ``pid`` holds the listening socket of loopback
+    TCP ``port`` (Linux /proc): not a process that took the port first."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
+            lines = Path(table).read_text().splitlines()[1:]
         except OSError:
+            continue
+        for line in lines:
+            f = line.split()
+            if f[3] == "0A" and int(f[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                inodes.add(f"socket:[{f[9]}]")
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def start_listening(procs: Procs, name: str, argv, core: str, env: dict[str, str] | None = None,
+                    timeout_s: float = 30.0) -> tuple[int, subprocess.Popen]:
+    """Start ``argv(port)`` on a port chosen free and wait until that very
+    process listens on it.  A port chosen free can be taken by another
+    process (another test worker) before ours binds it: ours then exits and
+    starts again on a new port.  Returns (port, process)."""
+    for _ in range(5):
+        port = free_port()
+        proc = procs.start(f"{name}-{port}", argv(port), core, env)
+        deadline = time.monotonic() + timeout_s
+        while proc.poll() is None and not listens(proc.pid, port):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name}: nothing listens on port {port} after {timeout_s}s")
             time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on port {port} after {timeout_s}s")
+        if proc.poll() is None:
+            return port, proc
+    raise RuntimeError(f"{name}: exited five times (its log: {procs.logdir})")
 
 
 def start_servers(peer: str, n: int, procs: Procs, tmp: Path) -> tuple[list[str], list[int], dict[str, list[int]]]:
     """Start ``n`` server processes of ``peer`` on core 0.  Returns the
     client URLs, every server-side PID (the lobby's Redis included) and the
     PIDs by role."""
-    ports = [free_port() for _ in range(n)]
     if peer == "lobby":
-        rport = free_port()
-        rdir = tmp / f"redis-{rport}"
-        rdir.mkdir()
-        redis = procs.start("redis", ["redis-server", "--bind", "127.0.0.1", "--port", str(rport), "--dir", str(rdir),
-                                      "--appendonly", "yes", "--appendfsync", "everysec", "--save", "",
-                                      "--protected-mode", "yes", "--daemonize", "no"], SERVER_CORE)
-        wait_port(rport, redis)
+        def redis_argv(port: int) -> list[str]:
+            rdir = tmp / f"redis-{port}"
+            rdir.mkdir(exist_ok=True)
+            return ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--dir", str(rdir),
+                    "--appendonly", "yes", "--appendfsync", "everysec", "--save", "",
+                    "--protected-mode", "yes", "--daemonize", "no"]
+
+        rport, redis = start_listening(procs, "redis", redis_argv, SERVER_CORE)
         env = {**LOBBY_ENV, "REDIS_URL": f"redis://127.0.0.1:{rport}/0"}
-        lobbies = [procs.start(f"lobby-{p}", [sys.executable, "-m", "lobby", "--port", str(p), "--log-level", "warning"],
-                               SERVER_CORE, env) for p in ports]
-        for p, proc in zip(ports, lobbies):
-            wait_port(p, proc)
+        started = [start_listening(procs, "lobby", lambda p: [sys.executable, "-m", "lobby", "--port", str(p), "--log-level", "warning"],
+                                   SERVER_CORE, env) for _ in range(n)]
+        for p, proc in started:
             deadline = time.monotonic() + 30
             while True:
                 try:
@@ -271,17 +302,17 @@ def start_servers(peer: str, n: int, procs: Procs, tmp: Path) -> tuple[list[str]
                 if time.monotonic() > deadline:
                     raise RuntimeError("lobby not healthy")
                 time.sleep(0.05)
-        pids = [x.pid for x in lobbies]
-        return [f"ws://127.0.0.1:{p}/ws" for p in ports], pids + [redis.pid], {"server": pids, "redis": [redis.pid]}
+        pids = [proc.pid for _, proc in started]
+        return [f"ws://127.0.0.1:{p}/ws" for p, _ in started], pids + [redis.pid], {"server": pids, "redis": [redis.pid]}
     if peer == "floor":
-        servers = [procs.start(f"floor-{p}", [sys.executable, str(BENCH / "floor.py"), "--port", str(p)], SERVER_CORE) for p in ports]
-        urls = [f"ws://127.0.0.1:{p}/ws" for p in ports]
+        started = [start_listening(procs, "floor", lambda p: [sys.executable, str(BENCH / "floor.py"), "--port", str(p)], SERVER_CORE)
+                   for _ in range(n)]
+        urls = [f"ws://127.0.0.1:{p}/ws" for p, _ in started]
     else:
-        servers = [procs.start(f"colyseus-{p}", ["node", str(BENCH / "colyseus_server.js"), "--port", str(p)], SERVER_CORE) for p in ports]
-        urls = [f"ws://127.0.0.1:{p}" for p in ports]
-    for p, proc in zip(ports, servers):
-        wait_port(p, proc)
-    pids = [x.pid for x in servers]
+        started = [start_listening(procs, "colyseus", lambda p: ["node", str(BENCH / "colyseus_server.js"), "--port", str(p)], SERVER_CORE)
+                   for _ in range(n)]
+        urls = [f"ws://127.0.0.1:{p}" for p, _ in started]
+    pids = [proc.pid for _, proc in started]
     return urls, pids, {"server": pids}
 
 

@@ -33,28 +33,48 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _healthy(proc: subprocess.Popen, port: int, log) -> bool:
+    """True once ``proc`` itself (its pid) answers /healthz on ``port``;
+    False if it exited because another process holds the port."""
+    deadline = time.monotonic() + 30
+    while True:
+        if proc.poll() is not None:
+            assert "address already in use" in log.read_text(), log.read_text()
+            return False
+        assert time.monotonic() < deadline, "the lobby did not become healthy"
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=0.5) as r:
+                if r.status == 200 and json.loads(r.read())["pid"] == proc.pid:
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("read_a_replay", [False, True], ids=["idle", "after-a-replay"])
 def test_ctrl_c_stops_the_lobby_and_its_private_redis_quietly(tmp_path, read_a_replay):
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     log = tmp_path / "lobby.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "lobby", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--log-level", "info"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-            preexec_fn=_as_from_a_terminal,
-        )
+        for _ in range(5):  # a port chosen free can be taken before the lobby binds it
+            port = free_port()
+            out.seek(0)
+            out.truncate()
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "lobby", "--port", str(port), "--data-dir", str(tmp_path / "data"), "--log-level", "info"],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                preexec_fn=_as_from_a_terminal,
+            )
+            try:
+                if _healthy(proc, port, log):
+                    break
+            except BaseException:
+                proc.kill()
+                proc.wait()
+                raise
+        else:
+            raise AssertionError("five ports chosen free were all taken first")
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "the lobby did not become healthy"
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=0.5) as r:
-                        if r.status == 200:
-                            break
-                except OSError:
-                    time.sleep(0.05)
             redis_port = int(re.search(r"private redis-server on redis://127\.0\.0\.1:(\d+)", log.read_text()).group(1))
             if read_a_replay:
                 url = f"ws://127.0.0.1:{port}/ws"
