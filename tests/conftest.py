@@ -61,11 +61,13 @@ def redis_server(tmp_path_factory):
 
 
 class LobbyProcess:
-    """``python -m lobby`` as a child process on a free loopback port."""
+    """``python -m lobby`` as a child process on a free loopback port
+    (``port``, else one ``pick_port()`` chooses)."""
 
-    def __init__(self, redis_url: str, env: dict[str, str] | None = None, port: int | None = None, prefix: str = "lobby") -> None:
+    def __init__(self, redis_url: str, env: dict[str, str] | None = None, port: int | None = None, prefix: str = "lobby", pick_port=free_port) -> None:
         self.fixed_port = port is not None
-        self.port = port or free_port()
+        self.pick_port = pick_port
+        self.port = port or pick_port()
         self.redis_url = redis_url
         self.env = {**os.environ, **TEST_ENV, **(env or {}), "REDIS_URL": redis_url, "LOBBY_KEY_PREFIX": prefix}
         self.proc: subprocess.Popen | None = None
@@ -89,7 +91,7 @@ class LobbyProcess:
                 return self
             if self.fixed_port:
                 break
-            self.port = free_port()
+            self.port = self.pick_port()
             self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lobby-{self.port}.log"
         raise RuntimeError(f"lobby exited: {self.log_path.read_text()[-2000:]}")
 

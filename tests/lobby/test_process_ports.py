@@ -9,11 +9,10 @@ import json
 import os
 import socket
 import threading
+import urllib.request
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 from lobby.redis_server import RedisServer, free_port
-
-from ..conftest import LobbyProcess
 
 
 def _ports(first: int):
@@ -69,20 +68,15 @@ class _OtherLobby(BaseHTTPRequestHandler):
         pass
 
 
-def test_a_lobby_process_is_not_mistaken_for_another_one_on_its_port(redis_server):
+def test_a_lobby_process_is_not_mistaken_for_another_one_on_its_port(lobby_factory):
     other = HTTPServer(("127.0.0.1", 0), _OtherLobby)
     threading.Thread(target=other.serve_forever, daemon=True).start()
     try:
-        proc = LobbyProcess(redis_server.url, prefix="ports")
-        proc.port = other.server_address[1]  # as if the other one took it
-        proc.start()
-        try:
-            assert proc.port != other.server_address[1]
-            with socket.create_connection(("127.0.0.1", proc.port)):
-                pass
-            assert proc.proc.poll() is None
-        finally:
-            proc.stop()
+        taken = other.server_address[1]
+        proc = lobby_factory(prefix="ports", pick_port=_ports(taken))
+        assert proc.port != taken
+        with urllib.request.urlopen(f"{proc.http}/healthz", timeout=5) as r:
+            assert json.loads(r.read())["pid"] == proc.proc.pid
     finally:
         other.shutdown()
         other.server_close()
