@@ -7,9 +7,12 @@ Options: ``--host`` (default 127.0.0.1), ``--port`` (default 8000),
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import signal
+import socket
+import struct
 
 import h11
 import uvicorn
@@ -72,11 +75,14 @@ class HeaderTimeoutProtocol(H11Protocol):
     socket that sends nothing, a head or a body trickled in a byte at a
     time) is closed, and a client address (the TCP peer, unless it is a
     trusted proxy) holds at most ``conns_per_addr`` HTTP connections at
-    once: the next one is closed at once.  uvicorn's own
+    once: the next one is closed at once; a client that takes no byte of
+    a response for ``send_timeout_s`` seconds (its buffers full, or a
+    finished response still unsent) is cut.  uvicorn's own
     ``timeout_keep_alive`` runs only while no byte of a next request came,
     and h11 puts no deadline on a body."""
 
     header_timeout_s: float = 10.0
+    send_timeout_s: float = 30.0
     conns_per_addr: int = 64
     trusted: tuple = ()
     #: client address -> its open HTTP connections (this process's)
@@ -85,6 +91,7 @@ class HeaderTimeoutProtocol(H11Protocol):
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
+        self._send_timer: asyncio.TimerHandle | None = None
         self._addr = None
         peer = transport.get_extra_info("peername")
         addr = quota.client_address({"client": peer}, ()) if isinstance(peer, tuple) else None
@@ -105,7 +112,36 @@ class HeaderTimeoutProtocol(H11Protocol):
             else:
                 del self.open_by_addr[addr]
 
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        # the client takes nothing while its buffers stay full: a deadline on that
+        self._send_deadline()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        # it took bytes: the deadline starts again for what is left
+        if self._send_timer is not None:
+            self._send_timer.cancel()
+            self._send_timer = None
+        if self.transport.get_write_buffer_size():
+            self._send_deadline()
+
+    def _send_deadline(self) -> None:
+        if self._send_timer is None:
+            self._send_timer = self.loop.call_later(self.send_timeout_s, self._send_timeout)
+
+    def _send_timeout(self) -> None:
+        # a response still not taken (a close() would wait for it forever)
+        self._send_timer = None
+        if self.transport.get_protocol() is self and self.transport.get_write_buffer_size():
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:  # a reset: the kernel drops what it holds for the client too
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.transport.abort()
+
     def on_response_complete(self) -> None:
+        if self.transport.get_write_buffer_size():
+            self._send_deadline()  # a response not all taken yet: send_timeout_s for the rest
         super().on_response_complete()
         # the next request head on a kept-alive socket gets its own deadline
         # (uvicorn's keep-alive timer stops at the first byte of it)
@@ -115,6 +151,8 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
+        if self._send_timer is not None:
+            self._send_timer.cancel()
         self._let_go()
         super().connection_lost(exc)
 
@@ -123,6 +161,8 @@ class HeaderTimeoutProtocol(H11Protocol):
         # let go of the timer now, or it would keep this protocol object (and
         # its h11 buffers, ~6 KiB) alive for the whole timeout per connection
         self._head_timer.cancel()
+        if self._send_timer is not None:
+            self._send_timer.cancel()
         self._let_go()  # websockets have limits of their own (hello, idle)
         super().handle_websocket_upgrade(event)
 
@@ -141,6 +181,7 @@ def run(app, host: str, port: int, settings: Settings, log_level: str = "info") 
     to judge: ``LOBBY_TRUSTED_PROXIES``)."""
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {
         "header_timeout_s": float(settings.header_timeout_s),
+        "send_timeout_s": float(settings.send_timeout_s),
         "conns_per_addr": settings.conns_per_addr,
         "trusted": quota.trusted_networks(settings.trusted_proxies),
         "open_by_addr": {},

@@ -118,6 +118,10 @@ class Settings:
     #: a TCP connection must have sent a whole HTTP request, head and body (or
     #: an upgrade), this long after it opened or after its last response, else it is closed (s)
     header_timeout_s: int = 10
+    #: a client must take a response's bytes: writing to it paused (its
+    #: buffers full) this long at a stretch, or a finished response not
+    #: wholly taken this long after it, and the connection is cut (s)
+    send_timeout_s: int = 30
     #: HTTP connections open at once from one client address (not a trusted
     #: proxy); the next is closed at once (an upgraded websocket no longer counts)
     conns_per_addr: int = 64

@@ -33,4 +33,5 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"| {defaults.conns_per_addr} |" in _row("LOBBY_CONNS_PER_ADDR")
     assert f"`{defaults.metrics_allow}`" in _row("LOBBY_METRICS_ALLOW")
     assert f"{defaults.header_timeout_s} s" in _row("LOBBY_HEADER_TIMEOUT_S")
+    assert f"| {defaults.send_timeout_s} s |" in _row("LOBBY_SEND_TIMEOUT_S")
     assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")

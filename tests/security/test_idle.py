@@ -125,6 +125,37 @@ def _trickle_until_closed(sock: socket.socket, limit_s: float, slow: bytes = b"G
     return False
 
 
+def _cut_within(sock: socket.socket, limit_s: float) -> bool:
+    """True once the server closed or reset ``sock`` (its TCP state, read
+    without taking a byte of what it sent), within ``limit_s`` s."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        state = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0]
+        if state in (7, 8):  # TCP_CLOSE (a reset), TCP_CLOSE_WAIT (a FIN)
+            return True
+        time.sleep(0.1)
+    return False
+
+
+async def test_a_client_that_takes_no_byte_of_its_responses_is_cut(lobby_factory):
+    """A client that pipelined 300 requests and read nothing paused the
+    server's writes for good (the break-it pass held 60 such connections
+    from one address for 150 s, +11 MB): it is reset ``LOBBY_SEND_TIMEOUT_S``
+    after it last took bytes; a client that reads is served on."""
+    proc = lobby_factory(prefix="sec-send", env={"LOBBY_SEND_TIMEOUT_S": "1"})
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", proc.port))
+    sock.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 300)
+    try:
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(None, _cut_within, sock, 15), "a client that reads nothing kept its connection"
+        with urllib.request.urlopen(proc.http + "/static/style.css", timeout=5) as r:
+            assert len(r.read()) > 30_000
+    finally:
+        sock.close()
+
+
 async def test_a_slow_second_request_head_on_a_kept_alive_socket_is_closed(lobby_factory):
     """Found by the break-it pass: the request-head deadline was armed once
     per TCP connection, so after one quick request a second head trickled
