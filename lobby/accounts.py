@@ -104,8 +104,9 @@ WRONG = "wrong name or password"
 #: modifier letters folded away ("ロミオ𚿰"), marks on kana (not the voicing marks) and
 #: Arabic and Hebrew vowel points folded away ("エリ〪カ", "عَلِيّ"), Arabic "X WITH ..." as X, no
 #: Chinese, Japanese or Korean letter folded away ("ロミ" is no "ロミオ"), two ticks after a kana as its
-#: voicing mark ("カ”ク"), marks of no script on Thai or Devanagari folded away ("สมชาย̲")
-NAME_KEYS_VERSION = 13
+#: voicing mark ("カ”ク"), marks of no script on Thai or Devanagari folded away ("สมชาย̲");
+#: 14 "ヌ"/"又", "ナ"/"十", the turned h as u ("Hɥgo")
+NAME_KEYS_VERSION = 14
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -82,6 +82,9 @@ _SHAPE_FOLD = {
     # kana and Han drawn alike: "才" and "オ", "ソ" and "ン", hiragana and katakana "り"/"リ" ("ロミ才" is "ロミオ");
     # the Ukrainian "є" and "е" ("Олєг" is "Олег")
     **dict(zip("オンりє", "才ソリе")),
+    # katakana and Han drawn alike the data leaves apart: "ヌ" and "又" ("ヌ吉"), "ナ" and "十" ("ハ十コ");
+    # the turned h drawn as u ("Hɥgo")
+    **dict(zip("ヌナɥ", "又十u")),
 }
 
 

@@ -730,7 +730,9 @@ def _symbol_in_word(name: str) -> bool:
     that joins no name's letters (:data:`_JOINING_PUNCTUATION`: "O§car",
     "Os(ar", "ロ〃オ"; a pair of brackets aside, "[NL]Ann").  "Beside" and
     "between" look through a chain of punctuation and symbols to the
-    nearest other character ("□〃オ", "Os((ar").  Emoji, stars, hearts and notes at a word's edge are
+    nearest other character ("□〃オ", "Os((ar").  A bracket with no pair
+    against a letter ("Pau⌊", "⌊ily", "⁆ack") and slashes drawn as strokes
+    ("\\/era", "/\\MY") read as letters too.  Emoji, stars, hearts and notes at a word's edge are
     names' own ("Max⚡", "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a
     symbol reads as the letter it is drawn like, and no list of those has an
     end ("Kil○pa", "Ki│opa", "Kilo₽a" beside "Kilopa")."""
@@ -750,9 +752,14 @@ def _symbol_in_word(name: str) -> bool:
             i += step
         return 0 <= i < len(chars) and cats[i][0] == "L"
 
+    if "\\/" in name or "/\\" in name:
+        return True  # slashes drawn as a letter's strokes: "\/era" is "Vera", "/\MY" "AMY"
     for i, (ch, emoji) in enumerate(chars):
         cat = cats[i]
         if cat[0] == "P":
+            touches = (i > 0 and cats[i - 1][0] == "L") or (i + 1 < len(chars) and cats[i + 1][0] == "L")
+            if cat == "Ps" and touches and "Pe" not in cats[i + 1 :] or cat == "Pe" and touches and "Ps" not in cats[:i]:
+                return True  # a bracket with no pair, against a letter, reads as one: "Pau⌊", "⌊ily", "⁆ack"
             if cat in ("Pd", "Pc", "Pi", "Pf") or ch in _JOINING_PUNCTUATION or not (letter_at(i, -1) and letter_at(i, 1)):
                 continue
             if (cat == "Ps" and "Pe" in cats[i + 1 :]) or (cat == "Pe" and "Ps" in cats[:i]):
@@ -770,11 +777,12 @@ def _symbol_in_word(name: str) -> bool:
 
 def _too_many_marks(text: str) -> bool:
     """Whether more than :data:`MAX_MARKS` combining marks stack on one
-    character, counted after NFD: a letter that carries marks of its own
-    ("ᾯ", "Ź") counts them too, and a joiner between marks (ZWJ, ZWNJ:
+    character, counted after NFKD: a letter that carries marks of its own
+    ("ᾯ", "Ź") counts them too, and so does a sign that stands for several
+    (Tibetan U+0F77 is three), and a joiner between marks (ZWJ, ZWNJ:
     they stay in the letter's cluster) does not start a new count."""
     run = 0
-    for ch in unicodedata.normalize("NFD", text):
+    for ch in unicodedata.normalize("NFKD", text):
         if ch in _JOINERS:
             continue
         run = run + 1 if unicodedata.category(ch).startswith("M") else 0

@@ -31,10 +31,13 @@ def test_bad_names(name):
         ("a\u202eb", "control"),
         ("\u3164", "invisible"),
         ("a" + "\u0301" * 6, "marks"),
-        # counted after NFD: the base letter's own marks count too
+        # counted after NFD (NFKD): the base letter's own marks count too
         ("\u1faf" + "\u0301" * 4, "marks"),  # ᾯ is Ω and 3 marks: 7
         ("Z" + "\u0301" * 5, "marks"),  # NFC makes it Ź + 4: still 5 marks
         ("\u00e9" + "\u0300" * 4, "marks"),  # é + 4: 5 after NFD
+        # and after NFKD: a sign that stands for several marks counts them all
+        ("\u0f56" + "\u0f77" * 2, "marks"),  # Tibetan U+0F77 is U+0FB2 U+0F71 U+0F80: 6
+        ("\u0f40\u0f90" + "\u0f79\u0f77", "marks"),
         # a joiner between marks keeps them on one letter (ZWNJ, ZWJ)
         ("\u0628" + "\u064b\u064c\u064d\u064e\u200c" * 3 + "\u0628", "marks"),
         ("\u0639\u0644\u06cc" + "\u064b\u064c\u064d\u064e" + "\u200d" + "\u064b\u064c\u064d\u064e", "marks"),
@@ -102,7 +105,7 @@ def test_good_names(name):
     assert clean_name(name) == name
 
 
-@pytest.mark.parametrize("text", ["line\u2028break", "para\u2029break", "z" + "\u0300" * 9, "\u034f\u034f", "\u3164", "\u2800\ufe0f"])
+@pytest.mark.parametrize("text", ["line\u2028break", "para\u2029break", "z" + "\u0300" * 9, "\u0f56" + "\u0f77" * 4, "\u034f\u034f", "\u3164", "\u2800\ufe0f"])
 def test_bad_chat(text):
     with pytest.raises(ProtocolError):
         clean_text(text, 200)
@@ -854,6 +857,30 @@ def test_no_punctuation_but_a_joining_mark_stands_between_two_letters(start, end
     assert not let_in, f"{len(let_in)} marks, e.g. {let_in[:20]}"
     assert len(NOT_JOINING) > 500
     assert {_refused_as(n) for n in ("O§car", "Os(ar", "M⁞ra", "ロ〃オ", "°scar", "□〃オ", "⼝〃オ", "Os((ar", "Os(.ar")} == {"symbol"}  # through a chain too
+
+
+#: every opening and closing bracket of Unicode (Ps, Pe)
+BRACKETS = [chr(cp) for cp in range(0x21, 0x30000) if unicodedata.category(chr(cp)) in ("Ps", "Pe") and unicodedata.normalize("NFC", chr(cp)) == chr(cp)]
+
+
+def test_a_bracket_with_no_pair_against_a_letter_reads_as_one():
+    """A floor or ceiling sign or a quill bracket draws a letter ("Pau⌊" is
+    "PauL", "⌊ily" "Lily", "⁆ack" "Jack"): every bracket of Unicode with no
+    pair, touching a letter at a word's start or end, is refused (as
+    ``symbol``, or at a name's end as ``bracket``); a pair stays ("[NL]Ann", "O(s)car"), and so does one apart
+    from the letters ("Bo ( Ann")."""
+    let_in = [hex(ord(ch)) for ch in BRACKETS if not (_refused(f"Pau{ch}") and _refused(f"{ch}ily") and _refused(f"Pa{ch} ul"))]
+    assert not let_in, f"{len(let_in)} brackets, e.g. {let_in[:20]}"
+    assert len(BRACKETS) > 100
+    assert {_refused_as(n) for n in ("Pau⌊", "⌊ily", "⁆ack", "Pa⌈ ul")} == {"symbol"}
+    for name in ("[NL]Ann", "O(s)car", "Bo ( Ann"):
+        assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["\\/era", "/\\MY", "\\/\\/endy", "Ve\\/a"])
+def test_slashes_drawn_as_a_letter_s_strokes_are_refused(name):
+    """"\\/" draws a V, "/\\" an A: refused as ``symbol`` wherever they stand."""
+    assert _refused_as(name) == "symbol"
 
 
 @pytest.mark.parametrize("name", ["Jean-Luc", "O'Brien", "O’Brien", "A.J.", "Mary_Jane", "Ann&Bob", "ジョン・スミス", "李‧小龍", "ז׳אן", "n°2", "25°", "Ann™", "☆ゆい", "M!ra", "[NL]Ann", "O(s)car", "Max⚡!", "Ann^_^"])
