@@ -186,3 +186,20 @@ async def test_a_spectator_s_line_goes_to_the_spectators_room_not_the_players(re
             assert {line["text"]: line["room"] for line in lines} == {"from the rail": "spectators", "good luck": "players"}, c.name
         reply = await players[1].request({"t": "sync", "table": table})
         assert {line["text"]: line["room"] for line in reply["chat"]} == {"from the rail": "spectators", "good luck": "players"}
+
+
+async def test_a_spectator_named_as_a_seat_chats_with_a_mark(redis_server, lobby_factory):
+    """A spectator whose name reads as a seated player's ("Ann", "ANN")
+    chatted under that very name beside the seat: the line gets a mark as a
+    seat would ("Ann ②"); a spectator of another name gets none."""
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatmark")
+    async with connected(a.ws, ["Ann", "Bo", "ANN", "Rail"]) as (ann, bo, same, other):
+        table = (await ann.open("sibala", seats=2, turn_ms=300_000, options={"rounds": 1})).table_id
+        await bo.join(table)
+        for spectator in (same, other):
+            await spectator.watch(table)
+            await spectator.wait_for(table, playing)
+        for speaker, text in ((same, "same name"), (other, "other name")):
+            assert (await speaker.request({"t": "chat", "table": table, "text": text}))["t"] == "ok"
+        lines = await ann.wait_chat(table, lambda lines: len(lines) >= 2)
+        assert {line["text"]: line["name"] for line in lines} == {"same name": "ANN ②", "other name": "Rail"}
