@@ -16,8 +16,8 @@ from .support import Raw, open_table
 
 
 async def test_sockets_that_never_sign_in_or_follow_nothing_are_closed(lobby_factory):
-    # before: both stayed open forever
-    proc = lobby_factory(prefix="sec-idle", env={"LOBBY_HELLO_TIMEOUT_S": "1", "LOBBY_IDLE_TIMEOUT_S": "1"})
+    # before: both stayed open forever (3 s limits: a loaded box's sign-in fits in them)
+    proc = lobby_factory(prefix="sec-idle", env={"LOBBY_HELLO_TIMEOUT_S": "3", "LOBBY_IDLE_TIMEOUT_S": "3"})
     silent = await Raw.connect(proc.ws)
     idle = await Raw.connect(proc.ws, name="Idle")
     watcher = await Raw.connect(proc.ws, name="Watcher")
@@ -39,11 +39,11 @@ async def test_sockets_that_never_sign_in_or_follow_nothing_are_closed(lobby_fac
                 except websockets.ConnectionClosed:
                     return raw.ws.close_code
 
-        assert await asyncio.wait_for(closed(silent, False), 10) == 1008
-        assert await asyncio.wait_for(closed(idle, True), 10) == 1000
+        assert await asyncio.wait_for(closed(silent, False), 30) == 1008
+        assert await asyncio.wait_for(closed(idle, True), 30) == 1000
         # one more idle period after that, the ones that follow something are still served
         later = await Raw.connect(proc.ws, name="Later")
-        assert await asyncio.wait_for(closed(later, True), 10) == 1000
+        assert await asyncio.wait_for(closed(later, True), 30) == 1000
         for raw in (watcher, lister):
             assert (await raw.request({"t": "ping"}))["t"] == "pong"
     finally:
@@ -54,7 +54,7 @@ async def test_sockets_that_never_sign_in_or_follow_nothing_are_closed(lobby_fac
 async def test_a_socket_that_follows_only_a_closed_table_is_idle(lobby_factory):
     """Found by the break-it pass: opening a table and leaving it (it
     closes) kept the socket 'following' a table that changes no more."""
-    proc = lobby_factory(prefix="sec-idle2", env={"LOBBY_HELLO_TIMEOUT_S": "1", "LOBBY_IDLE_TIMEOUT_S": "1"})
+    proc = lobby_factory(prefix="sec-idle2", env={"LOBBY_HELLO_TIMEOUT_S": "3", "LOBBY_IDLE_TIMEOUT_S": "3"})
     raw = await Raw.connect(proc.ws, name="Leaver")
     try:
         opened = await open_table(raw)
@@ -70,7 +70,7 @@ async def test_a_socket_that_follows_only_a_closed_table_is_idle(lobby_factory):
                 except websockets.ConnectionClosed:
                     return raw.ws.close_code
 
-        assert await asyncio.wait_for(closed(), 10) == 1000
+        assert await asyncio.wait_for(closed(), 30) == 1000
     finally:
         await raw.close()
 
