@@ -109,6 +109,9 @@ class Settings:
     replay_list_page: int = 20
     #: frames queued to one connection before it is dropped as a slow reader
     send_queue: int = 512
+    #: bytes queued to one connection before it is dropped as a slow reader
+    #: (a few large snapshots: 512 of them would hold ~18 MB)
+    send_queue_bytes: int = 1_048_576
     #: allowed websocket Origins, comma separated; empty: same host as the request
     origins: str = ""
     #: new guests' coin grant (coins)

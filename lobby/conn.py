@@ -32,22 +32,26 @@ class Conn:
     awaits nothing while the transport is writable: :mod:`lobby.uvicorn_adapter`).  Only while the
     kernel and transport buffers are full (a slow reader), or on another
     server, frames wait in a bounded queue drained by a writer task made
-    then; a connection whose queue is full is closed with 1013 (it
+    then; a connection whose queue is full (``queue_size`` frames, or
+    ``queue_bytes`` bytes: a few large snapshots weigh as much as many
+    deltas) is closed with 1013 (it
     reconnects and resyncs), so nobody waits for it.  ``close`` ends the
     connection after what is queued has been sent (``flush``) or at once,
     dropping the queue; a peer that takes not even the close frame within
     :data:`CLOSE_GRACE_S` is reset (``abort``).
     """
 
-    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "_queue", "_writer", "pid", "name", "closed",
+    __slots__ = ("id", "ws", "transport", "fast", "queue_size", "queue_bytes", "queued_bytes", "_queue", "_writer", "pid", "name", "closed",
                  "close_code", "tables", "last_chat", "lobby_sub", "token", "__weakref__")
 
-    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None) -> None:
+    def __init__(self, ws: Any, queue_size: int, transport: Any = None, fast: Any = None, queue_bytes: int = 1 << 20) -> None:
         self.id = secrets.token_hex(8)
         self.ws = ws
         self.transport = transport
         self.fast = fast if uvicorn_adapter.can_write_directly(fast) else None
         self.queue_size = queue_size
+        self.queue_bytes = queue_bytes
+        self.queued_bytes = 0  # of the frames in the queue
         self._queue: asyncio.Queue[bytes | None] | None = None
         self._writer: asyncio.Task | None = None
         self.pid: str | None = None
@@ -93,11 +97,14 @@ class Conn:
                 self.closed = True
                 return
         try:
+            if self.queued_bytes + len(data) > self.queue_bytes:
+                raise asyncio.QueueFull
             self.queue.put_nowait(data)
         except asyncio.QueueFull:
             metrics.DROPPED.inc()
             self.close(CloseCode.WS_1013_TRY_AGAIN_LATER, flush=False)
             return
+        self.queued_bytes += len(data)
         self._start_writer()
 
     def close(self, code: int, flush: bool = True) -> None:
@@ -111,6 +118,7 @@ class Conn:
         if not flush or queue.full():
             while not queue.empty():
                 queue.get_nowait()
+            self.queued_bytes = 0
         queue.put_nowait(None)
         self._start_writer()
         if self.ws is not None:
@@ -148,6 +156,8 @@ class Conn:
         try:
             while not queue.empty():
                 data = queue.get_nowait()
+                if data is not None:
+                    self.queued_bytes -= len(data)
                 if data is None:
                     code = self.close_code or CloseCode.WS_1000_NORMAL
                     await self.ws.close(code, CLOSE_REASONS.get(code))

@@ -196,7 +196,7 @@ class Session:
         proto = uvicorn_adapter.protocol_of(ws)
         uvicorn_adapter.spread_keepalive(proto)
         uvicorn_adapter.drop_handshake(proto)
-        conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto)
+        conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto, self.settings.send_queue_bytes)
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
         self.addr = quota.client_address(ws.scope, lobby.trusted)

@@ -34,4 +34,5 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"`{defaults.metrics_allow}`" in _row("LOBBY_METRICS_ALLOW")
     assert f"{defaults.header_timeout_s} s" in _row("LOBBY_HEADER_TIMEOUT_S")
     assert f"| {defaults.send_timeout_s} s |" in _row("LOBBY_SEND_TIMEOUT_S")
+    assert f"| {defaults.send_queue_bytes} bytes" in _row("LOBBY_SEND_QUEUE_BYTES")
     assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")

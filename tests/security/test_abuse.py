@@ -185,6 +185,41 @@ async def test_slow_reader_is_dropped_others_unaffected_then_resyncs(lobby_facto
             await slow.ws.close()
 
 
+async def test_a_slow_reader_of_large_snapshots_is_dropped_by_the_bytes_it_holds(lobby_factory):
+    """A socket that asks for a large snapshot again and again (a table
+    with a full chat: ~35 KB) and never reads held up to 512 of them (~18
+    MB: 40 such sockets took a process from 66 to 328 MB): the queue is
+    bounded in bytes too (``LOBBY_SEND_QUEUE_BYTES``), long before 512
+    frames."""
+    proc = lobby_factory(prefix="sec-slowbytes", env={
+        "LOBBY_SEND_QUEUE_BYTES": "131072", "LOBBY_CHAT_INTERVAL_MS": "0", "LOBBY_CHAT_TABLE_LINES": "1000", "LOBBY_RATE_PER_S": "100000", "LOBBY_RATE_BURST": "100000"})
+    async with connected(proc.ws, ["Host"]) as (host,):
+        table = (await host.open("six_nimmt", seats=4, turn_ms=300_000)).table_id
+        for i in range(60):
+            assert (await host.request({"t": "chat", "table": table, "text": f"{i} " + "长" * 190}))["t"] == "ok"
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", proc.port))
+        sock.setblocking(False)
+        slow = Raw(await websockets.connect(proc.ws, sock=sock, max_size=None, compression=None))
+        try:
+            await slow.request({"t": "hello", "proto": 1, "name": "Slow"})
+            snap = await slow.request({"t": "watch", "table": table})
+            assert len(pack(snap)) > 20_000, len(pack(snap))
+            slow.ws.transport.pause_reading()  # from now on it reads nothing at all
+            dropped_before = metric(proc, "lobby_slow_clients_dropped_total")
+            for requests in range(1, 101):  # 100 snapshots: far under 512 frames, ~2 MB
+                try:
+                    await slow.send({"t": "sync", "table": table})
+                except websockets.ConnectionClosed:
+                    break
+                if metric(proc, "lobby_slow_clients_dropped_total") > dropped_before:
+                    break
+            assert metric(proc, "lobby_slow_clients_dropped_total") > dropped_before, "held 100 large snapshots"
+        finally:
+            await slow.ws.close()
+
+
 async def test_send_queue_overflow_closes_at_once_and_close_flushes():
     conn = Conn(None, 4)
     for i in range(4):
@@ -195,6 +230,12 @@ async def test_send_queue_overflow_closes_at_once_and_close_flushes():
     assert conn.queue.qsize() == 1 and conn.queue.get_nowait() is None  # nothing more is written
     conn.send(b"late")
     assert conn.queue.empty()
+
+    heavy = Conn(None, 512, queue_bytes=100)  # bytes count too: two 60-byte frames overflow it
+    heavy.send(b"x" * 60)
+    assert not heavy.closed
+    heavy.send(b"y" * 60)
+    assert heavy.closed and heavy.close_code == CloseCode.WS_1013_TRY_AGAIN_LATER
 
     polite = Conn(None, 4)
     polite.send(b"a")
