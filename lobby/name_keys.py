@@ -230,8 +230,13 @@ _VOICING = frozenset("\u3099\u309a\u030a")
 #: a mark no script owns (Script Inherited or Common: "̲", "̩"), which on a letter of a script with marks
 #: of its own (Thai, Devanagari) is drawn as a speck beside its own ("สมชาย̲" reads "สมชาย")
 _SHARED_MARK = regex.compile(r"[\p{sc=Zinh}\p{sc=Zyyy}]")
-#: marks, modifier letters and quotes drawn as the voicing mark's two ticks after a kana ("カ̋ク", "カʺク", "カ”ク" read "ガク")
-_VOICING_DRAWN = frozenset("\u030b\u030e\u0308\u02ba\u02ee\u201d\u201c\u0022\u2033\u3003\u309b\uff9e")
+#: marks, modifier letters and quotes drawn as the voicing mark's two ticks after a kana ("カ̋ク", "カʺク", "カ”ク" read "ガク"):
+#: every two-stroke mark above (diaeresis, double acute, double grave, double vertical line, double circumflex),
+#: the spacing ones (double acute, middle double grave and acute) and every double quote and prime
+_VOICING_DRAWN = frozenset(
+    "\u0308\u030b\u030e\u030f\u1dcd\u02ba\u02ee\u02dd\u02f5\u02f6\u00a8"
+    "\u201c\u201d\u201e\u201f\u0022\uff02\u2033\u2036\u301d\u301e\u301f\u3003\u309b\uff9e"
+)
 #: the Greek iota below (ypogegrammeni), which upper case writes as a letter
 _IOTA_BELOW = "\u0345"
 #: the dotless letters a dot above makes dotted ("ı" + U+0307 draws "i")
