@@ -121,6 +121,7 @@ LOBBY_ENV = {
     "LOBBY_KEY_PREFIX": "bench",
     # every generator client is one address (127.0.0.1) opening 100+ tables
     "LOBBY_TABLES_PER_ADDR": "1000000",
+    "LOBBY_WS_PER_ADDR": "1000000",
     "LOBBY_TABLES_PER_CONN": "1000000",
 }
 GEN_CPU_LIMIT = 0.85

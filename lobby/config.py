@@ -128,6 +128,9 @@ class Settings:
     #: HTTP connections open at once from one client address (not a trusted
     #: proxy); the next is closed at once (an upgraded websocket no longer counts)
     conns_per_addr: int = 64
+    #: websockets open at once from one client address (IPv6: its /64) in one
+    #: process; the next is closed 1013 right after its upgrade
+    ws_per_addr: int = 64
     #: a websocket must sign in (``hello``) this long after its upgrade, else close 1008 (s)
     hello_timeout_s: int = 10
     #: a signed-in websocket that follows no live table and no table list this long is closed 1000 (s)

@@ -181,7 +181,8 @@ class Session:
 
     async def run(self) -> None:
         """The whole session: refuse the upgrade while the process drains
-        (1013) or from a foreign origin (1008, an HTTP 403), else accept and
+        (1013) or from a foreign origin (1008, an HTTP 403), close it (1013)
+        when its address has ``ws_per_addr`` websockets open here, else accept and
         read until the peer goes away or the server closes the connection
         (the close puts a disconnect in the receive queue; a peer that
         takes nothing is reset after :data:`CLOSE_GRACE_S`).  Never raises."""
@@ -192,14 +193,20 @@ class Session:
         if not origin_allowed(ws, self.settings.origins):
             await ws.close(CloseCode.WS_1008_POLICY_VIOLATION)  # before accept: HTTP 403
             return
+        addr = quota.client_address(ws.scope, lobby.trusted)
         await ws.accept()
+        if lobby.ws_by_addr.get(addr, 0) >= self.settings.ws_per_addr:
+            # each socket may hold a send queue (LOBBY_SEND_QUEUE_BYTES): one address holds a bounded number
+            await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER, "too many connections from your address")
+            return
+        lobby.ws_by_addr[addr] = lobby.ws_by_addr.get(addr, 0) + 1  # let go of in the finally below
         proto = uvicorn_adapter.protocol_of(ws)
         uvicorn_adapter.spread_keepalive(proto)
         uvicorn_adapter.drop_handshake(proto)
         conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto, self.settings.send_queue_bytes)
         _limit_send_buffer(conn.transport)
         lobby.conns.add(conn)
-        self.addr = quota.client_address(ws.scope, lobby.trusted)
+        self.addr = addr
         loop = asyncio.get_running_loop()
         self.watchdog = loop.call_later(self.settings.hello_timeout_s, self._check_idle, None)
         limiter = self.limiter = RateLimiter(self.settings.rate_per_s, self.settings.rate_burst)
@@ -229,6 +236,11 @@ class Session:
             log.exception("session reader failed")
             conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
         finally:
+            left = lobby.ws_by_addr[addr] - 1
+            if left:
+                lobby.ws_by_addr[addr] = left
+            else:
+                del lobby.ws_by_addr[addr]
             self.watchdog.cancel()
             lobby.conns.discard(conn)
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)

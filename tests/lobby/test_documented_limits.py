@@ -35,4 +35,5 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"{defaults.header_timeout_s} s" in _row("LOBBY_HEADER_TIMEOUT_S")
     assert f"| {defaults.send_timeout_s} s |" in _row("LOBBY_SEND_TIMEOUT_S")
     assert f"| {defaults.send_queue_bytes} bytes" in _row("LOBBY_SEND_QUEUE_BYTES")
+    assert f"| {defaults.ws_per_addr} |" in _row("LOBBY_WS_PER_ADDR")
     assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")

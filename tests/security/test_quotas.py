@@ -242,3 +242,34 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
         urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
     assert refused.value.code == 403
     assert urllib.request.urlopen(elsewhere.http + "/healthz", timeout=5).status == 200, "the rest is served"
+
+
+async def test_one_address_holds_a_bounded_number_of_websockets(lobby_factory, redis_server):
+    """Each websocket may hold a send queue (up to LOBBY_SEND_QUEUE_BYTES):
+    one address holds at most LOBBY_WS_PER_ADDR of them in a process; the
+    next is closed 1013 right after its upgrade, and once one closes a new
+    one is served."""
+    import websockets
+
+    proc = lobby_factory(redis_url=redis_server.url, prefix="sec-wsaddr", env={"LOBBY_WS_PER_ADDR": "3"})
+    held = [await Raw.connect(proc.ws, name=f"S{i}") for i in range(3)]
+    try:
+        extra = await Raw.connect(proc.ws)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await extra.request({"t": "hello", "proto": 1, "name": "Extra"})
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        await held.pop().ws.close()
+        held.append(await until(lambda: _served(proc.ws), timeout_s=10, what="a closed websocket's place given back"))
+    finally:
+        for raw in held:
+            await raw.ws.close()
+
+
+async def _served(url: str) -> Raw | None:
+    """A new signed-in websocket, or None when it was closed at once."""
+    import websockets
+
+    try:
+        return await Raw.connect(url, name="Again")
+    except websockets.ConnectionClosed:
+        return None
