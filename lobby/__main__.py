@@ -74,7 +74,7 @@ class HeaderTimeoutProtocol(H11Protocol):
     opened or after its last response (an upgrade that never finishes, a
     socket that sends nothing, a head or a body trickled in a byte at a
     time) is closed, and a client address (the TCP peer, unless it is a
-    trusted proxy) holds at most ``conns_per_addr`` HTTP connections at
+    trusted proxy) holds at most ``slots.cap`` (``Settings.conns_per_addr``) HTTP connections at
     once: the next one is closed at once; a client that takes no byte of
     a response for ``send_timeout_s`` seconds (its buffers full, or a
     finished response still unsent) is cut.  uvicorn's own
@@ -83,10 +83,9 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     header_timeout_s: float = 10.0
     send_timeout_s: float = 30.0
-    conns_per_addr: int = 64
     trusted: tuple = ()
-    #: client address -> its open HTTP connections (this process's)
-    open_by_addr: dict[str, int] = {}
+    #: the HTTP connections open per client address (this process's)
+    slots = quota.AddressSlots(64)
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -96,21 +95,16 @@ class HeaderTimeoutProtocol(H11Protocol):
         peer = transport.get_extra_info("peername")
         addr = quota.client_address({"client": peer}, ()) if isinstance(peer, tuple) else None
         if addr is not None and not quota.is_trusted(peer[0], self.trusted):
-            if self.open_by_addr.get(addr, 0) >= self.conns_per_addr:
+            if not self.slots.take(addr):
                 transport.close()
                 return
             self._addr = addr
-            self.open_by_addr[addr] = self.open_by_addr.get(addr, 0) + 1
 
     def _let_go(self) -> None:
         """This connection no longer counts against its address."""
         addr, self._addr = self._addr, None
         if addr is not None:
-            left = self.open_by_addr[addr] - 1
-            if left:
-                self.open_by_addr[addr] = left
-            else:
-                del self.open_by_addr[addr]
+            self.slots.give_back(addr)
 
     def pause_writing(self) -> None:
         super().pause_writing()
@@ -120,15 +114,18 @@ class HeaderTimeoutProtocol(H11Protocol):
     def resume_writing(self) -> None:
         super().resume_writing()
         # it took bytes: the deadline starts again for what is left
-        if self._send_timer is not None:
-            self._send_timer.cancel()
-            self._send_timer = None
+        self._no_send_deadline()
         if self.transport.get_write_buffer_size():
             self._send_deadline()
 
     def _send_deadline(self) -> None:
         if self._send_timer is None:
             self._send_timer = self.loop.call_later(self.send_timeout_s, self._send_timeout)
+
+    def _no_send_deadline(self) -> None:
+        if self._send_timer is not None:
+            self._send_timer.cancel()
+            self._send_timer = None
 
     def _send_timeout(self) -> None:
         # a response still not taken (a close() would wait for it forever)
@@ -151,8 +148,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
-        if self._send_timer is not None:
-            self._send_timer.cancel()
+        self._no_send_deadline()
         self._let_go()
         super().connection_lost(exc)
 
@@ -161,8 +157,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         # let go of the timer now, or it would keep this protocol object (and
         # its h11 buffers, ~6 KiB) alive for the whole timeout per connection
         self._head_timer.cancel()
-        if self._send_timer is not None:
-            self._send_timer.cancel()
+        self._no_send_deadline()
         self._let_go()  # websockets have limits of their own (hello, idle)
         super().handle_websocket_upgrade(event)
 
@@ -182,9 +177,8 @@ def run(app, host: str, port: int, settings: Settings, log_level: str = "info") 
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {
         "header_timeout_s": float(settings.header_timeout_s),
         "send_timeout_s": float(settings.send_timeout_s),
-        "conns_per_addr": settings.conns_per_addr,
         "trusted": quota.trusted_networks(settings.trusted_proxies),
-        "open_by_addr": {},
+        "slots": quota.AddressSlots(settings.conns_per_addr),
     })
     config = uvicorn.Config(
         app,

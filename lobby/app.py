@@ -66,8 +66,8 @@ class Lobby:
         self.arenas: Arenas
         #: every open session's writer
         self.conns: set[Conn] = set()
-        #: client address -> its open websockets (this process's)
-        self.ws_by_addr: dict[str, int] = {}
+        #: the websockets open per client address (this process's)
+        self.ws_slots = quota.AddressSlots(settings.ws_per_addr)
         self.stopping = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
         self.draining = False

@@ -156,12 +156,11 @@ class Conn:
         try:
             while not queue.empty():
                 data = queue.get_nowait()
-                if data is not None:
-                    self.queued_bytes -= len(data)
                 if data is None:
                     code = self.close_code or CloseCode.WS_1000_NORMAL
                     await self.ws.close(code, CLOSE_REASONS.get(code))
                     return
+                self.queued_bytes -= len(data)
                 await self.ws.send_bytes(data)
         except Exception:
             pass  # the peer went away: the session's read loop sees the disconnect

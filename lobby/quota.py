@@ -137,6 +137,36 @@ def _also_named(scope: dict[str, Any], trusted: tuple[Network, ...]) -> list[Any
     return named
 
 
+class AddressSlots:
+    """Connections open at once per client address in one process, at most
+    ``cap`` each (HTTP connections, websockets): ``take`` counts one in,
+    ``give_back`` one out."""
+
+    __slots__ = ("cap", "open")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        #: client address -> its connections counted
+        self.open: dict[str, int] = {}
+
+    def take(self, addr: str) -> bool:
+        """Count one more connection of ``addr``; False, counting nothing,
+        when it already has ``cap``."""
+        held = self.open.get(addr, 0)
+        if held >= self.cap:
+            return False
+        self.open[addr] = held + 1
+        return True
+
+    def give_back(self, addr: str) -> None:
+        """One connection of ``addr`` (counted by ``take``) ended."""
+        left = self.open[addr] - 1
+        if left:
+            self.open[addr] = left
+        else:
+            del self.open[addr]
+
+
 def rank_listing(docs: Iterable[dict[str, Any]], per_owner: int, limit: int) -> list[dict[str, Any]]:
     """The tables a list shows, from ``docs`` newest first: at most
     ``per_owner`` opened from one address (``doc["opener"]["addr"]``; a doc

@@ -102,6 +102,7 @@ class RedisServer:
         port given to the constructor is kept).  Raises ``RuntimeError``
         if it exits otherwise or does not answer in ``timeout_s`` s."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        atexit.register(self.stop)
         for _ in range(5):
             if self._start_once(timeout_s):
                 return self
@@ -125,7 +126,6 @@ class RedisServer:
             *self.extra,
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
-        atexit.register(self.stop)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

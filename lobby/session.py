@@ -195,11 +195,10 @@ class Session:
             return
         addr = quota.client_address(ws.scope, lobby.trusted)
         await ws.accept()
-        if lobby.ws_by_addr.get(addr, 0) >= self.settings.ws_per_addr:
+        if not lobby.ws_slots.take(addr):  # given back in the finally below
             # each socket may hold a send queue (LOBBY_SEND_QUEUE_BYTES): one address holds a bounded number
             await ws.close(CloseCode.WS_1013_TRY_AGAIN_LATER, "too many connections from your address")
             return
-        lobby.ws_by_addr[addr] = lobby.ws_by_addr.get(addr, 0) + 1  # let go of in the finally below
         proto = uvicorn_adapter.protocol_of(ws)
         uvicorn_adapter.spread_keepalive(proto)
         uvicorn_adapter.drop_handshake(proto)
@@ -236,11 +235,7 @@ class Session:
             log.exception("session reader failed")
             conn.close(CloseCode.WS_1011_INTERNAL_ERROR)
         finally:
-            left = lobby.ws_by_addr[addr] - 1
-            if left:
-                lobby.ws_by_addr[addr] = left
-            else:
-                del lobby.ws_by_addr[addr]
+            lobby.ws_slots.give_back(addr)
             self.watchdog.cancel()
             lobby.conns.discard(conn)
             conn.close(conn.close_code or CloseCode.WS_1000_NORMAL)

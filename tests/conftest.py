@@ -73,6 +73,7 @@ class LobbyProcess:
         self.redis_url = redis_url
         self.env = {**os.environ, **TEST_ENV, **(env or {}), "REDIS_URL": redis_url, "LOBBY_KEY_PREFIX": prefix}
         self.proc: subprocess.Popen | None = None
+        self.log = None
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lobby-{self.port}.log"
 
     @property
@@ -99,6 +100,8 @@ class LobbyProcess:
 
     def _start_once(self, timeout_s: float) -> bool:
         """True once healthy; False if it lost its port to another process."""
+        if self.log is not None:
+            self.log.close()  # a try before, on a port another process took
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", os.environ.get("LOBBY_TEST_LOG_LEVEL", "warning")],
