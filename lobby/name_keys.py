@@ -85,6 +85,12 @@ _SHAPE_FOLD = {
     # katakana and Han drawn alike the data leaves apart: "ヌ" and "又" ("ヌ吉"), "ナ" and "十" ("ハ十コ");
     # the turned h drawn as u ("Hɥgo")
     **dict(zip("ヌナɥ", "又十u")),
+    # katakana drawn as the Han component the data leaves apart ("ル" and "儿", "ワ" and "冖": "ルー" beside "儿ー")
+    **dict(zip("ルウクメヨレワ", "儿宀勹乂彐乚冖")),
+    # a Lao vowel sign drawn as two of another ("ແ" is "ເເ", as the data draws Thai "แ" as "เเ");
+    # Myanmar digits drawn as letters ("၈" as "ဂ", "၇" as "ရ") and the letter u drawn as nya ("ဥ", "ဉ")
+    "ແ": "ເເ",
+    **dict(zip("၈၇ဥ", "ဂရဉ")),
 }
 
 

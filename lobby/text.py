@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from importlib import resources
 from typing import Any
 
 import regex
@@ -127,6 +128,9 @@ def clean_name(raw: Any) -> str:
     "Kilo₽a", "I❤NY"; beside a letter of any script any symbol but an
     emoji, a star, heart or note, "Kilop∂", "$am", "Nikazb✕", "□ミオ",
     "⺌明"; the keyboard's "<>=+~^`" aside: :func:`_symbol_in_word`),
+    ``spelling`` (a letter spelt with a sequence the Unicode Standard says
+    not to use, drawn as another letter, "अोम" for "ओम":
+    :func:`_spelt_as_another`),
     ``mark`` (ends in a number sign other than a digit, "Ann ②", which
     reads as the mark a table gives a second player of one name),
     ``script`` (a letter of a script no name is written in today, "T𐌏m",
@@ -149,6 +153,8 @@ def clean_name(raw: Any) -> str:
         raise bad("letters", "a name needs a letter, a number or a picture: punctuation alone (?, —) reads as the page's own signs")
     if _too_many_marks(name):
         raise bad("marks", "name stacks too many combining marks")
+    if _spelt_as_another(name):
+        raise bad("spelling", "a letter is spelt with a sequence Unicode says not to use (अ + ो for ओ), which draws as another letter: type the letter itself")
     if _ROBOT in name:
         raise bad("reserved", "the robot face is for bots")
     if _bot_like(name):
@@ -187,6 +193,32 @@ def _ends_in_mark(name: str) -> bool:
         end = end[:-1]
     kind = unicodedata.category(end[-1]) if end else ""
     return kind == "No" or enclosed and kind[:1] == "N"
+
+
+@functools.cache
+def _do_not_use() -> re.Pattern[str]:
+    """The sequences the Unicode Standard's "do not use" tables list, a
+    vowel letter and a vowel sign (or two signs) drawn as another vowel
+    letter ("अ" + "ो" for "ओ", "අ" + "ා" for "ආ"), as Microsoft's Universal
+    Shaping Engine lists them for fonts to draw broken
+    (lobby/unicode/IndicShapingInvalidCluster.txt, from HarfBuzz, MIT),
+    and Unicode's deprecated characters (Khmer "ឤ" for "អា")."""
+    text = resources.files("lobby.unicode").joinpath("IndicShapingInvalidCluster.txt").read_text("utf-8")
+    spellings = []
+    for line in text.splitlines():
+        points = line.split("#", 1)[0].split(";", 1)[0].split()
+        if points:
+            spellings.append("".join(chr(int(p, 16)) for p in points))
+    return regex.compile("|".join([*map(re.escape, sorted(spellings, key=len, reverse=True)), r"\p{Deprecated}"]))
+
+
+def _spelt_as_another(name: str) -> bool:
+    """Whether ``name`` (NFKC, what draws nothing dropped: a joiner between
+    the letter and its sign changes no drawing) holds a sequence of
+    :func:`_do_not_use`: it draws as a letter it does not spell, so it
+    would read as another name ("अोम" as "ओम")."""
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if not ignorable(ch))
+    return bool(_do_not_use().search(text))
 
 
 def _visible(text: str) -> bool:

@@ -109,7 +109,7 @@ export function setMaxName(max) {
 }
 
 /** The `reason`s of a bad_name refusal worded in i18n.js (name_bad_<reason>). */
-const NAME_REASONS = new Set(["empty", "length", "page_word", "reserved", "bracket", "control", "hidden", "invisible", "letters", "marks", "mark", "taken", "script", "mixed_scripts", "symbol"]);
+const NAME_REASONS = new Set(["empty", "length", "page_word", "reserved", "bracket", "control", "hidden", "invisible", "letters", "marks", "mark", "taken", "script", "mixed_scripts", "symbol", "spelling"]);
 /** The `reason`s of a bad_text refusal (a chat line) worded in i18n.js (text_bad_<reason>). */
 const TEXT_REASONS = new Set(["empty", "length", "control", "invisible", "marks"]);
 /** The longest chat line (characters: lobby/protocol.py MAX_CHAT). */

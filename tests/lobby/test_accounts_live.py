@@ -587,6 +587,20 @@ async def test_a_japanese_or_chinese_accounts_look_alike_is_the_account_or_no_na
         assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "symbol", other
 
 
+async def test_a_vowel_spelt_with_a_sign_unicode_forbids_is_no_name_and_kana_drawn_as_han_is_the_account(lobby):
+    """Guests "अोम" (the letter a and the sign o, drawn as "ओम"), "儿イ"
+    beside the account "ルイ" and "ເເກ້ວ" (two Lao e signs) beside "ແກ້ວ"
+    were each accepted and shown unmarked.  The first is now
+    ``spelling``, the others the accounts' (``taken``)."""
+    tag = f"{secrets.randbelow(10**6):06d}"
+    async with connected(lobby.ws, [f"ルイ {tag}", f"ແກ້ວ {tag}", f"ओम {tag}"]) as owners:
+        for owner in owners:
+            assert (await api(lobby.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD}))[0] == 200
+    for other in ("儿イ", "ເເກ້ວ"):
+        assert _refused(await _hello(lobby.ws, f"{other} {tag}")) == "taken", other
+    assert _refused(await _hello(lobby.ws, f"अोम {tag}")) == "spelling"
+
+
 #: symbols a black-box pass drew letters with, or put between them: a box-drawing dash or bar, a circle, a scan line, the OCR dash, a currency sign,
 #: and punctuation that joins no name's letters: a section sign, a bracket, four dots, a bullet
 _SYMBOLS_INSIDE = ("\u2504", "\u254c", "\u25e6", "\u23af", "\u23bc", "\u2448", "\u00b8", "\u2502", "\u25cb", "\u20bd", "\u2202", "\u00a7", "(", "\u205e", "\u2023")

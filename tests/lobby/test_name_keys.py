@@ -588,7 +588,9 @@ def test_han_told_apart_by_one_strokes_closure_or_width_are_one(one, other):
 
 @pytest.mark.parametrize(("look_alike", "plain"), [("Mir4", "Mira"), ("Osc4r", "Oscar"), ("Mik3", "Mike"), ("7om", "Tom"), ("Osʗar", "Oscar"), ("Ѻлег", "Олег"), ("Оԉег", "Олег"), ("ロ〻オ", "ロミオ"), ("小朙", "小明"), ("小㫰", "小明"), ("小昍", "小明"), ("尐明", "小明"),
      ("Leŋa", "Lena"), ("Oƨcar", "Oscar"), ("ʘscar", "Oscar"), ("Nikaʒbx", "Nikazbx"), ("Osꞇar", "Oscar"), ("Оꙥег", "Олег"), ("Ελέυη", "Ελένη"), ("علې", "علي"), ("エ刂カ", "エリカ"),
-     ("ヌ吉", "又吉"), ("又マ", "ヌマ"), ("ハ十コ", "ハナコ"), ("ナ一", "十一"), ("Hɥgo", "Hugo")])
+     ("ヌ吉", "又吉"), ("又マ", "ヌマ"), ("ハ十コ", "ハナコ"), ("ナ一", "十一"), ("Hɥgo", "Hugo"),
+     ("儿イ", "ルイ"), ("宀タ", "ウタ"), ("勹ミ", "クミ"), ("乂イ", "メイ"), ("彐シ", "ヨシ"), ("乚イ", "レイ"), ("冖カ", "ワカ"),
+     ("ເເກ້ວ", "ແກ້ວ"), ("၈ျော်", "ဂျော်"), ("၇ွှေ", "ရွှေ"), ("ဥမ", "ဉမ")])
 def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     """"4" draws an a, "3" an e, "7" a T; "ʗ" (Unicode's LATIN LETTER
     STRETCHED C, named without "SMALL") a c; Komi "ԉ" a "л", round omega
@@ -596,7 +598,10 @@ def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     a "明" and "尐" a "小" (as a black-box pass read them); eng an n, tone
     two an s, the bilabial click an o, ezh a z, insular t a c, soft el an
     "л", upsilon a nu, Pashto "ې" a "ي", Han "刂" a "リ"; katakana "ヌ" a
-    "又" and "ナ" a "十" (and back), the turned h a u."""
+    "又" and "ナ" a "十" (and back), the turned h a u; the katakana drawn as
+    a Han component ("ル" as "儿", "ウ" "宀", "ク" "勹", "メ" "乂", "ヨ"
+    "彐", "レ" "乚", "ワ" "冖"); Lao "ເເ" a "ແ"; Myanmar digits drawn as
+    letters, "၈" a "ဂ" and "၇" a "ရ", and the letter u a nya ("ဥ", "ဉ")."""
     assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
 
 

@@ -886,3 +886,48 @@ def test_slashes_drawn_as_a_letter_s_strokes_are_refused(name):
 @pytest.mark.parametrize("name", ["Jean-Luc", "O'Brien", "O’Brien", "A.J.", "Mary_Jane", "Ann&Bob", "ジョン・スミス", "李‧小龍", "ז׳אן", "n°2", "25°", "Ann™", "☆ゆい", "M!ra", "[NL]Ann", "O(s)car", "Max⚡!", "Ann^_^"])
 def test_the_marks_that_join_a_names_letters_stay(name):
     assert clean_name(name) == name
+
+
+#: vowel letters and the sequences the Unicode Standard's "do not use" tables
+#: say not to spell them with, each drawn as the letter (Devanagari, Gurmukhi,
+#: Gujarati, Kannada, Sinhala), and a deprecated Khmer vowel drawn as "អា"
+_SPELT_AS_ANOTHER = [
+    ("\u0913", "\u0905\u094b"), ("\u0911", "\u0906\u0945"), ("\u0912", "\u0905\u094a"), ("\u0914", "\u0905\u094c"), ("\u0972", "\u0905\u0945"),
+    ("\u0a13", "\u0a73\u0a4b"), ("\u0a93", "\u0a85\u0acb"), ("\u0a94", "\u0a85\u0acc"), ("\u0c8a", "\u0c89\u0cbe"), ("\u0c94", "\u0c92\u0ccc"),
+    ("\u0d86", "\u0d85\u0dcf"), ("\u0d87", "\u0d85\u0dd0"), ("\u0d88", "\u0d85\u0dd1"), ("\u0d8c", "\u0d8b\u0ddf"), ("\u0d96", "\u0d94\u0ddf"),
+    ("\u17a2\u17b6", "\u17a4"),
+]
+
+
+@pytest.mark.parametrize(("letter", "sequence"), _SPELT_AS_ANOTHER, ids=lambda s: "+".join(f"{ord(c):04X}" for c in s))
+def test_a_vowel_spelt_with_a_sequence_unicode_says_not_to_use_is_refused(letter, sequence):
+    """"अ" + "ो" draws "ओ": a name spelt so would read as the one spelt with
+    the letter, so it is refused as ``spelling`` (beside a consonant, and
+    with a joiner between the letter and its sign too); the letter itself
+    is a name."""
+    consonant = next(ch for ch in "मਮમಮමន" if regex.match(r"\p{sc=%s}" % unicodedata.name(sequence[0]).split()[0], ch))  # an m of its script
+    assert clean_name(letter + consonant) == letter + consonant
+    for name in (sequence + consonant, consonant + sequence, sequence[0] + "\u200d" + sequence[1:] + consonant):
+        assert _refused_as(name) == "spelling", [f"{ord(c):04X}" for c in name]
+
+
+def test_every_sequence_of_the_do_not_use_tables_is_refused_and_the_words_they_begin_are_not():
+    """Each of the 100-odd sequences the Universal Shaping Engine draws
+    broken (lobby/unicode/IndicShapingInvalidCluster.txt, read here on its
+    own) is ``spelling`` in a name; a common word of each of those scripts
+    is a name."""
+    path = pathlib.Path(__file__).parents[2] / "lobby" / "unicode" / "IndicShapingInvalidCluster.txt"
+    sequences = ["".join(chr(int(p, 16)) for p in line.split(";")[0].split()) for line in path.read_text("utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    assert len(sequences) > 100
+    # a sequence of two signs after a letter of its block; one of a script newer than Python's Unicode is unassigned here
+    names = [s if unicodedata.category(s[0])[0] == "L" else _letter_before(s[0]) + s for s in sequences if all(unicodedata.category(c) != "Cn" for c in s)]
+    assert len(names) > 90
+    let_in = [[f"{ord(c):04X}" for c in s] for s in names if _refused_as(s) != "spelling"]
+    assert not let_in, let_in
+    for word in ("ओम", "आकाश", "ਅਮਰ", "અમિત", "ಉಮಾ", "ආනන්ද", "ඖෂධ", "ಔಷಧ", "ऑस्कर", "అమ్మ", "অমর", "ଓଡ଼ିଆ", "ஔவை", "ഓണം"):
+        assert clean_name(word) == word
+
+
+def _letter_before(mark: str) -> str:
+    """The nearest letter below ``mark`` in Unicode: one of its block."""
+    return next(chr(cp) for cp in range(ord(mark), 0, -1) if unicodedata.category(chr(cp)) == "Lo")

@@ -1,0 +1,1 @@
+"""Unicode data files the name rules read (lobby.text); not code."""
