@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import fcntl
 import logging
 import os
 import signal
 import socket
 import struct
+import termios
 
 import h11
 import uvicorn
@@ -68,6 +71,31 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
+#: kernel send buffer of each HTTP connection (bytes; Linux doubles it):
+#: autotuned, it grew to 3.6 MB for a client that pipelined requests and read
+#: nothing; 128 KiB still sends 2.5 MB/s to a client 100 ms away
+HTTP_SEND_BUFFER_BYTES = 128 * 1024
+#: how often a closed connection's unsent bytes are looked at (s)
+LINGER_POLL_S = 0.5
+
+
+def unsent_bytes(sock) -> int:
+    """Bytes the kernel holds for ``sock``'s peer, sent but not acknowledged
+    or not sent yet (Linux SIOCOUTQ; its FIN counts one); 0 when unknown."""
+    try:
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, bytes(4)))[0]
+    except (OSError, ValueError):
+        return 0
+
+
+def reset(sock) -> None:
+    """Close ``sock`` with a reset (SO_LINGER 0): the kernel drops what it
+    still holds for the peer instead of keeping it for a client that takes
+    nothing."""
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
 class HeaderTimeoutProtocol(H11Protocol):
     """uvicorn's h11 HTTP protocol, but a connection that has not sent a
     whole request, head and body, ``header_timeout_s`` seconds after it
@@ -77,7 +105,11 @@ class HeaderTimeoutProtocol(H11Protocol):
     trusted proxy) holds at most ``slots.cap`` (``Settings.conns_per_addr``) HTTP connections at
     once: the next one is closed at once; a client that takes no byte of
     a response for ``send_timeout_s`` seconds (its buffers full, or a
-    finished response still unsent) is cut.  uvicorn's own
+    finished response still unsent) is cut.  The kernel holds at most
+    :data:`HTTP_SEND_BUFFER_BYTES` of responses for a connection, and a
+    connection closed while its peer has not taken all of them is kept
+    (its address's slot too, not left to the kernel as an orphan) until
+    it has, or reset ``send_timeout_s`` after the close.  uvicorn's own
     ``timeout_keep_alive`` runs only while no byte of a next request came,
     and h11 puts no deadline on a body."""
 
@@ -89,8 +121,13 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, HTTP_SEND_BUFFER_BYTES)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
         self._send_timer: asyncio.TimerHandle | None = None
+        self._cut = False  # reset at the send deadline: nothing to linger for
         self._addr = None
         peer = transport.get_extra_info("peername")
         addr = quota.client_address({"client": peer}, ()) if isinstance(peer, tuple) else None
@@ -132,8 +169,9 @@ class HeaderTimeoutProtocol(H11Protocol):
         self._send_timer = None
         if self.transport.get_protocol() is self and self.transport.get_write_buffer_size():
             sock = self.transport.get_extra_info("socket")
-            if sock is not None:  # a reset: the kernel drops what it holds for the client too
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            if sock is not None:  # the kernel drops what it holds for the client too
+                reset(sock)
+            self._cut = True
             self.transport.abort()
 
     def on_response_complete(self) -> None:
@@ -149,8 +187,35 @@ class HeaderTimeoutProtocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
         self._no_send_deadline()
-        self._let_go()
+        sock = self.transport.get_extra_info("socket")
+        if exc is None and not self._cut and sock is not None and unsent_bytes(sock):
+            self._linger(sock)
+        else:
+            self._let_go()
         super().connection_lost(exc)
+
+    def _linger(self, sock) -> None:
+        """Keep a closed connection whose peer has not taken all its bytes
+        (asyncio closes its own descriptor next): its FIN follows them, and
+        it is let go when they are taken, or reset ``send_timeout_s`` on."""
+        try:
+            held = sock.dup()
+            held.shutdown(socket.SHUT_WR)
+        except OSError:
+            self._let_go()
+            return
+        deadline = self.loop.time() + self.send_timeout_s
+
+        def look() -> None:
+            if unsent_bytes(held):
+                if self.loop.time() < deadline:
+                    self.loop.call_later(LINGER_POLL_S, look)
+                    return
+                reset(held)
+            held.close()
+            self._let_go()
+
+        self.loop.call_later(LINGER_POLL_S, look)
 
     def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
         # the head is complete and the socket goes to the websocket protocol:
