@@ -236,3 +236,17 @@ async def hello(raw: Raw, name: str) -> dict:
 async def open_table(raw: Raw) -> dict:
     """Open a 4-seat sibala table (turns of 60 s) on ``raw``; the reply."""
     return await raw.request({"t": "open", "game": "sibala", "seats": 4, "turn_ms": 60_000})
+
+
+def server_rows(port: int, peers: set[int]) -> list[tuple[int, int]]:
+    """The lobby's side of the TCP connections from ``peers`` (local ports)
+    to ``port``: (bytes it has not had taken, the socket's inode: 0 when
+    no process holds it, an orphan the kernel keeps alone)."""
+    rows = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.read().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and int(fields[2].rsplit(":", 1)[1], 16) in peers:
+                    rows.append((int(fields[4].split(":")[0], 16), int(fields[9])))
+    return rows

@@ -23,7 +23,7 @@ from lobby.protocol import CloseCode
 from lobby.session import Conn, RateLimiter
 
 from ..lobby.support import connected, playing, seated
-from .support import Raw, metric, pack, unpack
+from .support import Raw, metric, pack, server_rows, unpack
 
 
 async def _play_all(clients: list[LobbyClient], table: str) -> list[dict]:
@@ -216,6 +216,13 @@ async def test_a_slow_reader_of_large_snapshots_is_dropped_by_the_bytes_it_holds
                 if metric(proc, "lobby_slow_clients_dropped_total") > dropped_before:
                     break
             assert metric(proc, "lobby_slow_clients_dropped_total") > dropped_before, "held 100 large snapshots"
+            # the lobby lets go of the bytes it had for it too: a reset, no orphan left to the kernel holding them
+            peer = {sock.getsockname()[1]}
+            for _ in range(80):
+                if not [row for row in server_rows(proc.port, peer) if row[0]]:
+                    break
+                await asyncio.sleep(0.25)
+            assert not [row for row in server_rows(proc.port, peer) if row[0]], server_rows(proc.port, peer)
         finally:
             await slow.ws.close()
 

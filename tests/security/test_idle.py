@@ -11,7 +11,7 @@ import urllib.request
 
 import websockets
 
-from .support import Raw, open_table
+from .support import Raw, open_table, server_rows
 
 
 
@@ -297,20 +297,6 @@ async def test_one_address_holds_a_bounded_number_of_http_connections(lobby_fact
             await raw.close()
 
 
-def _server_rows(port: int, peers: set[int]) -> list[tuple[int, int]]:
-    """The lobby's side of the TCP connections from ``peers`` (local ports)
-    to ``port``: (bytes it has not had taken, the socket's inode: 0 when
-    no process holds it, an orphan the kernel keeps alone)."""
-    rows = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        with open(table) as f:
-            for line in f.read().splitlines()[1:]:
-                fields = line.split()
-                if int(fields[1].rsplit(":", 1)[1], 16) == port and int(fields[2].rsplit(":", 1)[1], 16) in peers:
-                    rows.append((int(fields[4].split(":")[0], 16), int(fields[9])))
-    return rows
-
-
 async def test_responses_a_client_never_takes_are_bounded_and_dropped_after_the_close(lobby_factory):
     """A client that pipelined requests and read nothing made the kernel
     hold 3.6 MB of responses per connection (its send buffer autotuned), and
@@ -334,14 +320,14 @@ async def test_responses_a_client_never_takes_are_bounded_and_dropped_after_the_
         held = []
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            rows = _server_rows(proc.port, peers)
+            rows = server_rows(proc.port, peers)
             held.append(max((unsent for unsent, _ in rows), default=0))
             if not any(unsent for unsent, _ in rows) and len(held) > 4:
                 break
             await asyncio.sleep(0.25)
         assert max(held) > 100_000, held  # the responses did wait in the kernel
         assert max(held) <= 2 * HTTP_SEND_BUFFER_BYTES, max(held)
-        assert not [row for row in _server_rows(proc.port, peers) if row[0]], "bytes left held after the close"
+        assert not [row for row in server_rows(proc.port, peers) if row[0]], "bytes left held after the close"
     finally:
         for sock in socks:
             sock.close()
