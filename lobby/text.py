@@ -752,6 +752,10 @@ _JOINING_PUNCTUATION = frozenset("!\"#%&'*,./:;?@\\¡¿·・‧、。，！？׳
 _EMOJI_DRAWN = regex.compile(r"\p{Emoji_Presentation}")
 
 
+#: the names of the punctuation of vertical text (U+FE10.., U+FE30..)
+_VERTICAL_FORM = "PRESENTATION FORM FOR VERTICAL "
+
+
 def _symbol_in_word(name: str) -> bool:
     """Whether a symbol (S*) of ``name`` stands where a letter could: with a
     letter on each side (marks, joiners and emoji forms between aside), or,
@@ -764,7 +768,8 @@ def _symbol_in_word(name: str) -> bool:
     "between" look through a chain of punctuation and symbols to the
     nearest other character ("□〃オ", "Os((ar").  A bracket with no pair
     against a letter ("Pau⌊", "⌊ily", "⁆ack") and slashes drawn as strokes
-    ("\\/era", "/\\MY") read as letters too.  Emoji, stars, hearts and notes at a word's edge are
+    ("\\/era", "/\\MY") read as letters too, and so does punctuation of
+    vertical text, drawn turned ("Ki︱opa": a bar).  Emoji, stars, hearts and notes at a word's edge are
     names' own ("Max⚡", "Ann❤️", "まりん☆"; "Star ★" apart); inside a word a
     symbol reads as the letter it is drawn like, and no list of those has an
     end ("Kil○pa", "Ki│opa", "Kilo₽a" beside "Kilopa")."""
@@ -775,7 +780,8 @@ def _symbol_in_word(name: str) -> bool:
                 chars[-1] = (chars[-1][0], True)  # the emoji form: "❤️"
             continue
         chars.append((ch, bool(_EMOJI_DRAWN.match(ch))))
-    cats = [unicodedata.category(ch) for ch, _ in chars]
+    # a vertical presentation form draws turned in a name's line, a symbol: "︱" is a bar ("Ki︱opa")
+    cats = ["So" if unicodedata.name(ch, "").startswith(_VERTICAL_FORM) else unicodedata.category(ch) for ch, _ in chars]
 
     def letter_at(i: int, step: int) -> bool:
         # the nearest character that is no punctuation or symbol on that side (a chain of them: "□〃オ") is a letter

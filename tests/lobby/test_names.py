@@ -931,3 +931,19 @@ def test_every_sequence_of_the_do_not_use_tables_is_refused_and_the_words_they_b
 def _letter_before(mark: str) -> str:
     """The nearest letter below ``mark`` in Unicode: one of its block."""
     return next(chr(cp) for cp in range(ord(mark), 0, -1) if unicodedata.category(chr(cp)) == "Lo")
+
+
+#: the punctuation of vertical text: in a name's line each draws turned
+VERTICAL_FORMS = [chr(cp) for cp in range(0xFE10, 0xFE50) if unicodedata.name(chr(cp), "").startswith("PRESENTATION FORM FOR VERTICAL")]
+
+
+def test_punctuation_of_vertical_text_against_a_letter_is_refused():
+    """"︱" (a vertical em dash) draws a bar in a line of text: "Ki︱opa"
+    read as "Kilopa".  Every vertical presentation form between letters or
+    against one is ``symbol`` (or, at the end, ``bracket``); apart from
+    the letters it is a name's own."""
+    assert len(VERTICAL_FORMS) > 30
+    let_in = [f"{ord(ch):04X}" for ch in VERTICAL_FORMS if not (_refused(f"Ki{ch}opa") and _refused(f"Kilopa{ch}") and _refused(f"{ch}Kilopa"))]
+    assert not let_in, let_in
+    assert {_refused_as(n) for n in ("Ki\ufe31opa", "Ki\ufe33opa", "Ann\ufe31")} == {"symbol"}
+    assert clean_name("Ann \ufe31 Bo") == "Ann \ufe31 Bo"
