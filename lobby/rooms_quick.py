@@ -73,7 +73,7 @@ class QuickMatching:
                     if exc.code == ErrorCode.NO_SUCH_TABLE and now_ms() - claimed_at < QUICK_CLAIM_GRACE_MS:
                         await asyncio.sleep(QUICK_CLAIM_POLL_S)  # its opener is creating it
                         continue
-                    if exc.code not in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.TABLE_FULL, ErrorCode.NO_SUCH_TABLE):
+                    if exc.code not in (ErrorCode.TABLE_STARTED, ErrorCode.TABLE_FINISHED, ErrorCode.TABLE_FULL, ErrorCode.NO_SUCH_TABLE, ErrorCode.BUSY):
                         raise
             # another waiting table of this kind in the player's band (one that
             # went back to waiting, lost its key, or was opened apart): fill it

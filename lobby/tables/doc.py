@@ -110,6 +110,7 @@ class TableDoc(TypedDict):
     status: str  # a :class:`Status` value
     seats: list[Seat | None]  # one entry per seat, None while free
     entered: list[str]  # pids in the order they sat
+    joins: NotRequired[list[int]]  # (absent from docs made before it) when seats were taken in the last JOIN_WINDOW_MS (seating.join's bound)
     state: Any  # the engine state, or None before the first game
     deadlines: dict[str, list[Any]]  # str(seat) -> [turn id, due]: only for the turn it was set for
     start_at: int | None  # a waiting table starts then, or stands up who has not pressed start
@@ -248,6 +249,7 @@ def new_table(
         "status": Status.WAITING.value,
         "seats": [None] * n,
         "entered": [],
+        "joins": [],
         "state": None,
         "deadlines": {},
         "start_at": start_at,

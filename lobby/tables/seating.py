@@ -13,6 +13,13 @@ from ..protocol import ErrorCode, clashes, distinct_mark
 from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, seat_label, seat_of, shown_names
 from .play import _after_change, _closed, _finish_log
 
+#: a table takes at most as many joins as it has seats in this window (ms):
+#: each join (and the leave after it) is a delta to every viewer, so players
+#: churning seats cost a table's spectators a bounded stream however many
+#: they are (a black-box pass: eight churners, ~20 KB/s to each spectator)
+JOIN_WINDOW_MS = 3000
+
+
 def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
     ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
@@ -24,7 +31,8 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
     maps pids to coins.  Raises :class:`LobbyError` ``TABLE_STARTED``,
     ``TABLE_FINISHED``, ``INSUFFICIENT_COINS``, ``TABLE_FULL`` (no free
-    seat, or ``seat`` is taken or does not exist).
+    seat, or ``seat`` is taken or does not exist), ``BUSY`` (the table
+    took as many joins as it has seats in the last :data:`JOIN_WINDOW_MS`).
     """
     if seat_of(doc, pid) is not None:
         return None
@@ -43,7 +51,11 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
         seat = free[0]
     elif seat not in free:
         raise LobbyError(ErrorCode.TABLE_FULL, f"seat {seat} is taken or does not exist")
+    recent = [at for at in doc.get("joins", ()) if now - at < JOIN_WINDOW_MS]
+    if len(recent) >= len(doc["seats"]):
+        raise LobbyError(ErrorCode.BUSY, "seats at this table change too often; try again in a moment")
     d = _copy(doc)
+    d["joins"] = [*recent, now]
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
     # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira") gets a mark
     mark = distinct_mark(name, shown_names(doc))

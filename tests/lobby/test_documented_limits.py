@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from lobby import table_list
+from lobby.tables.seating import JOIN_WINDOW_MS
 from lobby.config import Settings
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
@@ -37,3 +38,4 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"| {defaults.send_queue_bytes} bytes" in _row("LOBBY_SEND_QUEUE_BYTES")
     assert f"| {defaults.ws_per_addr} |" in _row("LOBBY_WS_PER_ADDR")
     assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")
+    assert f"per {JOIN_WINDOW_MS // 1000} s" in _row("tables.seating.JOIN_WINDOW_MS")

@@ -112,3 +112,24 @@ def test_start_pressed_by_everyone_waits_for_an_absent_seat_s_grace():
     with pytest.raises(tables.LobbyError) as refused:  # Bo alone is below the minimum: no game with nobody
         tables.request_start(doc, "b", 30, SEED, {"balances": {}})
     assert refused.value.code == ErrorCode.TOO_FEW_PLAYERS
+
+
+def test_a_table_takes_as_many_joins_as_it_has_seats_in_a_window():
+    """Players taking and leaving seats make a delta for every viewer each
+    time: a 3-seat table takes 3 joins in ``JOIN_WINDOW_MS``, the next is
+    ``busy`` (the table untouched), and once the window has passed the
+    seat is taken; leaving is never refused, and viewers never see the
+    record of joins."""
+    from lobby.tables.seating import JOIN_WINDOW_MS
+
+    doc = tables.new_table("t", "sibala", now=0, seats=3, turn_ms=5000)
+    doc = tables.join(doc, "h", "Host", None, 0, SEED).doc
+    for at in (10, 20):
+        doc = tables.join(doc, "a", "Ann", None, at, SEED).doc
+        doc = tables.leave(doc, "a", at + 1).doc
+    with pytest.raises(tables.LobbyError) as busy:
+        tables.join(doc, "b", "Bo", None, 30, SEED)
+    assert busy.value.code == ErrorCode.BUSY
+    joined = tables.join(doc, "b", "Bo", None, JOIN_WINDOW_MS + 5, SEED).doc
+    assert tables.seat_of(joined, "b") == 1 and tables.seat_of(doc, "b") is None
+    assert "joins" not in tables.view(joined, None) and "joins" not in tables.summary(joined)

@@ -6,11 +6,13 @@ on a cluster."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import urllib.error
 import urllib.request
 
 import pytest
+import websockets
 
 from lobby.quota import client_address, rank_listing, trusted_networks
 from lobby.table_list import PUSH_BYTES_PER_S
@@ -273,3 +275,54 @@ async def _served(url: str) -> Raw | None:
         return await Raw.connect(url, name="Again")
     except websockets.ConnectionClosed:
         return None
+
+
+async def test_players_churning_seats_cost_a_table_s_spectator_a_bounded_stream(lobby_factory):
+    """Eight sockets taking and leaving seats at one waiting table, each
+    under the rate limit, sent its spectators a delta per change (~20 KB/s
+    in a black-box pass).  A table takes a bounded number of joins in a
+    window (``tables.JOIN_WINDOW_MS``; past it a join is ``busy``): a
+    spectator receives at most a few KB/s however many players churn."""
+    proc = lobby_factory(prefix="sec-seatchurn", env={"LOBBY_ABSENT_GRACE_MS": "600000"})
+    opener = await Raw.connect(proc.ws, name="Host")
+    spectator = await Raw.connect(proc.ws, name="Eye")
+    churners = [await Raw.connect(proc.ws, name=f"Churn{i}") for i in range(8)]
+    try:
+        table = (await opener.request({"t": "open", "game": "six_nimmt", "seats": 10, "turn_ms": 60_000}))["table"]
+        assert (await spectator.request({"t": "watch", "table": table}))["t"] == "snapshot"
+        window_s = 6.0
+        busy = []
+
+        async def churn(raw: Raw) -> None:
+            end = time.monotonic() + window_s
+            while time.monotonic() < end:
+                for kind in ("join", "leave"):
+                    await raw.send({"t": kind, "table": table, "ref": 1})
+                    await asyncio.sleep(1 / 18)  # 18 messages/s: under the limit of 20
+
+        async def drain(raw: Raw) -> None:
+            with contextlib.suppress(TimeoutError, websockets.ConnectionClosed):
+                while True:
+                    frame = await raw.recv(window_s + 2)
+                    if frame.get("t") == "error":
+                        assert frame["code"] in ("busy", "not_seated"), frame
+                        busy.append(frame["code"] == "busy")
+
+        async def count() -> int:
+            got, end = 0, time.monotonic() + window_s
+            while (left := end - time.monotonic()) > 0:
+                try:
+                    data = await asyncio.wait_for(spectator.ws.recv(), left)
+                except TimeoutError:
+                    break
+                got += len(data)
+            return got
+
+        drains = [asyncio.ensure_future(drain(raw)) for raw in churners]
+        got, *_ = await asyncio.gather(count(), *(churn(raw) for raw in churners))
+        await asyncio.gather(*drains)
+        assert got / window_s <= 3 * 1024, got / window_s
+        assert any(busy), "no join was refused"
+    finally:
+        for raw in (opener, spectator, *churners):
+            await raw.close()
