@@ -122,6 +122,7 @@ LOBBY_ENV = {
     # every generator client is one address (127.0.0.1) opening 100+ tables
     "LOBBY_TABLES_PER_ADDR": "1000000",
     "LOBBY_WS_PER_ADDR": "1000000",
+    "LOBBY_GUESTS_PER_ADDR": "1000000",
     "LOBBY_TABLES_PER_CONN": "1000000",
 }
 GEN_CPU_LIMIT = 0.85

@@ -79,6 +79,10 @@ class Settings:
     signin_per_account: int = 10
     #: sign-in and claim attempts from one client address per window
     signin_per_addr: int = 60
+    #: new guests (a ``hello`` with a name and no live token) from one client
+    #: address per :data:`lobby.sessions.GUEST_WINDOW_S`, across processes:
+    #: each keeps ~1 KB in Redis for ``token_ttl_s``
+    guests_per_addr: int = 60
     #: a websocket signed in with a session that was signed out since is
     #: closed at once by the sign-out's push; a process that missed the push
     #: closes it within this long (s; the check is one EXISTS per connection)

@@ -354,7 +354,7 @@ class Session:
         if msg["proto"] != PROTOCOL_VERSION:
             raise ProtocolError(ErrorCode.PROTOCOL_VERSION, f"server speaks protocol {PROTOCOL_VERSION}", msg.ref)
         conn = self.conn
-        pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"))
+        pid, token, player = await sign_in(self.store, self.settings, msg.get("name"), msg.get("token"), self.addr)
         conn.pid, conn.name, conn.token = pid, player.get("name"), token
         await failpoints.wait_for("hello_signed_out", lambda: self._token_gone(token))
         await self.fanout.follow_player(conn)  # balance and sign-out pushes; then the reads, so none is missed

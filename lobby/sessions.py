@@ -37,14 +37,21 @@ def session_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
-async def sign_in(store: Store, settings: Settings, name: Any, token: str | None) -> tuple[str, str, dict[str, Any]]:
-    """Resume the player of ``token``, or create a guest named ``name``.
+#: the window new guests from one address are counted in (s; ``Settings.guests_per_addr``)
+GUEST_WINDOW_S = 3600
+
+
+async def sign_in(store: Store, settings: Settings, name: Any, token: str | None, addr: str | None = None) -> tuple[str, str, dict[str, Any]]:
+    """Resume the player of ``token``, or create a guest named ``name``
+    (one of ``settings.guests_per_addr`` per :data:`GUEST_WINDOW_S` from the
+    client address ``addr``; None: not counted).
 
     Returns ``(player id, token, player record)``.  A given ``name``
     renames a resumed guest (a claimed account keeps its name).  Raises :class:`LobbyError` ``BAD_TOKEN``
     for an unknown, malformed or expired token with no name to start
-    afresh, and ``BAD_NAME`` for a bad name (from :func:`clean_name`) or
-    one an account holds (reason ``taken``); all before anything is written.
+    afresh, ``BAD_NAME`` for a bad name (from :func:`clean_name`) or
+    one an account holds (reason ``taken``), and ``RATE_LIMITED`` for a
+    guest past its address's count; all before anything is written.
     """
     try:
         clean = None if name is None else _name(name)
@@ -67,6 +74,8 @@ async def sign_in(store: Store, settings: Settings, name: Any, token: str | None
     if clean is None:
         raise LobbyError(ErrorCode.BAD_NAME, "a name is needed to sign in", reason="missing")
     await _not_an_accounts(store, clean)
+    if addr is not None and await store.count_attempt("guest", addr, GUEST_WINDOW_S) > settings.guests_per_addr:
+        raise LobbyError(ErrorCode.RATE_LIMITED, f"too many new players from your address; try again within the hour (at most {settings.guests_per_addr} an hour)")
     pid = secrets.token_hex(8)
     token = new_token()
     await store.create_player(pid, token, clean, settings.grant_coins, settings.token_ttl_s)

@@ -46,6 +46,8 @@ TEST_ENV = {
     "LOBBY_TABLES_PER_ADDR": "100000",
     # and every test's websockets come from 127.0.0.1 (the cap: test_quotas.py)
     "LOBBY_WS_PER_ADDR": "100000",
+    # and every test's guests are made from 127.0.0.1 (the cap: test_quotas.py)
+    "LOBBY_GUESTS_PER_ADDR": "1000000",
     # tests play 1 s turns (turn_s=1, turn_ms=1000) to see timeouts quickly,
     # and 0.3 s ones where the clock plays a whole game (helpers.finished_game);
     # a person's 5 s minimum is tested on processes of its own

@@ -17,7 +17,7 @@ import websockets
 from lobby.quota import client_address, rank_listing, trusted_networks
 from lobby.table_list import PUSH_BYTES_PER_S
 
-from .support import Raw, hello, listed, open_table, unpack, until
+from .support import Raw, hello, listed, open_table, store_of, unpack, until
 
 
 @pytest.fixture(params=["redis", "cluster"])
@@ -325,4 +325,30 @@ async def test_players_churning_seats_cost_a_table_s_spectator_a_bounded_stream(
         assert any(busy), "no join was refused"
     finally:
         for raw in (opener, spectator, *churners):
+            await raw.close()
+
+
+async def test_one_address_makes_a_bounded_number_of_guests_across_processes(lobby_factory, redis_server):
+    """Each ``hello`` with a name and no token made a guest (~1 KB in Redis
+    for a week): a black-box pass made 4,298 in 20 s from one address.  An
+    address makes ``LOBBY_GUESTS_PER_ADDR`` an hour, counted in Redis, so
+    across processes; past it a new guest is ``rate_limited`` and nothing
+    is written, while a player with a token signs in as before."""
+    env = {"LOBBY_GUESTS_PER_ADDR": "3"}
+    one = lobby_factory(redis_url=redis_server.url, prefix="sec-guests", env=env)
+    other = lobby_factory(redis_url=redis_server.url, prefix="sec-guests", env=env)
+    made = [await Raw.connect(url, name=f"G{i}") for i, url in enumerate((one.ws, other.ws, one.ws))]
+    extra = await Raw.connect(other.ws)
+    try:
+        store = await store_of(one)
+        keys_before = len(await store.redis.keys("sec-guests:*"))
+        refused = await extra.request({"t": "hello", "proto": 1, "name": "G3"})
+        assert refused["t"] == "error" and refused["code"] == "rate_limited", refused
+        assert len(await store.redis.keys("sec-guests:*")) == keys_before, "a refused guest wrote nothing"
+        again = await Raw.connect(other.ws, token=made[0].token)
+        assert again.welcome["player"]["name"] == "G0"
+        await again.close()
+        await store.aclose()
+    finally:
+        for raw in (*made, extra):
             await raw.close()
