@@ -106,8 +106,9 @@ WRONG = "wrong name or password"
 #: Chinese, Japanese or Korean letter folded away ("ロミ" is no "ロミオ"), two ticks after a kana as its
 #: voicing mark ("カ”ク"), marks of no script on Thai or Devanagari folded away ("สมชาย̲");
 #: 14 "ヌ"/"又", "ナ"/"十", the turned h as u ("Hɥgo"), every two-stroke mark above a kana as its voicing mark ("ヘ̏ン");
-#: 15 katakana drawn as a Han component ("ル"/"儿", "ワ"/"冖"), Lao "ແ"/"ເເ", Myanmar "၈"/"ဂ", "၇"/"ရ", "ဥ"/"ဉ"
-NAME_KEYS_VERSION = 15
+#: 15 katakana drawn as a Han component ("ル"/"儿", "ワ"/"冖"), Lao "ແ"/"ເເ", Myanmar "၈"/"ဂ", "၇"/"ရ", "ဥ"/"ဉ";
+#: 16 "𠮷"/"吉", "﨑"/"崎", "末"/"未", "烏"/"鳥", Thai "ฅ"/"ค"
+NAME_KEYS_VERSION = 16
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -91,6 +91,9 @@ _SHAPE_FOLD = {
     # Myanmar digits drawn as letters ("၈" as "ဂ", "၇" as "ရ") and the letter u drawn as nya ("ဥ", "ဉ")
     "ແ": "ເເ",
     **dict(zip("၈၇ဥ", "ဂရဉ")),
+    # Japanese names' variant forms no table pairs ("𠮷田" is "吉田", "山﨑" "山崎"); Han told apart by one
+    # stroke's length or one short stroke ("末来" beside "未来", "烏山" beside "鳥山"); the obsolete Thai kho khon as kho khwai
+    **dict(zip(["\U00020bb7", "\ufa11", "末", "烏", "ฅ"], "吉崎未鳥ค")),
 }
 
 

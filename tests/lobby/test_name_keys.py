@@ -590,7 +590,8 @@ def test_han_told_apart_by_one_strokes_closure_or_width_are_one(one, other):
      ("Leŋa", "Lena"), ("Oƨcar", "Oscar"), ("ʘscar", "Oscar"), ("Nikaʒbx", "Nikazbx"), ("Osꞇar", "Oscar"), ("Оꙥег", "Олег"), ("Ελέυη", "Ελένη"), ("علې", "علي"), ("エ刂カ", "エリカ"),
      ("ヌ吉", "又吉"), ("又マ", "ヌマ"), ("ハ十コ", "ハナコ"), ("ナ一", "十一"), ("Hɥgo", "Hugo"),
      ("儿イ", "ルイ"), ("宀タ", "ウタ"), ("勹ミ", "クミ"), ("乂イ", "メイ"), ("彐シ", "ヨシ"), ("乚イ", "レイ"), ("冖カ", "ワカ"),
-     ("ເເກ້ວ", "ແກ້ວ"), ("၈ျော်", "ဂျော်"), ("၇ွှေ", "ရွှေ"), ("ဥမ", "ဉမ")])
+     ("ເເກ້ວ", "ແກ້ວ"), ("၈ျော်", "ဂျော်"), ("၇ွှေ", "ရွှေ"), ("ဥမ", "ဉမ"),
+     ("\U00020bb7田太郎", "吉田太郎"), ("山\ufa11花", "山崎花"), ("末来", "未来"), ("烏山", "鳥山"), ("ฅมกฤษ", "คมกฤษ")])
 def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     """"4" draws an a, "3" an e, "7" a T; "ʗ" (Unicode's LATIN LETTER
     STRETCHED C, named without "SMALL") a c; Komi "ԉ" a "л", round omega
@@ -601,7 +602,10 @@ def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     "又" and "ナ" a "十" (and back), the turned h a u; the katakana drawn as
     a Han component ("ル" as "儿", "ウ" "宀", "ク" "勹", "メ" "乂", "ヨ"
     "彐", "レ" "乚", "ワ" "冖"); Lao "ເເ" a "ແ"; Myanmar digits drawn as
-    letters, "၈" a "ဂ" and "၇" a "ရ", and the letter u a nya ("ဥ", "ဉ")."""
+    letters, "၈" a "ဂ" and "၇" a "ရ", and the letter u a nya ("ဥ", "ဉ");
+    the variant forms of Japanese names "𠮷" (of "吉") and "﨑" (of "崎");
+    "末" a "未" (one stroke's length) and "烏" a "鳥" (one short stroke);
+    the obsolete Thai "ฅ" a "ค"."""
     assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
 
 
