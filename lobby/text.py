@@ -818,15 +818,27 @@ def _too_many_marks(text: str) -> bool:
     character, counted after NFKD: a letter that carries marks of its own
     ("ᾯ", "Ź") counts them too, and so does a sign that stands for several
     (Tibetan U+0F77 is three), and a joiner between marks (ZWJ, ZWNJ:
-    they stay in the letter's cluster) does not start a new count."""
+    they stay in the letter's cluster) does not start a new count; nor
+    does a letter after a virama (a Khmer coeng, a Myanmar U+1039): it is
+    drawn under or beside the one before, in one stack ("ក" + ten times
+    "្ក" stacks ten consonants)."""
     run = 0
+    linked = False  # the character before was a virama
     for ch in unicodedata.normalize("NFKD", text):
         if ch in _JOINERS:
             continue
-        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        if unicodedata.category(ch).startswith("M"):
+            run += 1
+        elif not (linked and unicodedata.category(ch).startswith("L")):
+            run = 0
+        linked = unicodedata.combining(ch) == _VIRAMA
         if run > MAX_MARKS:
             return True
     return False
+
+
+#: the canonical combining class of a virama (Unicode's ccc 9)
+_VIRAMA = 9
 
 
 #: the zero-width joiner and non-joiner: inside a word of a script that

@@ -947,3 +947,20 @@ def test_punctuation_of_vertical_text_against_a_letter_is_refused():
     assert not let_in, let_in
     assert {_refused_as(n) for n in ("Ki\ufe31opa", "Ki\ufe33opa", "Ann\ufe31")} == {"symbol"}
     assert clean_name("Ann \ufe31 Bo") == "Ann \ufe31 Bo"
+
+
+@pytest.mark.parametrize("name", ["\u1780" + "\u17d2\u1780" * 10, "\u1000" + "\u1039\u1000" * 10, "\u0915" + "\u094d\u0915" * 6, "\u0915\u094d\u0937\u094d\u092e\u094d\u092f\u094d\u0930\u093e"])
+def test_consonants_stacked_past_the_mark_limit_by_viramas_are_refused(name):
+    """A virama (a Khmer coeng, a Myanmar U+1039) draws the next consonant
+    under or beside the one before: ten of them stack ten consonants, one
+    cluster taller than any line.  The letters after viramas count with
+    the marks of their cluster (``marks``)."""
+    assert _refused_as(name) == "marks"
+    with pytest.raises(ProtocolError) as chat:
+        clean_text(f"a chat line {name}", 200)
+    assert chat.value.reason == "marks"
+
+
+@pytest.mark.parametrize("name", ["ज्योत्स्ना", "लक्ष्मी", "स्त्री", "ស្ត្រី", "သတ္တဝါ", "ශ්‍රී", "க்ஷ்மா", "ಲಕ್ಷ್ಮಿ"])
+def test_conjuncts_of_real_names_and_words_stay(name):
+    assert clean_name(name) == name
