@@ -317,7 +317,8 @@ class Accounts:
         together ("Annabelle", "AnnabeIIe") and the limit answers alike
         whether the name exists; a ``device`` key that signed in to the account
         before is not held back by the account's count (its owner is not
-        locked out by someone guessing), only by its address's."""
+        locked out by someone guessing), but by its own failures (as many,
+        so a stolen key guesses no further) and its address's."""
         await self._limit(addr)  # first: a limited address gets the limit's answer whatever it sent
         if not isinstance(name, str) or not isinstance(password, str) or not 0 < len(name) <= 64 or len(password) > MAX_PASSWORD:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
@@ -332,12 +333,16 @@ class Accounts:
         # hold, so every spelling that would reach one account counts together
         counted = [pid] if pid else ["name:" + key for key in lookup_keys(name)[:_MAX_COUNTED_KEYS]]
         failures = max([await self.store.count_attempt("acct", who, s.signin_window_s) for who in counted])
-        if failures > s.signin_per_account and not known:
+        if known:  # the device's own failures are limited as the account's: a stolen key guesses no further
+            failures = await self.store.count_attempt("device", _device_digest(device), s.signin_window_s)
+        if failures > s.signin_per_account:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
         ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
         if not ok or creds is None or pid is None:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         await self.store.count_attempt("acct", pid, s.signin_window_s, add=-1)  # it was no failure
+        if known:
+            await self.store.count_attempt("device", _device_digest(device), s.signin_window_s, add=-1)
         if _HASHER.check_needs_rehash(creds["hash"]):
             await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
         device = await self.remember_device(pid, device)

@@ -505,7 +505,9 @@ async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_know
     name key: the fourth guess at an unknown name is refused as at a real
     one (the limit no longer tells which names exist).  The owner's device,
     known to the account by the key its claim gave it, still gets in with
-    the right password while the account is locked; another device does not."""
+    the right password while the account is locked; another device does not;
+    the known device's own failures are limited as the account's (a black-box
+    pass guessed on past the lock with it)."""
     proc = lobby_factory(prefix="signindev", env={"LOBBY_SIGNIN_PER_ACCOUNT": "3", "LOBBY_SIGNIN_PER_ADDR": "1000"})
     name, unknown = _name("Ow"), _name("Nobody")
     async with connected(proc.ws, [name]) as (owner,):
@@ -525,6 +527,11 @@ async def test_the_account_limit_answers_alike_for_unknown_names_and_lets_a_know
     assert status == 200 and body["token"] and body["device"] == claimed["device"], "the owner's device gets in"
     status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": "wrong password!", "device": claimed["device"]})
     assert status == 401, "a known device still needs the password"
+    # and its own failures are limited as the account's: a stolen device key guesses no further than anyone
+    answers = [(await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": "wrong password!", "device": claimed["device"]}))[0] for _ in range(3)]
+    assert answers == [401, 401, 429], answers
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD, "device": claimed["device"]})
+    assert status == 429, "a device that guessed too often waits like everyone"
 
 
 async def test_look_alike_spellings_of_an_unknown_name_count_together_as_an_account_s_do(lobby_factory):
