@@ -355,20 +355,24 @@ def inside(box: dict, got: dict) -> bool:
     return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= got["height"] + 0.5 and box["right"] <= got["width"] + 0.5
 
 
+#: (the screens measured at each turn, seats, locale): every size on one
+#: page, resized at each of my turns (the first size is the page's own)
+STUD_PANEL_CASES = [
+    ([{"width": 360, "height": 740}, {"width": 320, "height": 640}], 2, "en-US"),
+    ([{"width": 360, "height": 740}, {"width": 390, "height": 844}], 4, "en-US"),
+    ([{"width": 360, "height": 740}], 4, "zh-CN"),
+]
+
+
 @pytest.mark.parametrize(
-    ("viewport", "seats", "locale"),
-    [
-        ({"width": 360, "height": 740}, 2, "en-US"),
-        ({"width": 360, "height": 740}, 4, "en-US"),
-        ({"width": 360, "height": 740}, 4, "zh-CN"),
-        ({"width": 390, "height": 844}, 4, "en-US"),
-        ({"width": 320, "height": 640}, 2, "en-US"),
-    ],
-    ids=["360x740-2", "360x740-4", "360x740-4-zh", "390x844-4", "320x640-2"],
+    ("viewport", "sizes", "seats", "locale"),
+    [(dict(sizes[0]), sizes, seats, locale) for sizes, seats, locale in STUD_PANEL_CASES],
+    ids=["360x740+320x640-2", "360x740+390x844-4", "360x740-4-zh"],
 )
-def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, locale):
+def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, sizes, seats, locale):
     """At each of my turns of a hand (checking or calling), as the page
-    stands when the turn comes: every card of every seat (my hole card, all
+    stands when the turn comes, at each screen size of the case (the page
+    resized to each in turn): every card of every seat (my hole card, all
     up cards, the slots of cards to come), the betting panel and each of its
     controls are inside the screen, and no card is under the panel or the
     status bar, nor the pot over a control (at 360x740
@@ -381,15 +385,17 @@ def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, l
     turns = chooser = 0
     for _ in stud_turns(page, lambda: chooser):
         turns += 1
-        got = page.evaluate(STUD_BOXES)
-        chooser += got["chooser"]
-        assert len(got["cards"]) >= 2 * seats, got["cards"]  # a hole and an up card each at least
-        off = [b["id"] for b in [*got["cards"], got["panel"], *got["controls"]] if not inside(b, got)]
-        assert not off, f"off screen on turn {turns}: {off} ({got})"
-        covered = [c["id"] for c in got["cards"] if overlap(c, got["panel"]) or overlap(c, got["bar"])]
-        assert not covered, f"cards under the panel or the status bar on turn {turns}: {covered} ({got})"
-        assert not [c["id"] for c in got["controls"] if overlap(c, got["pot"])], f"the pot covers a control: {got}"
-        fits(page)
+        for size in sizes:
+            resize(page, size)
+            got = page.evaluate(STUD_BOXES)
+            chooser += got["chooser"]
+            assert len(got["cards"]) >= 2 * seats, (size, got["cards"])  # a hole and an up card each at least
+            off = [b["id"] for b in [*got["cards"], got["panel"], *got["controls"]] if not inside(b, got)]
+            assert not off, f"off screen on turn {turns} at {size}: {off} ({got})"
+            covered = [c["id"] for c in got["cards"] if overlap(c, got["panel"]) or overlap(c, got["bar"])]
+            assert not covered, f"cards under the panel or the status bar on turn {turns} at {size}: {covered} ({got})"
+            assert not [c["id"] for c in got["controls"] if overlap(c, got["pot"])], f"the pot covers a control at {size}: {got}"
+            fits(page, (turns, size))
     assert turns >= 1 and chooser >= 1
 
 
