@@ -94,16 +94,18 @@ FULL = {
     "w6": {"mode": "arena", "game": "sibala", "players": 400, "seats": 4, "seconds": 60, "think_ms": 100},
 }
 SMOKE = {
+    # windows of a second or less: the smoke run checks that every cell
+    # runs on every server and measures something, not the figures
     "w1": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5,
-           "steps": [{"rate": 40, "warmup_s": 0.5, "window_s": 1.5}]},
+           "steps": [{"rate": 40, "warmup_s": 0.2, "window_s": 0.6}]},
     "w2": {"mode": "tables", "tables": 4, "players": 2, "spectators": 3, "rounds": 5, "stop_p99_ms": 20,
-           "steps": [{"rate": r, "warmup_s": 0.3, "window_s": 0.5} for r in (20, 40)]},
+           "steps": [{"rate": r, "warmup_s": 0.2, "window_s": 0.3} for r in (20, 40)]},
     "w3": {"mode": "tables", "tables": 1, "players": 2, "spectators": 50, "rounds": 50,
-           "steps": [{"rate": 4, "warmup_s": 0.5, "window_s": 1.5}]},
-    "w4": {"mode": "idle", "clients": 300, "servers": 2, "generators": 2, "heartbeat_s": 1, "settle_s": 1.2,
+           "steps": [{"rate": 4, "warmup_s": 0.2, "window_s": 0.8}]},
+    "w4": {"mode": "idle", "clients": 120, "servers": 2, "generators": 2, "heartbeat_s": 1, "settle_s": 1.2,
            "room_size": 50},
-    "w5": mixed(1, 1, [{"rate": 25, "warmup_s": 1, "window_s": 3}]),
-    "w6": {"mode": "arena", "game": "sibala", "players": 8, "seats": 4, "seconds": 3, "think_ms": 100},
+    "w5": mixed(1, 1, [{"rate": 25, "warmup_s": 0.5, "window_s": 1.2}]),
+    "w6": {"mode": "arena", "game": "sibala", "players": 8, "seats": 4, "seconds": 2, "think_ms": 100},
 }
 #: the cells each server runs (the floor and Colyseus have no arenas)
 CELL_PEERS = {"w6": ("lobby",)}
@@ -818,7 +820,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="how moves are spread over the tables in W1, W3, W5 (W2 runs every pacer)")
     ap.add_argument("--scale", type=float, default=1.0, help="run the cells at this fraction of their tables, rates and clients")
     ap.add_argument("--players", type=int, default=None, help="W6: players joined to the arena (default 400; smoke 8)")
-    ap.add_argument("--seconds", type=float, default=None, help="W6: seconds measured from the arena's start (default 60; smoke 3)")
+    ap.add_argument("--seconds", type=float, default=None, help="W6: seconds measured from the arena's start (default 60; smoke 2)")
     ap.add_argument("--think-ms", type=int, default=None, help="W6: how long a seat takes to answer its turn (ms, default 100)")
     ap.add_argument("--out", default=None, help="JSON lines file (default bench/results/run-<stamp>.jsonl)")
     ap.add_argument("--docs", default=None, help="write the table into this Markdown file's results section")

@@ -45,6 +45,24 @@ PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
 #: One phone, for the tests that look at a phone's screen but not at each size.
 PHONE = PHONES[1]
 
+
+def resize(page, size: dict) -> None:
+    """Give ``page`` the screen ``size`` (as a phone turned, or another
+    phone, shows the same page) and wait two frames: the window's resize
+    event and the pinned bars' ResizeObserver (static/dom.js pinnedRoom)
+    have run before the page is measured."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def each_phone(page):
+    """Resize ``page`` to each of :data:`PHONES` in turn (:func:`resize`),
+    yielding the size: one page, signed in and at its table once, checked
+    at every phone size."""
+    for size in PHONES:
+        resize(page, size)
+        yield size
+
 #: ``pytestmark = SINGLE_REDIS``: a module whose tests check the client (the
 #: browser view does not depend on the Redis backend) runs them against the
 #: single-redis lobby only.

@@ -12,7 +12,7 @@ import secrets
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, expect_status, finished_game, js, open_table, play_card, play_to_end, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, each_phone, expect_status, finished_game, js, open_table, play_card, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -60,10 +60,17 @@ ON_SCREEN = js("phone_layout/on_screen")
 BADGE_FIT = js("phone_layout/badge_fit")
 
 
-def fits(page) -> None:
-    """No horizontal scroll, no element wider than the viewport."""
+def fits(page, where: object = None) -> None:
+    """No horizontal scroll, no element wider than the viewport (``where``:
+    what a failure names besides the figures, e.g. the screen's size)."""
     got = page.evaluate(OVERFLOW)
-    assert got["scroll"] <= got["width"] and not got["out"], got
+    assert got["scroll"] <= got["width"] and not got["out"], (where, got)
+
+
+def fits_each_phone(page, where: str = "") -> None:
+    """:func:`fits` at each of PHONES, the page resized to each in turn."""
+    for size in each_phone(page):
+        fits(page, (where, size))
 
 
 def on_screen(locator) -> bool:
@@ -89,7 +96,7 @@ def test_a_full_table_fits_a_phone_keeps_your_controls_on_screen_and_no_player_l
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         fits(page)
     open_table(page, game, seats=seats, bots=True)
     start(page)
@@ -101,7 +108,7 @@ def test_a_full_table_fits_a_phone_keeps_your_controls_on_screen_and_no_player_l
             expect(page.locator("html")).to_have_attribute("lang", lang)
             expect(act).to_be_visible()
         for phone in PHONES:
-            page.set_viewport_size(phone)
+            resize(page, phone)
             fits_with_controls(page, game, act, {**phone, "lang": lang})
 
 
@@ -164,59 +171,61 @@ def test_a_board_waits_for_its_game_s_stylesheet(new_page, lobby):
     fits(page)
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 def test_the_lobby_screens_fit_a_phone(new_page, lobby):
+    """Each screen at each phone size (the page resized to each of PHONES)."""
     page = new_page()
     page.goto(lobby.http)
-    fits(page)  # sign-in
+    fits_each_phone(page, "sign-in")
     sign_in(page, lobby, f"Phoebe Marguerite {secrets.token_hex(3)}")  # an account's name below: one no other test holds
     expect(page.get_by_test_id("arena-list").locator("li").first).to_be_visible()  # the home screen with its arenas
-    fits(page)
+    fits_each_phone(page, "home")
     for game in GAMES:
         page.get_by_test_id(f"game-{game}").click()
         expect(page.get_by_test_id("open-table")).to_be_visible()
-        fits(page)
+        fits_each_phone(page, game)
         page.go_back()
         expect(page.get_by_test_id(f"game-{game}")).to_be_visible()
     page.get_by_test_id("account-link").click()  # the claim form
     expect(page.get_by_test_id("claim-form")).to_be_visible()
-    fits(page)
+    fits_each_phone(page, "claim form")
     page.get_by_test_id("claim-password").fill("correct horse battery")  # an account: home offers Create an arena
     page.get_by_test_id("claim").click()
     expect(page.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
     page.goto(f"{lobby.http}/#")
     expect(page.get_by_test_id("arena-create-form")).to_be_visible()
-    fits(page)
+    fits_each_phone(page, "home with Create an arena")
     page.goto(f"{lobby.http}/#leaderboard=sibala")
     expect(page.get_by_test_id("lb-you")).to_be_visible()
-    fits(page)
+    fits_each_phone(page, "leaderboard")
     page.get_by_test_id("lang-switch").click()
-    fits(page)
+    fits_each_phone(page, "leaderboard in 中文")
     page.goto(f"{lobby.http}/#")  # home in 中文, its arenas and the Create form
     expect(page.get_by_test_id("arena-create-form")).to_contain_text("创建竞技场")
     expect(page.get_by_test_id("arena-list").locator("li").first).to_be_visible()
-    fits(page)
+    fits_each_phone(page, "home in 中文")
     # an arena's page, its podium and standings (long names), in 中文 then English
     arena_id = stored_arena(lobby, seconds=2, names=["Phoebe Marguerite Long", "Bartholomew Fitzgerald", "Cy"], results=[(0, 1, [0]), (1, 2, [0]), (0, 2, [0, 1])])
     page.goto(f"{lobby.http}/#arena={arena_id}")
     expect(page.get_by_test_id("arena-podium")).to_be_visible()
-    fits(page)
+    fits_each_phone(page, "arena in 中文")
     page.get_by_test_id("lang-switch").click()
     expect(page.get_by_test_id("arena-podium")).to_contain_text("Podium")
-    fits(page)
+    fits_each_phone(page, "arena in English")
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 def test_the_replay_viewer_fits_a_phone(new_page, lobby):
+    """At its first step and its last, at each phone size."""
     page = new_page()
     table_id = started_table(page, lobby, "Phoebe Marguerite", "sibala", seats=6, options={"rounds": 1})
     play_to_end(page, max_turns=20)
     page.goto(f"{lobby.http}/#replay={table_id}&game=1")
     expect(page.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
-    fits(page)
+    fits_each_phone(page, "first step")
     page.get_by_test_id("replay-last").click()
     expect(page.get_by_test_id("result-line")).not_to_be_empty()
-    fits(page)
+    fits_each_phone(page, "last step")
 
 
 @pytest.mark.usefixtures("phone")
@@ -267,7 +276,7 @@ def test_after_a_game_the_winner_and_play_again_are_on_screen(new_page, lobby, g
     expect(again).to_be_visible(timeout=60_000)  # my timeouts, then a bot, play it out
     for size in PHONES:
         if size != PHONES[0]:
-            page.set_viewport_size(size)
+            resize(page, size)
             page.reload()
             expect(again).to_be_visible()
         page.evaluate("window.scrollTo(0, 0)")
@@ -330,10 +339,6 @@ def test_long_names_in_the_rating_lines_fit_a_phone(new_page, lobby):
 # ---------------------------------------------------------------------------
 
 
-#: each phone of PHONES in turn, for the tests that do not name their screens
-EACH_PHONE = pytest.mark.usefixtures("phone")
-
-
 #: Five-card stud on my turn: the box (top, bottom, left, right) of every card
 #: of every seat, of the betting panel (pot and controls), of each control,
 #: the pot and the status bar; the viewport's size.
@@ -350,20 +355,24 @@ def inside(box: dict, got: dict) -> bool:
     return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= got["height"] + 0.5 and box["right"] <= got["width"] + 0.5
 
 
+#: (the screens measured at each turn, seats, locale): every size on one
+#: page, resized at each of my turns (the first size is the page's own)
+STUD_PANEL_CASES = [
+    ([{"width": 360, "height": 740}, {"width": 320, "height": 640}], 2, "en-US"),
+    ([{"width": 360, "height": 740}, {"width": 390, "height": 844}], 4, "en-US"),
+    ([{"width": 360, "height": 740}], 4, "zh-CN"),
+]
+
+
 @pytest.mark.parametrize(
-    ("viewport", "seats", "locale"),
-    [
-        ({"width": 360, "height": 740}, 2, "en-US"),
-        ({"width": 360, "height": 740}, 4, "en-US"),
-        ({"width": 360, "height": 740}, 4, "zh-CN"),
-        ({"width": 390, "height": 844}, 4, "en-US"),
-        ({"width": 320, "height": 640}, 2, "en-US"),
-    ],
-    ids=["360x740-2", "360x740-4", "360x740-4-zh", "390x844-4", "320x640-2"],
+    ("viewport", "sizes", "seats", "locale"),
+    [(dict(sizes[0]), sizes, seats, locale) for sizes, seats, locale in STUD_PANEL_CASES],
+    ids=["360x740+320x640-2", "360x740+390x844-4", "360x740-4-zh"],
 )
-def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, locale):
+def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, sizes, seats, locale):
     """At each of my turns of a hand (checking or calling), as the page
-    stands when the turn comes: every card of every seat (my hole card, all
+    stands when the turn comes, at each screen size of the case (the page
+    resized to each in turn): every card of every seat (my hole card, all
     up cards, the slots of cards to come), the betting panel and each of its
     controls are inside the screen, and no card is under the panel or the
     status bar, nor the pot over a control (at 360x740
@@ -376,23 +385,26 @@ def test_stud_s_betting_panel_covers_no_card(new_page, lobby, viewport, seats, l
     turns = chooser = 0
     for _ in stud_turns(page, lambda: chooser):
         turns += 1
-        got = page.evaluate(STUD_BOXES)
-        chooser += got["chooser"]
-        assert len(got["cards"]) >= 2 * seats, got["cards"]  # a hole and an up card each at least
-        off = [b["id"] for b in [*got["cards"], got["panel"], *got["controls"]] if not inside(b, got)]
-        assert not off, f"off screen on turn {turns}: {off} ({got})"
-        covered = [c["id"] for c in got["cards"] if overlap(c, got["panel"]) or overlap(c, got["bar"])]
-        assert not covered, f"cards under the panel or the status bar on turn {turns}: {covered} ({got})"
-        assert not [c["id"] for c in got["controls"] if overlap(c, got["pot"])], f"the pot covers a control: {got}"
-        fits(page)
+        for size in sizes:
+            resize(page, size)
+            got = page.evaluate(STUD_BOXES)
+            chooser += got["chooser"]
+            assert len(got["cards"]) >= 2 * seats, (size, got["cards"])  # a hole and an up card each at least
+            off = [b["id"] for b in [*got["cards"], got["panel"], *got["controls"]] if not inside(b, got)]
+            assert not off, f"off screen on turn {turns} at {size}: {off} ({got})"
+            covered = [c["id"] for c in got["cards"] if overlap(c, got["panel"]) or overlap(c, got["bar"])]
+            assert not covered, f"cards under the panel or the status bar on turn {turns} at {size}: {covered} ({got})"
+            assert not [c["id"] for c in got["controls"] if overlap(c, got["pot"])], f"the pot covers a control at {size}: {got}"
+            fits(page, (turns, size))
     assert turns >= 1 and chooser >= 1
 
 
-@EACH_PHONE
+@pytest.mark.viewport(PHONES[0])
 def test_yahtzee_scores_without_scrolling(new_page, lobby):
     """Rolled, a Yahtzee player holds dice, rolls again or scores: the dice,
     Roll and every score the card offers (its own buttons: the pinned bar
-    repeats none at a phone's height) are on screen at once."""
+    repeats none at a phone's height) are on screen at once, at each phone
+    size (the page resized to each of PHONES)."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, "yahtzee", seats=6, bots=True)
@@ -400,13 +412,14 @@ def test_yahtzee_scores_without_scrolling(new_page, lobby):
     page.locator('[data-testid="roll"]:enabled').click()
     offers = page.locator('button[data-testid^="score-"]')
     expect(offers).to_have_count(15)  # the first turn: every category is open
-    page.evaluate("window.scrollTo(0, 0)")
-    fits(page)
-    for i in range(5):
-        assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen"
-    assert on_screen(page.get_by_test_id("roll")), "Roll is off screen"
-    off = [b.get_attribute("data-testid") for b in offers.all() if not (b.is_visible() and on_screen(b) and not covered(page, b))]
-    assert not off, f"score buttons off screen or under the bar: {off}"
+    for phone in each_phone(page):
+        page.evaluate("window.scrollTo(0, 0)")
+        fits(page, phone)
+        for i in range(5):
+            assert on_screen(page.get_by_test_id(f"die-{i}")), f"die {i} is off screen at {phone}"
+        assert on_screen(page.get_by_test_id("roll")), f"Roll is off screen at {phone}"
+        off = [b.get_attribute("data-testid") for b in offers.all() if not (b.is_visible() and on_screen(b) and not covered(page, b))]
+        assert not off, f"score buttons off screen or under the bar at {phone}: {off}"
     chance = page.get_by_test_id("score-chance")
     points = chance.get_attribute("data-points")
     chance.click()
@@ -460,7 +473,7 @@ def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(n
 
     def picking():
         for phone in PHONES:
-            page.set_viewport_size(phone)
+            resize(page, phone)
             got = page.evaluate(COVERED, [f"{SN_PLAYERS}, .sn-rev", True])
             assert not got["covered"], f"picking at {phone}, each scrolled to: {got}"
             broken = page.evaluate(BROKEN, SN_LABELS)
@@ -468,7 +481,7 @@ def test_six_nimmt_s_pinned_bar_leaves_the_row_choice_and_the_players_in_sight(n
 
     to_row_choice(page, picking)
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         page.evaluate("window.scrollTo(0, 0)")
         mine = page.locator('[data-testid="reveal"] .sn-rev.choosing').get_attribute("data-card")
         expect(page.get_by_test_id("prompt")).to_contain_text(mine)  # "Your card 8 is lower than every row…"
@@ -510,7 +523,7 @@ def test_yahtzee_s_pinned_controls_leave_the_whole_score_card_in_sight(new_page,
     roll = page.locator('[data-testid="roll"]:enabled')
     expect(roll).to_be_visible()
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         page.evaluate("window.scrollTo(0, 0)")
         got = page.evaluate(YZ_ROWS_SEEN)
         assert got["rows"] == 16 and got["seen"] == 16, f"before rolling at {phone}: {got}"
@@ -518,7 +531,7 @@ def test_yahtzee_s_pinned_controls_leave_the_whole_score_card_in_sight(new_page,
     offers = page.locator('button[data-testid^="score-"]')
     expect(offers).to_have_count(15)
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         page.evaluate("window.scrollTo(0, 0)")
         got = page.evaluate(YZ_ROWS_SEEN)
         assert got["seen"] == 16, f"rolled at {phone}: {got}"
@@ -546,16 +559,17 @@ YZ_HEADS = REDRAW_HEAD.replace("[id, game]", "[id, game, names]") + js("phone_la
 YZ_NAMES_4 = ["Bartholomew", "小明", "Ada"]
 
 
-@EACH_PHONE
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
-def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, locale):
+def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, locale):
     """The score card's column heads on a phone (Latin
     names ran down their column, turned a quarter, hard to read; an earlier
     one had "小明" upside down): in a card of 4 and of 6 columns every name
     is written across, never turned, on one line (no word broken), at least
     its first 4 characters drawn, a longer one cut with an ellipsis, the
     full name in its title and, whole, in the list of players under the
-    card; my column is marked mine (the "you" badge).  This replaces the
+    card; my column is marked mine (the "you" badge); at each phone size
+    (the page resized to each of PHONES).  This replaces the
     test of names turned a quarter (test_yahtzee_s_column_heads_show_whole_
     names_the_right_way_up)."""
     page = new_page(locale=locale)
@@ -563,15 +577,16 @@ def test_yahtzee_s_column_heads_write_names_across(new_page, lobby, viewport, lo
     table_id = open_table(page, "yahtzee", seats=6, bots=True)
     start(page)
     expect_status(page, "playing")
-    for names in (["Alexandra", *YZ_NAMES_4], ["Alexandra", *YZ_NAMES_4, "Phoebe Marguerite", "Konstantinos"]):
-        got = page.evaluate(YZ_HEADS, [table_id, "yahtzee", names])
-        heads = got["heads"]
-        assert [x["title"] for x in heads] == names and [x["text"] for x in heads] == names, heads
-        bad = [x for x in heads if x["turned"] or not x["line"] or x["shown"] < min(4, len(x["text"])) or (x["over"] and x["ellipsis"] != "ellipsis")]
-        assert not bad, (len(names), bad)
-        assert heads[0]["mine"] and not any(x["mine"] for x in heads[1:]), heads
-        assert [x["text"] for x in got["list"]] == names and all(x["whole"] for x in got["list"]), got["list"]
-    fits(page)
+    for phone in each_phone(page):
+        for names in (["Alexandra", *YZ_NAMES_4], ["Alexandra", *YZ_NAMES_4, "Phoebe Marguerite", "Konstantinos"]):
+            got = page.evaluate(YZ_HEADS, [table_id, "yahtzee", names])
+            heads = got["heads"]
+            assert [x["title"] for x in heads] == names and [x["text"] for x in heads] == names, (phone, heads)
+            bad = [x for x in heads if x["turned"] or not x["line"] or x["shown"] < min(4, len(x["text"])) or (x["over"] and x["ellipsis"] != "ellipsis")]
+            assert not bad, (phone, len(names), bad)
+            assert heads[0]["mine"] and not any(x["mine"] for x in heads[1:]), (phone, heads)
+            assert [x["text"] for x in got["list"]] == names and all(x["whole"] for x in got["list"]), (phone, got["list"])
+        fits(page, phone)
 
 
 #: Draw table `id`'s finished 6 Nimmt! view again with ten rounds of
@@ -607,22 +622,25 @@ LONG_STANDINGS = REDRAW_HEAD + js("phone_layout/long_standings")
 STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, rounds, stake]) => {") + js("phone_layout/stb_wide")
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 def test_shut_the_box_s_players_table_fits_a_phone_at_every_size(new_page, lobby):
+    """At each phone size (the page resized to each of PHONES)."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 3}, bots=True)
     start(page)
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)  # my timeouts and the bot play three rounds
     wrap = page.locator(".stb-players-wrap")
-    got = wrap.evaluate("el => ({scroll: el.scrollWidth, width: el.clientWidth})")
-    assert got["scroll"] <= got["width"], f"the three-round table scrolls sideways: {got}"
-    fits(page)
     table_id = page.get_by_test_id("table-screen").get_attribute("data-table")
-    for n in (2, 5, 8):
-        for rounds, stake in ((3, 0), (5, 100), (20, 5000)):
-            got = page.evaluate(STB_WIDE, [table_id, "shut_the_box", n, rounds, stake])
-            assert got["scroll"] <= got["box"] and not got["out"], f"{n} seats, {rounds} rounds, stake {stake}: {got}"
+    for phone in each_phone(page):
+        got = wrap.evaluate("el => ({scroll: el.scrollWidth, width: el.clientWidth})")
+        assert got["scroll"] <= got["width"], f"the three-round table scrolls sideways at {phone}: {got}"
+        fits(page, phone)
+    for phone in each_phone(page):  # these draw the view again with other seats and rounds
+        for n in (2, 5, 8):
+            for rounds, stake in ((3, 0), (5, 100), (20, 5000)):
+                got = page.evaluate(STB_WIDE, [table_id, "shut_the_box", n, rounds, stake])
+                assert got["scroll"] <= got["box"] and not got["out"], f"{phone}: {n} seats, {rounds} rounds, stake {stake}: {got}"
 
 
 #: The record popover's rows drawn from these stats (its own renderStats).
@@ -633,9 +651,10 @@ STATS = {
 }
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_the_record_popover_fits_a_phone_with_words_whole(new_page, lobby, locale):
+    """At each phone size (the page resized to each of PHONES)."""
     page = new_page(locale=locale)
     sign_in(page, lobby, "Phoebe Marguerite")
     page.get_by_test_id("coins").click()
@@ -653,45 +672,56 @@ def test_the_record_popover_fits_a_phone_with_words_whole(new_page, lobby, local
     }""", STATS)
     expect(page.get_by_test_id("stats-table")).to_be_visible()
     expect(page.get_by_test_id("stats-sibala")).to_be_visible()
-    card = page.get_by_test_id("stats-popover").evaluate(
-        "el => { const r = el.getBoundingClientRect(); const t = el.querySelector('table').getBoundingClientRect(); return {card: [r.left, r.right], table: [t.left, t.right], cs: el.clientWidth, ss: el.scrollWidth}; }"
-    )
-    assert card["table"][0] >= card["card"][0] and card["table"][1] <= card["card"][1] and card["ss"] <= card["cs"], card
-    assert page.evaluate(BROKEN, ".stats-popover th, .stats-popover td") == []
-    fits(page)
+    for phone in each_phone(page):
+        card = page.get_by_test_id("stats-popover").evaluate(
+            "el => { const r = el.getBoundingClientRect(); const t = el.querySelector('table').getBoundingClientRect(); return {card: [r.left, r.right], table: [t.left, t.right], cs: el.clientWidth, ss: el.scrollWidth}; }"
+        )
+        assert card["table"][0] >= card["card"][0] and card["table"][1] <= card["card"][1] and card["ss"] <= card["cs"], (phone, card)
+        assert page.evaluate(BROKEN, ".stats-popover th, .stats-popover td") == [], phone
+        fits(page, phone)
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 def test_sibala_s_last_round_result_is_above_the_play_again_bar(new_page, lobby):
     """Three seats (two bots beside me): at the match's end
     the winner and the last round's result line are both on the first
-    screen, clear of the pinned bar."""
+    screen, clear of the pinned bar, at each phone size (the page resized
+    to each of PHONES)."""
     page = new_page()
     sign_in(page, lobby, "Phoebe Marguerite")
     open_table(page, "sibala", seats=3, turn_s=0.3, options={"rounds": 2}, bots=True)
     start(page)
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=60_000)
-    page.evaluate("window.scrollTo(0, 0)")
-    for what in ("winners", "result-line"):
-        el = page.get_by_test_id(what)
-        expect(el).not_to_be_empty()
-        assert el.evaluate(ABOVE_BAR), f"{what} is not above the Play again bar: {el.bounding_box()}"
+    for phone in each_phone(page):
+        page.evaluate("window.scrollTo(0, 0)")
+        for what in ("winners", "result-line"):
+            el = page.get_by_test_id(what)
+            expect(el).not_to_be_empty()
+            assert el.evaluate(ABOVE_BAR), f"{what} is not above the Play again bar at {phone}: {el.bounding_box()}"
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_the_sign_in_card_has_no_blank_gap_under_its_heading(new_page, lobby, locale):
     """The guest card's heading and its help line are as close as the
-    account card's heading and its first label."""
+    account card's heading and its first label, at each phone size (the
+    page resized to each of PHONES)."""
     page = new_page(locale=locale)
     page.goto(lobby.http)
     expect(page.get_by_test_id("sign-in-form")).to_be_visible()
+    for phone in each_phone(page):
+        sign_in_gaps_alike(page, phone)
+
+
+def sign_in_gaps_alike(page, phone: dict) -> None:
+    """The sign-in screen's two cards: the gap under the guest card's
+    heading is no wider than the account card's (at ``phone``)."""
     gaps = page.evaluate("""() => [...document.querySelectorAll('.signin')].map((card) => {
       const head = card.querySelector('h2').getBoundingClientRect();
       const next = card.querySelector('h2').nextElementSibling.getBoundingClientRect();
       return next.top - head.bottom;
     })""")
-    assert len(gaps) == 2 and gaps[0] <= gaps[1] + 2, f"gap under the guest heading {gaps[0]:.0f} px, the account heading's {gaps[1]:.0f} px"
+    assert len(gaps) == 2 and gaps[0] <= gaps[1] + 2, f"{phone}: gap under the guest heading {gaps[0]:.0f} px, the account heading's {gaps[1]:.0f} px"
 
 
 # ---------------------------------------------------------------------------
@@ -765,7 +795,7 @@ def test_every_name_shows_beside_two_badges(new_page, lobby, game):
     start(page)
     expect(page.get_by_test_id("seat-name-1")).to_be_visible()
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         got = page.evaluate(NAMES_SHOWN, [table_id, game])
         assert got["badges"], (phone, got)
         assert got["names"], (phone, got)
@@ -824,10 +854,10 @@ def test_six_nimmt_s_final_standings_fit_a_phone(new_page, lobby, locale, total)
     table_id = finished_game(page, lobby, "six_nimmt", name="Phoebe Marguerite", seats=3, options={"end_threshold": 1})
     expect(page.get_by_test_id("play-again")).to_be_visible()
     for viewport in PHONES:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         clear_of_bars(page, "[data-testid=final-result] > *, [data-testid=standings] tr, .sn-players .sn-player, [data-testid=next-panel] li", 6)
     for viewport in PHONES:  # these draw the view again with other rounds and names
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         standings_fit(page, table_id, viewport, total)
 
 
@@ -958,7 +988,7 @@ def test_stud_s_coin_changes_cut_a_name_only_when_its_line_is_full(new_page, lob
     page = new_page(locale=locale)
     finished_game(page, lobby, "stud", name="王小明王小明王小明王小明王小明")
     for phone in PHONES:
-        page.set_viewport_size(phone)
+        resize(page, phone)
         got = page.evaluate(STUD_CHANGES)
         assert got and all(c["inside"] and (not c["cut"] or c["full"]) for c in got), (phone, got)
 

@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import LOCALES, PHONE, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, expect_status, finished, js, leave_running, moved, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice, watched_table
+from .helpers import LOCALES, PHONE, PHONES, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, WAIT, each_phone, expect_status, finished, js, leave_running, moved, notice_texts, open_table, play_to_end, sibala_with_a_bot, sign_in, start, started_table, two_at_sibala, watch_notice, watched_table
 
 
 # ---------------------------------------------------------------------------
@@ -505,11 +505,12 @@ def test_a_roll_rolls_the_seat_s_dice_unless_motion_is_reduced(new_page, lobby, 
         assert got <= {"dice-0", "dice-1"}, got
 
 
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 def test_the_log_draws_a_roll_s_dice_with_pips_like_the_seats(new_page, lobby):
     """A roll's line in the log shows its four dice as pip dice (the ⚀–⚅
     glyphs were a few pixels wide on a phone); the glyphs stay in the
-    line's text, unseen, for screen readers and a copied log."""
+    line's text, unseen, for screen readers and a copied log: at each
+    phone size (the page resized to each of PHONES)."""
     page, _ = sibala_with_a_bot(new_page, lobby, "en-US")
     page.get_by_test_id("roll").click()
     line = page.get_by_test_id("log").locator("li.log-roll").first
@@ -519,12 +520,13 @@ def test_the_log_draws_a_roll_s_dice_with_pips_like_the_seats(new_page, lobby):
     # read in one step of the page (the log is drawn again as the bot ends
     # the game: elements found in one step and measured in the next were
     # once gone, at height 0)
-    got = page.evaluate(
-        """() => {
-          const dice = document.querySelector('[data-testid=log] li.log-roll [data-testid=log-dice]');
-          return {faces: dice.dataset.dice.split(' '), glyphs: dice.querySelector('.log-glyphs').getBoundingClientRect().width,
-                  drawn: [...dice.querySelectorAll('.die')].map((e) => [e.dataset.face, e.getBoundingClientRect().height])};
-        }"""
-    )
-    assert [f for f, _ in got["drawn"]] == got["faces"] and all(size >= 14 for _, size in got["drawn"]), got
-    assert got["glyphs"] <= 1, got
+    for phone in each_phone(page):
+        got = page.evaluate(
+            """() => {
+              const dice = document.querySelector('[data-testid=log] li.log-roll [data-testid=log-dice]');
+              return {faces: dice.dataset.dice.split(' '), glyphs: dice.querySelector('.log-glyphs').getBoundingClientRect().width,
+                      drawn: [...dice.querySelectorAll('.die')].map((e) => [e.dataset.face, e.getBoundingClientRect().height])};
+            }"""
+        )
+        assert [f for f, _ in got["drawn"]] == got["faces"] and all(size >= 14 for _, size in got["drawn"]), (phone, got)
+        assert got["glyphs"] <= 1, (phone, got)

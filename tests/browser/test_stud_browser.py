@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import SINGLE_REDIS, finished, finished_game, js, moved, open_table, sign_in, start, text_name, watched_table
-from .test_phone_layout_browser import BROKEN, fits
+from .helpers import PHONES, SINGLE_REDIS, each_phone, finished, finished_game, js, moved, open_table, sign_in, start, text_name, watched_table
+from .test_phone_layout_browser import BROKEN, fits, fits_each_phone
 
 
 # ---------------------------------------------------------------------------
@@ -248,29 +248,33 @@ def expect_aligned(page, first: str, second: str) -> None:
 
 
 @SINGLE_REDIS
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_coin_figures_keep_their_unit_and_the_list_leaves_nothing_alone(new_page, lobby, locale):
+    """At each phone size (the page resized to each of PHONES)."""
     page, cy = new_page(locale=locale), new_page(locale=locale)
     sign_in(page, lobby, "小明" if locale == "zh-CN" else "Ming")
     table_id = open_table(page, "stud", seats=2, options={"tier": "beginner"}, bots=False)
     stake = page.get_by_test_id("table-stake")
     expect(stake).to_contain_text("1000")
-    assert page.evaluate(BROKEN, '[data-testid="table-stake"]') == []
-    fits(page)
+    for phone in each_phone(page):
+        assert page.evaluate(BROKEN, '[data-testid="table-stake"]') == [], phone
+        fits(page, phone)
     page.goto(f"{lobby.http}/#game=stud")
     row = page.get_by_test_id(f"table-row-{table_id}")
     expect(row).to_be_visible()
-    assert page.evaluate(BROKEN, f'[data-testid="table-stake-{table_id}"]') == []
     # how many watch is said at the row's left, in line with the table's name (centred, it stood alone mid-row)
     name = f'[data-testid="table-name-{table_id}"]'
     watching = page.get_by_test_id(f"spectators-{table_id}")
     expect(watching).to_have_text("0 人观战" if locale == "zh-CN" else "0 watching")
-    expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
+    for phone in each_phone(page):
+        assert page.evaluate(BROKEN, f'[data-testid="table-stake-{table_id}"]') == [], phone
+        expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
     sign_in(cy, lobby, "Cy", f"#table={table_id}")
     expect(watching).to_have_text("1 人观战" if locale == "zh-CN" else "1 watching")
-    expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
-    fits(page)
+    for phone in each_phone(page):
+        expect_aligned(page, f'[data-testid="spectators-{table_id}"]', name)
+    fits_each_phone(page, "the table list, one watching")
 
 
 FIT_WORDS = {
@@ -280,9 +284,10 @@ FIT_WORDS = {
 
 
 @SINGLE_REDIS
-@pytest.mark.usefixtures("phone")
+@pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
 def test_the_tier_list_says_how_casual_and_training_differ(new_page, lobby, locale):
+    """The page fits at each phone size (the page resized to each of PHONES)."""
     words = FIT_WORDS[locale]
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ming")
@@ -298,7 +303,7 @@ def test_the_tier_list_says_how_casual_and_training_differ(new_page, lobby, loca
     expect(hint).to_have_text(words["coins"])
     other = re.compile(r"[\u4e00-\u9fff]") if locale == "en-US" else re.compile(r"\b(Ante|coins|chips)\b")
     assert not other.search(hint.text_content()), "the hint speaks the other language"
-    fits(page)
+    fits_each_phone(page, "the tier list")
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
