@@ -80,7 +80,7 @@ INFO = GameInfo(
     default_players=2,
     options=(),
     board={"categories": list(CATEGORIES)},
-    variant={"en": "Kata rules: 15 categories, no bonus", "zh": "卡塔规则：15 个类别，没有奖励分"},
+    variant={"en": "Not the boxed game: 15 categories, no bonus", "zh": "与盒装版不同：15 个类别，没有奖励分"},
 )
 
 # -- rules --------------------------------------------------------------------

@@ -296,18 +296,18 @@ def test_stud_in_chinese_one_bet_amount_and_names_beside_cards(new_page, lobby):
     assert "） " not in log.text_content(), log.text_content()
 
 
-def test_the_yahtzee_card_and_lobby_name_its_kata_rules_in_each_language(new_page, lobby):
+def test_the_yahtzee_card_and_lobby_say_how_it_differs_from_the_boxed_game_in_each_language(new_page, lobby):
     """Yahtzee's card on the home page and its lobby's heading say the rules
-    are the kata's and what differs, in the page's language; no other game
+    differ from the boxed game and how, in the page's language; no other game
     card carries such a line."""
     page = new_page(locale="zh-CN")
     sign_in(page, lobby, "小明")
-    expect(page.get_by_test_id("variant-yahtzee")).to_have_text("卡塔规则：15 个类别，没有奖励分")
+    expect(page.get_by_test_id("variant-yahtzee")).to_have_text("与盒装版不同：15 个类别，没有奖励分")
     expect(page.locator(".game-card .game-variant")).to_have_count(1)
     page.get_by_test_id("game-yahtzee").click()
-    expect(page.get_by_test_id("game-variant")).to_have_text("卡塔规则：15 个类别，没有奖励分")
+    expect(page.get_by_test_id("game-variant")).to_have_text("与盒装版不同：15 个类别，没有奖励分")
     page.get_by_test_id("lang-switch").click()
-    expect(page.get_by_test_id("game-variant")).to_have_text("Kata rules: 15 categories, no bonus")
+    expect(page.get_by_test_id("game-variant")).to_have_text("Not the boxed game: 15 categories, no bonus")
 
 
 def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, lobby):
