@@ -82,9 +82,15 @@ def _hop_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return _ip(hop)
 
 
+#: headers in which a proxy or CDN names the client alone: nginx's
+#: X-Real-IP, Cloudflare's CF-Connecting-IP, Akamai's and Cloudflare's
+#: True-Client-IP, Fastly's Fastly-Client-IP, X-Client-IP, X-Cluster-Client-IP,
+#: Client-IP
+_CLIENT_IP_HEADERS = frozenset({b"x-real-ip", b"cf-connecting-ip", b"true-client-ip", b"fastly-client-ip", b"x-client-ip", b"x-cluster-client-ip", b"client-ip"})
 #: headers a proxy adds to a request it forwards (RFC 7239's Forwarded, the
-#: de facto X-Forwarded-*, nginx's X-Real-IP, Via)
-_PROXY_HEADERS = frozenset({b"forwarded", b"x-forwarded-for", b"x-forwarded-host", b"x-forwarded-proto", b"x-real-ip", b"via"})
+#: de facto X-Forwarded-* and their older forms, Via, and
+#: :data:`_CLIENT_IP_HEADERS`)
+_PROXY_HEADERS = frozenset({b"forwarded", b"x-forwarded-for", b"x-forwarded-host", b"x-forwarded-proto", b"x-forwarded", b"forwarded-for", b"x-original-forwarded-for", b"via"}) | _CLIENT_IP_HEADERS
 
 
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
@@ -112,14 +118,14 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
 
 
 def _also_named(scope: dict[str, Any], trusted: tuple[Network, ...]) -> list[Any]:
-    """The clients a forwarded request's other headers name: each
-    X-Real-IP, and Forwarded's nearest ``for=`` past the trusted proxies
+    """The clients a forwarded request's other headers name: each of
+    :data:`_CLIENT_IP_HEADERS`, and Forwarded's nearest ``for=`` past the trusted proxies
     (None for one that is no IP: obfuscated, ``unknown``, malformed)."""
     named: list[Any] = []
     fors: list[Any] = []
     for name, value in scope.get("headers", ()):
         text = value.decode("latin-1")
-        if name == b"x-real-ip":
+        if name in _CLIENT_IP_HEADERS:
             named.append(_hop_ip(text))
         elif name == b"forwarded":
             for element in text.split(","):

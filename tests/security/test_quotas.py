@@ -229,12 +229,19 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(passed, timeout=5)
         assert refused.value.code == 403, (header, value)
+    for header in ("CF-Connecting-IP", "True-Client-IP", "X-Client-IP"):  # a CDN's header naming another client than X-Forwarded-For
+        passed = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "::1", header: "203.0.113.9"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(passed, timeout=5)
+        assert refused.value.code == 403, header
     agreeing = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "::1", "X-Real-IP": "::1", "Forwarded": 'for="[::1]:5"'})
     assert urllib.request.urlopen(agreeing, timeout=5).status == 200, "headers that agree on a loopback client"
     # a proxy on the lobby's own host that the lobby does not trust: every client looks like loopback
     untrusted = lobby_factory(prefix="sec-metrics3")
     assert b"lobby_" in urllib.request.urlopen(untrusted.http + "/metrics", timeout=5).read(), "loopback, no proxy: allowed"
-    for header, value in (("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "127.0.0.1"), ("Forwarded", "for=203.0.113.9"), ("X-Real-IP", "203.0.113.9"), ("X-Forwarded-Proto", "https")):
+    client_ip_headers = ("X-Real-IP", "X-Client-IP", "CF-Connecting-IP", "True-Client-IP", "Fastly-Client-IP", "X-Cluster-Client-IP", "Client-IP")
+    for header, value in (("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "127.0.0.1"), ("Forwarded", "for=203.0.113.9"), ("X-Forwarded-Proto", "https"),
+                          ("X-Forwarded", "for=203.0.113.9"), ("Forwarded-For", "203.0.113.9"), ("X-Original-Forwarded-For", "203.0.113.9"), *((h, "203.0.113.9") for h in client_ip_headers)):
         through = urllib.request.Request(untrusted.http + "/metrics", headers={header: value})
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(through, timeout=5)
