@@ -9,19 +9,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
 import signal
 import socket
-import struct
-import termios
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from . import endpoints, quota
+from . import endpoints, quota, tcp
 from .app import create_app
 from .config import Settings
 from .redis_server import RedisServer
@@ -75,27 +73,6 @@ class DrainingServer(uvicorn.Server):
 #: autotuned, it grew to 3.6 MB for a client that pipelined requests and read
 #: nothing; 128 KiB still sends 2.5 MB/s to a client 100 ms away
 HTTP_SEND_BUFFER_BYTES = 128 * 1024
-#: how often a closed connection's unsent bytes are looked at (s)
-LINGER_POLL_S = 0.5
-
-
-def unsent_bytes(sock) -> int:
-    """Bytes the kernel holds for ``sock``'s peer, sent but not acknowledged
-    or not sent yet (Linux SIOCOUTQ; its FIN counts one); 0 when unknown."""
-    try:
-        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, bytes(4)))[0]
-    except (OSError, ValueError):
-        return 0
-
-
-def reset(sock) -> None:
-    """Close ``sock`` with a reset (SO_LINGER 0): the kernel drops what it
-    still holds for the peer instead of keeping it for a client that takes
-    nothing."""
-    with contextlib.suppress(OSError):
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-
-
 class HeaderTimeoutProtocol(H11Protocol):
     """uvicorn's h11 HTTP protocol, but a connection that has not sent a
     whole request, head and body, ``header_timeout_s`` seconds after it
@@ -127,7 +104,6 @@ class HeaderTimeoutProtocol(H11Protocol):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, HTTP_SEND_BUFFER_BYTES)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
         self._send_timer: asyncio.TimerHandle | None = None
-        self._cut = False  # reset at the send deadline: nothing to linger for
         self._addr = None
         peer = transport.get_extra_info("peername")
         addr = quota.client_address({"client": peer}, ()) if isinstance(peer, tuple) else None
@@ -170,8 +146,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         if self.transport.get_protocol() is self and self.transport.get_write_buffer_size():
             sock = self.transport.get_extra_info("socket")
             if sock is not None:  # the kernel drops what it holds for the client too
-                reset(sock)
-            self._cut = True
+                tcp.reset(sock)
             self.transport.abort()
 
     def on_response_complete(self) -> None:
@@ -187,35 +162,10 @@ class HeaderTimeoutProtocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._head_timer.cancel()
         self._no_send_deadline()
-        sock = self.transport.get_extra_info("socket")
-        if exc is None and not self._cut and sock is not None and unsent_bytes(sock):
-            self._linger(sock)
-        else:
+        # a peer that has not taken all its bytes keeps its address's slot until it has (or is reset)
+        if exc is not None or not tcp.linger(self.loop, self.transport.get_extra_info("socket"), self.send_timeout_s, self._let_go):
             self._let_go()
         super().connection_lost(exc)
-
-    def _linger(self, sock) -> None:
-        """Keep a closed connection whose peer has not taken all its bytes
-        (asyncio closes its own descriptor next): its FIN follows them, and
-        it is let go when they are taken, or reset ``send_timeout_s`` on."""
-        try:
-            held = sock.dup()
-            held.shutdown(socket.SHUT_WR)
-        except OSError:
-            self._let_go()
-            return
-        deadline = self.loop.time() + self.send_timeout_s
-
-        def look() -> None:
-            if unsent_bytes(held):
-                if self.loop.time() < deadline:
-                    self.loop.call_later(LINGER_POLL_S, look)
-                    return
-                reset(held)
-            held.close()
-            self._let_go()
-
-        self.loop.call_later(LINGER_POLL_S, look)
 
     def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
         # the head is complete and the socket goes to the websocket protocol:
@@ -232,6 +182,21 @@ class HeaderTimeoutProtocol(H11Protocol):
         # not ours to close
         if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and self.transport.get_protocol() is self and not self.transport.is_closing():
             self.transport.close()
+
+
+class LingeringWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O websocket protocol, but a connection closed while
+    its peer has not taken all its bytes (a client that stopped reading:
+    the close frame waits behind what it left) is kept, not left to the
+    kernel as an orphan, until they are taken or reset ``send_timeout_s``
+    on (:func:`lobby.tcp.linger`)."""
+
+    send_timeout_s: float = 30.0
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if exc is None:
+            tcp.linger(self.loop, self.transport.get_extra_info("socket"), self.send_timeout_s, lambda: None)
+        super().connection_lost(exc)
 
 
 def run(app, host: str, port: int, settings: Settings, log_level: str = "info") -> None:
@@ -252,7 +217,7 @@ def run(app, host: str, port: int, settings: Settings, log_level: str = "info") 
         http=protocol,
         proxy_headers=False,
         timeout_keep_alive=5,
-        ws="websockets-sansio",
+        ws=type("Lingering", (LingeringWebSocketProtocol,), {"send_timeout_s": float(settings.send_timeout_s)}),
         ws_max_size=settings.max_frame,
         ws_per_message_deflate=False,
         ws_ping_interval=20,

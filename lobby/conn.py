@@ -10,7 +10,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from . import metrics, uvicorn_adapter
+from . import metrics, tcp, uvicorn_adapter
 from .protocol import CloseCode
 
 if TYPE_CHECKING:
@@ -130,10 +130,12 @@ class Conn:
             self.abort()
 
     def abort(self) -> None:
-        """Reset the TCP connection now (a peer that takes nothing more)."""
+        """Reset the TCP connection now (a peer that takes nothing more): the
+        kernel drops what it still holds for it too."""
         self.closed = True
         if self.transport is not None:
             try:
+                tcp.reset(self.transport.get_extra_info("socket"))
                 self.transport.abort()
             except Exception:  # already gone
                 pass

@@ -331,3 +331,39 @@ async def test_responses_a_client_never_takes_are_bounded_and_dropped_after_the_
     finally:
         for sock in socks:
             sock.close()
+
+
+async def test_a_websocket_closed_while_its_client_reads_nothing_leaves_no_orphan(lobby_factory):
+    """A websocket that never reads, cut by the server (here for flooding,
+    1008), was closed with its close frame still in the kernel: an orphan in
+    FIN-WAIT-1 for ~95 s, no longer counted against its address (a black-box
+    pass grew 29 of them from one address).  Now the lobby keeps such a
+    socket until its client takes the bytes, or resets it
+    ``LOBBY_SEND_TIMEOUT_S`` on."""
+    proc = lobby_factory(prefix="sec-wsorphan", env={"LOBBY_SEND_TIMEOUT_S": "3", "LOBBY_RATE_PER_S": "5", "LOBBY_RATE_BURST": "5"})
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    loop = asyncio.get_running_loop()
+    await loop.sock_connect(sock, ("127.0.0.1", proc.port))
+    raw = Raw(await websockets.connect(proc.ws, sock=sock, max_size=None, compression=None))
+    peer = {sock.getsockname()[1]}
+    try:
+        await raw.request({"t": "hello", "proto": 1, "name": "Sloth"})
+        raw.ws.transport.pause_reading()  # from now on it reads nothing at all
+        orphans, cut_at, start = [], None, time.monotonic()
+        while time.monotonic() - start < 60:
+            rows = server_rows(proc.port, peer)
+            orphans += [row for row in rows if row[0] and row[1] == 0]
+            if cut_at is None:
+                try:
+                    await raw.send({"t": "tables"})  # replies it never takes, past the rate limit: closed 1008
+                except websockets.ConnectionClosed:
+                    cut_at = time.monotonic()
+            if not rows:
+                break
+            await asyncio.sleep(0.1)
+        assert not server_rows(proc.port, peer), "the socket is still there"
+        assert not orphans, orphans
+    finally:
+        raw.ws.transport.abort()
