@@ -94,6 +94,9 @@ _SHAPE_FOLD = {
     # Japanese names' variant forms no table pairs ("𠮷田" is "吉田", "山﨑" "山崎"); Han told apart by one
     # stroke's length or one short stroke ("末来" beside "未来", "烏山" beside "鳥山"); the obsolete Thai kho khon as kho khwai
     **dict(zip(["\U00020bb7", "\ufa11", "末", "烏", "ฅ"], "吉崎未鳥ค")),
+    # more variant forms of Japanese names ("冨田" is "富田", "嶋田" and "嶌田" "島田", "齋藤" "齊藤", "山嵜" "山崎");
+    # Han told apart by a stroke's slant or a dot ("干田" beside "千田", "夭海" "天海", "刁子" "刃子")
+    **dict(zip("冨嶋嶌齋桒嵜碕曻埜栁釼劔劒干夭刁", "富島島齊桑崎崎昇野柳剣剣剣千天刃")),
 }
 
 

@@ -591,7 +591,9 @@ def test_han_told_apart_by_one_strokes_closure_or_width_are_one(one, other):
      ("ヌ吉", "又吉"), ("又マ", "ヌマ"), ("ハ十コ", "ハナコ"), ("ナ一", "十一"), ("Hɥgo", "Hugo"),
      ("儿イ", "ルイ"), ("宀タ", "ウタ"), ("勹ミ", "クミ"), ("乂イ", "メイ"), ("彐シ", "ヨシ"), ("乚イ", "レイ"), ("冖カ", "ワカ"),
      ("ເເກ້ວ", "ແກ້ວ"), ("၈ျော်", "ဂျော်"), ("၇ွှေ", "ရွှေ"), ("ဥမ", "ဉမ"),
-     ("\U00020bb7田太郎", "吉田太郎"), ("山\ufa11花", "山崎花"), ("末来", "未来"), ("烏山", "鳥山"), ("ฅมกฤษ", "คมกฤษ")])
+     ("\U00020bb7田太郎", "吉田太郎"), ("山\ufa11花", "山崎花"), ("末来", "未来"), ("烏山", "鳥山"), ("ฅมกฤษ", "คมกฤษ"),
+     ("冨田", "富田"), ("嶋田", "島田"), ("嶌田", "島田"), ("齋藤", "齊藤"), ("齋藤", "斉藤"), ("桒原", "桑原"), ("山嵜", "山崎"), ("山碕", "山崎"),
+     ("曻", "昇"), ("埜田", "野田"), ("栁田", "柳田"), ("釼持", "剣持"), ("劔持", "剣持"), ("干田", "千田"), ("夭海", "天海"), ("刁子", "刃子")])
 def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     """"4" draws an a, "3" an e, "7" a T; "ʗ" (Unicode's LATIN LETTER
     STRETCHED C, named without "SMALL") a c; Komi "ԉ" a "л", round omega
@@ -603,8 +605,10 @@ def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
     a Han component ("ル" as "儿", "ウ" "宀", "ク" "勹", "メ" "乂", "ヨ"
     "彐", "レ" "乚", "ワ" "冖"); Lao "ເເ" a "ແ"; Myanmar digits drawn as
     letters, "၈" a "ဂ" and "၇" a "ရ", and the letter u a nya ("ဥ", "ဉ");
-    the variant forms of Japanese names "𠮷" (of "吉") and "﨑" (of "崎");
-    "末" a "未" (one stroke's length) and "烏" a "鳥" (one short stroke);
+    the variant forms of Japanese names "𠮷" (of "吉"), "﨑", "嵜", "碕"
+    (of "崎"), "冨" (of "富"), "嶋", "嶌" (of "島"), "齋" (of "齊"), ...;
+    "末" a "未" (one stroke's length), "烏" a "鳥" (one short stroke), "干"
+    a "千" (a stroke's slant), "夭" a "天", "刁" a "刃";
     the obsolete Thai "ฅ" a "ค"."""
     assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
 
