@@ -97,6 +97,9 @@ _SHAPE_FOLD = {
     # more variant forms of Japanese names ("冨田" is "富田", "嶋田" and "嶌田" "島田", "齋藤" "齊藤", "山嵜" "山崎");
     # Han told apart by a stroke's slant or a dot ("干田" beside "千田", "夭海" "天海", "刁子" "刃子")
     **dict(zip("冨嶋嶌齋桒嵜碕曻埜栁釼劔劒干夭刁", "富島島齊桑崎崎昇野柳剣剣剣千天刃")),
+    # and "槗" (of "橋"), "桺" (of "柳"), "舩" (of "船"), "甪" (of "角"), the old forms "丄", "丅" of "上", "下",
+    # "孓" as "子" ("孑" is)
+    **dict(zip("槗桺舩甪丄丅孓", "橋柳船角上下子")),
 }
 
 
