@@ -10,6 +10,7 @@ count per /64 (one host usually holds a whole /64).
 from __future__ import annotations
 
 import ipaddress
+import re
 from typing import Any, Iterable
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -82,21 +83,36 @@ def _hop_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return _ip(hop)
 
 
-#: headers in which a proxy or CDN names the client alone: nginx's
-#: X-Real-IP, Cloudflare's CF-Connecting-IP, Akamai's and Cloudflare's
-#: True-Client-IP, Fastly's Fastly-Client-IP, X-Client-IP, X-Cluster-Client-IP,
-#: Client-IP
-_CLIENT_IP_HEADERS = frozenset({b"x-real-ip", b"cf-connecting-ip", b"true-client-ip", b"fastly-client-ip", b"x-client-ip", b"x-cluster-client-ip", b"client-ip"})
-#: headers a proxy adds to a request it forwards (RFC 7239's Forwarded, the
-#: de facto X-Forwarded-* and their older forms, Via, and
-#: :data:`_CLIENT_IP_HEADERS`)
-_PROXY_HEADERS = frozenset({b"forwarded", b"x-forwarded-for", b"x-forwarded-host", b"x-forwarded-proto", b"x-forwarded", b"forwarded-for", b"x-original-forwarded-for", b"via"}) | _CLIENT_IP_HEADERS
+#: names of headers in which a proxy or CDN names the client alone (lower
+#: case, "_" read as "-": :func:`_header_name`), by the shape vendors give
+#: them: nginx's X-Real-IP, Cloudflare's CF-Connecting-IP(v6) and
+#: CF-Pseudo-IPv4, True-Client-IP, Fastly-Client-IP, Fly-Client-IP,
+#: X-Azure-ClientIP and -SocketIP, X-Envoy-External-Address,
+#: CloudFront-Viewer-Address, X-AppEngine-User-IP, X-Nf-Client-Connection-IP,
+#: WL-Proxy-Client-IP, X-Sucuri-ClientIP, ...
+_CLIENT_IP_HEADER = re.compile(r"(client|real|connecting|connection|user|socket|pseudo)-?ip(v4|v6)?$|(external|viewer)-address$")
+#: other headers a proxy or CDN adds to a request it forwards, besides any
+#: whose name holds "forwarded" (RFC 7239's Forwarded, the X-Forwarded-*
+#: family, X-Vercel-Forwarded-For, ...)
+_PROXY_HEADERS = frozenset({"via", "cdn-loop", "cf-ray", "akamai-origin-hop"})
+
+
+def _header_name(name: bytes) -> str:
+    """A header's name as :data:`_CLIENT_IP_HEADER` reads it ("X_Real_IP"
+    is "x-real-ip": some servers take either)."""
+    return name.decode("latin-1").lower().replace("_", "-")
+
+
+def _forwarding(name: bytes) -> bool:
+    """Whether a header of that name says a proxy forwarded the request."""
+    text = _header_name(name)
+    return "forwarded" in text or text in _PROXY_HEADERS or bool(_CLIENT_IP_HEADER.search(text))
 
 
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
     """Whether the client (:func:`client_ip`) is in one of the ``allow``
     networks (an operator's endpoint: ``/metrics``).  A request that a
-    proxy forwarded (any of :data:`_PROXY_HEADERS`) is allowed only from a
+    proxy forwarded (a header :func:`_forwarding` reads so) is allowed only from a
     trusted proxy whose X-Forwarded-For names a client past the trusted
     proxies, and that client must be in ``allow``: a proxy on the lobby's
     own host that is not configured as trusted would make every client
@@ -107,7 +123,7 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     judged by its TCP peer."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
     names = {name for name, _ in scope.get("headers", ())}
-    if not names & _PROXY_HEADERS:
+    if not any(_forwarding(name) for name in names):
         return _trusted(peer, allow)
     if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
         return False
@@ -119,13 +135,13 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
 
 def _also_named(scope: dict[str, Any], trusted: tuple[Network, ...]) -> list[Any]:
     """The clients a forwarded request's other headers name: each of
-    :data:`_CLIENT_IP_HEADERS`, and Forwarded's nearest ``for=`` past the trusted proxies
+    :data:`_CLIENT_IP_HEADER`, and Forwarded's nearest ``for=`` past the trusted proxies
     (None for one that is no IP: obfuscated, ``unknown``, malformed)."""
     named: list[Any] = []
     fors: list[Any] = []
     for name, value in scope.get("headers", ()):
         text = value.decode("latin-1")
-        if name in _CLIENT_IP_HEADERS:
+        if _CLIENT_IP_HEADER.search(_header_name(name)):
             named.append(_hop_ip(text))
         elif name == b"forwarded":
             for element in text.split(","):

@@ -239,9 +239,13 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
     # a proxy on the lobby's own host that the lobby does not trust: every client looks like loopback
     untrusted = lobby_factory(prefix="sec-metrics3")
     assert b"lobby_" in urllib.request.urlopen(untrusted.http + "/metrics", timeout=5).read(), "loopback, no proxy: allowed"
-    client_ip_headers = ("X-Real-IP", "X-Client-IP", "CF-Connecting-IP", "True-Client-IP", "Fastly-Client-IP", "X-Cluster-Client-IP", "Client-IP")
+    client_ip_headers = ("X-Real-IP", "X-Client-IP", "CF-Connecting-IP", "True-Client-IP", "Fastly-Client-IP", "X-Cluster-Client-IP", "Client-IP",
+                         "Fly-Client-IP", "CF-Connecting-IPv6", "CF-Pseudo-IPv4", "X-Envoy-External-Address", "X-Azure-ClientIP", "X-Azure-SocketIP",
+                         "CloudFront-Viewer-Address", "X-Vercel-Forwarded-For", "X-Nf-Client-Connection-Ip", "Ali-Cdn-Real-Ip", "X-Appengine-User-Ip",
+                         "X-ProxyUser-Ip", "Proxy-Client-IP", "WL-Proxy-Client-IP", "Incap-Client-IP", "X-Sucuri-ClientIP", "X_Forwarded_For", "X_Real_IP")
     for header, value in (("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "127.0.0.1"), ("Forwarded", "for=203.0.113.9"), ("X-Forwarded-Proto", "https"),
-                          ("X-Forwarded", "for=203.0.113.9"), ("Forwarded-For", "203.0.113.9"), ("X-Original-Forwarded-For", "203.0.113.9"), *((h, "203.0.113.9") for h in client_ip_headers)):
+                          ("X-Forwarded", "for=203.0.113.9"), ("Forwarded-For", "203.0.113.9"), ("X-Original-Forwarded-For", "203.0.113.9"), *((h, "203.0.113.9") for h in client_ip_headers),
+                          ("CDN-Loop", "cloudflare"), ("Cf-Ray", "1-LHR"), ("Akamai-Origin-Hop", "2")):
         through = urllib.request.Request(untrusted.http + "/metrics", headers={header: value})
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(through, timeout=5)
