@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
 import os
 import signal
-import socket
 
 import h11
 import uvicorn
@@ -73,6 +71,8 @@ class DrainingServer(uvicorn.Server):
 #: autotuned, it grew to 3.6 MB for a client that pipelined requests and read
 #: nothing; 128 KiB still sends 2.5 MB/s to a client 100 ms away
 HTTP_SEND_BUFFER_BYTES = 128 * 1024
+
+
 class HeaderTimeoutProtocol(H11Protocol):
     """uvicorn's h11 HTTP protocol, but a connection that has not sent a
     whole request, head and body, ``header_timeout_s`` seconds after it
@@ -98,10 +98,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        sock = transport.get_extra_info("socket")
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, HTTP_SEND_BUFFER_BYTES)
+        tcp.limit_send_buffer(transport.get_extra_info("socket"), HTTP_SEND_BUFFER_BYTES)
         self._head_timer = self.loop.call_later(self.header_timeout_s, self._head_timeout)
         self._send_timer: asyncio.TimerHandle | None = None
         self._addr = None
@@ -144,9 +141,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         # a response still not taken (a close() would wait for it forever)
         self._send_timer = None
         if self.transport.get_protocol() is self and self.transport.get_write_buffer_size():
-            sock = self.transport.get_extra_info("socket")
-            if sock is not None:  # the kernel drops what it holds for the client too
-                tcp.reset(sock)
+            tcp.reset(self.transport.get_extra_info("socket"))  # the kernel drops what it holds for the client too
             self.transport.abort()
 
     def on_response_complete(self) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import socket
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -25,7 +24,7 @@ import redis.exceptions
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import failpoints, metrics, quota, ratings, uvicorn_adapter
+from . import failpoints, metrics, quota, ratings, tcp, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, distinct_mark, encode, error, parse, peek_ref, shown_name
@@ -142,15 +141,6 @@ def _origin_key(origin: str) -> tuple[str, str, int] | None:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-def _limit_send_buffer(transport: Any) -> None:
-    if transport is None:
-        return
-    sock = transport.get_extra_info("socket")
-    if sock is not None:
-        with contextlib.suppress(OSError, AttributeError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
-
-
 # -- the session ---------------------------------------------------------------
 
 
@@ -203,7 +193,7 @@ class Session:
         uvicorn_adapter.spread_keepalive(proto)
         uvicorn_adapter.drop_handshake(proto)
         conn = self.conn = Conn(ws, self.settings.send_queue, uvicorn_adapter.transport_of(proto), proto, self.settings.send_queue_bytes)
-        _limit_send_buffer(conn.transport)
+        tcp.limit_send_buffer(conn.transport.get_extra_info("socket") if conn.transport is not None else None, SEND_BUFFER_BYTES)
         lobby.conns.add(conn)
         self.addr = addr
         loop = asyncio.get_running_loop()

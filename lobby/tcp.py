@@ -17,6 +17,15 @@ from typing import Any, Callable
 LINGER_POLL_S = 0.5
 
 
+def limit_send_buffer(sock: Any, size: int) -> None:
+    """Set ``sock``'s kernel send buffer to ``size`` bytes (Linux doubles
+    it; no autotuning from then on); ``sock`` None: nothing."""
+    if sock is None:
+        return
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+
+
 def unsent_bytes(sock: Any) -> int:
     """Bytes the kernel holds for ``sock``'s peer, sent but not acknowledged
     or not sent yet (SIOCOUTQ; its FIN counts one); 0 when unknown."""
