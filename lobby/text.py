@@ -196,7 +196,7 @@ def _ends_in_mark(name: str) -> bool:
 
 
 @functools.cache
-def _do_not_use() -> re.Pattern[str]:
+def _do_not_use() -> regex.Pattern[str]:
     """The sequences the Unicode Standard's "do not use" tables list, a
     vowel letter and a vowel sign (or two signs) drawn as another vowel
     letter ("अ" + "ो" for "ओ", "අ" + "ා" for "ආ"), as Microsoft's Universal
