@@ -107,8 +107,9 @@ WRONG = "wrong name or password"
 #: voicing mark ("カ”ク"), marks of no script on Thai or Devanagari folded away ("สมชาย̲");
 #: 14 "ヌ"/"又", "ナ"/"十", the turned h as u ("Hɥgo"), every two-stroke mark above a kana as its voicing mark ("ヘ̏ン");
 #: 15 katakana drawn as a Han component ("ル"/"儿", "ワ"/"冖"), Lao "ແ"/"ເເ", Myanmar "၈"/"ဂ", "၇"/"ရ", "ဥ"/"ဉ";
-#: 16 "𠮷"/"吉", "﨑"/"崎", "末"/"未", "烏"/"鳥", Thai "ฅ"/"ค", "冨"/"富", "嶋"/"島", "齋"/"齊", "干"/"千", "夭"/"天", ...
-NAME_KEYS_VERSION = 16
+#: 16 "𠮷"/"吉", "﨑"/"崎", "末"/"未", "烏"/"鳥", Thai "ฅ"/"ค", "冨"/"富", "嶋"/"島", "齋"/"齊", "干"/"千", "夭"/"天", ...;
+#: 17 the Unihan database's spoofing and z-variants, and its semantic variants of a rare form, as one ("𠮟"/"叱", "㐀"/"丘")
+NAME_KEYS_VERSION = 17
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -167,12 +167,55 @@ def case_folded(text: str) -> str:
 #: ("⺌"/"小", "眀"/"明", "〸"/"十")
 _HAN_TABLES = ("TSCharacters.txt", "TWVariants.txt", "HKVariants.txt", "JPShinjitaiCharacters.txt", "Unicode_Compatibility.txt")
 
+#: the Unihan database's variant fields whose pairs are one character
+#: drawn alike: spoofing variants (drawn alike: "𠮷"/"吉"), z-variants (one
+#: abstract shape: "併"/"倂") and semantic variants (one meaning, most of
+#: them variant forms: "﨑"/"崎", "髙"/"高", "栁"/"柳"), vendored in
+#: lobby/unicode/Unihan_<field>.txt (Unicode License v3, in
+#: Unihan.COPYING) from unicode-org/unihan-database; specialized semantic
+#: variants ("你"/"您": one meaning in some uses) are not read
+UNIHAN_FIELDS = ("kSpoofingVariant", "kZVariant", "kSemanticVariant")
+
+
+def unihan_pairs() -> list[tuple[str, str, str]]:
+    """``(field, character, variant)`` for every value of
+    :data:`UNIHAN_FIELDS`, as listed: a line ``U+5D0E 崎<TAB>kSemanticVariant
+    <TAB>U+57FC U+FA11<kMorohashi`` gives one per value (a value's
+    ``<source`` is dropped)."""
+    pairs = []
+    for field in UNIHAN_FIELDS:
+        for line in resources.files("lobby.unicode").joinpath(f"Unihan_{field}.txt").read_text("utf-8").splitlines():
+            if not line or line.startswith("#"):
+                continue
+            code, _, values = line.split("\t")
+            first = chr(int(code.split()[0][2:], 16))
+            pairs += [(field, first, chr(int(value.partition("<")[0][2:], 16))) for value in values.split()]
+    return pairs
+
+
+@functools.cache
+def common_han(ch: str) -> bool:
+    """Whether ``ch`` is in a national standard's everyday character set
+    (GB 2312, Big5, JIS X 0208, KS X 1001): the characters names are
+    commonly written with, which a reader tells apart."""
+    for codec in ("gb2312", "big5", "shift_jis", "euc_kr"):
+        try:
+            ch.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        return True
+    return False
+
 
 @functools.cache
 def _han_fold() -> dict[int, str]:
-    """Each Han character that :data:`_HAN_TABLES` pair with another, as the
-    skeleton draws it (:func:`_prototypes`: "见" is "⻅") -> the smallest
-    letter of its class (the pairs joined, transitively; a radical the
+    """Each Han character that :data:`_HAN_TABLES` or :data:`UNIHAN_FIELDS`
+    pair with another, as the skeleton draws it (:func:`_prototypes`: "见"
+    is "⻅") -> the smallest letter of its class (the pairs joined,
+    transitively, but Unihan's semantic variants only where one of the two
+    is no everyday character (:func:`common_han`: "髙"/"高", not "他"/"她"),
+    and no rare form joins two classes that each hold an everyday
+    character ("𠊋" is listed beside "敦" and "龍"); a radical the
     skeleton draws a Han letter as joins that letter's class, so no class
     is read as a radical, which the separator fold would drop: "ロミ" was
     "ロミオ" so), as a str.translate table for skeletons: "戶田", "户田"
@@ -203,6 +246,21 @@ def _han_fold() -> dict[int, str]:
             for value in values.split():
                 if len(key) == 1 and len(value) == 1:
                     join(proto(key), proto(value))
+    commons: dict[str, set[str]] = {}  # a class's root -> its everyday characters
+    for ch in list(parent):
+        if common_han(ch):
+            commons.setdefault(root(ch), set()).add(ch)
+    for field, a, b in unihan_pairs():
+        common_a, common_b = common_han(a), common_han(b)  # read before the skeleton, which draws "子" as the radical "⼦"
+        a, b = proto(a), proto(b)
+        if root(a) == root(b) or (field == "kSemanticVariant" and common_a and common_b):
+            continue  # two everyday characters of one meaning are two characters ("他"/"她", "只"/"子")
+        shared_a = commons.get(root(a), set()) | ({a} if common_a else set())
+        shared_b = commons.get(root(b), set()) | ({b} if common_b else set())
+        if shared_a and shared_b and not (common_a and common_b):
+            continue  # a rare form listed beside two everyday characters is no bridge between them ("𠊋": "敦", "龍")
+        join(a, b)
+        commons[root(a)] = shared_a | shared_b
     for ch, mapped in protos.items():  # a letter the skeleton draws as a radical ("扌" as "⺘") is read as a letter again
         if len(mapped) == 1 and unicodedata.category(mapped) == "So" and unicodedata.category(ch)[0] == "L" and "Han" in (scripts_of(ch) or ()):
             join(mapped, ch)

@@ -749,3 +749,63 @@ def test_an_arabic_small_high_letter_makes_no_other_name(small):
     """The small high waw and yeh, Quranic signs over the letters, read as
     no letter in a name ("علۥي" is "علي")."""
     assert set(name_keys(f"عل{small}ي")) & set(name_keys("علي"))
+
+
+def _unihan(field: str) -> list[tuple[str, str]]:
+    from lobby.name_keys import unihan_pairs
+
+    return [(a, b) for f, a, b in unihan_pairs() if f == field]
+
+
+@pytest.mark.parametrize("field", ["kSpoofingVariant", "kZVariant"])
+def test_every_han_character_unicode_lists_as_drawn_alike_shares_a_key_with_it(field):
+    """Unihan's spoofing variants ("𠮷" of "吉") and z-variants ("𠮟" of
+    "叱") draw one character: every pair is one name."""
+    pairs = _unihan(field)
+    apart = [a + b for a, b in pairs if not set(name_keys(f"小{a}")) & set(name_keys(f"小{b}"))]
+    assert not apart, apart[:20]
+    assert len(pairs) > 100
+
+
+def test_a_rare_han_variant_form_is_its_everyday_character():
+    """A semantic variant that is no everyday character ("髙" of "高",
+    "﨑" of "崎", "㐀" of "丘") reads as an everyday character in a name:
+    one it is listed beside, or one OpenCC pairs it with ("瘂" is "痖",
+    not also "啞": a rare form joins no two everyday characters' names)."""
+    from lobby.name_keys import _han_fold, common_han
+
+    fold, protos = _han_fold(), _prototypes()
+    classes: dict[str, set[str]] = {}
+    for code, root in fold.items():
+        classes.setdefault(root, {root}).add(chr(code))
+
+    def class_of(ch: str) -> str:  # as the keys read it: NFKC ("礼" U+FA18 is "礼"), the skeleton ("栁" is "柳"), the fold
+        ch = unicodedata.normalize("NFKC", ch)
+        ch = protos.get(ch, ch) if len(protos.get(ch, ch)) == 1 else ch
+        return fold.get(ord(ch), ch)
+
+    beside: dict[str, set[str]] = {}
+    for a, b in _unihan("kSemanticVariant"):
+        for ch, other in ((a, b), (b, a)):
+            if not common_han(ch) and common_han(other):
+                beside.setdefault(ch, set()).add(other)
+    alone = [ch for ch in beside if not any(common_han(member) for member in classes.get(class_of(ch), ())) and class_of(ch) not in {class_of(other) for other in beside[ch]}]
+    assert not alone, alone[:20]
+    assert len(beside) > 800
+    assert set(name_keys("小瘂")) & set(name_keys("小痖")) and not set(name_keys("小瘂")) & set(name_keys("小啞"))
+
+
+@pytest.mark.parametrize(
+    ("look_alike", "plain"),
+    [("𠌂子", "傘子"), ("𠾖", "器"), ("小𠔊", "小兵"), ("𠮟子", "叱子"), ("𥡴古", "稽古"), ("𨺓", "隆"), ("王昩", "王昧"), ("𠗧田", "測田"), ("比𠰌", "比味"), ("㐀田", "丘田"), ("㐵明", "儒明"), ("王㐫", "王凶")],
+)
+def test_a_han_variant_unicode_lists_is_one_name_with_its_character(look_alike, plain):
+    assert set(name_keys(look_alike)) & set(name_keys(plain))
+
+
+@pytest.mark.parametrize(("one", "other"), [("王他", "王她"), ("只", "子"), ("你好", "您好"), ("敦子", "龍子"), ("中村", "塚村")])
+def test_everyday_han_of_one_meaning_keep_keys_of_their_own(one, other):
+    """Two everyday characters Unihan lists as one meaning are written, and
+    read, apart; a rare form listed beside both ("𠊋": "敦", "龍") joins
+    neither to the other."""
+    assert not set(name_keys(one)) & set(name_keys(other))
