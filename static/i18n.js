@@ -282,6 +282,7 @@ const TEXTS = {
     err_turn_ms: "A turn must last from {lo} to {hi} s: nobody can act faster than that.",
     err_no_such_table: "That table does not exist (or has expired).",
     err_table_full: "That table is full.",
+    err_table_full_seat_taken: "Someone took that seat just now: pick another.",
     err_table_started: "That table has already started.",
     err_table_finished: "That game is over.",
     err_too_few_players: "Not enough players to start yet: wait for more.",
@@ -772,6 +773,7 @@ const TEXTS = {
     err_turn_ms: "每步时限须在 {lo} 到 {hi} 秒之间：再快没有人来得及。",
     err_no_such_table: "牌桌不存在（或已过期）。",
     err_table_full: "这张牌桌已坐满。",
+    err_table_full_seat_taken: "这个座位刚被别人坐了，请选另一个。",
     err_table_started: "这张牌桌已经开始了。",
     err_table_finished: "这一场已经结束了。",
     err_too_few_players: "玩家还不够，暂时不能开始，请等待其他玩家。",
@@ -1062,6 +1064,14 @@ export function fillText(text, params, language = lang) {
     });
   }
   return text;
+}
+
+/** The text key of a refusal with error code `code` and `reason` (or
+ * none): `err_<code>_<reason>` where the page words that reason
+ * ("err_table_full_seat_taken"), else `err_<code>`. */
+export function errorKey(code, reason) {
+  const specific = `err_${code}_${reason}`;
+  return reason && specific in TEXTS.en ? specific : `err_${code}`;
 }
 
 /** The UI text `key` in the current language, with {name} placeholders

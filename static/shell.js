@@ -5,7 +5,7 @@
 // request (runAction / actionButton).
 
 import { Net } from "./net.js";
-import { t, getLang, localized, gameTitle } from "./i18n.js";
+import { t, errorKey, getLang, localized, gameTitle } from "./i18n.js";
 import { h, fill, setText } from "./dom.js";
 
 export const net = new Net();
@@ -162,7 +162,7 @@ export function errorText(err) {
   if (err.code === "bad_options" && err.reason === "minutes") return t("err_arena_minutes", { lo: err.min ?? 5, hi: err.max ?? 120 });
   if (err.code === "bad_options" && (err.reason === "start" || err.reason === "coins")) return t(`err_arena_${err.reason}`);
   if (err.code === "too_many_arenas") return t("err_too_many_arenas", { max: err.max ?? 3 });
-  const key = `err_${err.code}`;
+  const key = errorKey(err.code, err.reason);
   return t(key) !== key ? t(key, { max: MAX_NAME }) : t("err_other");
 }
 

@@ -31,7 +31,8 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
     maps pids to coins.  Raises :class:`LobbyError` ``TABLE_STARTED``,
     ``TABLE_FINISHED``, ``INSUFFICIENT_COINS``, ``TABLE_FULL`` (no free
-    seat, or ``seat`` is taken or does not exist), ``BUSY`` (the table
+    seat; reason ``seat_taken``: ``seat`` is taken while another is free,
+    as when two players reach for one seat; ``no_such_seat``), ``BUSY`` (the table
     took as many joins as it has seats in the last :data:`JOIN_WINDOW_MS`).
     """
     if seat_of(doc, pid) is not None:
@@ -49,8 +50,10 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
         raise LobbyError(ErrorCode.TABLE_FULL, "that table is full")
     if seat is None:
         seat = free[0]
+    elif seat >= len(doc["seats"]):
+        raise LobbyError(ErrorCode.TABLE_FULL, f"this table has no seat {seat}", reason="no_such_seat")
     elif seat not in free:
-        raise LobbyError(ErrorCode.TABLE_FULL, f"seat {seat} is taken or does not exist")
+        raise LobbyError(ErrorCode.TABLE_FULL, f"seat {seat} is taken; another is free", reason="seat_taken")
     recent = [at for at in doc.get("joins", ()) if now - at < JOIN_WINDOW_MS]
     if len(recent) >= len(doc["seats"]):
         raise LobbyError(ErrorCode.BUSY, "seats at this table change too often; try again in a moment")

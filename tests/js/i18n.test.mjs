@@ -155,3 +155,17 @@ test("the Chinese texts never speak of chess: the games are dice and cards (下�
   assert.ok(source.includes("锦标赛"), "the Chinese texts are in this file");
   assert.deepEqual(source.match(/[^\n]*棋[^\n]*/gu) || [], []);
 });
+
+test("a refusal's reason picks its own words where the page has them, else the code's", async () => {
+  const { errorKey } = await import("../../static/i18n.js");
+  assert.equal(errorKey("table_full", "seat_taken"), "err_table_full_seat_taken");
+  assert.equal(errorKey("table_full", undefined), "err_table_full");
+  assert.equal(errorKey("table_full", "no_such_seat"), "err_table_full");
+  for (const lang of ["en", "zh"]) {
+    setLang(lang);
+    assert.notEqual(t("err_table_full_seat_taken"), t("err_table_full"));
+    assert.notEqual(t("err_table_full_seat_taken"), "err_table_full_seat_taken");
+  }
+  setLang("en");
+  assert.match(t("err_table_full_seat_taken"), /pick another/);
+});

@@ -141,6 +141,11 @@ def test_join_refuses_a_taken_missing_or_last_seat():
     doc = seated(seats=2, pids="a")
     refused(ErrorCode.TABLE_FULL, tables.join, doc, "b", "Bo", 0, 1, SEED)
     refused(ErrorCode.TABLE_FULL, tables.join, doc, "b", "Bo", 5, 1, SEED)
+    # a seat taken while another is free (two players reaching for one) says so, not "full"
+    for seat, reason in ((0, "seat_taken"), (5, "no_such_seat")):
+        with pytest.raises(LobbyError) as exc:
+            tables.join(doc, "b", "Bo", seat, 1, SEED)
+        assert exc.value.reason == reason
     full = seated(seats=3, pids="abc")
     assert full["status"] == Status.PLAYING
     refused(ErrorCode.TABLE_STARTED, tables.join, full, "d", "Di", None, 1, SEED)
