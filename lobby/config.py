@@ -98,7 +98,7 @@ class Settings:
     chat_interval_ms: int = 1_000
     #: chat lines one table takes per ``chat_table_window_ms`` from everyone
     #: together; more are refused with ``chat_busy``
-    chat_table_lines: int = 10
+    chat_table_lines: int = 6
     chat_table_window_ms: int = 1_000
     #: replay reads (HTTP, ``/api/tables/{id}/replay...``) per client address: per second and burst
     read_rate_per_s: int = 5
