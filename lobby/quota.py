@@ -91,10 +91,19 @@ def _hop_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
 #: CloudFront-Viewer-Address, X-AppEngine-User-IP, X-Nf-Client-Connection-IP,
 #: WL-Proxy-Client-IP, X-Sucuri-ClientIP, ...
 _CLIENT_IP_HEADER = re.compile(r"(client|real|connecting|connection|user|socket|pseudo)-?ip(v4|v6)?$|(external|viewer)-address$")
-#: other headers a proxy or CDN adds to a request it forwards, besides any
-#: whose name holds "forwarded" (RFC 7239's Forwarded, the X-Forwarded-*
-#: family, X-Vercel-Forwarded-For, ...)
-_PROXY_HEADERS = frozenset({"via", "cdn-loop", "cf-ray", "akamai-origin-hop"})
+#: the headers a client sends on a direct connection (curl, Prometheus,
+#: httpx, urllib, a browser): a request with any other header may have been
+#: forwarded by a proxy, which names its client, or marks its hop, in a
+#: header of its own choosing (X-Forwarded-For, X-Real-IP, CF-Connecting-IP,
+#: X-Originating-IP, Remote-Addr, Via, X-Amzn-Trace-Id, ...: vendors add
+#: new names, so none is listed)
+_DIRECT_HEADERS = frozenset({
+    "host", "user-agent", "accept", "accept-encoding", "accept-language", "accept-charset", "connection", "keep-alive", "te",
+    "cache-control", "pragma", "authorization", "cookie", "referer", "origin", "dnt", "upgrade-insecure-requests", "priority",
+    "if-none-match", "if-modified-since", "range", "purpose", "content-length", "content-type", "x-prometheus-scrape-timeout-seconds",
+})
+#: a browser's fetch metadata and client hints (Sec-Fetch-Site, Sec-CH-UA-Platform, Sec-GPC, Sec-Purpose, ...)
+_DIRECT_PREFIX = re.compile(r"sec-")
 
 
 def _header_name(name: bytes) -> str:
@@ -103,16 +112,18 @@ def _header_name(name: bytes) -> str:
     return name.decode("latin-1").lower().replace("_", "-")
 
 
-def _forwarding(name: bytes) -> bool:
-    """Whether a header of that name says a proxy forwarded the request."""
+def _direct(name: bytes) -> bool:
+    """Whether a header of that name is one a client sends on a direct
+    connection (:data:`_DIRECT_HEADERS`); any other may be a proxy's."""
     text = _header_name(name)
-    return "forwarded" in text or text in _PROXY_HEADERS or bool(_CLIENT_IP_HEADER.search(text))
+    return text in _DIRECT_HEADERS or bool(_DIRECT_PREFIX.match(text))
 
 
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
     """Whether the client (:func:`client_ip`) is in one of the ``allow``
     networks (an operator's endpoint: ``/metrics``).  A request that a
-    proxy forwarded (a header :func:`_forwarding` reads so) is allowed only from a
+    proxy may have forwarded (one with a header a direct client does not
+    send, :func:`_direct`) is allowed only from a
     trusted proxy whose X-Forwarded-For names a client past the trusted
     proxies, and that client must be in ``allow``: a proxy on the lobby's
     own host that is not configured as trusted would make every client
@@ -123,7 +134,7 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     judged by its TCP peer."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
     names = {name for name, _ in scope.get("headers", ())}
-    if not any(_forwarding(name) for name in names):
+    if all(_direct(name) for name in names):
         return _trusted(peer, allow)
     if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
         return False

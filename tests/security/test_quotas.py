@@ -207,8 +207,9 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
     a request a proxy forwarded without naming its client in
     X-Forwarded-For or naming another client in Forwarded / X-Real-IP than
     in X-Forwarded-For, one forwarded by a proxy the lobby does not trust (a
-    proxy on the same host makes everyone loopback), and loopback itself
-    when the allow-list names other networks."""
+    proxy on the same host makes everyone loopback: any header a direct
+    client does not send reads as a proxy's), and loopback itself when the
+    allow-list names other networks."""
     proxied = lobby_factory(prefix="sec-metrics", env={"LOBBY_TRUSTED_PROXIES": "127.0.0.1"})
     assert b"lobby_" in urllib.request.urlopen(proxied.http + "/metrics", timeout=5).read(), "loopback, no proxy hop: allowed"
     # a client past the proxy, bare or with a port; or no client the proxy names
@@ -245,11 +246,21 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
                          "X-ProxyUser-Ip", "Proxy-Client-IP", "WL-Proxy-Client-IP", "Incap-Client-IP", "X-Sucuri-ClientIP", "X_Forwarded_For", "X_Real_IP")
     for header, value in (("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "127.0.0.1"), ("Forwarded", "for=203.0.113.9"), ("X-Forwarded-Proto", "https"),
                           ("X-Forwarded", "for=203.0.113.9"), ("Forwarded-For", "203.0.113.9"), ("X-Original-Forwarded-For", "203.0.113.9"), *((h, "203.0.113.9") for h in client_ip_headers),
-                          ("CDN-Loop", "cloudflare"), ("Cf-Ray", "1-LHR"), ("Akamai-Origin-Hop", "2")):
+                          ("CDN-Loop", "cloudflare"), ("Cf-Ray", "1-LHR"), ("Akamai-Origin-Hop", "2"),
+                          # names no list of vendors' headers held: any header a direct client does not send reads as a proxy's
+                          *((h, "203.0.113.9") for h in ("X-Originating-IP", "X-Remote-Addr", "Remote-Addr", "X-Client-Addr", "X-True-IP", "X-Src-IP", "X-Source-IP",
+                                                         "X-Original-Remote-Addr", "X-Proxied-For", "X-Request-Ip", "Cdn-Src-Ip", "X-Coming-From", "X-Amzn-Trace-Id",
+                                                         "X-Azure-FDID", "Fly-Request-Id", "X-Vercel-Id", "X-Request-Id", "X-Anything-A-Proxy-Invents"))):
         through = urllib.request.Request(untrusted.http + "/metrics", headers={header: value})
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(through, timeout=5)
         assert refused.value.code == 403, header
+    # what curl, Prometheus and a browser send on a direct connection is served
+    for direct in ({"Accept": "*/*", "User-Agent": "curl/8.5.0"},
+                   {"Accept": "application/openmetrics-text;version=1.0.0", "User-Agent": "Prometheus/2.53.0", "X-Prometheus-Scrape-Timeout-Seconds": "10", "Authorization": "Basic b3A6cHc="},
+                   {"User-Agent": "Mozilla/5.0", "Accept-Language": "en-US", "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-CH-UA-Platform": '"Linux"',
+                    "Upgrade-Insecure-Requests": "1", "Cache-Control": "max-age=0", "Priority": "u=0, i", "DNT": "1", "Cookie": "a=b"}):
+        assert urllib.request.urlopen(urllib.request.Request(untrusted.http + "/metrics", headers=direct), timeout=5).status == 200, direct
     elsewhere = lobby_factory(prefix="sec-metrics2", env={"LOBBY_METRICS_ALLOW": "10.0.0.0/8"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
