@@ -55,6 +55,18 @@ def resize(page, size: dict) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+#: The ``lang`` attribute of a page's ``<html>`` in each of its languages.
+HTML_LANG = {"en-US": "en", "zh-CN": "zh-CN"}
+
+
+def switch_language(page, locale: str) -> None:
+    """Press the header's language button (as a reader does: the page is
+    drawn again in the other language, its choice kept for later loads)
+    and wait until the page is in ``locale`` ("en-US" or "zh-CN")."""
+    page.get_by_test_id("lang-switch").click()
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[locale])
+
+
 def each_phone(page):
     """Resize ``page`` to each of :data:`PHONES` in turn (:func:`resize`),
     yielding the size: one page, signed in and at its table once, checked

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, finished, finished_game, js, let_a_low_pick_run_out, open_table, play_card, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
+from .helpers import LOCALES, PHONE, SINGLE_REDIS, finished, finished_game, js, let_a_low_pick_run_out, open_table, play_card, sign_in, start, switch_language, two_at_sibala, wait_notice_said, watch_notice
 
 pytestmark = SINGLE_REDIS
 
@@ -480,73 +480,91 @@ def lines(page) -> list[dict]:
 
 @pytest.mark.viewport(PHONE)
 @pytest.mark.lobby_settings("paced_bots")  # the log keeps its last 40 lines: quick bots push the first out in seconds
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_six_nimmt_says_my_forced_card_in_its_reveal_line_only(new_page, lobby, locale):
-    page = new_page(locale=locale)
+def test_six_nimmt_says_my_forced_card_in_its_reveal_line_only(new_page, lobby):
+    """In English, then the page switched to 中文 (the language button)."""
+    page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "six_nimmt", seats=2, turn_s=0.3)
     start(page)
-    first = page.get_by_test_id("log").locator('li[data-key="0.0"]')
-    expect(first).to_have_class(re.compile(r"\blog-timeout\b"))
-    marked = first.evaluate("(li) => [...li.querySelectorAll('.sn-log-timeout')].map((e) => e.textContent)")  # one look
-    # placed, taken, or (a card lower than every row, its row not yet chosen) waiting
-    you = r"You: \d+( → row| takes row|, lower than every row)" if locale == "en-US" else r"你：\d+( → 第| 收走第| 比每一行都小)"
-    assert len(marked) == 1, marked  # my one card of that reveal, marked once
-    assert re.match(f"^{you}.*{re.escape(MARK[locale])}$", marked[0]), marked
-    got = lines(page)
-    # no line of its own, before or after the reveal's
-    assert not [x for x in got if "sn-log-turn" not in x["cls"] and (NOTICE_WORDS[locale].search(x["text"]) or MARK[locale] in x["text"])], got
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)
+        first = page.get_by_test_id("log").locator('li[data-key="0.0"]')
+        expect(first).to_have_class(re.compile(r"\blog-timeout\b"))
+        marked = first.evaluate("(li) => [...li.querySelectorAll('.sn-log-timeout')].map((e) => e.textContent)")  # one look
+        # placed, taken, or (a card lower than every row, its row not yet chosen) waiting
+        you = r"You: \d+( → row| takes row|, lower than every row)" if locale == "en-US" else r"你：\d+( → 第| 收走第| 比每一行都小)"
+        assert len(marked) == 1, marked  # my one card of that reveal, marked once
+        assert re.match(f"^{you}.*{re.escape(MARK[locale])}$", marked[0]), marked
+        got = lines(page)
+        # no line of its own, before or after the reveal's
+        assert not [x for x in got if "sn-log-turn" not in x["cls"] and (NOTICE_WORDS[locale].search(x["text"]) or MARK[locale] in x["text"])], got
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_yahtzee_says_the_score_the_clock_spent_in_one_line(new_page, lobby, locale):
-    page = new_page(locale=locale)
+def test_yahtzee_says_the_score_the_clock_spent_in_one_line(new_page, lobby):
+    """In English, then the page switched to 中文 (the language button)."""
+    page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "yahtzee", seats=2, turn_s=0.3)
     start(page)  # I act first: my turn runs out before I roll
     log = page.get_by_test_id("log")
-    expect(log.locator("li.log-timeout").first).to_be_visible()
-    scored = r"^You scored \d+ in .+ \(total \d+\)" if locale == "en-US" else r"^你在「.+」记 \d+ 分，骰子 .+（总分 \d+）"
-    expect(log.locator("li").first).to_have_text(re.compile(scored + re.escape(MARK[locale]) + "$"))  # the forced roll is said by it
-    expect(log.locator("li").first).to_have_class(re.compile(r"\blog-result\b.*\blog-timeout\b"))
-    got = lines(page)
-    assert not [x for x in got if NOTICE_WORDS[locale].search(x["text"])], got
-    assert all(x["text"].endswith(MARK[locale]) for x in got if "log-timeout" in x["cls"]), got
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)
+        expect(log.locator("li.log-timeout").first).to_be_visible()
+        scored = r"^You scored \d+ in .+ \(total \d+\)" if locale == "en-US" else r"^你在「.+」记 \d+ 分，骰子 .+（总分 \d+）"
+        expect(log.locator("li").first).to_have_text(re.compile(scored + re.escape(MARK[locale]) + "$"))  # the forced roll is said by it
+        expect(log.locator("li").first).to_have_class(re.compile(r"\blog-result\b.*\blog-timeout\b"))
+        got = lines(page)
+        assert not [x for x in got if NOTICE_WORDS[locale].search(x["text"])], got
+        assert all(x["text"].endswith(MARK[locale]) for x in got if "log-timeout" in x["cls"]), got
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_shut_the_box_and_sibala_use_the_shared_mark(new_page, lobby, locale):
-    page = new_page(locale=locale)
+def test_shut_the_box_and_sibala_use_the_shared_mark(new_page, lobby):
+    """In English, then the page switched to 中文 (the language button)."""
+    page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "shut_the_box", seats=2, turn_s=0.3, options={"rounds": 1})
     start(page)
-    forced = page.get_by_test_id("log").locator("li.log-timeout").first
-    own = r"^Your turn is over, score \d+" if locale == "en-US" else r"^你的回合结束，得分 \d+"
-    expect(forced).to_have_text(re.compile(own + re.escape(MARK[locale]) + "$"))
-    # Sibala's words of a forced roll, live and in the step list, are the same shape
-    got = page.evaluate(
-        """async () => {
-      const { VIEWS } = await import('/static/games/index.js');
-      const view = new VIEWS.sibala({ id: 'words', games: () => [] });
-      view.ctx = { seat: 0 };
-      return view.eventLines([{ type: 'rolled', seat: 0, dice: [1, 2, 3, 3], category: 'point', value: 3 }, { type: 'timeout', seat: 0, bot: false, moves: [{ type: 'roll' }] }], ['Ann', 'Bo'], { round: 0 });
-    }"""
-    )
-    assert len(got) == 1 and got[0].endswith(MARK[locale]), got
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)
+        forced = page.get_by_test_id("log").locator("li.log-timeout").first
+        own = r"^Your turn is over, score \d+" if locale == "en-US" else r"^你的回合结束，得分 \d+"
+        expect(forced).to_have_text(re.compile(own + re.escape(MARK[locale]) + "$"))
+        # Sibala's words of a forced roll, live and in the step list, are the same shape
+        got = page.evaluate(
+            """async () => {
+          const { VIEWS } = await import('/static/games/index.js');
+          const view = new VIEWS.sibala({ id: 'words', games: () => [] });
+          view.ctx = { seat: 0 };
+          return view.eventLines([{ type: 'rolled', seat: 0, dice: [1, 2, 3, 3], category: 'point', value: 3 }, { type: 'timeout', seat: 0, bot: false, moves: [{ type: 'roll' }] }], ['Ann', 'Bo'], { round: 0 });
+        }"""
+        )
+        assert len(got) == 1 and got[0].endswith(MARK[locale]), (locale, got)
 
 
 @pytest.mark.viewport(PHONE)
 @pytest.mark.lobby_settings("paced_bots")  # the away badge lasts until the game's end: seconds with quick bots
 @pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}])  # a phone stacks the card head's badges
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_the_away_pill_keeps_its_gap(new_page, lobby, locale, viewport):
-    page = new_page(locale=locale)
+def test_the_away_pill_keeps_its_gap(new_page, lobby, viewport):
+    """In English, then the page switched to 中文 (the language button)."""
+    page = new_page()
     sign_in(page, lobby, "Ann")
     open_table(page, "yahtzee", seats=2, turn_s=0.3)
     start(page)
-    expect(page.locator(".badge-away").first).to_be_visible(timeout=30_000)
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)
+        expect(page.locator(".badge-away").first).to_be_visible(timeout=30_000)
+        away_pill_gaps(page, locale)
+
+
+def away_pill_gaps(page, locale: str) -> None:
+    """The away pill beside a name (its word in ``locale``) and every
+    badge keep a gap of 3 px at least from what stands before them."""
     # each badge against the node before it, where both stand on one line
     gaps = page.evaluate(
         """() => [...document.querySelectorAll('.badge')].filter((b) => b.offsetParent).map((b) => {
