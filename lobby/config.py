@@ -129,6 +129,8 @@ class Settings:
     #: buffers full) this long at a stretch, or a finished response not
     #: wholly taken this long after it, and the connection is cut (s)
     send_timeout_s: int = 30
+    #: a websocket is pinged this long after its last answer and must answer within as long (s)
+    ws_ping_s: int = 20
     #: HTTP connections open at once from one client address (not a trusted
     #: proxy); the next is closed at once (an upgraded websocket no longer counts)
     conns_per_addr: int = 64

@@ -367,3 +367,67 @@ async def test_a_websocket_closed_while_its_client_reads_nothing_leaves_no_orpha
         assert not orphans, orphans
     finally:
         raw.ws.transport.abort()
+
+
+async def _reading_nothing(proc, name: str) -> tuple[Raw, set[int]]:
+    """A signed-in websocket whose client then reads nothing at all (a 4 KiB
+    receive buffer): ``(raw, {its local port})``."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", proc.port))
+    raw = Raw(await websockets.connect(proc.ws, sock=sock, max_size=None, compression=None, ping_interval=None))
+    await raw.request({"t": "hello", "proto": 1, "name": name})
+    raw.ws.transport.pause_reading()
+    return raw, {sock.getsockname()[1]}
+
+
+async def _gone_within(proc, peer: set[int], seconds: float) -> float | None:
+    """Seconds until the server holds no socket of ``peer`` (None: still there)."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if not server_rows(proc.port, peer):
+            return time.monotonic() - start
+        await asyncio.sleep(0.1)
+    return None
+
+
+async def test_pings_from_a_client_that_reads_no_pong_are_limited_as_messages(lobby_factory):
+    """Websocket pings are answered only within the message rate: a client
+    flooding them while reading nothing (a black-box pass: 125-byte pings,
+    the process grew by 100 MB of pongs in 13 s and another client's ping
+    took 2 s) is reset once past the burst."""
+    proc = lobby_factory(prefix="sec-pingflood", env={"LOBBY_RATE_PER_S": "5", "LOBBY_RATE_BURST": "5"})
+    raw, peer = await _reading_nothing(proc, "Pinger")
+    try:
+        for _ in range(200):
+            try:
+                raw.ws.protocol.send_ping(b"x" * 125)
+                raw.ws.transport.write(b"".join(raw.ws.protocol.data_to_send()))
+            except Exception:
+                break
+            await asyncio.sleep(0.005)
+        assert await _gone_within(proc, peer, 10) is not None, "the flooding socket is still open"
+        other = await Raw.connect(proc.ws, name="Other")
+        assert (await other.request({"t": "ping"}))["t"] == "pong", "the server answers others"
+        await other.ws.close()
+    finally:
+        raw.ws.transport.abort()
+
+
+async def test_a_close_a_client_never_lets_end_is_a_reset_at_the_send_deadline(lobby_factory):
+    """A client that reads nothing once the server's buffers hold its bytes
+    never answers the keepalive ping; the close that follows waits for
+    asyncio's buffer to be written, which it never is (a black-box pass
+    saw such a socket open 607 s): the lobby resets it
+    ``LOBBY_SEND_TIMEOUT_S`` after the close began."""
+    proc = lobby_factory(prefix="sec-stuckclose", env={"LOBBY_WS_PING_S": "1", "LOBBY_SEND_TIMEOUT_S": "2", "LOBBY_RATE_PER_S": "100000", "LOBBY_RATE_BURST": "100000"})
+    raw, peer = await _reading_nothing(proc, "Stuck")
+    try:
+        for _ in range(3000):  # pongs past what the kernel's buffers take: the rest waits in asyncio's
+            raw.ws.protocol.send_ping(b"x" * 125)
+        raw.ws.transport.write(b"".join(raw.ws.protocol.data_to_send()))
+        # ping at 1 s, unanswered at 2 s, the close's deadline 2 s on
+        assert await _gone_within(proc, peer, 20) is not None, "the socket is still open"
+    finally:
+        raw.ws.transport.abort()
