@@ -100,6 +100,10 @@ _SHAPE_FOLD = {
     # and "槗" (of "橋"), "桺" (of "柳"), "舩" (of "船"), "甪" (of "角"), the old forms "丄", "丅" of "上", "下",
     # "孓" as "子" ("孑" is)
     **dict(zip("槗桺舩甪丄丅孓", "橋柳船角上下子")),
+    # kana drawn as a Han character or component ("ネコ" and "礻コ", "ソラ" and "丷ラ", "ヰタ" and "井タ", "しの" and
+    # "乚の", "ホシ" and "木シ", "セナ" and "七ナ", and Han "乜" as "七"), "彑" as "彐"; katakana "シ" and "ツ",
+    # told apart by their strokes' slant ("シバサ", "ツバサ")
+    **dict(zip("ネソヰしホセ乜彑シ", "礻丷井乚木七七彐ツ")),
 }
 
 
@@ -267,11 +271,31 @@ def _han_fold() -> dict[int, str]:
     return {ord(ch): root(ch) for ch in list(parent) if root(ch) != ch}
 
 
+def marks_sorted(text: str) -> str:
+    """``text`` in NFD with each run of combining marks after a letter in
+    code point order: marks Unicode gives no reordering class (class 0: the
+    vowel signs, tone marks and nasal signs of Brahmic scripts, Thai, Lao,
+    Myanmar, Khmer) draw alike in either order, above and below one letter,
+    so "ကုိ" and "ကို", "संुदर" and "सुंदर", "ป่ิน" and "ปิ่น" are one."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch)[0] == "M":
+            run.append(ch)
+            continue
+        out += sorted(run)
+        run = []
+        out.append(ch)
+    out += sorted(run)
+    return "".join(out)
+
+
 def _key(form: str) -> str:
     """The skeleton of ``form``, its Han variants as one (:func:`_han_fold`),
     NFKC and case-folded, "vv" drawn "w" as confusables.txt draws "rn" "m"
-    ("VVendy" is "Wendy")."""
-    return unicodedata.normalize("NFKC", skeleton(form).translate(_han_fold())).casefold().replace("vv", "w")
+    ("VVendy" is "Wendy"), its marks in one order before and after (:func:`marks_sorted`:
+    the skeleton draws some as signs, Devanagari "ः" as ":")."""
+    return marks_sorted(unicodedata.normalize("NFKC", skeleton(marks_sorted(form)).translate(_han_fold())).casefold().replace("vv", "w"))
 
 
 def letter_keys(name: str) -> list[str]:

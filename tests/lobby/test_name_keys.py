@@ -809,3 +809,35 @@ def test_everyday_han_of_one_meaning_keep_keys_of_their_own(one, other):
     read, apart; a rare form listed beside both ("𠊋": "敦", "龍") joins
     neither to the other."""
     assert not set(name_keys(one)) & set(name_keys(other))
+
+
+#: a letter of each script whose vowel signs, tone and nasal marks have no reordering class, and those marks
+CLASS_ZERO_MARKS = {
+    base: [ch for ch in map(chr, range(0x0900, 0x1800)) if unicodedata.category(ch) in ("Mn", "Mc") and unicodedata.combining(ch) == 0 and regex.match(rf"\p{{sc={script}}}", ch)]
+    for base, script in (("क", "Deva"), ("ক", "Beng"), ("ก", "Thai"), ("ກ", "Laoo"), ("က", "Mymr"), ("ក", "Khmr"))
+}
+
+
+@pytest.mark.parametrize("base", list(CLASS_ZERO_MARKS))
+def test_two_marks_on_one_letter_in_either_order_are_one_name(base):
+    """Marks Unicode never reorders (class 0) draw alike in either order on
+    one letter, above and below it ("ကုိ" and "ကို", "संुदर" and "सुंदर",
+    "ป่ิน" and "ปิ่น"): every pair of one script's marks, both orders."""
+    marks = CLASS_ZERO_MARKS[base]
+    apart = [(a, b) for i, a in enumerate(marks) for b in marks[i + 1 :] if not set(name_keys(f"{base}{a}{b}")) & set(name_keys(f"{base}{b}{a}"))]
+    assert not apart, [hex(ord(a)) + "+" + hex(ord(b)) for a, b in apart[:10]]
+    assert len(marks) >= 8
+
+
+@pytest.mark.parametrize(
+    ("look_alike", "plain"),
+    [("ကုိကုိ", "ကိုကို"), ("မိှုင်", "မှိုင်"), ("ជំុ", "ជុំ"), ("कँुवर", "कुँवर"), ("চঁুচুড়া", "চুঁচুড়া"), ("ป่ิน", "ปิ่น"), ("ກ່ີ", "ກີ່"),
+     ("礻コ", "ネコ"), ("丷ラ", "ソラ"), ("井タ", "ヰタ"), ("乚の", "しの"), ("木シ", "ホシ"), ("七ナ", "セナ"), ("シバサ", "ツバサ"), ("乜ナ", "セナ"), ("彑シ", "ヨシ")],
+)
+def test_marks_in_another_order_and_kana_drawn_as_han_are_one_name(look_alike, plain):
+    assert set(name_keys(look_alike)) & set(name_keys(plain))
+
+
+@pytest.mark.parametrize(("one", "other"), [("सुंदर", "सुदर"), ("ปิ่น", "ปิน"), ("ガク", "カク"), ("ぱん", "はん"), ("ကို", "ကိ")])
+def test_a_mark_more_or_less_is_another_name(one, other):
+    assert not set(name_keys(one)) & set(name_keys(other))
