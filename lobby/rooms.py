@@ -565,7 +565,8 @@ class Rooms(Coins, QuickMatching, Timers):
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""
-        out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now), timing=metrics.MOVE_COMMIT)
+        per_s = self.settings.seat_moves_per_s
+        out = await self.update(table_id, lambda doc, now, ctx: tables.move(doc, pid, turn, mv, now, per_s), timing=metrics.MOVE_COMMIT)
         assert out is not None
         return out[0]
 

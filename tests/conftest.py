@@ -41,6 +41,8 @@ TEST_ENV = {
     # every test's replay reads come from 127.0.0.1 into the shared lobby
     # processes; the quota itself is tested on processes of its own
     "LOBBY_READ_RATE_PER_S": "1000",
+    # test clients play as fast as the server answers; the seat's pace is tested on processes of its own
+    "LOBBY_SEAT_MOVES_PER_S": "0",
     "LOBBY_READ_BURST": "1000",
     # and every test's tables are opened from 127.0.0.1: the address quota
     # is tested on processes of its own (tests/security/test_quotas.py)

@@ -23,7 +23,11 @@ def turn_id(doc: TableDoc, seat: int) -> str | None:
     return None if tid is None else f"{doc['game_no']}:{tid}"
 
 
-def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Change:
+#: the window a seat's moves are counted in (ms): :func:`move`'s ``moves_per_s``
+MOVE_WINDOW_MS = 1000
+
+
+def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int, moves_per_s: int = 0) -> Change:
     """``pid`` plays ``mv`` for turn ``turn``.  An away player who acts is
     back.  Log ``{"kind": "move", "moves": [[seat, mv]], "events"}`` (and
     the game's end: :func:`_finish_log`; the committer adds ``state_hash``
@@ -36,11 +40,16 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int) -> Ch
     named), ``BAD_MOVE`` (the engine's :meth:`~engines.base.Engine.check_move`);
     then the table's state: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
     started), ``NOT_YOUR_TURN`` (the seat need not act), ``TURN_OVER`` (the
-    seat's turn id differs from ``turn``), ``ILLEGAL_MOVE``.
+    seat's turn id differs from ``turn``), ``RATE_LIMITED`` (reason
+    ``moves``: the seat made ``moves_per_s`` moves in the last
+    :data:`MOVE_WINDOW_MS`; 0: no limit), ``ILLEGAL_MOVE``.
     """
     engine = engines.get(doc["game"])
     seat = seat_of(doc, pid)
     refusal = _table_refusal(doc, seat, turn, now)
+    if refusal is None and moves_per_s and len(_recent_moves(doc, seat, now)) >= moves_per_s:
+        # every move is a delta to every viewer: a seat's pace bounds what it costs them, however many sockets it plays from
+        refusal = LobbyError(ErrorCode.RATE_LIMITED, f"a seat makes at most {moves_per_s} moves a second; wait a moment", reason="moves")
     if refusal is not None:
         # the shape's code first; a move the table takes has it judged once, by apply
         try:
@@ -70,6 +79,7 @@ def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
     if doc["seats"][seat].get("away"):
         d["seats"] = list(doc["seats"])
         d["seats"][seat] = dict(doc["seats"][seat], away=False)
+    d["moved"] = {**doc.get("moved", {}), str(seat): [*_recent_moves(doc, seat, now), now]}
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat}, events)
     _finish_log(d, log, digest=False)  # the committer adds it where the doc is written (lobby.rooms)
@@ -95,6 +105,11 @@ def appends(old: TableDoc, change: Change, version: int) -> bool:
         and old["status"] == Status.PLAYING
         and change.doc["status"] == Status.PLAYING
     )
+
+
+def _recent_moves(doc: TableDoc, seat: int, now: int) -> list[int]:
+    """When ``seat`` moved in the :data:`MOVE_WINDOW_MS` before ``now`` (ms)."""
+    return [at for at in doc.get("moved", {}).get(str(seat), ()) if now - at < MOVE_WINDOW_MS]
 
 
 def redo(doc: TableDoc, record: dict[str, Any]) -> TableDoc:

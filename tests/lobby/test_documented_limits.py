@@ -40,3 +40,4 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"{table_list.PUSH_BYTES_PER_S // 1024} KiB/s" in _row("table_list.PUSH_BYTES_PER_S")
     assert f"per {JOIN_WINDOW_MS // 1000} s" in _row("tables.seating.JOIN_WINDOW_MS")
     assert f"| {defaults.guests_per_addr} |" in _row("LOBBY_GUESTS_PER_ADDR")
+    assert f"| {defaults.seat_moves_per_s} per 1000 ms" in _row("LOBBY_SEAT_MOVES_PER_S")

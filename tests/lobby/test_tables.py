@@ -789,3 +789,30 @@ def test_ready_marks_keep_a_seat_nobody_holds_apart():
     gone = tables.leave(doc, "c", now).doc
     assert tables.ready_marks(gone) == f"{gone['game_no']}:01-"
     assert tables.with_marks(gone, f"{gone['game_no']}:11-")["next"]["ready"] == [True, True, False]
+
+
+def test_a_seat_makes_at_most_its_moves_per_second_and_redo_keeps_the_count():
+    """Every move is a delta to every viewer, so a seat's pace is bounded
+    in the doc, whatever sockets or processes the moves come through: the
+    7th move within :data:`tables.MOVE_WINDOW_MS` is refused
+    ``rate_limited`` (reason ``moves``) and changes nothing; a moment later
+    it is taken; a record re-applied counts its move alike."""
+    doc = seated("yahtzee", seats=1, pids="a")
+    engine = engines.get("yahtzee")
+    rng = random.Random(7)
+    now = 1_000
+    for _ in range(6):
+        seat, pid, turn = to_act(doc)
+        mv = rng.choice(engine.legal_moves(doc["state"], seat))
+        out = call(tables.move, doc, pid, turn, mv, now, 6)
+        assert tables.redo(doc, out.log) == out.doc, "a record re-applied counts its move alike"
+        doc, now = out.doc, now + 100
+    seat, pid, turn = to_act(doc)
+    mv = engine.legal_moves(doc["state"], seat)[0]
+    before = copy.deepcopy(doc)
+    with pytest.raises(LobbyError) as exc:
+        tables.move(doc, pid, turn, mv, now, 6)
+    assert (exc.value.code, exc.value.reason) == (ErrorCode.RATE_LIMITED, "moves") and doc == before
+    assert call(tables.move, doc, pid, turn, mv, now, 0) is not None, "0: no limit"
+    assert call(tables.move, doc, pid, turn, mv, 1_000 + tables.MOVE_WINDOW_MS, 6) is not None, "the first move left the window"
+    assert doc["moved"] == {str(seat): [1_000 + 100 * i for i in range(6)]}

@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 import websockets
 
+from lobby.client import LobbyClient
 from lobby.quota import client_address, rank_listing, trusted_networks
 from lobby.table_list import PUSH_BYTES_PER_S
 
@@ -199,6 +200,49 @@ async def test_clients_churning_watches_cost_a_list_subscriber_a_bounded_stream(
     finally:
         for raw in (opener, subscriber, *churners):
             await raw.close()
+
+
+async def test_one_player_moving_as_fast_as_it_can_costs_a_spectator_a_bounded_stream(lobby_factory, redis_server):
+    """A player alone at a Yahtzee table, playing from three sockets on two
+    processes as fast as the server answers (a black-box pass: a spectator
+    was sent 37 KB/s, 66 KB/s from six sockets), moves at most
+    ``LOBBY_SEAT_MOVES_PER_S`` times a second: a spectator receives under
+    10 KiB/s, and the player still plays at that pace."""
+    env = {"LOBBY_SEAT_MOVES_PER_S": "6"}
+    a = lobby_factory(redis_url=redis_server.url, prefix="sec-pace", env=env)
+    b = lobby_factory(redis_url=redis_server.url, prefix="sec-pace", env=env)
+    async with LobbyClient(a.ws, "Solo") as first:
+        tv = await first.open("yahtzee", seats=1, games=1000, turn_ms=300_000)
+        table = tv.table_id
+        await first.wait_for(table, lambda view: view["status"] == "playing")
+        spectator = await Raw.connect(b.ws, name="Rail")
+        await spectator.request({"t": "watch", "table": table})
+        async with LobbyClient(b.ws, "Solo", token=first.token) as second, LobbyClient(a.ws, "Solo", token=first.token) as third:
+            for other in (second, third):
+                await other.join(table)
+            window_s = 6.0
+            version0 = tv.version
+
+            async def count() -> int:
+                received, end = 0, time.monotonic() + window_s
+                while (left := end - time.monotonic()) > 0:
+                    try:
+                        received += len(await asyncio.wait_for(spectator.ws.recv(), left))
+                    except TimeoutError:
+                        break
+                return received
+
+            players = [asyncio.ensure_future(c.play(table, games=1000)) for c in (first, second, third)]
+            try:
+                received = await count()
+            finally:
+                for task in players:
+                    task.cancel()
+                await asyncio.gather(*players, return_exceptions=True)
+            moves = first.tables[table].version - version0
+        await spectator.close()
+    assert received / window_s <= 10 * 1024, (received, moves)
+    assert moves >= 4 * window_s, f"the player kept its pace: {moves} moves in {window_s} s"
 
 
 async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory):
