@@ -28,6 +28,10 @@ def test_bad_names(name):
         ("", "empty"),
         ("\u3000 ", "empty"),
         ("x" * 25, "length"),
+        # a character drawn as wide as several counts as that many: the three-em dash, the bismillah ligature
+        ("A " + "\u2e3b" * 20, "length"),
+        ("A " + "\u2e3a" * 12, "length"),
+        ("\ufdfd" * 5, "length"),
         ("a\u202eb", "control"),
         ("\u3164", "invisible"),
         ("a" + "\u0301" * 6, "marks"),
@@ -964,3 +968,15 @@ def test_consonants_stacked_past_the_mark_limit_by_viramas_are_refused(name):
 @pytest.mark.parametrize("name", ["ज्योत्स्ना", "लक्ष्मी", "स्त्री", "ស្ត្រី", "သတ္တဝါ", "ශ්‍රී", "க்ஷ்மா", "ಲಕ್ಷ್ಮಿ"])
 def test_conjuncts_of_real_names_and_words_stay(name):
     assert clean_name(name) == name
+
+
+def test_a_name_of_wide_characters_counts_their_width_in_its_length():
+    """A name is at most 24 characters as drawn: a three-em dash is three,
+    so "A " and seven of them pass (23) and eight do not; a plain dash is one."""
+    from lobby.text import drawn_length
+
+    assert drawn_length("A " + "\u2e3b" * 7) == 23 and clean_name("A " + "\u2e3b" * 7)
+    with pytest.raises(ProtocolError) as exc:
+        clean_name("A " + "\u2e3b" * 8)
+    assert exc.value.reason == "length"
+    assert clean_name("Ann—Mary") == "Ann—Mary" and drawn_length("Ann—Mary") == 8
