@@ -67,6 +67,15 @@ def switch_language(page, locale: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[locale])
 
 
+def each_language(page, first: str = "en-US"):
+    """Yield ``first`` (the language ``page`` is in), then press the
+    language button and yield the other: one page, read in both languages."""
+    yield first
+    second = LOCALES[1 - LOCALES.index(first)]
+    switch_language(page, second)
+    yield second
+
+
 def each_phone(page):
     """Resize ``page`` to each of :data:`PHONES` in turn (:func:`resize`),
     yielding the size: one page, signed in and at its table once, checked

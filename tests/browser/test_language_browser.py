@@ -12,7 +12,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import KATA_RE, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, sign_in, start, started_table, stud_turns
+from .helpers import HTML_LANG, KATA_RE, LOCALES, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
 
 pytestmark = SINGLE_REDIS
 
@@ -85,12 +85,13 @@ NAME_SAID = {
 def test_a_refused_name_gets_its_real_reason(new_page, lobby):
     """Each reason that a refusal gives by example quotes the name the player
     typed and says what it reads as, in the page's language ("Bot 1" once got a list of Chinese page words, none of which was typed); the
-    rename form's refusals too."""
-    for locale in ("en-US", "zh-CN"):
+    rename form's refusals too.  One page reads both languages (its
+    language button between them), on the sign-in form and in the rename form."""
+    page = new_page()
+    page.goto(f"{lobby.http}/")
+    err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
+    for locale in each_language(page):
         said = NAME_SAID[locale]
-        page = new_page(locale=locale)
-        page.goto(f"{lobby.http}/")
-        err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
         # the bot word on its own beside any punctuation ("Ann (bot).", "Ann «bot»" once passed)
         for name in ("Ada (bot)", "Ann (bot).", "Ann «bot", "Ann（机器人。", "Ann - bot"):
             page.get_by_test_id("name-input").fill(name)
@@ -102,90 +103,102 @@ def test_a_refused_name_gets_its_real_reason(new_page, lobby):
             page.get_by_test_id("name-input").fill(name)
             page.get_by_test_id("sign-in").click()
             expect(err).to_have_text(said["bracket"].format(name=name))
-        # and a good one signs in
-        page.get_by_test_id("name-input").fill("Ada")
-        page.get_by_test_id("sign-in").click()
-        expect(page.get_by_test_id("player-name")).to_have_text("Ada")
-        # renaming to a page word: the same words, the name typed in them
+    # and a good one signs in
+    page.get_by_test_id("name-input").fill("Ada")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("player-name")).to_have_text("Ada")
+    # renaming to a page word: the same words, the name typed in them
+    for locale in each_language(page, "zh-CN"):
         page.get_by_test_id("change-name").click()
         page.get_by_test_id("name-input").fill("Bot 1")
         page.get_by_test_id("save-name").click()
-        expect(err).to_have_text(said["page_word"].format(name="Bot 1"))
+        expect(err).to_have_text(NAME_SAID[locale]["page_word"].format(name="Bot 1"))
+        page.get_by_test_id("cancel-rename").click()
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_names_imitating_markers_or_bots_get_their_real_reason(new_page, lobby, locale):
+def test_names_imitating_markers_or_bots_get_their_real_reason(new_page, lobby):
     """Names once accepted that imitate markers or bots: a marker
     in angle brackets, a page word in small capitals, "№" before a seat
     number, 亻 for 人 in 机器人; each refused with the reason of what it
     imitates, in the page's language only (the 中文 page_word words named
-    seats only, where 机器亻 imitates a bot)."""
-    said = NAME_SAID[locale]
-    page = new_page(locale=locale)
+    seats only, where 机器亻 imitates a bot): in English, then in 中文 on
+    the same page."""
+    page = new_page()
     page.goto(f"{lobby.http}/")
     err = page.get_by_test_id("sign-in-error").get_by_test_id("error-text")
-    for name, reason in (("Ann <away>", "bracket"), ("Ann \u1d00\u1d21\u1d00\u028f", "page_word"), ("Seat \u21162", "page_word"), ("\u673a\u5668\u4ebb", "page_word")):
-        page.get_by_test_id("name-input").fill(name)
-        page.get_by_test_id("sign-in").click()
-        expect(err).to_have_text(said[reason].format(name=name))
-        text = err.text_content().replace(name, "")
-        assert (CJK.search(text) is not None) == (locale == "zh-CN") and (re.search("[A-Za-z]", text) is None) == (locale == "zh-CN"), text
+    for locale in each_language(page):
+        said = NAME_SAID[locale]
+        for name, reason in (("Ann <away>", "bracket"), ("Ann \u1d00\u1d21\u1d00\u028f", "page_word"), ("Seat \u21162", "page_word"), ("\u673a\u5668\u4ebb", "page_word")):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err).to_have_text(said[reason].format(name=name))
+            text = err.text_content().replace(name, "")
+            assert (CJK.search(text) is not None) == (locale == "zh-CN") and (re.search("[A-Za-z]", text) is None) == (locale == "zh-CN"), (locale, text)
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby, locale):
+def test_an_empty_name_and_a_page_word_get_their_own_reasons(new_page, lobby):
     """An all-spaces name says it is empty (not "1 to 24 characters"); a name
     that reads as the page's seat words, in either language, is refused
-    with words of the page's language."""
-    zh = locale == "zh-CN"
-    page = new_page(locale=locale)
+    with words of the page's language (English, then 中文 on the same page)."""
+    page = new_page()
     page.goto(f"{lobby.http}/")
     err = page.get_by_test_id("sign-in-error")
-    page.get_by_test_id("name-input").fill("    ")
-    page.get_by_test_id("sign-in").click()
-    expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
-    said = NAME_SAID[locale]["page_word"]
-    # and every badge beside a seat's name, in both languages ("left", "托管" once passed)
-    for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You", "left", "已离开", "away", "托管", "time's up", "超时", "folded", "弃牌"):
-        page.get_by_test_id("name-input").fill(name)
+    for locale in LOCALES:
+        zh = locale == "zh-CN"
+        if zh:
+            switch_language(page, locale)
+        page.get_by_test_id("name-input").fill("    ")
         page.get_by_test_id("sign-in").click()
-        expect(err.get_by_test_id("error-text")).to_have_text(said.format(name=name))
-        expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_name" if zh else "Error code: bad_name")
-        expect(page.get_by_test_id("sign-in")).to_be_enabled()
+        expect(err).to_have_text("请输入名字：名字不能为空，也不能只有空格。" if zh else "Type a name: it cannot be empty or only spaces.")
+        said = NAME_SAID[locale]["page_word"]
+        # and every badge beside a seat's name, in both languages ("left", "托管" once passed)
+        for name in ("empty", "Seat 1", "空位", "Bot 1", "机器人 1", "你", "You", "left", "已离开", "away", "托管", "time's up", "超时", "folded", "弃牌"):
+            page.get_by_test_id("name-input").fill(name)
+            page.get_by_test_id("sign-in").click()
+            expect(err.get_by_test_id("error-text")).to_have_text(said.format(name=name))
+            expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_name" if zh else "Error code: bad_name")
+            expect(page.get_by_test_id("sign-in")).to_be_enabled()
     page.get_by_test_id("name-input").fill("Empty Ann")
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("player-name")).to_have_text("Empty Ann")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_a_refused_chat_line_says_why_in_the_page_s_language(new_page, lobby, locale):
+def test_a_refused_chat_line_says_why_in_the_page_s_language(new_page, lobby):
     """A chat line the lobby refuses (a bidi override pasted in) said "The
     page sent a request the lobby could not read: reload the page." (it was
     bad_message): it is bad_text with its reason, worded in the page's
-    language, and the line stays in the box to be fixed."""
-    zh = locale == "zh-CN"
-    page = new_page(locale=locale)
-    sign_in(page, lobby, "小聊" if zh else "Chatty")
+    language (English, then 中文 at the same table), and the line stays in
+    the box to be fixed."""
+    page = new_page()
+    sign_in(page, lobby, "Chatty")
     open_table(page, "sibala", seats=2)
     box = page.get_by_test_id("chat-input")
-    box.fill("a\u202eb")
-    box.press("Enter")
     err = page.get_by_test_id("chat-error")
-    expect(err.get_by_test_id("error-text")).to_have_text("聊天消息不能包含控制字符或格式字符。" if zh else "A chat line cannot hold control or formatting characters.")
-    expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_text" if zh else "Error code: bad_text")
-    expect(box).to_have_value("a\u202eb")
+    for zh in (False, True):
+        if zh:
+            switch_language(page, "zh-CN")
+        box.fill("a\u202eb")
+        box.press("Enter")
+        expect(err.get_by_test_id("error-text")).to_have_text("聊天消息不能包含控制字符或格式字符。" if zh else "A chat line cannot hold control or formatting characters.")
+        expect(err.get_by_test_id("error-details")).to_have_text("错误代码：bad_text" if zh else "Error code: bad_text")
+        expect(box).to_have_value("a\u202eb")
 
 
 def test_the_record_says_timed_out_not_disconnected(new_page, lobby):
     """The record popup counts a game in which I let the clock run out
     (RULES.md 2 counts it as a disconnect, 断线) in words a player
-    understands, with a title that says what is counted."""
+    understands, with a title that says what is counted: in English, then
+    in 中文 on the same page."""
+    page = new_page()
+    sign_in(page, lobby, "Tim")
+    open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 1})
+    start(page)
+    expect(page.get_by_test_id("next-panel")).to_be_visible()
     for locale, head, title in (("en-US", "Timed out", "ran out of time"), ("zh-CN", "超时/断线", "超时")):
-        page = new_page(locale=locale)
-        sign_in(page, lobby, "Tim" if locale == "en-US" else "小超")
-        open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 1})
-        start(page)
-        expect(page.get_by_test_id("next-panel")).to_be_visible()
+        if locale != "en-US":
+            page.keyboard.press("Escape")
+            expect(page.get_by_test_id("stats-popover")).to_be_hidden()
+            switch_language(page, locale)
         page.get_by_test_id("coins").click()
         row = page.get_by_test_id("stats-sibala")
         expect(row.locator('[data-field="disconnects"]')).to_have_text("1")
@@ -330,11 +343,12 @@ def test_a_quick_table_s_generated_name_is_chinese_on_a_chinese_page(new_page, l
     page.get_by_test_id("lang-switch").click()
     expect(name).to_have_text(zh)
     # the game's list of tables names it so too; an opener's table is "Ann 的牌桌"
-    ann = new_page()
-    sign_in(ann, lobby, "Ann")
-    ann_table = open_table(ann, "yahtzee", seats=3, bots=False)
-    watcher = new_page(locale="zh-CN")
-    sign_in(watcher, lobby, "小红")
+    # (in her own list too, on her page switched to 中文)
+    watcher = new_page()
+    sign_in(watcher, lobby, "Ann")
+    ann_table = open_table(watcher, "yahtzee", seats=3, bots=False)
+    watcher.goto(f"{lobby.http}/#")
+    switch_language(watcher, "zh-CN")
     watcher.get_by_test_id("game-yahtzee").click()
     expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_text(zh)
     expect(watcher.get_by_test_id(f"table-name-{table_id}")).to_have_attribute("title", f"牌桌编号 {table_id}")
@@ -352,14 +366,17 @@ def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, vie
     """At 390 px a seat's status in the reveal strip read "choosi…" and the
     "time's up" tag spilled out of its entry (so would an away seat's tag)."""
     viewport.update(width=390, height=844)
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    open_table(page, "six_nimmt", seats=2, turn_s=2)
+    start(page)
+    # in English, then in 中文 on the same page (the board drawn again)
     for locale, words in (
         ("en-US", [("out", "taking a row…"), ("out", "waiting"), ("out", "→ row 4"), ("tag", "time's up"), ("tag", "away"), ("tag", "left")]),
         ("zh-CN", [("out", "选择中…"), ("out", "等待放牌"), ("out", "→ 第 4 行"), ("tag", "超时"), ("tag", "托管"), ("tag", "已离开")]),
     ):
-        page = new_page(locale=locale)
-        sign_in(page, lobby, "Ann")
-        open_table(page, "six_nimmt", seats=2, turn_s=2)
-        start(page)
+        if locale != "en-US":
+            switch_language(page, locale)
         # I let the time run out: my card comes with the time's-up tag
         expect(page.get_by_test_id("reveal").locator('[data-seat="0"] .sn-rev-timeout').first).to_be_visible(timeout=10_000)
         bad = page.evaluate(REVEAL_FITS, words)
@@ -369,14 +386,14 @@ def test_six_nimmt_s_reveal_words_fit_their_card_on_a_phone(new_page, lobby, vie
 def test_no_empty_round_result_and_the_table_list_headed_truly(new_page, lobby):
     """A waiting Sibala table showed an empty "ROUND RESULT" heading; the
     game's table list, headed "Live tables", lists finished tables too."""
-    for locale, head in (("en-US", "Tables"), ("zh-CN", "牌桌")):
-        other = new_page(locale=locale)
-        sign_in(other, lobby, "Bo")
-        other.get_by_test_id("game-sibala").click()
-        expect(other.get_by_test_id("tables-title")).to_have_text(head)
     page = new_page()
     sign_in(page, lobby, "Ann")
-    open_table(page, "sibala", seats=2, options={"rounds": 1})
+    page.get_by_test_id("game-sibala").click()
+    expect(page.get_by_test_id("tables-title")).to_have_text("Tables")
+    switch_language(page, "zh-CN")
+    expect(page.get_by_test_id("tables-title")).to_have_text("牌桌")
+    switch_language(page, "en-US")
+    open_table(page, "sibala", seats=2, options={"rounds": 1}, from_home=False)
     expect(page.get_by_test_id("result-box")).to_be_hidden()
     start(page)
     expect(page.get_by_test_id("result-box")).to_be_hidden()  # no round is over yet
@@ -396,11 +413,17 @@ def test_stud_s_tier_table_reads_on_a_phone_without_scrolling(new_page, lobby, v
     each figure under its column's header."""
     from lobby import rules_text
 
-    for (width, height), locale in (((390, 844), "en-US"), ((360, 740), "zh-CN")):
-        viewport.update(width=width, height=height)
-        page = new_page(locale=locale)
-        sign_in(page, lobby, "Ann")
-        page.get_by_test_id("game-stud").click()
+    viewport.update(PHONES[1])
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    page.get_by_test_id("game-stud").click()
+    # at 390 px in English, then at 360 px in 中文 on the same page
+    for size, locale in ((PHONES[1], "en-US"), (PHONES[0], "zh-CN")):
+        if locale != "en-US":
+            page.keyboard.press("Escape")
+            expect(page.get_by_test_id("rules-title")).to_be_hidden()
+            resize(page, size)
+            switch_language(page, locale)
         page.get_by_test_id("rules").click()
         lang = "zh" if locale == "zh-CN" else "en"
         expect(page.get_by_test_id("rules-title")).to_have_text(rules_text.page("stud", lang)["title"])
@@ -422,14 +445,17 @@ def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
         ws.send(msgpack.packb({"t": "error", "code": "insufficient_coins", "msg": "this table needs 5999994 coins; you have 20000", "ref": msg["ref"]}))
         return True
 
+    page = new_page(locale="zh-CN")
+    intercept(page, {"open"}, handle)
+    sign_in(page, lobby, "Ann")
+    page.get_by_test_id("game-sibala").click()
     for locale, details in (
         ("zh-CN", r"^错误代码：insufficient_coins（这张牌桌需要 \d+ 金币(，你有 20000)?）$"),
         ("en-US", r"^Error code: insufficient_coins — this table needs \d+ coins(; you have 20000)?$"),
     ):
-        page = new_page(locale=locale)
-        intercept(page, {"open"}, handle)
-        sign_in(page, lobby, "Ann")
-        page.get_by_test_id("game-sibala").click()
+        if locale != "zh-CN":
+            switch_language(page, locale)
+        expect(page.locator('[data-testid="error-more"]')).to_have_count(0)
         page.get_by_test_id("open-seats").fill("2")
         page.get_by_test_id("open-opt-stake").fill("1")
         page.get_by_test_id("open-bots").set_checked(False)
@@ -450,41 +476,47 @@ def test_an_error_s_details_are_in_the_page_s_language(new_page, lobby):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("locale", "turn_msg", "stake_msg"),
-    [
-        ("en-US", "Turn time (s): a whole number from 5 to 300.", "Stake: a whole number from 0 to 1000000."),
-        ("zh-CN", "每步时限（秒）：请填 5 到 300 之间的整数。", "底注：请填 0 到 1000000 之间的整数。"),
-    ],
-)
+#: The Open table form's range messages (turn time, stake) by page language.
+RANGE_SAID = {
+    "en-US": ("Turn time (s): a whole number from 5 to 300.", "Stake: a whole number from 0 to 1000000."),
+    "zh-CN": ("每步时限（秒）：请填 5 到 300 之间的整数。", "底注：请填 0 到 1000000 之间的整数。"),
+}
+
+
 @pytest.mark.lobby_settings("turn_minimum")  # a person's lobby: whole seconds from 5
-def test_number_fields_say_their_range_in_the_page_s_language(new_page, lobby, locale, turn_msg, stake_msg):
+def test_number_fields_say_their_range_in_the_page_s_language(new_page, lobby):
     """The browser's own bubble ("Value must be greater than or equal to 1")
     spoke the browser's language on a 中文 page: the form is novalidate and
-    its error line says it."""
-    page = new_page(locale)
+    its error line says it (English, then 中文 on the same page: the
+    language button draws the forms again)."""
+    page = new_page()
     game_lobby(page, lobby, "Ann", "sibala")
-    form = page.locator("form.open-form")
-    assert form.get_attribute("novalidate") is not None
     err = page.get_by_test_id("open-table-error")
-    page.get_by_test_id("open-turn").fill("0")
-    page.get_by_test_id("open-table").click()
-    expect(err).to_have_text(turn_msg)
-    expect(page.get_by_test_id("open-turn")).to_be_focused()
-    page.get_by_test_id("open-turn").fill("20")
-    expect(err).to_be_empty()
-    page.get_by_test_id("open-opt-stake").fill("-5")
-    page.get_by_test_id("open-table").click()
-    expect(err).to_have_text(stake_msg)
-    # nothing was opened: the form is still there
-    expect(page.get_by_test_id("open-table")).to_be_visible()
-    # every form of the page is novalidate
-    assert page.evaluate("() => [...document.forms].filter((f) => !f.noValidate && !f.method.includes('dialog')).length") == 0
-    # a stake in range opens; so does Shut the Box's, an option with no upper bound
+    for locale, (turn_msg, stake_msg) in RANGE_SAID.items():
+        if locale != "en-US":
+            switch_language(page, locale)
+        form = page.locator("form.open-form")
+        assert form.get_attribute("novalidate") is not None
+        page.get_by_test_id("open-turn").fill("0")
+        page.get_by_test_id("open-table").click()
+        expect(err).to_have_text(turn_msg)
+        expect(page.get_by_test_id("open-turn")).to_be_focused()
+        page.get_by_test_id("open-turn").fill("20")
+        expect(err).to_be_empty()
+        page.get_by_test_id("open-opt-stake").fill("-5")
+        page.get_by_test_id("open-table").click()
+        expect(err).to_have_text(stake_msg)
+        # nothing was opened: the form is still there
+        expect(page.get_by_test_id("open-table")).to_be_visible()
+        # every form of the page is novalidate
+        assert page.evaluate("() => [...document.forms].filter((f) => !f.noValidate && !f.method.includes('dialog')).length") == 0
+    # a stake in range opens (on the 中文 page); so does Shut the Box's, an
+    # option with no upper bound (on the English page)
     page.get_by_test_id("open-opt-stake").fill("0")
     page.get_by_test_id("open-table").click()
     expect(page.get_by_test_id("table-status")).to_have_attribute("data-status", "waiting")
     page.goto(f"{lobby.http}/")
+    switch_language(page, "en-US")
     page.get_by_test_id("game-shut_the_box").click()
     page.get_by_test_id("open-opt-stake").fill("100")
     page.get_by_test_id("open-table").click()
@@ -500,25 +532,30 @@ def test_sign_in_form_is_novalidate(new_page, lobby):
     expect(page.get_by_test_id("sign-in-error")).not_to_be_empty()
 
 
-@pytest.mark.parametrize(("locale", "start", "pressed"), [("en-US", "Start now", "Start requested"), ("zh-CN", "立即开始", "已请求开始")])
-def test_start_now_shows_it_was_pressed(new_page, lobby, locale, start, pressed):
+def test_start_now_shows_it_was_pressed(new_page, lobby):
     """After pressing Start now the button read the same: it
     says it was requested and is disabled (a press cannot be taken back);
-    the other player's is still to press."""
-    ann, bo = new_page(locale), new_page(locale)
+    the other player's is still to press.  Ann's page is English, Bo's
+    中文; then each switches to the other language and says the same."""
+    ann, bo = new_page(), new_page("zh-CN")
     sign_in(ann, lobby, "Ann")
     table_id = open_table(ann, "sibala", seats=3, bots=False)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()
     expect(ann.get_by_test_id("seat-name-1")).to_have_text("Bo")
     button = ann.get_by_test_id("start")
-    expect(button).to_have_text(start)
+    expect(button).to_have_text("Start now")
     button.click()
     expect(ann.get_by_test_id("start-vote")).to_be_visible()
-    expect(button).to_have_text(pressed)
-    expect(button).to_be_disabled()
-    expect(bo.get_by_test_id("start")).to_have_text(start)
-    expect(bo.get_by_test_id("start")).to_be_enabled()
+    for locale, start, pressed in (("en-US", "Start now", "Start requested"), ("zh-CN", "立即开始", "已请求开始")):
+        if locale != "en-US":
+            switch_language(ann, locale)
+            switch_language(bo, "en-US")
+        expect(button).to_have_text(pressed)
+        expect(button).to_be_disabled()
+        other = bo.get_by_test_id("start")
+        expect(other).to_have_text("Start now" if locale != "en-US" else "立即开始")
+        expect(other).to_be_enabled()
     bo.get_by_test_id("start").click()
     expect_status(ann, "playing")
 
@@ -559,16 +596,18 @@ def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby):
     element of the lobby, the record, the account screen and a table of
     each game carries labels and tooltips in the page's language only, in
     a page opened in either language and after switching with the page's
-    own button (each page is read in both, one switch apart)."""
+    own button (each page is read in both, one switch apart).  The two
+    pages then open the games' tables in turn, each read in its page's first
+    language and in the other."""
     bad = []
+    pages = {}
     for first in ("zh-CN", "en-US"):
         second = "en-US" if first == "zh-CN" else "zh-CN"
-        page = new_page(first)
+        page = pages[first] = new_page(first)
         sign_in(page, lobby, "Ann" if first == "zh-CN" else "Bea")
         for locale in (first, second):
             if locale == second:
-                page.get_by_test_id("lang-switch").click()
-                expect(page.locator("html")).to_have_attribute("lang", "zh-CN" if locale == "zh-CN" else "en")
+                switch_language(page, locale)
             page.goto(f"{lobby.http}/#")
             bad += [(f"home {first}->{locale}", *b) for b in other_language(page, locale)]
             page.get_by_test_id("coins").click()
@@ -581,19 +620,20 @@ def test_no_label_or_tooltip_is_in_the_other_language(new_page, lobby):
     for i, game in enumerate(GAMES):
         first = ("zh-CN", "en-US")[i % 2]
         second = "en-US" if first == "zh-CN" else "zh-CN"
-        table = new_page(first)
-        sign_in(table, lobby, f"Cy{i}")
+        table = pages[first]
+        table.goto(f"{lobby.http}/#")
+        if table.locator("html").get_attribute("lang") != HTML_LANG[first]:
+            switch_language(table, first)
         open_table(table, game, seats=2, turn_s=300)
         bad += [(f"{game} waiting", *b) for b in other_language(table, first)]
-        table.get_by_test_id("lang-switch").click()
+        switch_language(table, second)
         bad += [(f"{game} waiting, switched", *b) for b in other_language(table, second)]
         start(table)
         expect_status(table, "playing")  # the board drawn for the game, not the waiting table's
         table.get_by_test_id("seat-name-1").wait_for()
         bad += [(f"{game}, switched", *b) for b in other_language(table, second)]
-        table.get_by_test_id("lang-switch").click()
+        switch_language(table, first)
         bad += [(game, *b) for b in other_language(table, first)]
-        table.context.close()
     assert not bad, bad
 
 
@@ -733,44 +773,49 @@ def _too_long(page, field: str, err: str, submit: str, words: str) -> None:
     expect(box).to_have_value(LONG)
 
 
-@pytest.mark.parametrize("locale", list(NAME_WORDS))
-def test_a_long_name_or_chat_line_is_refused_in_place_not_cut(new_page, lobby, locale):
-    words = NAME_WORDS[locale]
-    page = new_page(locale=locale)
+def test_a_long_name_or_chat_line_is_refused_in_place_not_cut(new_page, lobby):
+    """In English, then in 中文 on the same page (its language button
+    between them), at each field."""
+    page = new_page()
     page.goto(lobby.http)
-    _too_long(page, "name-input", "sign-in-error", "sign-in", words)
-    expect(page.get_by_test_id("player-name")).to_have_count(0)  # nothing was sent
-    _too_long(page, "acct-name", "acct-signin-error", "acct-signin", words)
-    page.get_by_test_id("name-input").fill("x" * 24)  # within the limit: the line clears
-    expect(page.get_by_test_id("sign-in-error")).to_have_text("")
+    for locale in each_language(page):
+        _too_long(page, "name-input", "sign-in-error", "sign-in", NAME_WORDS[locale])
+        expect(page.get_by_test_id("player-name")).to_have_count(0)  # nothing was sent
+        _too_long(page, "acct-name", "acct-signin-error", "acct-signin", NAME_WORDS[locale])
+        page.get_by_test_id("name-input").fill("x" * 24)  # within the limit: the line clears
+        expect(page.get_by_test_id("sign-in-error")).to_have_text("")
     page.get_by_test_id("name-input").fill("Ann")
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("player-name")).to_have_text("Ann")
 
-    page.get_by_test_id("change-name").click()
-    expect(page.get_by_test_id("rename-form")).to_be_visible()
-    _too_long(page, "name-input", "sign-in-error", "save-name", words)
-    expect(page.get_by_test_id("player-name")).to_have_text("Ann")
-    page.get_by_test_id("cancel-rename").click()
+    for locale in each_language(page, "zh-CN"):
+        page.get_by_test_id("change-name").click()
+        expect(page.get_by_test_id("rename-form")).to_be_visible()
+        _too_long(page, "name-input", "sign-in-error", "save-name", NAME_WORDS[locale])
+        expect(page.get_by_test_id("player-name")).to_have_text("Ann")
+        page.get_by_test_id("cancel-rename").click()
 
     page.get_by_test_id("account-link").click()
-    expect(page.get_by_test_id("claim-name")).to_be_visible()
-    _too_long(page, "claim-name", "claim-error", "claim", words)
+    for locale in each_language(page):
+        expect(page.get_by_test_id("claim-name")).to_be_visible()
+        _too_long(page, "claim-name", "claim-error", "claim", NAME_WORDS[locale])
 
     page.goto(f"{lobby.http}/")  # back to the lobby, still Ann
     expect(page.get_by_test_id("player-name")).to_have_text("Ann")
     open_table(page, "sibala", seats=2)
     box = page.get_by_test_id("chat-input")
-    line = "y" * 201
-    box.fill(line)
-    expect(box).to_have_value(line)
-    expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
-    box.press("Enter")
-    expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
-    expect(box).to_have_value(line)
-    expect(page.get_by_test_id("chat-line")).to_have_count(0)
-    box.fill("y" * 200)
-    expect(page.get_by_test_id("chat-error")).to_have_text("")
+    for locale in each_language(page, "zh-CN"):
+        line = "y" * 201
+        box.fill(line)
+        expect(box).to_have_value(line)
+        expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
+        box.press("Enter")
+        expect(page.get_by_test_id("chat-error")).to_have_text(CHAT_WORDS[locale])
+        expect(box).to_have_value(line)
+        expect(page.get_by_test_id("chat-line")).to_have_count(0)
+        box.fill("y" * 200)
+        expect(page.get_by_test_id("chat-error")).to_have_text("")
+    # one line sent (a connection's next one would wait its chat interval, 1 s)
     box.press("Enter")
     expect(page.get_by_test_id("chat-line")).to_have_count(1)
 
@@ -838,43 +883,47 @@ WIN = {
 }
 
 
-@pytest.mark.parametrize("game", list(YOU_GAMES))
-def test_my_own_move_and_my_own_win_say_you(new_page, lobby, game):
-    """In English, then in 中文 on the same page (the language button draws
-    the table and its log again)."""
-    options, move, line_en, line_zh = YOU_GAMES[game]
+def test_my_own_move_and_my_own_win_say_you(new_page, lobby):
+    """At a table of each game in turn, one page signed in once: in the
+    page's language, then in the other on the same page (the language button
+    draws the table and its log again)."""
     page = new_page()
     sign_in(page, lobby, "Ann")
-    table_id = open_table(page, game, seats=2, options=options)
-    start(page)
-    if move:
-        button = page.locator(f'[data-testid="{move}"]:enabled')
-        expect(button).to_be_visible(timeout=30_000)
-        button.click()
-    elif line_en:
-        act = page.locator(".stud-actions button.act:enabled").first
-        expect(act).to_be_visible(timeout=30_000)
-        offered = [b.get_attribute("data-action") for b in page.locator(".stud-actions button.act:enabled").all()]
-        page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
+    locale = "en-US"
+    for game, (options, move, line_en, line_zh) in YOU_GAMES.items():
+        page.goto(f"{lobby.http}/#")
+        table_id = open_table(page, game, seats=2, options=options)
+        start(page)
+        if move:
+            button = page.locator(f'[data-testid="{move}"]:enabled')
+            expect(button).to_be_visible(timeout=30_000)
+            button.click()
+        elif line_en:
+            act = page.locator(".stud-actions button.act:enabled").first
+            expect(act).to_be_visible(timeout=30_000)
+            offered = [b.get_attribute("data-action") for b in page.locator(".stud-actions button.act:enabled").all()]
+            page.get_by_test_id("act-check" if "check" in offered else "act-call").click()
 
-    for zh, line in ((False, line_en), (True, line_zh)):
-        if zh:
-            page.get_by_test_id("lang-switch").click()
-            expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
-        if line:
-            mine = page.get_by_test_id("log").locator("li", has_text=re.compile(line))
-            expect(mine.first).to_be_visible(timeout=30_000)
-            # my own line never names me
-            assert not page.get_by_test_id("log").locator("li").filter(has_text=re.compile(r"^(Round 1: )?Ann |^(第 1 局：)?Ann ")).count()
+        for switched in (False, True):
+            if switched:
+                locale = "en-US" if locale == "zh-CN" else "zh-CN"
+                switch_language(page, locale)
+            zh = locale == "zh-CN"
+            line = line_zh if zh else line_en
+            if line:
+                mine = page.get_by_test_id("log").locator("li", has_text=re.compile(line))
+                expect(mine.first).to_be_visible(timeout=30_000)
+                # my own line never names me
+                assert not page.get_by_test_id("log").locator("li").filter(has_text=re.compile(r"^(Round 1: )?Ann |^(第 1 局：)?Ann ")).count()
 
-        got = page.evaluate(WON, [table_id, game])
-        assert re.search(WIN[game][1 if zh else 0], got["mine"]["winners"]), got
-        assert "Ann" in got["spectator"]["winners"], got  # no one is "you" on a spectator's page
-        if game in ("six_nimmt", "shut_the_box"):
-            assert got["mine"]["badge"] is True and got["spectator"]["badge"] is False, got  # my row: my name and the badge
-        if game == "shut_the_box":
-            assert got["mine"]["round"] == ("第 1 局：你以 3 分获胜" if zh else "Round 1: you won with 3"), got
-            assert "Ann" in got["spectator"]["round"], got
+            got = page.evaluate(WON, [table_id, game])
+            assert re.search(WIN[game][1 if zh else 0], got["mine"]["winners"]), (game, got)
+            assert "Ann" in got["spectator"]["winners"], (game, got)  # no one is "you" on a spectator's page
+            if game in ("six_nimmt", "shut_the_box"):
+                assert got["mine"]["badge"] is True and got["spectator"]["badge"] is False, (game, got)  # my row: my name and the badge
+            if game == "shut_the_box":
+                assert got["mine"]["round"] == ("第 1 局：你以 3 分获胜" if zh else "Round 1: you won with 3"), got
+                assert "Ann" in got["spectator"]["round"], got
 
 
 # ---------------------------------------------------------------------------
