@@ -41,13 +41,13 @@ def move(doc: TableDoc, pid: str, turn: str, mv: dict[str, Any], now: int, moves
     then the table's state: ``NOT_SEATED``, ``TABLE_FINISHED`` (or not
     started), ``NOT_YOUR_TURN`` (the seat need not act), ``TURN_OVER`` (the
     seat's turn id differs from ``turn``), ``RATE_LIMITED`` (reason
-    ``moves``: the seat made ``moves_per_s`` moves in the last
+    ``moves``: the seat made ``moves_per_s`` moves in its window of
     :data:`MOVE_WINDOW_MS`; 0: no limit), ``ILLEGAL_MOVE``.
     """
     engine = engines.get(doc["game"])
     seat = seat_of(doc, pid)
     refusal = _table_refusal(doc, seat, turn, now)
-    if refusal is None and moves_per_s and len(_recent_moves(doc, seat, now)) >= moves_per_s:
+    if refusal is None and moves_per_s and _moves_in_window(doc, seat, now) >= moves_per_s:
         # every move is a delta to every viewer: a seat's pace bounds what it costs them, however many sockets it plays from
         refusal = LobbyError(ErrorCode.RATE_LIMITED, f"a seat makes at most {moves_per_s} moves a second; wait a moment", reason="moves")
     if refusal is not None:
@@ -79,7 +79,10 @@ def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
     if doc["seats"][seat].get("away"):
         d["seats"] = list(doc["seats"])
         d["seats"][seat] = dict(doc["seats"][seat], away=False)
-    d["moved"] = {**doc.get("moved", {}), str(seat): [*_recent_moves(doc, seat, now), now]}
+    key = _SEAT_KEYS[seat]
+    moved = doc.get("moved", _NONE)
+    window = moved.get(key)
+    d["moved"] = {**moved, key: [window[0], window[1] + 1] if window and now - window[0] < MOVE_WINDOW_MS else [now, 1]}
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat}, events)
     _finish_log(d, log, digest=False)  # the committer adds it where the doc is written (lobby.rooms)
@@ -107,9 +110,17 @@ def appends(old: TableDoc, change: Change, version: int) -> bool:
     )
 
 
-def _recent_moves(doc: TableDoc, seat: int, now: int) -> list[int]:
-    """When ``seat`` moved in the :data:`MOVE_WINDOW_MS` before ``now`` (ms)."""
-    return [at for at in doc.get("moved", {}).get(str(seat), ()) if now - at < MOVE_WINDOW_MS]
+#: a seat's key in the doc's per-seat maps (``moved``, ``deadlines``), made once
+_SEAT_KEYS = [str(seat) for seat in range(32)]
+_NONE: dict[str, list[int]] = {}
+
+
+def _moves_in_window(doc: TableDoc, seat: int, now: int) -> int:
+    """How many moves ``seat`` made in its window (``moved``: its first
+    move's time, ms, and the count; a window lasts :data:`MOVE_WINDOW_MS`
+    and the first move after it opens the next) that ``now`` still falls in."""
+    window = doc.get("moved", _NONE).get(_SEAT_KEYS[seat])
+    return window[1] if window and now - window[0] < MOVE_WINDOW_MS else 0
 
 
 def redo(doc: TableDoc, record: dict[str, Any]) -> TableDoc:
