@@ -102,8 +102,8 @@ _DIRECT_HEADERS = frozenset({
     "cache-control", "pragma", "authorization", "cookie", "referer", "origin", "dnt", "upgrade-insecure-requests", "priority",
     "if-none-match", "if-modified-since", "range", "purpose", "content-length", "content-type", "x-prometheus-scrape-timeout-seconds",
 })
-#: a browser's fetch metadata and client hints (Sec-Fetch-Site, Sec-CH-UA-Platform, Sec-GPC, Sec-Purpose, ...)
-_DIRECT_PREFIX = re.compile(r"sec-")
+#: a browser's fetch metadata and client hints (Sec-Fetch-Site, Sec-CH-UA-Platform, Sec-GPC, Sec-Purpose)
+_DIRECT_PREFIX = re.compile(r"sec-(fetch|ch)-|sec-gpc$|sec-purpose$")
 
 
 def _header_name(name: bytes) -> str:
@@ -119,6 +119,27 @@ def _direct(name: bytes) -> bool:
     return text in _DIRECT_HEADERS or bool(_DIRECT_PREFIX.match(text))
 
 
+def _addressed_locally(scope: dict[str, Any]) -> bool:
+    """Whether a direct request names this host as its client would on the
+    host itself (Host an IP literal or ``localhost``) and is no page's
+    script (a browser's Sec-Fetch-Mode, when sent, ``navigate``: an
+    address typed in): a remote page whose name resolves to 127.0.0.1 (DNS
+    rebinding) sends its own name as Host and fetches in ``cors`` mode."""
+    host = mode = ""
+    for name, value in scope.get("headers", ()):
+        if name == b"host":
+            host = value.decode("latin-1").strip().lower()
+        elif name == b"sec-fetch-mode":
+            mode = value.decode("latin-1").strip().lower()
+    if mode and mode != "navigate":
+        return False
+    if host.startswith("["):
+        host = host[1 : host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host == "localhost" or _ip(host) is not None
+
+
 def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Network, ...]) -> bool:
     """Whether the client (:func:`client_ip`) is in one of the ``allow``
     networks (an operator's endpoint: ``/metrics``).  A request that a
@@ -131,11 +152,12 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     X-Real-IP names none this lobby reads; when those headers are there too
     they must name the same client (a proxy that passes the client's own
     X-Forwarded-For through is refused).  A request with none of them is
-    judged by its TCP peer."""
+    judged by its TCP peer, and by the host it names
+    (:func:`_addressed_locally`: no DNS-rebound page's script)."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
     names = {name for name, _ in scope.get("headers", ())}
     if all(_direct(name) for name in names):
-        return _trusted(peer, allow)
+        return _trusted(peer, allow) and _addressed_locally(scope)
     if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
         return False
     ip = client_ip(scope, trusted)

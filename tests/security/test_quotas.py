@@ -306,6 +306,15 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
                    {"User-Agent": "Mozilla/5.0", "Accept-Language": "en-US", "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-CH-UA-Platform": '"Linux"',
                     "Upgrade-Insecure-Requests": "1", "Cache-Control": "max-age=0", "Priority": "u=0, i", "DNT": "1", "Cookie": "a=b"}):
         assert urllib.request.urlopen(urllib.request.Request(untrusted.http + "/metrics", headers=direct), timeout=5).status == 200, direct
+    assert urllib.request.urlopen(urllib.request.Request(untrusted.http + "/metrics", headers={"Host": f"localhost:{untrusted.port}"}), timeout=5).status == 200
+    # a remote page whose name resolves to 127.0.0.1 (DNS rebinding) fetching from a browser on the lobby's host; a made-up Sec- header
+    for rebound in ({"Host": f"attacker.example:{untrusted.port}"},
+                    {"Host": f"127.0.0.1:{untrusted.port}", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"},
+                    {"Host": f"attacker.example:{untrusted.port}", "Origin": f"http://attacker.example:{untrusted.port}", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors"},
+                    {"Sec-Forwarded-For": "203.0.113.9"}):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(untrusted.http + "/metrics", headers=rebound), timeout=5)
+        assert refused.value.code == 403, rebound
     elsewhere = lobby_factory(prefix="sec-metrics2", env={"LOBBY_METRICS_ALLOW": "10.0.0.0/8"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(elsewhere.http + "/metrics", timeout=5)
