@@ -110,7 +110,8 @@ WRONG = "wrong name or password"
 #: 16 "𠮷"/"吉", "﨑"/"崎", "末"/"未", "烏"/"鳥", Thai "ฅ"/"ค", "冨"/"富", "嶋"/"島", "齋"/"齊", "干"/"千", "夭"/"天", ...;
 #: 17 the Unihan database's spoofing and z-variants, and its semantic variants of a rare form, as one ("𠮟"/"叱", "㐀"/"丘")
 #: 18 marks on one letter in any order as one ("ကုိ"/"ကို", "संुदर"/"सुंदर"), kana drawn as Han ("ネ"/"礻", "ホ"/"木", "セ"/"七"), "シ"/"ツ"
-NAME_KEYS_VERSION = 18
+#: 19 Kannada as Telugu, Lao as Thai, Gurmukhi's retroflex stops as Devanagari's ("హరి"/"ಹರಿ", "ແປລງ"/"แปลง", "ਡਟ"/"डट")
+NAME_KEYS_VERSION = 19
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -43,6 +43,29 @@ def ignorable(ch: str) -> bool:
 
 _MARKS = str.maketrans("", "", "\u200e\u200f")
 
+def _offset_fold(first: int, last: int, offset: int) -> dict[str, str]:
+    """Each assigned character of ``first``..``last`` -> the one ``offset``
+    on, where that is assigned and of the same kind (letter, mark, ...; a
+    script laid out as another: Kannada and Telugu, Lao and Thai); digits
+    aside.  A character NFD spells as several in the first script and as
+    one in the other (Kannada "ೀ" is "ಿ" + "ೕ", Telugu "ీ" one) maps that
+    one to the several's counterparts, so that both read alike after NFD."""
+    fold = {}
+    for code in range(first, last + 1):
+        ch, other = chr(code), chr(code + offset)
+        if unicodedata.category(ch) in ("Cn", "Nd") or unicodedata.category(ch)[0] != unicodedata.category(other)[0]:
+            continue
+        fold[ch] = other
+    for ch, other in list(fold.items()):  # one spelt as several in this script, as one in the other
+        spelt = unicodedata.normalize("NFD", ch)
+        if spelt != ch and unicodedata.normalize("NFD", other) == other and all(c in fold for c in spelt):
+            fold[other] = "".join(fold[c] for c in spelt)
+    return fold
+
+
+#: Kannada as Telugu (as confusables.txt already draws some Kannada letters) and Lao as Thai
+_OFFSET_FOLD = {**_offset_fold(0x0C80, 0x0CFF, -0x80), **_offset_fold(0x0E80, 0x0EFF, -0x80)}
+
 #: letters drawn as a Han character that confusables.txt leaves apart: the
 #: Bopomofo letters as the characters they were made from ("ㄧ郎" is
 #: "一郎", "ㄦ子" "儿子"), and the Hangul jamo (compatibility and
@@ -104,6 +127,11 @@ _SHAPE_FOLD = {
     # "乚の", "ホシ" and "木シ", "セナ" and "七ナ", and Han "乜" as "七"), "彑" as "彐"; katakana "シ" and "ツ",
     # told apart by their strokes' slant ("シバサ", "ツバサ")
     **dict(zip("ネソヰしホセ乜彑シ", "礻丷井乚木七七彐ツ")),
+    # whole scripts drawn as another: Kannada as Telugu (one letter for the other, at the blocks' offset:
+    # "ಹರಿ" is "హరి"), Lao as Thai (at the offset, but "ຍ" as "ย" and "ຊ" as "ซ": "ໄພບູລຍ໌" is "ไพบูลย์"),
+    # and Gurmukhi's retroflex stops as Devanagari's ("ਡਟ" is "डट")
+    **_OFFSET_FOLD,
+    **dict(zip("ຍຊਟਠਡਢ", "ยซटठडढ")),
 }
 
 
