@@ -99,10 +99,10 @@ class Settings:
     #: chat lines one table takes per ``chat_table_window_ms`` from everyone
     #: together; more are refused with ``chat_busy``
     chat_table_lines: int = 6
+    chat_table_window_ms: int = 1_000
     #: moves one seat may make per second (whatever sockets or processes they
     #: come through; bots aside); more are refused ``rate_limited``; 0: no limit
     seat_moves_per_s: int = 6
-    chat_table_window_ms: int = 1_000
     #: replay reads (HTTP, ``/api/tables/{id}/replay...``) per client address: per second and burst
     read_rate_per_s: int = 5
     read_burst: int = 20

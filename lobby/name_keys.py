@@ -43,6 +43,7 @@ def ignorable(ch: str) -> bool:
 
 _MARKS = str.maketrans("", "", "\u200e\u200f")
 
+
 def _offset_fold(first: int, last: int, offset: int) -> dict[str, str]:
     """Each assigned character of ``first``..``last`` -> the one ``offset``
     on, where that is assigned and of the same kind (letter, mark, ...; a
@@ -65,6 +66,7 @@ def _offset_fold(first: int, last: int, offset: int) -> dict[str, str]:
 
 #: Kannada as Telugu (as confusables.txt already draws some Kannada letters) and Lao as Thai
 _OFFSET_FOLD = {**_offset_fold(0x0C80, 0x0CFF, -0x80), **_offset_fold(0x0E80, 0x0EFF, -0x80)}
+
 
 #: letters drawn as a Han character that confusables.txt leaves apart: the
 #: Bopomofo letters as the characters they were made from ("ㄧ郎" is

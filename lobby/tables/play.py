@@ -79,10 +79,9 @@ def _played(doc: TableDoc, seat: int, mv: dict[str, Any], now: int) -> Change:
     if doc["seats"][seat].get("away"):
         d["seats"] = list(doc["seats"])
         d["seats"][seat] = dict(doc["seats"][seat], away=False)
-    key = _SEAT_KEYS[seat]
     moved = doc.get("moved", _NONE)
-    window = moved.get(key)
-    d["moved"] = {**moved, key: [window[0], window[1] + 1] if window and now - window[0] < MOVE_WINDOW_MS else [now, 1]}
+    count = _moves_in_window(doc, seat, now)
+    d["moved"] = {**moved, _SEAT_KEYS[seat]: [moved[_SEAT_KEYS[seat]][0], count + 1] if count else [now, 1]}
     log = {"kind": "move", "at": now, "moves": [[seat, mv]], "events": events}
     _after_change(d, now, {seat}, events)
     _finish_log(d, log, digest=False)  # the committer adds it where the doc is written (lobby.rooms)
@@ -110,7 +109,7 @@ def appends(old: TableDoc, change: Change, version: int) -> bool:
     )
 
 
-#: a seat's key in the doc's per-seat maps (``moved``, ``deadlines``), made once
+#: a seat's key in the doc's ``moved`` map (a str, as ``deadlines`` keys are), made once
 _SEAT_KEYS = [str(seat) for seat in range(32)]
 _NONE: dict[str, list[int]] = {}
 
