@@ -63,7 +63,12 @@ twice.  A settlement committed unrated (by an older process) is rated by
 :func:`rate` first.  Leaderboards and recent games follow, idempotent.
 A player's rating lives in the player hash as ``<game>:rmu`` and
 ``<game>:rsigma``: μ − 25 and σ − 25/3 in millionths (increments, so two
-games of one player settled at once both count).
+games of one player settled at once both count).  Each game is rated from
+its players' ratings at its end: on one Redis the commit that ends it
+checks the ratings it was rated from are still the stored ones (else it
+is refused and rated again: :class:`lobby.store.RatingsMoved`), so a
+player at several tables at once is rated as if the games ended one by
+one (docs/architecture.md, *Ratings*, says what a cluster leaves open).
 """
 
 from __future__ import annotations
@@ -219,11 +224,13 @@ def with_ratings(
         players.append(dict(entry, stats=stats))
     d["settlement"]["players"] = players
     d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
-    # what this game left each player's rating at, for the table's next game's end (:func:`known`)
-    d["rated_as"] = {
-        s["pid"]: ([c["mu"], c["sigma"]] if c is not None else list(current[s["pid"]]))
-        for s, c in zip(d["seats"], per_seat) if s and s.get("pid") and s["pid"] in current
-    }
+    # what this game leaves each player's stored rating at (millionth offsets), the table's
+    # guess at the next game's end (:func:`known`), which the commit checks (:class:`Payout`)
+    after: dict[str, list[int]] = {}
+    for entry in players:
+        rmu, rsigma = offsets(*current[entry["pid"]])
+        after[entry["pid"]] = [rmu + entry["stats"].get("rmu", 0), rsigma + entry["stats"].get("rsigma", 0)]
+    d["rated_as"] = after
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
@@ -245,12 +252,18 @@ def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tab
 
 def known(doc: tables.TableDoc, pids: list[str]) -> dict[str, tuple[float, float]]:
     """The ratings ``(μ, σ)`` of those of ``pids`` the table's last rated
-    game left (its ``rated_as``): a game's end reads only the others'.
-    A player rated at another table meanwhile is rated here from this
-    table's figure; the change is applied as an increment to the stored
-    one (:func:`with_ratings`), so no game's change is lost."""
+    game left them at (its ``rated_as``): a guess, right unless the player
+    was rated elsewhere since, which a game's end on one Redis uses instead
+    of a read, because its commit checks it (:attr:`Payout.rating_check`:
+    a wrong guess is refused, and the ratings are read)."""
     rated_as = doc.get("rated_as") or {}
-    return {pid: (rated_as[pid][0], rated_as[pid][1]) for pid in pids if pid in rated_as}
+    return {pid: _rating(*rated_as[pid]) for pid in pids if pid in rated_as}
+
+
+def offsets(mu: float, sigma: float) -> tuple[int, int]:
+    """A rating ``(μ, σ)`` as stored: ``<game>:rmu`` and ``<game>:rsigma``,
+    μ − μ0 and σ − σ0 in millionths (exact for a rating read from them)."""
+    return round((mu - MU0) * SCALE), round((sigma - SIGMA0) * SCALE)
 
 
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Protocol
 from . import failpoints, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
-from .store import Store, now_ms
+from .store import RatingsMoved, Store, now_ms
 from .rooms_coins import MAX_RETRIES, SETTLED_KEEP_S, Coins  # noqa: F401 (SETTLED_KEEP_S re-exported)
 from .rooms_quick import QuickMatching
 from .rooms_timers import Timers
@@ -235,23 +235,27 @@ class Rooms(Coins, QuickMatching, Timers):
                 continue
             if out is None:
                 return None
+            rated_from = None
             if ratings.pending(out.doc):
-                # a rated game ends: its rating changes go into this same commit, from
-                # what the table's last game left (rated_as), else as read now
-                known = ratings.known(out.doc, [e["pid"] for e in out.doc["settlement"]["players"]])
-                pids = tuple(e["pid"] for e in out.doc["settlement"]["players"] if e["pid"] not in known)
-                if pids and loaded.get("ratings", (None,))[0] != pids:
-                    loaded["ratings"] = (pids, await ratings.current(self.store, out.doc["game"], list(pids)))
+                # a rated game ends: its rating changes go into this same commit, from the
+                # players' ratings now. On one Redis the table's guess (rated_as) stands for
+                # a read, since the commit checks it (RatingsMoved: read, then again)
+                pids = [e["pid"] for e in out.doc["settlement"]["players"]]
+                guessed = {} if self.store.cluster or "moved" in loaded else ratings.known(out.doc, pids)
+                need = tuple(pid for pid in pids if pid not in guessed)
+                if need and loaded.get("ratings", (None,))[0] != need:
+                    loaded["ratings"] = (need, await ratings.current(self.store, out.doc["game"], list(need)))
                     newer = self._base(table_id) if from_memory else None
                     if newer is not None and newer[0] > version:
                         base = newer
                         continue  # run fn again on the newer base; else this change stands
-                out = ratings.rated(out, {**known, **(loaded["ratings"][1] if pids else {})})
+                rated_from = {**guessed, **(loaded["ratings"][1] if need else {})}
+                out = ratings.rated(out, rated_from)
             payout = None
             if _ends_game(doc, out.doc) and not self.store.cluster:
                 # one Redis: the game's payout and history go with the commit that ends it
                 out = tables.paid_in_commit(out)
-                payout = self._payout(out.doc)
+                payout = self._payout(out.doc, rated_from)
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
             append = tables.appends(doc, out, version + 1)  # never a game's end: no payout
@@ -278,6 +282,12 @@ class Rooms(Coins, QuickMatching, Timers):
                     marks=(tables.ready_marks(doc), tables.ready_marks(new_doc)),
                     append=append,
                 )
+            except RatingsMoved:
+                # a player was rated at another table since: rate this game from their rating now
+                loaded["moved"] = True
+                loaded.pop("ratings", None)
+                metrics.CONFLICTS.inc()
+                continue
             finally:
                 if self._tips.get(table_id) is tip:
                     del self._tips[table_id]

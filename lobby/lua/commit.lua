@@ -14,13 +14,17 @@
 -- writes to run once the compare-and-set passed: msgpack ops, see
 -- Store._payout_ops, then the ready marks (the hash's ``r``) the table must
 -- hold if it keeps any ("-": any) and those it keeps after the commit ("":
--- none, "-": as they are; see ready.lua).  The version is published only when a process other
+-- none, "-": as they are; see ready.lua), and (a rated game's end, one
+-- Redis only) the ratings it was rated from: msgpack, flat, per player the
+-- hash's KEYS index, μ field, σ field, μ and σ offsets as stored (see
+-- Store._payout_ops).  The version is published only when a process other
 -- than the committer follows the table (the committer delivers from
 -- memory).  Returns {new version}, or {-current version, current doc
 -- snapshot, current commit id, current marks, the snapshot's version, the
 -- records after it...} on conflict (so the loser retries without another
 -- read, and a re-sent commit that had landed knows itself; {0, false}: no
--- such table).
+-- such table; {0, 'r'}: a rating is no longer the one the game was rated
+-- from, nothing written).
 -- Published bytes (the version and its doc or record, the balance):
 -- lobby/channels.py defines them.
 local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r', 'd')
@@ -32,6 +36,13 @@ if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] 
     for _, rec in ipairs(redis.call('LRANGE', KEYS[2], d - v, -1)) do out[#out + 1] = rec end
   end
   return out
+end
+if ARGV[17] then
+  local c = cmsgpack.unpack(ARGV[17])
+  for i = 1, #c, 5 do
+    local got = redis.call('HMGET', KEYS[c[i]], c[i + 1], c[i + 2])
+    if tonumber(got[1] or '0') ~= c[i + 3] or tonumber(got[2] or '0') ~= c[i + 4] then return {0, 'r'} end
+  end
 end
 local nv = v + 1
 if ARGV[2] == '' then

@@ -442,9 +442,9 @@ async def test_recent_games_say_each_player_s_result(redis_server):
 
 
 async def test_a_table_s_next_game_is_rated_from_what_its_last_game_left(lobby):
-    """Two games in a row at one table: the second game's end rates from the
-    ratings the first left (the doc's ``rated_as``) instead of reading
-    them, and every figure agrees with the players' stored records."""
+    """Two games in a row at one table: what the first game left the
+    players' ratings at (the doc's ``rated_as``, as stored) is the second
+    game's guess, and every figure agrees with the players' stored records."""
     store = await store_of(lobby)
     try:
         async with connected(lobby.ws, [f"R{secrets.token_hex(3)}", f"S{secrets.token_hex(3)}"]) as cs:
@@ -454,13 +454,65 @@ async def test_a_table_s_next_game_is_rated_from_what_its_last_game_left(lobby):
         assert doc["game_no"] == 2 and doc["settlement"]["done"]
         pids = [e["pid"] for e in doc["settlement"]["players"]]
         stored = await ratings.current(store, "sibala", pids)
-        known = ratings.known(doc, pids)
-        for pid in pids:
-            assert abs(known[pid][0] - stored[pid][0]) < 1e-5 and abs(known[pid][1] - stored[pid][1]) < 1e-5
+        assert ratings.known(doc, pids) == stored
         assert [(await store.player(pid))["sibala:rated"] for pid in pids] == [2, 2]
         for entry in doc["settlement"]["players"]:
             shown = doc["settlement"]["ratings"][entry["seat"]]
             assert abs(shown["after"] - ratings.ordinal(*stored[entry["pid"]])) < 0.01, "the figure shown is the stored one"
+    finally:
+        await store.aclose()
+
+
+@pytest.mark.parametrize("lobby", ["redis"], indirect=True)  # a cluster pays a game out after its commit: docs/architecture.md
+async def test_games_at_several_tables_are_each_rated_from_the_players_rating_at_their_end(lobby):
+    """The same two players play three games at each of three tables at
+    once: each game is rated from the ratings the players have when it
+    ends (their games at the other tables included), so the last game to
+    end shows, as each player's rating after it, the rating their profile
+    and the leaderboard hold, and every game counts once."""
+    store = await store_of(lobby)
+    try:
+        async with connected(lobby.ws, [f"R{secrets.token_hex(3)}", f"S{secrets.token_hex(3)}"]) as cs:
+            ids = [await seated(cs, "sibala", seats=2, turn_ms=20000, options={"rounds": 1}, games=3) for _ in range(3)]
+            await asyncio.gather(*(c.play(t, random.Random(7 * i + j), timeout=90, games=3) for j, t in enumerate(ids) for i, c in enumerate(cs)))
+        docs = [(await store.load_room(t))[1] for t in ids]
+        assert all(d["game_no"] == 3 and d["settlement"]["done"] for d in docs)
+        pids = [e["pid"] for e in docs[0]["settlement"]["players"]]
+        stored = await ratings.current(store, "sibala", pids)
+        board = dict((await store.board("sibala", 0, 10_000))[0])
+        for pid in pids:
+            assert (await store.player(pid))["sibala:rated"] == 9
+            afters = [d["settlement"]["ratings"][next(e["seat"] for e in d["settlement"]["players"] if e["pid"] == pid)]["after"] for d in docs]
+            profile = (await ratings.profile(store, ratings.public_id(pid)))["games"]["sibala"]
+            assert profile["ordinal"] == pytest.approx(board[pid], abs=0.01)
+            # the table whose game ended last shows the profile's figure
+            assert any(abs(after - ratings.ordinal(*stored[pid])) < 0.01 for after in afters), (pid, afters, profile)
+    finally:
+        await store.aclose()
+
+
+async def test_a_game_ending_after_its_player_was_rated_elsewhere_is_rated_from_the_rating_now(redis_server):
+    """A table's guess at a player's rating (what its last game left them
+    at) is stale once they were rated at another table: the game's end is
+    refused by the commit's check, reads the rating, and rates from it."""
+    prefix = "ratestale"
+    store = await connect(redis_server.url, prefix)
+    rooms = Rooms(store, Settings(key_prefix=prefix))
+    try:
+        me, a, b = await _players(store, 3, game="sibala")
+        for attempt, other in enumerate((b, a)):
+            doc, pid, turn, mv = _one_move_left("sibala", [me, other], seed=attempt)
+            if other == a:  # the guess a previous game at this table left: both newcomers
+                doc["rated_as"] = {me: [0, 0], a: [0, 0]}
+            before = await ratings.current(store, "sibala", [me])
+            assert (await store.commit(doc["id"], 0, doc))[0] == 1
+            await rooms.move(doc["id"], pid, turn, mv)
+            _, end = await store.load_room(doc["id"])
+            shown = end["settlement"]["ratings"][0]
+            after = await ratings.current(store, "sibala", [me])
+            assert shown["before"] == round(ratings.ordinal(*before[me]), 2) and shown["after"] == round(ratings.ordinal(*after[me]), 2), (attempt, shown, before, after)
+            assert end["rated_as"][me] == list(ratings.offsets(*after[me]))
+        assert before[me] != (ratings.MU0, ratings.SIGMA0)  # the second game's guess was stale
     finally:
         await store.aclose()
 
