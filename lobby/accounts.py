@@ -111,7 +111,8 @@ WRONG = "wrong name or password"
 #: 17 the Unihan database's spoofing and z-variants, and its semantic variants of a rare form, as one ("𠮟"/"叱", "㐀"/"丘")
 #: 18 marks on one letter in any order as one ("ကုိ"/"ကို", "संुदर"/"सुंदर"), kana drawn as Han ("ネ"/"礻", "ホ"/"木", "セ"/"七"), "シ"/"ツ"
 #: 19 Kannada as Telugu, Lao as Thai, Gurmukhi's retroflex stops as Devanagari's ("హరి"/"ಹರಿ", "ແປລງ"/"แปลง", "ਡਟ"/"डट")
-NAME_KEYS_VERSION = 19
+#: 20 the sharp s as the letter it is drawn as ("ẞob"/"Bob"), Hebrew letters told apart by a gap or a corner ("חחח"/"ההה"), Georgian letters drawn as Latin ("ჩყოი"/"hymn")
+NAME_KEYS_VERSION = 20
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

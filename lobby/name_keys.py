@@ -134,6 +134,11 @@ _SHAPE_FOLD = {
     # and Gurmukhi's retroflex stops as Devanagari's ("ਡਟ" is "डट")
     **_OFFSET_FOLD,
     **dict(zip("ຍຊਟਠਡਢ", "ยซटठडढ")),
+    # Hebrew letters told apart by a gap, a foot or a corner, which the data leaves apart ("חחח" beside
+    # "ההה", "ת" too; "ר"/"ד", "כ"/"ב", "ם"/"ס", "ז"/"ו"); Georgian letters drawn as Latin ones in the page's
+    # fonts ("ო" m, "ი" n, "ყ" y, "ხ" b, "ძ" d, "ჩ" h: "ჩყოი" is "hymn")
+    **dict(zip("חתרכםז", "ההדבסו")),
+    **dict(zip("ოიყხძჩ", "mnybdh")),
 }
 
 
@@ -691,6 +696,12 @@ def _fold(key: str) -> str:
     return unicodedata.normalize("NFC", separators_folded(key))
 
 
+#: the sharp s, which case folding spells "ss", as the letter it is drawn
+#: like: "ß" as Greek "β" (whose capital is "B"), "ẞ" as "B" ("ẞob" and
+#: "ßob" are "Bob" too, as well as "SSob")
+_SHARP_S = str.maketrans({"ß": "β", "ẞ": "B"})
+
+
 def name_keys(name: str) -> list[str]:
     """The keys a claimed name holds (lobby.accounts), the lower-case
     letter key first: for the name (NFKC, spaces collapsed) and, where NFKC
@@ -707,7 +718,8 @@ def name_keys(name: str) -> list[str]:
     does a modifier letter beside a Latin letter ("Mᵎra":
     :func:`_modifiers_as_letters`) and a sign beside a Han character or a
     kana ("-郎" is "一郎") or a picture beside a Latin letter ("Nikazb❌" is
-    "Nikazbx": :func:`_signs_as_letters`)."""
+    "Nikazbx": :func:`_signs_as_letters`), and a sharp s that of the letter
+    it is drawn as ("ẞob" is "Bob": :data:`_SHARP_S`)."""
     base = " ".join(unicodedata.normalize("NFKC", name).split())
     written = " ".join(name.split())
     keys = _keys_of(base)
@@ -720,7 +732,7 @@ def name_keys(name: str) -> list[str]:
         folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
     signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
-    signed += [spelt for spelt in (_modifiers_as_letters(written), _signs_as_letters(written)) if spelt != written]
+    signed += [spelt for spelt in (_modifiers_as_letters(written), _signs_as_letters(written), written.translate(_SHARP_S)) if spelt != written]
     return list(dict.fromkeys([*keys, *(k for spelling in dict.fromkeys(signed) for k in name_keys(spelling))]))  # each once: a sign-in counts a failure on each
 
 
