@@ -612,11 +612,23 @@ def _replayed(snapshot: bytes, records: list[bytes]) -> dict[str, Any]:
     return doc
 
 
+def unsupported(info: dict[str, Any]) -> str | None:
+    """Why the Redis whose ``INFO`` is ``info`` cannot hold the lobby, or
+    None: a cluster needs Redis 7 (a table's versions and chat travel by
+    sharded pub/sub; a 6.2 cluster lost chat lines); one server may be 6.2
+    (the embedded default's)."""
+    version = str(info.get("redis_version", "0"))
+    if info.get("cluster_enabled") and int(version.split(".")[0]) < 7:
+        return f"a Redis Cluster needs Redis 7 or later (sharded pub/sub); this one runs {version}"
+    return None
+
+
 async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:
     """A :class:`Store` on the Redis at ``url``, waiting up to ``wait_s`` for
     it to answer.  A server with ``cluster_enabled`` gets a cluster client;
     Redis 7+ gets sharded pub/sub.  Raises ``redis.exceptions.ConnectionError``
-    when Redis does not answer in time."""
+    when Redis does not answer in time, ``RuntimeError`` when it cannot
+    hold the lobby (:func:`unsupported`)."""
     deadline = time.monotonic() + wait_s
     while True:
         probe = aioredis.Redis.from_url(url, socket_connect_timeout=2)
@@ -629,6 +641,9 @@ async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Stor
             await asyncio.sleep(0.2)
         finally:
             await probe.aclose()
+    refused = unsupported(info)
+    if refused:
+        raise RuntimeError(refused)
     major = int(str(info["redis_version"]).split(".")[0])
     options = dict(
         decode_responses=False,

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from lobby.store import unsupported
+
 LOBBY = Path(__file__).resolve().parents[2] / "lobby"
 
 #: an expiry command with the options Redis 7.0 added (NX, XX, GT, LT),
@@ -32,3 +34,11 @@ def test_the_pattern_finds_what_redis_6_refuses():
         assert _SEVEN.search(line), line
     for line in ('("EXPIRE", key, 60)', "redis.call('EXPIRE', KEYS[1], ARGV[2])", '("SET", key, 1, "EX", 5, "NX")'):
         assert not _SEVEN.search(line), line
+
+
+def test_a_cluster_below_redis_7_is_refused_with_its_reason():
+    """A cluster's versions and chat travel by sharded pub/sub (Redis 7); a
+    6.2 cluster lost chat lines with no word of why.  One 6.2 server serves."""
+    assert "Redis 7" in unsupported({"redis_version": "6.2.6", "cluster_enabled": 1})
+    assert unsupported({"redis_version": "7.0.15", "cluster_enabled": 1}) is None
+    assert unsupported({"redis_version": "6.2.6", "cluster_enabled": 0}) is None
