@@ -139,6 +139,11 @@ _SHAPE_FOLD = {
     # fonts ("ო" m, "ი" n, "ყ" y, "ხ" b, "ძ" d, "ჩ" h: "ჩყოი" is "hymn")
     **dict(zip("חתרכםז", "ההדבסו")),
     **dict(zip("ოიყხძჩ", "mnybdh")),
+    # Han told apart by one short stroke or dot, the pairs taught as characters mistaken for each other
+    # ("戌辰" and "戍辰" beside "戊辰", "汩罗" "汨罗", "荼子" "茶子", "祗園" "祇園", "侯文" "候文", "毋子" "母子":
+    # a fifteenth pass; "嬴"/"羸"/"赢", "免"/"兔", "臼"/"白", "令"/"今", "冶"/"治", "犬"/"大", "剌"/"刺",
+    # "祟"/"崇", "肓"/"盲")
+    **dict(zip("戌戍汩荼祗侯毋嬴羸免臼令冶犬剌祟肓", "戊戊汨茶祇候母赢赢兔白今治大刺崇盲")),
 }
 
 
