@@ -174,7 +174,8 @@ async def api_replay(request: Request, table_id: str) -> Response:
         return http_error(400, ErrorCode.BAD_MESSAGE, "from: a game number")
     done = await lobby.replays.finished(table_id)
     if not done:
-        return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table")
+        live = await lobby.store.room_version(table_id) is not None
+        return http_error(404, ErrorCode.NO_SUCH_TABLE, "no finished game at that table yet" if live else "no such table")
     later = [n for n in done if n >= int(first)]
     shown, rest = later[: lobby.settings.replay_list_page], later[lobby.settings.replay_list_page :]
     records = await lobby.replays.records(table_id, shown)

@@ -90,3 +90,16 @@ def test_a_result_logged_before_detail_existed_still_verifies():
     assert replay.same_result(rerun, old) and replay.same_result(rerun, rerun)
     assert not replay.same_result(rerun, dict(old, coins=[5, -5])), "every logged field must match"
     assert not replay.same_result(rerun, {"summary": "most rounds won: 2"}), "winners, scores and coins always"
+
+
+async def test_a_replay_of_an_unknown_table_says_so_and_of_a_live_one_says_none_finished_yet(lobby):
+    """Both are 404 no_such_table; the words tell them apart (``lobby.client
+    verify`` of an unknown id said "no finished game at that table")."""
+    from .support import api, connected
+
+    status, body = await api(lobby.http, "GET", "/api/tables/nosuchtable0/replay")
+    assert (status, body["code"], body["error"]) == (404, "no_such_table", "no such table")
+    async with connected(lobby.ws, ["Ann"]) as (ann,):
+        table = (await ann.open("sibala", seats=2, turn_ms=60_000)).table_id
+        status, body = await api(lobby.http, "GET", f"/api/tables/{table}/replay")
+    assert (status, body["code"], body["error"]) == (404, "no_such_table", "no finished game at that table yet")
