@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, finished, js, open_table, sign_in, start, started_table
+from .helpers import PHONE, SINGLE_REDIS, each_language, finished, js, open_table, sign_in, start, started_table
 
 pytestmark = SINGLE_REDIS
 
@@ -82,40 +82,49 @@ def test_a_finished_table_is_readable(new_page, lobby, game):
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_a_rated_finished_table_is_readable(new_page, lobby, locale):
-    """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…")."""
-    ann, bo = new_page(locale=locale), new_page(locale=locale)
+def test_a_rated_finished_table_is_readable(new_page, lobby):
+    """Two people's Sibala: the rating lines and the provisional note ("标有 ? 的是暂定等级分…").
+    In English, then the page switched to 中文 (the language button)."""
+    ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Flo")
     table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 1}, bots=False)
     sign_in(bo, lobby, "Gil", f"#table={table_id}")
     bo.get_by_test_id("join-table").click()  # two seats, no bots: the game starts only with Gil in it
     # their clocks roll for both, 0.3 s a turn: a loaded box's page may never see it playing, only finished
     expect(finished(ann)).to_be_visible(timeout=60_000)
-    expect(ann.get_by_test_id("rating-provisional-note")).to_be_visible()
-    bad = ann.evaluate(MEASURE, "main")
-    assert not bad, "\n".join(bad)
+    for locale in each_language(ann):  # the game is over: nothing is on its way
+        expect(ann.get_by_test_id("rating-provisional-note")).to_be_visible()
+        bad = ann.evaluate(MEASURE, "main")
+        assert not bad, "\n".join([locale, *bad])
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_the_lobby_and_account_screens_are_readable(new_page, lobby, locale):
-    page = new_page(locale=locale)
+def test_the_lobby_and_account_screens_are_readable(new_page, lobby):
+    """Each screen in both languages on one page: read in the page's
+    language, then again switched to the other (the language button; the
+    choice stays over the next screen's load)."""
+    page = new_page()
     page.goto(lobby.http)
-    expect(page.get_by_test_id("sign-in")).to_be_visible()
-    screens = [("sign-in", page.evaluate(MEASURE, "body"))]
+    screens = []
+    locale = "en-US"
+
+    def both(screen: str, shown) -> None:
+        nonlocal locale
+        for locale in each_language(page, locale):
+            expect(shown).to_be_visible()
+            screens.append((f"{screen} {locale}", page.evaluate(MEASURE, "body")))
+
+    both("sign-in", page.get_by_test_id("sign-in"))
     sign_in(page, lobby, "Flo")
-    screens.append(("games", page.evaluate(MEASURE, "body")))
+    both("games", page.get_by_test_id("game-sibala"))
     table_id = open_table(page, "sibala", seats=2)
     page.goto(f"{lobby.http}/#game=sibala")
-    expect(page.get_by_test_id(f"table-row-{table_id}")).to_be_visible()
-    screens.append(("game lobby", page.evaluate(MEASURE, "body")))
+    both("game lobby", page.get_by_test_id(f"table-row-{table_id}"))
     page.goto(f"{lobby.http}/#account")
-    expect(page.get_by_test_id("claim-form")).to_be_visible()
-    screens.append(("account", page.evaluate(MEASURE, "body")))
+    both("account", page.get_by_test_id("claim-form"))
     page.goto(f"{lobby.http}/#leaderboard=sibala")
-    expect(page.get_by_test_id("lb-you")).to_be_visible()
-    screens.append(("leaderboard", page.evaluate(MEASURE, "body")))
+    both("leaderboard", page.get_by_test_id("lb-you"))
+    assert {s.split()[-1] for s, _ in screens} == {"en-US", "zh-CN"} and len(screens) == 10, screens
     bad = [f"{screen}: {line}" for screen, lines in screens for line in lines]
     assert not bad, "\n".join(bad)
 
@@ -169,19 +178,24 @@ def test_no_endless_animation_when_reduced_motion_is_asked(new_page, lobby, game
 ASTRAL = js("accessibility/astral")
 
 
+#: how the list says nobody watches
+NONE_WATCHING = {"en-US": "0 watching", "zh-CN": "0 人观战"}
+
+
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale, words", [("en-US", "0 watching"), ("zh-CN", "0 人观战")], ids=["en", "zh"])
-def test_the_table_list_says_how_many_watch_in_words(new_page, lobby, locale, words):
-    page = new_page(locale=locale)
+def test_the_table_list_says_how_many_watch_in_words(new_page, lobby):
+    """In English, then the page switched to 中文 (the language button)."""
+    page = new_page()
     sign_in(page, lobby, "Wanda")
     table = open_table(page, "yahtzee", seats=2)
     page.goto(f"{lobby.http}/#game=yahtzee")
     cell = page.get_by_test_id(f"spectators-{table}")
-    expect(cell).to_be_visible()
-    expect(cell).to_have_text(words)
-    # read in one page task: the list may draw its rows afresh between a
-    # locator's finding the cell and its evaluate, and a detached cell's
-    # computed content is "" (failed so once in a whole-suite run)
-    before = page.evaluate("(id) => getComputedStyle(document.querySelector(`[data-testid='spectators-${id}']`), '::before').content", table)
-    assert before in ("none", "normal")
-    assert page.evaluate(ASTRAL) == []
+    for locale in each_language(page):
+        expect(cell).to_be_visible()
+        expect(cell).to_have_text(NONE_WATCHING[locale])
+        # read in one page task: the list may draw its rows afresh between a
+        # locator's finding the cell and its evaluate, and a detached cell's
+        # computed content is "" (failed so once in a whole-suite run)
+        before = page.evaluate("(id) => getComputedStyle(document.querySelector(`[data-testid='spectators-${id}']`), '::before').content", table)
+        assert before in ("none", "normal"), (locale, before)
+        assert page.evaluate(ASTRAL) == [], locale

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, expect_status, finished, leave_running, open_table, sign_in, start, two_at_sibala, wait_notice_said, watch_notice
+from .helpers import LOCALES, PHONE, SINGLE_REDIS, each_language, expect_status, finished, leave_running, open_table, sign_in, start, switch_language, two_at_sibala, wait_notice_said, watch_notice
 
 pytestmark = SINGLE_REDIS
 
@@ -288,38 +288,59 @@ ASKS = {
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 @pytest.mark.parametrize("game, options", [("stud", {"tier": "casual"}), ("sibala", {"rounds": 1})])
-def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options, locale):
-    page = new_page(locale=locale)
+def test_an_open_leave_question_closes_when_the_game_ends_under_it(new_page, lobby, game, options):
+    """In English, then the page switched to 中文 (the language button)
+    between two games at the one table: each game's question, left open,
+    closes when that game ends under it (the switch is made at the
+    finished table, never under an open question)."""
+    page = new_page()
     sign_in(page, lobby, "Cy")
     open_table(page, game, seats=2, turn_s=2, options=options)
     page.get_by_test_id("start").click()
-    expect_status(page, "playing")
-    page.get_by_test_id("leave").click()
-    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS[game, locale]))
-    _confirm_closes_when_the_game_ends(page)
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)
+            page.get_by_test_id("play-again").click()  # the bot is ready: the next game starts at once
+        expect_status(page, "playing")
+        page.get_by_test_id("leave").click()
+        expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS[game, locale]))
+        _confirm_closes_when_the_game_ends(page)
+
+
+#: the result's line for Dee's escape, paying ``price``
+ESCAPED = {"en-US": r"^Dee.* escaped: .+ receives {price}$", "zh-CN": r"^Dee.* 逃跑：.+ ?获得 {price}$"}
 
 
 @pytest.mark.viewport(PHONE)
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_leaving_a_casual_stud_hand_ends_it_as_the_confirm_says(new_page, lobby, locale):
+def test_leaving_a_casual_stud_hand_ends_it_as_the_confirm_says(new_page, lobby):
     """Casual stud (play chips): the confirm names the escape and its price,
-    and confirming ends the game at once, the result saying the same word."""
-    page = new_page(locale=locale)
+    and confirming ends the game at once, the result saying the same word.
+    In English, then the page switched to 中文 (the language button): the
+    English question is read and answered Stay, the 中文 one confirmed; the
+    result is read in 中文 (the page keeps the language over its reload),
+    then switched back to English."""
+    page = new_page()
     sign_in(page, lobby, "Dee")
     table_id = open_table(page, "stud", seats=2, options={"tier": "casual"})
     page.get_by_test_id("start").click()
     expect_status(page, "playing")
-    page.get_by_test_id("leave").click()
-    expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS["stud", locale]))
-    price = re.search(r"\d+", page.get_by_test_id("confirm-text").text_content()).group()
+    for locale in LOCALES:
+        if locale != "en-US":
+            switch_language(page, locale)  # the question is closed: nothing is on its way
+        page.get_by_test_id("leave").click()
+        expect(page.get_by_test_id("confirm-text")).to_have_text(re.compile(ASKS["stud", locale]))
+        price = re.search(r"\d+", page.get_by_test_id("confirm-text").text_content()).group()
+        if locale == "en-US":
+            page.get_by_test_id("confirm-no").click()
+            expect(page.get_by_test_id("confirm")).to_have_count(0)
+            expect_status(page, "playing")
     page.get_by_test_id("confirm-yes").click()
     expect(page.get_by_test_id("quick-match")).to_be_visible()
     page.goto(f"{lobby.http}/#table={table_id}")
     expect(finished(page)).to_be_visible()
-    said = rf"^Dee.* 逃跑：.+ ?获得 {price}$" if locale == "zh-CN" else rf"^Dee.* escaped: .+ receives {price}$"
-    expect(page.get_by_test_id("winners")).to_have_text(re.compile(said))
+    for locale in each_language(page, "zh-CN"):
+        expect(page.get_by_test_id("winners")).to_have_text(re.compile(ESCAPED[locale].format(price=price)))
 
 
 @pytest.mark.viewport(PHONE)
@@ -464,12 +485,9 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"], ids=["en", "zh"])
-def test_alone_at_a_coin_table_the_panel_offers_to_wait_not_to_play_again(new_page, lobby, locale):
-    import re
-
-    words = WORDS[locale]
-    ann, bo = new_page(), new_page(locale=locale)
+def test_alone_at_a_coin_table_the_panel_offers_to_wait_not_to_play_again(new_page, lobby):
+    """In English, then Bo's page switched to 中文 (the language button)."""
+    ann, bo = new_page(), new_page()
     sign_in(ann, lobby, "Ann")
     table_id = open_table(ann, "stud", seats=2, turn_s=30, options={"tier": "beginner"}, bots=False)
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
@@ -478,12 +496,14 @@ def test_alone_at_a_coin_table_the_panel_offers_to_wait_not_to_play_again(new_pa
     leave_running(ann)  # an escape: the game ends at once
     expect(finished(bo)).to_be_visible()
     again = bo.get_by_test_id("play-again")
-    expect(again).to_have_text(words["button"])
     panel = bo.get_by_test_id("next-panel")
-    expect(panel.locator("h3")).to_have_text(words["title"])
-    expect(bo.get_by_test_id("next-help")).to_have_text(words["help"])
-    expect(bo.get_by_test_id("next-countdown")).to_have_text(re.compile(words["countdown"]))
-    assert words["other"] not in panel.text_content()
+    for locale in each_language(bo):  # the game is over: the panel waits, nothing is on its way
+        words = WORDS[locale]
+        expect(again).to_have_text(words["button"])
+        expect(panel.locator("h3")).to_have_text(words["title"])
+        expect(bo.get_by_test_id("next-help")).to_have_text(words["help"])
+        expect(bo.get_by_test_id("next-countdown")).to_have_text(re.compile(words["countdown"]))
+        assert words["other"] not in panel.text_content(), (locale, panel.text_content())
     again.click()
     expect_status(bo, "waiting")
     expect(bo.get_by_test_id("next-panel")).to_be_hidden()

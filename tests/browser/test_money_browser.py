@@ -10,7 +10,7 @@ import msgpack
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONE, SINGLE_REDIS, expect_status, intercept, open_table, refuse, sign_in
+from .helpers import PHONE, SINGLE_REDIS, each_language, expect_status, intercept, open_table, refuse, sign_in
 
 pytestmark = SINGLE_REDIS
 
@@ -144,23 +144,24 @@ def test_the_escape_confirm_names_the_payee_and_the_replay_says_escaped(new_page
     expect(bo.get_by_test_id("replay-screen")).not_to_contain_text("离开了本场" if zh else "left the game")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_a_table_name_s_tooltip_says_it_is_the_table_id(new_page, lobby, locale):
+def test_a_table_name_s_tooltip_says_it_is_the_table_id(new_page, lobby):
     """The tooltip was the bare hex id; "李雷 的牌桌" had a space between two
-    CJK sides (a Latin name keeps it: "Bo 的牌桌")."""
-    zh = locale == "zh-CN"
+    CJK sides (a Latin name keeps it: "Bo 的牌桌").  In English, then the
+    viewer's page switched to 中文 (the language button)."""
     ids = {}
     for name in ("李雷", "Bo"):
-        opener = new_page(locale)
+        opener = new_page()
         sign_in(opener, lobby, name)
         ids[name] = open_table(opener, "sibala", seats=3, bots=False)
-    viewer = new_page(locale)
+    viewer = new_page()
     sign_in(viewer, lobby, "Cy")
     viewer.get_by_test_id("game-sibala").click()
-    for name, table_id in ids.items():
-        cell = viewer.get_by_test_id(f"table-name-{table_id}")
-        expect(cell).to_have_attribute("title", f"牌桌编号 {table_id}" if zh else f"Table id {table_id}")
-        expect(cell).to_have_text(({"李雷": "李雷的牌桌", "Bo": "Bo 的牌桌"} if zh else {"李雷": "李雷's table", "Bo": "Bo's table"})[name])
+    for locale in each_language(viewer):
+        zh = locale == "zh-CN"
+        for name, table_id in ids.items():
+            cell = viewer.get_by_test_id(f"table-name-{table_id}")
+            expect(cell).to_have_attribute("title", f"牌桌编号 {table_id}" if zh else f"Table id {table_id}")
+            expect(cell).to_have_text(({"李雷": "李雷的牌桌", "Bo": "Bo 的牌桌"} if zh else {"李雷": "李雷's table", "Bo": "Bo's table"})[name])
 
 
 def test_every_stake_field_says_the_server_s_most(new_page, lobby):
