@@ -5,7 +5,8 @@ the lobby once (``LobbyProcess`` in tests/conftest.py starts them here).
 uvicorn, the confusables and name data); the suite starts ~190 of them.
 Here each pytest worker's first start launches the standard library's
 forkserver (:mod:`multiprocessing.forkserver`), which imports
-``lobby.__main__`` and this module once (:data:`PRELOAD`), and every lobby
+``lobby.__main__`` and this module once and builds the name tables
+(:data:`PRELOAD`, tests/lobby_preload.py), and every lobby
 process is a fork of it that runs :func:`serve`: the environment the test
 gave (``os.environ`` replaced), the project root as cwd, stdout and stderr
 on the test's log file, then ``lobby.__main__.main(argv)``.
@@ -38,7 +39,7 @@ from lobby.redis_server import die_with_parent
 ROOT = Path(__file__).resolve().parent.parent
 
 #: imported once by the forkserver; its children inherit them
-PRELOAD = ["lobby.__main__", "tests.lobby_fork"]
+PRELOAD = ["lobby.__main__", "tests.lobby_fork", "tests.lobby_preload"]
 
 _context: multiprocessing.context.ForkServerContext | None = None
 
