@@ -93,8 +93,11 @@ class LobbyProcess:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def start(self, timeout_s: float = 20.0) -> "LobbyProcess":
-        """Start and wait for ``/healthz`` from this very process (its pid):
+    def start(self, timeout_s: float = 60.0) -> "LobbyProcess":
+        """Start and wait up to ``timeout_s`` for ``/healthz`` from this
+        very process (its pid; a start takes a fraction of a second on a
+        quiet box, but a box loaded to 20-30 by other runs once took more
+        than 20 s and failed a whole worker's tests):
         a port chosen free can be taken by another worker's process before
         ours binds it, so then ours exits and starts again on a new port
         (a port given to the constructor is kept: its test wants that one)."""

@@ -60,10 +60,17 @@ HTML_LANG = {"en-US": "en", "zh-CN": "zh-CN"}
 
 
 def switch_language(page, locale: str) -> None:
-    """Press the header's language button (as a reader does: the page is
-    drawn again in the other language, its choice kept for later loads)
-    and wait until the page is in ``locale`` ("en-US" or "zh-CN")."""
-    page.get_by_test_id("lang-switch").click()
+    """Press the header's language button (the page is drawn again in the
+    other language, its choice kept for later loads) and wait until the
+    page is in ``locale`` ("en-US" or "zh-CN").  The press is a click event
+    sent to the button once it is visible and enabled, not a mouse's: at a
+    game of 0.3 s turns and bots moving at once, four workers' pages on two
+    cores keep the page's main thread in long tasks (up to 1 s each), and a
+    mouse click's round trips once took over the 15 s a step may (the
+    language browser tests press the button with the mouse on calm pages)."""
+    button = page.get_by_test_id("lang-switch")
+    expect(button).to_be_enabled()
+    button.dispatch_event("click")
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[locale])
 
 
