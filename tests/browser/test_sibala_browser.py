@@ -378,9 +378,11 @@ WORDS = {
     "zh-CN": {"note": "超时——已替你掷骰", "hurry": "快！超时将替你掷骰", "mark": "超时"},
 }
 
-#: True once, in one page task, the game is still on and seat 0's dice
-#: carry the clock's mark (the DOM and the view read together).
-MARKED_WHILE_PLAYING = js("sibala/marked_while_playing")
+#: Records (``window.__markedWhilePlaying``) whether, at any drawn state,
+#: the game was still on and seat 0's dice carried the clock's mark: a
+#: state of a few hundred ms at 0.3 s turns, which polling for it missed
+#: on a loaded box.
+WATCH_MARKED_WHILE_PLAYING = js("sibala/watch_marked_while_playing")
 
 
 @SINGLE_REDIS
@@ -407,9 +409,10 @@ def test_sibala_seat_marks_the_roll_the_clock_made_from_then_on(new_page, lobby,
     page = new_page(locale=locale)
     sign_in(page, lobby, "Ann")
     table_id = open_table(page, "sibala", seats=2, turn_s=0.3, options={"rounds": 3})
+    page.evaluate(WATCH_MARKED_WHILE_PLAYING, [table_id, words["mark"]])
     start(page)  # rounds 1 and 2 the clock's; then my seat is away and round 3 is a bot's
-    page.wait_for_function(MARKED_WHILE_PLAYING, arg=[table_id, words["mark"]], timeout=15_000)
     expect(finished(page)).to_be_visible(timeout=30_000)
+    assert page.evaluate("window.__markedWhilePlaying"), "seat 0's forced roll was marked while the game was on"
     # round 3's dice, which a bot rolled for my away seat, are on the seat: no time's-up mark
     expect(page.get_by_test_id("seat-0").get_by_test_id("forced-0")).to_have_count(0)
     expect(page.get_by_test_id("seat-1").get_by_test_id("forced-1")).to_have_count(0)
