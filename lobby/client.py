@@ -195,7 +195,11 @@ class LobbyClient:
         self._pending[ref] = fut
         await self.send({**message, "ref": ref})
         try:
-            return await asyncio.wait_for(fut, timeout)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for raised the
+            # future's ConnectionError instead of a cancellation that came with
+            # it, and a cancelled play() went on waiting for ever
+            async with asyncio.timeout(timeout):
+                return await fut
         finally:
             self._pending.pop(ref, None)
 
@@ -324,7 +328,8 @@ class LobbyClient:
                 tv.changed.clear()
                 await tv.changed.wait()
 
-        return await asyncio.wait_for(loop(), timeout)
+        async with asyncio.timeout(timeout):
+            return await loop()
 
     async def wait_chat(self, table_id: str, predicate: Callable[[list[dict[str, Any]]], bool], timeout: float = 30.0) -> list[dict[str, Any]]:
         """Wait until the table's chat lines satisfy ``predicate``; returns them."""
@@ -375,7 +380,8 @@ class LobbyClient:
                 tv.changed.clear()
                 await tv.changed.wait()
 
-        return await asyncio.wait_for(loop(), timeout)
+        async with asyncio.timeout(timeout):
+            return await loop()
 
     async def play_arena(self, arena_id: str, rng: random.Random | None = None, timeout: float = 3 * 3600.0) -> dict[str, Any]:
         """Join an arena and play every table its pairing seats this client
@@ -389,7 +395,8 @@ class LobbyClient:
             view = await self._paced(lambda: self.request({"t": "arena_join", "arena": arena_id}))
             while True:
                 try:
-                    frame = await asyncio.wait_for(self.arena_paired.get(), poll_s)
+                    async with asyncio.timeout(poll_s):
+                        frame = await self.arena_paired.get()
                 except asyncio.TimeoutError:
                     view = await self._paced(lambda: self.request({"t": "arena", "arena": arena_id}))
                     me = view["standings"]["me"]
@@ -404,7 +411,8 @@ class LobbyClient:
                 self.tables.pop(table_id, None)
                 await self._quietly(self.send({"t": "unwatch", "table": table_id}))
 
-        return await asyncio.wait_for(loop(), timeout)
+        async with asyncio.timeout(timeout):
+            return await loop()
 
     @staticmethod
     async def _paced(request: Callable[[], Awaitable[T]]) -> T:
