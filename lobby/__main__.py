@@ -17,7 +17,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from . import endpoints, quota, tcp
+from . import endpoints, failpoints, quota, tcp
 from .app import create_app
 from .config import Settings
 from .redis_server import RedisServer
@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--data-dir", default="./.lobby-data", help="where the private Redis keeps its data")
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
+    failpoints.arm()
     missing = endpoints.missing_vendor()
     if missing:
         # without them the page would sit at "Connecting…" with no word why

@@ -2,7 +2,10 @@
 would (it sends itself SIGKILL: no cleanup, no shutdown, nothing flushed).
 
 A process arms them from ``LOBBY_FAILPOINTS`` (comma-separated names) when
-it starts; unset (every real deployment), :func:`hit` is one set lookup.
+it starts (:func:`arm`, which ``python -m lobby`` calls; not at import: the
+tests fork lobby processes from one parent that imported this module once,
+tests/lobby_fork.py); unset (every real deployment), :func:`hit` is one set
+lookup.
 The names, each at one place in the code:
 
 - ``before_payout``: a game's last commit (its settlement, with its rating
@@ -26,7 +29,13 @@ import os
 import signal
 from typing import Awaitable, Callable
 
-_ARMED = frozenset(name.strip() for name in os.environ.get("LOBBY_FAILPOINTS", "").split(",") if name.strip())
+_ARMED: frozenset[str] = frozenset()
+
+
+def arm() -> None:
+    """Arm the failpoints ``LOBBY_FAILPOINTS`` names (none when unset)."""
+    global _ARMED
+    _ARMED = frozenset(name.strip() for name in os.environ.get("LOBBY_FAILPOINTS", "").split(",") if name.strip())
 
 
 def hit(name: str) -> None:

@@ -2,8 +2,9 @@
 on loopback, and headless Chromium for browser tests.
 
 Nothing is mocked: ``redis_server`` is a redis-server child on a free
-127.0.0.1 port, ``lobby`` is ``python -m lobby`` in a child process talking to
-it, and clients speak real websockets to it.
+127.0.0.1 port, ``lobby`` is ``python -m lobby`` in a process of its own
+talking to it (forked from one that imported the lobby once:
+tests/lobby_fork.py), and clients speak real websockets to it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import json
 import time
 import urllib.request
@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from lobby.redis_server import RedisServer, die_with_parent, free_cluster_port, free_port
+from lobby.redis_server import RedisServer, free_cluster_port, free_port
+
+from .lobby_fork import ForkedLobby
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,8 +70,10 @@ def redis_server(tmp_path_factory):
 
 
 class LobbyProcess:
-    """``python -m lobby`` as a child process on a free loopback port
-    (``port``, else one ``pick_port()`` chooses)."""
+    """``python -m lobby`` as a process of its own on a free loopback port
+    (``port``, else one ``pick_port()`` chooses); ``proc`` is a
+    :class:`tests.lobby_fork.ForkedLobby` (``subprocess.Popen``'s ``pid``,
+    ``poll()``, ``wait()``, ``send_signal()``...)."""
 
     def __init__(self, redis_url: str, env: dict[str, str] | None = None, port: int | None = None, prefix: str = "lobby", pick_port=free_port) -> None:
         self.fixed_port = port is not None
@@ -77,7 +81,7 @@ class LobbyProcess:
         self.port = port or pick_port()
         self.redis_url = redis_url
         self.env = {**os.environ, **TEST_ENV, **(env or {}), "REDIS_URL": redis_url, "LOBBY_KEY_PREFIX": prefix}
-        self.proc: subprocess.Popen | None = None
+        self.proc: ForkedLobby | None = None
         self.log = None
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lobby-{self.port}.log"
 
@@ -110,15 +114,8 @@ class LobbyProcess:
         """True once healthy; False if it lost its port to another process."""
         if self.log is not None:
             self.log.close()  # a try before, on a port another process took
-        self.log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "lobby", "--port", str(self.port), "--log-level", os.environ.get("LOBBY_TEST_LOG_LEVEL", "warning")],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            preexec_fn=die_with_parent,
-        )
+        self.log = open(self.log_path, "wb")  # emptied: the process appends its output
+        self.proc = ForkedLobby(["--port", str(self.port), "--log-level", os.environ.get("LOBBY_TEST_LOG_LEVEL", "warning")], self.env, self.log_path)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
