@@ -21,27 +21,27 @@ class _Socket:
         pass
 
 
-async def test_a_request_cancelled_as_its_connection_drops_is_cancelled():
+async def _dropped_request() -> asyncio.Future:
+    """A ping request whose reply then fails as a lost connection fails it."""
     client = LobbyClient("ws://127.0.0.1:9/ws", name="Ann")
     client._ws = _Socket()
     task = asyncio.ensure_future(client.request({"t": "ping"}))
     while not client._pending:
         await asyncio.sleep(0)
     next(iter(client._pending.values())).set_exception(ConnectionError("connection lost"))
+    return task
+
+
+async def test_a_request_cancelled_as_its_connection_drops_is_cancelled():
+    task = await _dropped_request()
     task.cancel()  # in the same event-loop turn as the reply's error
     with pytest.raises(asyncio.CancelledError):
         await task
 
 
 async def test_a_request_whose_connection_drops_raises_connection_error():
-    client = LobbyClient("ws://127.0.0.1:9/ws", name="Ann")
-    client._ws = _Socket()
-    task = asyncio.ensure_future(client.request({"t": "ping"}))
-    while not client._pending:
-        await asyncio.sleep(0)
-    next(iter(client._pending.values())).set_exception(ConnectionError("connection lost"))
     with pytest.raises(ConnectionError):
-        await task
+        await (await _dropped_request())
 
 
 async def test_a_request_without_a_reply_times_out():
