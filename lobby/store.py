@@ -617,10 +617,14 @@ def unsupported(info: dict[str, Any]) -> str | None:
     None: a cluster needs Redis 7 (a table's versions and chat travel by
     sharded pub/sub; a 6.2 cluster lost chat lines); one server may be 6.2
     (the embedded default's)."""
-    version = str(info.get("redis_version", "0"))
-    if info.get("cluster_enabled") and int(version.split(".")[0]) < 7:
-        return f"a Redis Cluster needs Redis 7 or later (sharded pub/sub); this one runs {version}"
+    if info.get("cluster_enabled") and _major(info) < 7:
+        return f"a Redis Cluster needs Redis 7 or later (sharded pub/sub); this one runs {info.get('redis_version')}"
     return None
+
+
+def _major(info: dict[str, Any]) -> int:
+    """The major version of the Redis whose ``INFO`` is ``info``."""
+    return int(str(info.get("redis_version", "0")).split(".")[0])
 
 
 async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Store:
@@ -644,7 +648,7 @@ async def connect(url: str, prefix: str = "lobby", wait_s: float = 30.0) -> Stor
     refused = unsupported(info)
     if refused:
         raise RuntimeError(refused)
-    major = int(str(info["redis_version"]).split(".")[0])
+    major = _major(info)
     options = dict(
         decode_responses=False,
         socket_connect_timeout=2,
