@@ -3,7 +3,7 @@
 // view shows its lines.
 
 import { t } from "../i18n.js";
-import { h, fill } from "../dom.js";
+import { h } from "../dom.js";
 import { markAway } from "./forced.js";
 
 /** A table's recent public events, newest last, at most `max`: kept per
@@ -111,9 +111,38 @@ export function emptyLog() {
   return h("li", { class: "muted log-empty", testid: "log-empty" }, t("log_empty"));
 }
 
-/** Show a log's lines in list `el`, scrolled to the newest; `empty` (a node
- * or null) when there are none. */
+/** Show a log's lines in list `el` (li nodes; `empty`, a node or null,
+ * when there are none), scrolled to the newest when they changed.  Lines
+ * already shown stay the same nodes (isEqualNode): a version adds a line or
+ * two, or drops the oldest from a trimmed log, and redrawing a whole game's
+ * lines at every version cost most of a table's drawing time (re-laid-out
+ * text). */
 export function showLog(el, items, empty = null) {
-  fill(el, items.length ? items : empty);
-  el.scrollTop = el.scrollHeight;
+  const want = items.length ? items : empty ? [empty] : [];
+  const have = [...el.children];
+  let i = 0;
+  let j = 0;
+  let changed = false;
+  while (i < have.length && j < want.length) {
+    if (have[i].isEqualNode(want[j])) {
+      i++;
+      j++;
+      continue;
+    }
+    // the oldest lines dropped (a trimmed log)? then want[j] is shown further on
+    let k = i + 1;
+    while (k < have.length && !have[k].isEqualNode(want[j])) k++;
+    if (k === have.length) break;
+    for (; i < k; i++) have[i].remove();
+    changed = true;
+  }
+  for (; i < have.length; i++) {
+    have[i].remove();
+    changed = true;
+  }
+  if (j < want.length) {
+    el.append(...want.slice(j));
+    changed = true;
+  }
+  if (changed) el.scrollTop = el.scrollHeight;
 }

@@ -234,6 +234,34 @@ def test_yahtzee_s_log_holds_a_whole_game_and_scrolls(new_page, lobby, lang, cut
     assert 300 < len(beyond["lines"]) <= 401, len(beyond["lines"])
 
 
+#: A Yahtzee view fed `first` versions of one roll each, then a redraw with
+#: nothing new after the box was scrolled to its top, then one more version,
+#: then versions up to `then`: which lines stayed the same nodes, and where
+#: the box was scrolled.
+LOG_NODES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, first, then]) => {") + js("yahtzee/log_nodes")
+
+
+@pytest.mark.viewport(PHONE)
+@pytest.mark.lobby_settings("away_quick")
+def test_yahtzee_s_log_keeps_its_lines_and_scrolls_only_for_a_new_one(new_page, lobby):
+    """A version adds a line: the lines shown stay (the same nodes, not a
+    whole game's lines drawn again at every version) and the box scrolls to
+    the newest; a redraw with nothing new leaves where the reader scrolled
+    to; beyond what the log keeps, the oldest lines go and the rest stay."""
+    page = new_page()
+    sign_in(page, lobby, "Ann")
+    table_id = open_table(page, "yahtzee", seats=2)
+    start(page)
+    expect(page.get_by_test_id("seat-name-1")).to_be_visible()
+    got = page.evaluate(LOG_NODES, [table_id, "yahtzee", 40, 450])
+    assert got["marked"] >= 40 and got["kept"] == got["marked"] and got["lines"] == got["marked"] + 1, got
+    assert got["topAfterRedraw"] == 0, got  # the reader's place
+    assert got["bottom"] > 0 and got["topAfterNew"] == got["bottom"], got  # the newest line in sight
+    # at its most: the newest line in, the oldest out, the cut line and the others kept
+    assert got["cutFirst"] == "log-cut" and 300 < got["lastLines"] == got["fullLines"] <= 401, got
+    assert got["lastKept"] == got["lastLines"] - 1, got
+
+
 @pytest.mark.viewport(PHONE)
 @pytest.mark.lobby_settings("away_quick")
 def test_yahtzee_s_sheet_marks_the_cells_a_bot_scored_for_an_away_seat(new_page, lobby):
