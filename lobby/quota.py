@@ -151,11 +151,15 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     look like loopback, and one that names its client only in Forwarded or
     X-Real-IP names none this lobby reads; when those headers are there too
     they must name the same client (a proxy that passes the client's own
-    X-Forwarded-For through is refused).  A request with none of them is
+    X-Forwarded-For through is refused); and every address any header
+    names (:func:`_named_ips`: each hop, any vendor's header) must be in
+    ``allow`` or a trusted proxy's.  A request with none of them is
     judged by its TCP peer, and by the host it names
     (:func:`_addressed_locally`: no DNS-rebound page's script)."""
     peer = _ip((scope.get("client") or ("unknown", 0))[0])
     names = {name for name, _ in scope.get("headers", ())}
+    if any(not (_trusted(ip, allow) or (trusted and _trusted(ip, trusted))) for ip in _named_ips(scope)):
+        return False  # e.g. "8.8.8.8, 127.0.0.2": an untrusted hop on this host forwarding for the internet
     if all(_direct(name) for name in names):
         return _trusted(peer, allow) and _addressed_locally(scope)
     if not (trusted and _trusted(peer, trusted)) or b"x-forwarded-for" not in names:
@@ -164,6 +168,26 @@ def allowed(scope: dict[str, Any], trusted: tuple[Network, ...], allow: tuple[Ne
     if any(named != ip for named in _also_named(scope, trusted)):
         return False  # e.g. the client's own X-Forwarded-For passed through, X-Real-IP naming it
     return not _trusted(ip, trusted) and _trusted(ip, allow)
+
+
+#: what separates addresses in a header's value ("a, b", "for=a;by=b", '"[::1]:5"')
+_ADDRESS_SEPARATORS = re.compile(r'[\s,;="]+')
+
+
+def _named_ips(scope: dict[str, Any]) -> list[Any]:
+    """Every IP address any header but Host names (each hop of
+    X-Forwarded-For, Forwarded's ``for=``, a vendor's header of any name,
+    bare or with a port): a request for an operator's endpoint is allowed
+    only when each is in the allow-list or a trusted proxy's."""
+    found = []
+    for name, value in scope.get("headers", ()):
+        if name == b"host":
+            continue
+        for token in _ADDRESS_SEPARATORS.split(value.decode("latin-1")):
+            ip = _hop_ip(token) if token else None
+            if ip is not None:
+                found.append(ip)
+    return found
 
 
 def _also_named(scope: dict[str, Any], trusted: tuple[Network, ...]) -> list[Any]:

@@ -280,6 +280,20 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(passed, timeout=5)
         assert refused.value.code == 403, header
+    # an untrusted hop on the lobby's own host forwarding for a client outside
+    for hops in ("8.8.8.8, 127.0.0.2", "203.0.113.9, ::1", "203.0.113.9, 127.0.0.2, 127.0.0.1"):
+        chained = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": hops})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(chained, timeout=5)
+        assert refused.value.code == 403, hops
+    # a loopback client in X-Forwarded-For and an outside one in a header of any other name
+    for header in ("X-Originating-IP", "X-Client-Addr", "X-Client-Address", "X-Remote-Addr", "X-Source-IP", "X-Forwarded", "Forwarded-For",
+                   "X-Original-Forwarded-For", "X-Forwarded-For-Original", "X-Client-Real-Addr", "Remote-Host", "X-Peer", "Via"):
+        for value in ("8.8.8.8", "for=8.8.8.8", "1.1 8.8.8.8:3128", "[2001:db8::1]:443"):
+            passed = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "127.0.0.2", header: value})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(passed, timeout=5)
+            assert refused.value.code == 403, (header, value)
     agreeing = urllib.request.Request(proxied.http + "/metrics", headers={"X-Forwarded-For": "::1", "X-Real-IP": "::1", "Forwarded": 'for="[::1]:5"'})
     assert urllib.request.urlopen(agreeing, timeout=5).status == 200, "headers that agree on a loopback client"
     # a proxy on the lobby's own host that the lobby does not trust: every client looks like loopback
@@ -311,7 +325,7 @@ async def test_metrics_are_served_only_to_the_operators_addresses(lobby_factory)
     for rebound in ({"Host": f"attacker.example:{untrusted.port}"},
                     {"Host": f"127.0.0.1:{untrusted.port}", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"},
                     {"Host": f"attacker.example:{untrusted.port}", "Origin": f"http://attacker.example:{untrusted.port}", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors"},
-                    {"Sec-Forwarded-For": "203.0.113.9"}):
+                    {"Sec-Forwarded-For": "203.0.113.9"}, {"Sec-CH-Forwarded-For": "8.8.8.8"}):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(urllib.request.Request(untrusted.http + "/metrics", headers=rebound), timeout=5)
         assert refused.value.code == 403, rebound
