@@ -253,14 +253,16 @@ def start_record(doc: TableDoc) -> dict[str, Any]:
     }
 
 
-def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change:
+def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
     """A seated player presses start at a waiting table.  The game starts
     when every seated person has pressed it (RULES.md 2: 一局 starts when all
     seated players pressed start): bots fill empty seats if the table allows
     them, else it is played by who is seated.  The first press opens a
     window of ``ready_ms``; who has not pressed by then is stood up (see
     :func:`due`).  Log: :func:`begin`'s, or ``{"kind": "start_vote",
-    "seat"}`` while others have not pressed.  Raises :class:`LobbyError`
+    "seat"}`` while others have not pressed; None (nothing to commit, no
+    version) for a seat that pressed already, whoever pressed since: presses
+    of several seats in turn made a version each.  Raises :class:`LobbyError`
     ``NOT_SEATED``, ``TABLE_STARTED``, ``TOO_FEW_PLAYERS`` (fewer seated
     than the game's minimum at a table without bots)."""
     if seat_of(doc, pid) is None:
@@ -269,7 +271,8 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
         raise LobbyError(ErrorCode.TABLE_STARTED, "that table has already started")
     d = _copy(doc)
     votes = [p for p in d.get("start_votes", []) if seat_of(d, p) is not None]
-    if pid not in votes:
+    pressed = pid in votes
+    if not pressed:
         votes.append(pid)
     d["start_votes"] = votes
     waiting_for = [i for i in humans(d) if d["seats"][i]["pid"] not in votes]
@@ -279,6 +282,8 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
         raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} ({hint})")
     if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
+    if pressed and votes == doc.get("start_votes") and d["start_at"] is not None and d["start_at"] <= now + d["ready_ms"]:
+        return None
     if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
         d["start_at"] = now + d["ready_ms"]
     d["events"] = [{"type": "start_pressed", "seat": seat_of(d, pid)}]
