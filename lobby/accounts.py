@@ -113,7 +113,8 @@ WRONG = "wrong name or password"
 #: 19 Kannada as Telugu, Lao as Thai, Gurmukhi's retroflex stops as Devanagari's ("హరి"/"ಹರಿ", "ແປລງ"/"แปลง", "ਡਟ"/"डट")
 #: 20 the sharp s as the letter it is drawn as ("ẞob"/"Bob"), Hebrew letters told apart by a gap or a corner ("חחח"/"ההה"), Georgian letters drawn as Latin ("ჩყოი"/"hymn")
 #: 21 Han told apart by one short stroke or dot ("戌"/"戊", "汩"/"汨", "荼"/"茶", "侯"/"候", "毋"/"母", "令"/"今", ...)
-NAME_KEYS_VERSION = 21
+#: 22 more of them: "于"/"干", "玉"/"王", "蠃"/"赢"
+NAME_KEYS_VERSION = 22
 
 log = logging.getLogger("lobby")
 _HASHER = argon2.PasswordHasher()

@@ -142,8 +142,8 @@ _SHAPE_FOLD = {
     # Han told apart by one short stroke or dot, the pairs taught as characters mistaken for each other
     # ("戌辰" and "戍辰" beside "戊辰", "汩罗" "汨罗", "荼子" "茶子", "祗園" "祇園", "侯文" "候文", "毋子" "母子":
     # a fifteenth pass; "嬴"/"羸"/"赢", "免"/"兔", "臼"/"白", "令"/"今", "冶"/"治", "犬"/"大", "剌"/"刺",
-    # "祟"/"崇", "肓"/"盲")
-    **dict(zip("戌戍汩荼祗侯毋嬴羸免臼令冶犬剌祟肓", "戊戊汨茶祇候母赢赢兔白今治大刺崇盲")),
+    # "祟"/"崇", "肓"/"盲"; the sixteenth: "于明" beside "干明", "玉子" beside "王子", "蠃"/"赢")
+    **dict(zip("戌戍汩荼祗侯毋嬴羸免臼令冶犬剌祟肓于玉蠃", "戊戊汨茶祇候母赢赢兔白今治大刺崇盲干王赢")),
 }
 
 
