@@ -874,10 +874,29 @@ def clean_text(raw: Any, max_len: int) -> str:
 _WIDE = {"\u2e3a": 2, "\u2e3b": 3, "\ufdfa": 4, "\ufdfb": 3, "\ufdfd": 6}
 
 
+#: compatibility decompositions whose letters a character draws side by side
+#: ("ﬗ" մխ, "Ǆ" DŽ, "㎏" kg, "㍿" 株式会社, "ﷲ" الله): not a circle's, a
+#: font's, a superscript's or a full-width form's, which draw one letter
+_SPELT_OUT_TAGS = ("<compat>", "<square>", "<fraction>", "<isolated>", "<initial>", "<medial>", "<final>")
+
+
+@functools.cache
+def _drawn_width(ch: str) -> int:
+    """How many characters ``ch`` counts as in a length: :data:`_WIDE`'s
+    measured widths, else the letters its compatibility decomposition
+    draws side by side (:data:`_SPELT_OUT_TAGS`; marks aside), else 1."""
+    if ch in _WIDE:
+        return _WIDE[ch]
+    if not unicodedata.decomposition(ch).startswith(_SPELT_OUT_TAGS):
+        return 1
+    return max(1, sum(1 for c in unicodedata.normalize("NFKC", ch) if unicodedata.category(c)[0] != "M"))
+
+
 def drawn_length(text: str) -> int:
     """``text``'s length in characters, one drawn as wide as several
-    (:data:`_WIDE`) counting as that many."""
-    return len(text) + sum(_WIDE[ch] - 1 for ch in text if ch in _WIDE)
+    counting as that many (:func:`_drawn_width`: "⸻" three, the ligature
+    "ﬗ" two)."""
+    return len(text) if text.isascii() else sum(_drawn_width(ch) for ch in text)
 
 
 def _trimmed(raw: Any, max_len: int, what: str, bad: Any) -> str:

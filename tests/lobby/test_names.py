@@ -980,3 +980,22 @@ def test_a_name_of_wide_characters_counts_their_width_in_its_length():
         clean_name("A " + "\u2e3b" * 8)
     assert exc.value.reason == "length"
     assert clean_name("Ann—Mary") == "Ann—Mary" and drawn_length("Ann—Mary") == 8
+
+
+@pytest.mark.parametrize(("one", "width"), [("\ufb17", 2), ("\u01c4", 2), ("\u01f1", 2), ("\ufb13", 2), ("\u0132", 2), ("\u338f", 2), ("\u337f", 4), ("\uff21", 1)])
+def test_a_character_drawing_several_letters_counts_them_in_a_length(one, width):
+    """One code point drawn as several letters side by side (the ligature
+    "ﬗ", the digraphs "Ǆ" and "Ǳ", "㎏", "㍿": a black-box pass drew 24
+    "ﬗ" 1.55 times as wide as 24 "W") counts as its letters; a full-width
+    letter as one. Twenty-four of it pass only if it is one."""
+    from lobby.text import drawn_length
+
+    assert drawn_length(one) == width and drawn_length("Ann " + one) == 4 + width
+    if width == 1:
+        assert clean_name(one * 24)
+    else:
+        with pytest.raises(ProtocolError) as exc:
+            clean_name(one * (24 // width + 1))
+        assert exc.value.reason == "length"
+    for fullwidth in ("Ａｎｎ", "𝖂ill", "ﬁ" * 12):
+        assert drawn_length(fullwidth) == len(fullwidth) + fullwidth.count("ﬁ")
