@@ -280,7 +280,11 @@ class Arenas:
                     conn.send(encode({"t": "arena_delta", "arena": arena_id, "patch": patch, "now": now_ms()}), "arena_delta")
 
     async def listed(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Listed arenas not finished more than an hour ago, soonest end first (:meth:`summary` each)."""
+        """Listed arenas not finished more than an hour ago, soonest end first (:meth:`summary` each),
+        of ``game`` only when given.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` for a ``game`` no
+        engine is registered as (as the table list does)."""
+        if game is not None and game not in engines.REGISTRY:
+            raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
         ids = await self.store.redis.zrangebyscore(self.listed_key, now_ms() - 3_600_000, "+inf", start=0, num=100)
         out = []
         for raw in ids:

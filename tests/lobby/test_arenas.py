@@ -235,6 +235,10 @@ async def test_only_a_claimed_account_creates_an_arena_and_anyone_joins(lobby_fa
             assert exc.value.code == "too_many_arenas" and exc.value.frame["max"] == 3
             listed = await guest.request({"t": "arenas", "game": "sibala"})
             assert arena["id"] in [a["id"] for a in listed["arenas"]]
+            for game in ("chess", "Sibala", "x" * 60):  # no such game: said so, not an empty list
+                with pytest.raises(LobbyRefused) as exc:
+                    await guest.request({"t": "arenas", "game": game})
+                assert exc.value.code == "unknown_game", game
             joined = await guest.request({"t": "arena_join", "arena": arena["id"]})
             assert joined["standings"]["me"]["name"] == guest.player["name"] and joined["arena"]["players"] == 1
             # before the start, a pause withdraws
