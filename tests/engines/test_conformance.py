@@ -29,6 +29,8 @@ import engines
 from engines.base import InvalidMove, validate_options
 
 GAMES = sorted(engines.REGISTRY)
+#: the longest a page may take to show one change (ms): clocks wait for it at paced tables
+MAX_SHOWN_MS = 15_000
 MAX_STEPS = 20_000
 LEAVE_CHANCE = 0.1  # per step: a random seat tries to leave (a side branch)
 LEAVE_TAKEN = 0.2  # of those that change the state: the game goes on from it
@@ -130,6 +132,9 @@ def playout(engine, seed: int, prev=None):
             assert pack(old) == packed_old, "apply mutated its input"
             no_seed(frozen.add(f"events of step {step}", events), secret)
             packed_state = frozen.add(f"the state after step {step}", state)
+            # how long the page shows the change: the lobby holds a paced table's clocks so long
+            shown = engine.shown_ms(events)
+            assert type(shown) is int and 0 <= shown <= MAX_SHOWN_MS, (step, shown)
         views = [engine.view(state, viewer) for viewer in [None, *range(players)]]
         for viewer, view in zip([None, *range(players)], views):
             no_seed(frozen.add(f"the view of {viewer} after step {step}", view), secret)
