@@ -283,8 +283,8 @@ class Arenas:
         """Listed arenas not finished more than an hour ago, soonest end first (:meth:`summary` each),
         of ``game`` only when given.  Raises :class:`LobbyError` ``UNKNOWN_GAME`` for a ``game`` no
         engine is registered as (as the table list does)."""
-        if game is not None and game not in engines.REGISTRY:
-            raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+        if game is not None:
+            tables.known_game(game)
         ids = await self.store.redis.zrangebyscore(self.listed_key, now_ms() - 3_600_000, "+inf", start=0, num=100)
         out = []
         for raw in ids:

@@ -359,11 +359,6 @@ def figures(mu: float, sigma: float) -> dict[str, Any]:
     return {"ordinal": round(value, 2), "rating": shown(value), "provisional": provisional(sigma), "mu": round(mu, 3), "sigma": round(sigma, 3)}
 
 
-def _game(game: str) -> None:
-    if game not in engines.REGISTRY:
-        raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
-
-
 async def _names(store: Store, game: str, pids: list[str]) -> list[tuple[str | None, bool, float]]:
     """Each player's ``(name, claimed, σ in game)``: an account's or a
     guest's (a guest may hold an account's name from before the claim)."""
@@ -378,7 +373,7 @@ async def leaderboard(store: Store, game: str, page: int, me: str | None = None)
     "provisional"}], "you": {"rank", "ordinal", "rating", "provisional"} | null}`` (``you`` with the
     asking player's token: their own place, on any page).  Raises
     ``UNKNOWN_GAME``."""
-    _game(game)
+    tables.known_game(game)
     entries, total = await store.board(game, page * PAGE, PAGE)
     names = await _names(store, game, [pid for pid, _ in entries])
     players = [

@@ -49,8 +49,7 @@ class QuickMatching:
         ``BAD_OPTIONS``, ``TOO_MANY_TABLES``, coins, ``BUSY``)."""
         from engines import REGISTRY, validate_options
 
-        if game not in REGISTRY:
-            raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+        tables.known_game(game)
         try:
             wanted = validate_options(REGISTRY[game].info, options)
         except ValueError as exc:

@@ -175,6 +175,13 @@ class LobbyError(Exception):
         self.figures = figures
 
 
+def known_game(game: str) -> None:
+    """Raises :class:`LobbyError` ``UNKNOWN_GAME`` for a ``game`` no engine
+    is registered as."""
+    if game not in engines.REGISTRY:
+        raise LobbyError(ErrorCode.UNKNOWN_GAME, f"no game {game!r}")
+
+
 def new_table(
     table_id: str,
     game: str,

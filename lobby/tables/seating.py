@@ -282,9 +282,10 @@ def request_start(doc: TableDoc, pid: str, now: int, seed: bytes, ctx: dict[str,
         raise LobbyError(ErrorCode.TOO_FEW_PLAYERS, f"waiting for players: {d['game']} needs at least {minimum} ({hint})")
     if not waiting_for and not d["absent"]:  # an absent seat's grace decides first (see due)
         return begin(d, now, seed, fill_bots=d["bots"], ctx=ctx)
-    if pressed and votes == doc.get("start_votes") and d["start_at"] is not None and d["start_at"] <= now + d["ready_ms"]:
+    opens_window = d["start_at"] is None or d["start_at"] > now + d["ready_ms"]
+    if pressed and votes == doc.get("start_votes") and not opens_window:
         return None
-    if d["start_at"] is None or d["start_at"] > now + d["ready_ms"]:
+    if opens_window:
         d["start_at"] = now + d["ready_ms"]
     d["events"] = [{"type": "start_pressed", "seat": seat_of(d, pid)}]
     return Change(d, {"kind": "start_vote", "at": now, "seat": seat_of(d, pid)})
