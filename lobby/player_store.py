@@ -39,14 +39,12 @@ class Payout(NamedTuple):
     player's settled-ids set is kept, s) and ``history``: idempotent
     commands ``(name, key, *args)`` recording the game (leaderboard, recent
     games, public ids: :func:`lobby.ratings.history_cmds`); ``rated``: the
-    players whose leaderboard row is then set from their stored rating
-    (``(μ0, σ0, scale)`` of ``rating_base``: μ = μ0 + ``<game>:rmu`` /
-    scale, σ likewise, the row's ordinal μ − 3σ), so the row is every game
-    of theirs applied, in any order, as ``me`` and the profile show it;
-    ``rating_check``: per player the stored ``(rmu, rsigma)`` the game was
-    rated from (:func:`lobby.ratings.offsets`): the commit is refused
-    (:class:`RatingsMoved`) unless each still holds, so every game is rated
-    from its players' ratings at its end."""
+    players whose leaderboard row is then set from their rating as stored
+    (``rating_fields``, the four hash fields of :func:`lobby.ratings.fields`,
+    read with ``rating_base``, :data:`lobby.ratings.STORED_BASE`, as
+    :func:`lobby.ratings.stored` reads them; the row is the ordinal μ −
+    3σ), so the row is every game of theirs applied, in any order, as
+    ``me`` and the profile show it."""
 
     id: str
     game: str
@@ -54,14 +52,8 @@ class Payout(NamedTuple):
     keep_s: int
     history: list[tuple[Any, ...]]
     rated: list[str] = []
-    rating_base: tuple[float, float, int] = (0.0, 0.0, 1)
-    rating_check: dict[str, tuple[int, int]] = {}
-
-
-class RatingsMoved(Exception):
-    """A game-ending commit refused: a player's stored rating is no longer
-    the one the game was rated from (:attr:`Payout.rating_check`; they
-    were rated at another table meanwhile).  Nothing was written."""
+    rating_fields: list[str] = []
+    rating_base: tuple[float, ...] = ()
 
 
 class PlayerStore:

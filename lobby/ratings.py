@@ -53,27 +53,42 @@ ten two-person games; longer in big games, which teach less per seat).
 
 Exactly once.  A rated game's changes are computed once and recorded in
 its settlement (``settlement.ratings``, one entry per seat, and each
-player's ``stats`` ``rmu``, ``rsigma`` and ``rated``: the changes in
-millionths) by the compare-and-set commit that ends the game
+player's ``stats`` ``rp``, ``rm`` and ``rated``: the change in natural
+parameters, below) by the compare-and-set commit that ends the game
 (:func:`rated`, from :meth:`Rooms.update`), before anything is paid; the
 settlement is then applied as coins are (:meth:`Store.apply_settlements`:
 once per settlement id and player, in the same script as the coins), so a
 process killed at any point leaves the recorded changes to apply, never
 twice.  A settlement committed unrated (by an older process) is rated by
 :func:`rate` first.  Leaderboards and recent games follow, idempotent.
-A player's rating lives in the player hash as ``<game>:rmu`` and
-``<game>:rsigma``: μ − 25 and σ − 25/3 in millionths (increments, so two
-games of one player settled at once both count).  Each game is rated from
-its players' ratings at its end: on one Redis the commit that ends it
-checks the ratings it was rated from are still the stored ones (else it
-is refused and rated again: :class:`lobby.store.RatingsMoved`), so a
-player at several tables at once is rated as if the games ended one by
-one (docs/architecture.md, *Ratings*, says what a cluster leaves open).
+
+In any order.  Each game is rated from its players' ratings at its
+*start* (read with their coins in the round trip that starts it, kept in
+the doc as ``rated_from``), and what it adds is stored as increments of
+the natural parameters of the player's Gaussian: the precision 1/σ² and
+the precision-weighted mean μ/σ² (``<game>:rp`` and ``<game>:rm``, in
+units of 1/:data:`NSCALE`, on top of the base ``<game>:rmu`` and
+``<game>:rsigma``, μ − 25 and σ − 25/3 in millionths, which ratings from
+before this way left and nothing writes now: :func:`stored`).  Integer
+increments add up to the same sum whatever order the games' payouts
+commit in, so a player's rating, its leaderboard row, ``me`` and the
+profile are the same figure however games that overlapped ended (issue
+#27, kind 2).  Games played one after the other are rated exactly as
+openskill rates them in turn (the next starts from what the last left);
+games that overlap combine as independent evidence does (precisions
+add), close to any order in turn: 18 simultaneous two-person games, 9
+won and 9 lost against newcomers, leave a newcomer at 1164 shown, in
+turn 1080..1153 by the order; adding each game's change of σ instead
+(the fourteenth pass's exploit) gave 1289.  σ stays within
+[:data:`SIGMA_FLOOR`, σ0] however many games overlap.  A result panel's
+"before" is the rating at the game's start, so two panels of games that
+overlapped show the same "before"; ``me`` and the profile show both.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any, cast
 
 from openskill.models import PlackettLuce
@@ -92,8 +107,18 @@ if TYPE_CHECKING:
 MODEL = PlackettLuce()
 MU0 = MODEL.mu
 SIGMA0 = MODEL.sigma
-#: stored rating units per rating point
+#: stored base units per rating point (``<game>:rmu``, ``<game>:rsigma``)
 SCALE = 1_000_000
+#: stored units per unit of precision 1/σ² and of μ/σ² (``<game>:rp``, ``<game>:rm``)
+NSCALE = 10**12
+#: σ never reads below this, however many games overlapped (their precisions add);
+#: a player rated one game at a time settles near 2
+SIGMA_FLOOR = 1.0
+#: the player-hash fields of a game's rating, ``<game>:<field>``: base μ, base σ, precision, mean
+FIELDS = ("rmu", "rsigma", "rp", "rm")
+#: what the commit script needs to read a stored rating as :func:`stored` does:
+#: (μ0, σ0, base scale, natural scale, least precision, most precision)
+STORED_BASE = (MU0, SIGMA0, SCALE, NSCALE, 1 / SIGMA0**2, 1 / SIGMA_FLOOR**2)
 #: players per leaderboard page
 PAGE = 50
 #: the shown rating: DISPLAY_BASE + DISPLAY_SCALE × ordinal, rounded, never below 0
@@ -125,9 +150,40 @@ def provisional(sigma: float) -> bool:
     return sigma > PROVISIONAL_SIGMA
 
 
-def _rating(raw_mu: Any, raw_sigma: Any) -> tuple[float, float]:
-    """``(μ, σ)`` of stored millionth offsets (None: a newcomer)."""
-    return MU0 + int(raw_mu or 0) / SCALE, SIGMA0 + int(raw_sigma or 0) / SCALE
+def stored(raw_mu: Any = None, raw_sigma: Any = None, raw_p: Any = None, raw_m: Any = None) -> tuple[float, float]:
+    """``(μ, σ)`` of a rating as stored (the fields :data:`FIELDS`, each
+    None for a newcomer): the base (μ0 + rmu/:data:`SCALE`, σ0 +
+    rsigma/:data:`SCALE`) with the natural-parameter increments added,
+    precision L = 1/σb² + rp/:data:`NSCALE` (kept within
+    [1/σ0², 1/:data:`SIGMA_FLOOR`²]) and E = μb/σb² + rm/:data:`NSCALE`: μ
+    = E/L, σ = 1/√L (without increments: the base, exactly).
+    lobby/lua/commit.lua's leaderboard row computes the same, in the same
+    steps."""
+    mb = MU0 + int(raw_mu or 0) / SCALE
+    sb = SIGMA0 + int(raw_sigma or 0) / SCALE
+    if not int(raw_p or 0) and not int(raw_m or 0):
+        return mb, sb  # the base alone, exactly
+    precision = 1 / (sb * sb) + int(raw_p or 0) / NSCALE
+    mean = mb / (sb * sb) + int(raw_m or 0) / NSCALE
+    precision = min(max(precision, STORED_BASE[4]), STORED_BASE[5])
+    return mean / precision, 1 / math.sqrt(precision)
+
+
+def fields(game: str) -> list[str]:
+    """The player-hash fields holding a rating in ``game`` (:data:`FIELDS`)."""
+    return [f"{game}:{field}" for field in FIELDS]
+
+
+def increments(start: tuple[float, float], after: tuple[float, float]) -> dict[str, int]:
+    """What one game adds to a player's stored rating: ``{"rp", "rm"}``,
+    the change of precision 1/σ² and of μ/σ² from ``start`` ``(μ, σ)`` (the
+    rating at the game's start) to ``after`` (openskill's update), in
+    units of 1/:data:`NSCALE`."""
+    (mu0, sigma0), (mu1, sigma1) = start, after
+    return {
+        "rp": round((1 / (sigma1 * sigma1) - 1 / (sigma0 * sigma0)) * NSCALE),
+        "rm": round((mu1 / (sigma1 * sigma1) - mu0 / (sigma0 * sigma0)) * NSCALE),
+    }
 
 
 def absent(seat: tables.Seat | None) -> bool:
@@ -204,10 +260,11 @@ def with_ratings(
     doc: tables.TableDoc, settlement_id: str, per_seat: list[dict[str, Any] | None], current: dict[str, tuple[float, float]], now: int
 ) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
-    pending settlement (``per_seat`` from :func:`changes` on ``current``):
-    ``settlement.ratings`` per seat (:data:`SHOWN_CHANGE`) and each rated
-    player's ``stats`` (not one whose change is None) gaining ``rmu``,
-    ``rsigma`` (millionths) and ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
+    pending settlement (``per_seat`` from :func:`changes` on ``current``,
+    the players' ratings at the game's start): ``settlement.ratings`` per
+    seat (:data:`SHOWN_CHANGE`) and each rated player's ``stats`` (not one
+    whose change is None) gaining :func:`increments` (``rp``, ``rm``) and
+    ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
     settlement is not pending unrated (the contract of :mod:`lobby.tables`)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
@@ -219,18 +276,10 @@ def with_ratings(
         if change is None:  # not rated for this game (too few people played it to its end)
             players.append(entry)
             continue
-        mu, sigma = current[entry["pid"]]
-        stats = dict(entry["stats"], rmu=round((change["mu"] - mu) * SCALE), rsigma=round((change["sigma"] - sigma) * SCALE), rated=1)
+        stats = dict(entry["stats"], **increments(current[entry["pid"]], (change["mu"], change["sigma"])), rated=1)
         players.append(dict(entry, stats=stats))
     d["settlement"]["players"] = players
     d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
-    # what this game leaves each player's stored rating at (millionth offsets), the table's
-    # guess at the next game's end (:func:`known`), which the commit checks (:class:`Payout`)
-    after: dict[str, list[int]] = {}
-    for entry in players:
-        rmu, rsigma = offsets(*current[entry["pid"]])
-        after[entry["pid"]] = [rmu + entry["stats"].get("rmu", 0), rsigma + entry["stats"].get("rsigma", 0)]
-    d["rated_as"] = after
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
@@ -250,26 +299,30 @@ def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tab
     return tables.Change(d, change.log, change.seats)
 
 
-def known(doc: tables.TableDoc, pids: list[str]) -> dict[str, tuple[float, float]]:
-    """The ratings ``(μ, σ)`` of those of ``pids`` the table's last rated
-    game left them at (its ``rated_as``): a guess, right unless the player
-    was rated elsewhere since, which a game's end on one Redis uses instead
-    of a read, because its commit checks it (:attr:`Payout.rating_check`:
-    a wrong guess is refused, and the ratings are read)."""
-    rated_as = doc.get("rated_as") or {}
-    return {pid: _rating(*rated_as[pid]) for pid in pids if pid in rated_as}
-
-
-def offsets(mu: float, sigma: float) -> tuple[int, int]:
-    """A rating ``(μ, σ)`` as stored: ``<game>:rmu`` and ``<game>:rsigma``,
-    μ − μ0 and σ − σ0 in millionths (exact for a rating read from them)."""
-    return round((mu - MU0) * SCALE), round((sigma - SIGMA0) * SCALE)
+def at_start(doc: tables.TableDoc) -> dict[str, tuple[float, float]]:
+    """The ratings ``(μ, σ)`` the players of the table's game had when it
+    started (the doc's ``rated_from``, read with their coins by the
+    commit that started it), by pid; empty for a game started without
+    them (by a transition given no ``ratings``, or an older process): those
+    are read at the game's end (:meth:`Rooms.update`)."""
+    return {pid: (float(mu), float(sigma)) for pid, (mu, sigma) in (doc.get("rated_from") or {}).items()}
 
 
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:
     """Each player's ``(μ, σ)`` in ``game`` now."""
-    rows = await store.run([("HMGET", store.player_key(pid), f"{game}:rmu", f"{game}:rsigma") for pid in pids])
-    return {pid: _rating(*row) for pid, row in zip(pids, rows)}
+    rows = await store.run([("HMGET", store.player_key(pid), *fields(game)) for pid in pids])
+    return {pid: stored(*row) for pid, row in zip(pids, rows)}
+
+
+async def with_balances(store: Store, game: str, pids: list[str]) -> tuple[dict[str, int], dict[str, tuple[float, float]]]:
+    """Each player's coins (0 for an unknown player) and ``(μ, σ)`` in
+    ``game``, in one round trip: what a game's start reads (the coins
+    to sit, the ratings it is rated from: :func:`at_start`)."""
+    rows = await store.run([("HMGET", store.player_key(pid), "coins", *fields(game)) for pid in pids]) if pids else []
+    return (
+        {pid: int(row[0]) if row[0] is not None else 0 for pid, row in zip(pids, rows)},
+        {pid: stored(*row[1:]) for pid, row in zip(pids, rows)},
+    )
 
 
 async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
@@ -348,7 +401,7 @@ def of_player(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for game in engines.REGISTRY:
         rated = int(record.get(f"{game}:rated", 0) or 0)
         if rated:
-            out[game] = {**figures(*_rating(record.get(f"{game}:rmu"), record.get(f"{game}:rsigma"))), "rated": rated}
+            out[game] = {**figures(*stored(*(record.get(f) for f in fields(game)))), "rated": rated}
     return out
 
 
@@ -362,8 +415,8 @@ def figures(mu: float, sigma: float) -> dict[str, Any]:
 async def _names(store: Store, game: str, pids: list[str]) -> list[tuple[str | None, bool, float]]:
     """Each player's ``(name, claimed, σ in game)``: an account's or a
     guest's (a guest may hold an account's name from before the claim)."""
-    rows = await store.run([("HMGET", store.player_key(pid), "name", "claimed", f"{game}:rsigma") for pid in pids])
-    return [(None if name is None else name.decode(), claimed is not None and claimed != b"0", _rating(0, rsigma)[1]) for name, claimed, rsigma in rows]
+    rows = await store.run([("HMGET", store.player_key(pid), "name", "claimed", *fields(game)) for pid in pids])
+    return [(None if name is None else name.decode(), claimed is not None and claimed != b"0", stored(*rating)[1]) for name, claimed, *rating in rows]
 
 
 async def leaderboard(store: Store, game: str, page: int, me: str | None = None) -> dict[str, Any]:

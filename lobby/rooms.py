@@ -25,7 +25,7 @@ from typing import Any, Callable, Protocol
 from . import failpoints, metrics, ratings, tables
 from .config import Settings
 from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
-from .store import RatingsMoved, Store, now_ms
+from .store import Store, now_ms
 from .rooms_coins import MAX_RETRIES, SETTLED_KEEP_S, Coins  # noqa: F401 (SETTLED_KEEP_S re-exported)
 from .rooms_quick import QuickMatching
 from .rooms_timers import Timers
@@ -59,13 +59,14 @@ class _Context(dict):
     """The ``ctx`` a transition gets, read from Redis only when a transition
     asks (raising :class:`_Need` until then): ``ctx.get("balances")`` is
     the coins of the players seated in ``doc`` (and of ``extra_pid``),
-    ``ctx.get("present")`` the set of seated players with a live connection
+    ``ctx.get("ratings")`` their ``(μ, σ)`` in the table's game (read with
+    the coins: :func:`ratings.with_balances`), ``ctx.get("present")`` the set of seated players with a live connection
     somewhere.  ``loaded``: key -> ``(pids, value)``, kept across the
     retries of one update; a value read for other players (the base moved
     on to a doc with someone new seated) is read again, never taken for
     theirs (a player missing from the balances read would be stood up)."""
 
-    LAZY = ("balances", "present")
+    LAZY = ("balances", "ratings", "present")
 
     def __init__(self, loaded: dict[str, Any], doc: dict[str, Any], extra_pid: str | list[str] | None) -> None:
         super().__init__()
@@ -195,7 +196,8 @@ class Rooms(Coins, QuickMatching, Timers):
         asks for them (then ``fn``, pure, runs again), and so is who of the
         seated players is connected (``ctx["present"]``); a change that ends
         a rated game gets its rating changes in the same commit
-        (:func:`ratings.rated`, from the players' ratings read then).  The committed
+        (:func:`ratings.rated`, from the players' ratings at the game's
+        start: :func:`ratings.at_start`).  The committed
         version is delivered to local viewers at once (``self.viewers.deliver``).
         ``timing``: the :data:`metrics.COMMIT` child that takes the time from
         here to the commit's reply.
@@ -217,8 +219,9 @@ class Rooms(Coins, QuickMatching, Timers):
             try:
                 out = fn(doc, now_ms(), _Context(loaded, doc, extra_pid))
             except _Need as need:
-                if need.key == "balances":
-                    loaded["balances"] = (need.pids, await self.store.balances(list(need.pids)))
+                if need.key in ("balances", "ratings"):  # a game's start: both in one round trip
+                    coins, rated = await ratings.with_balances(self.store, doc["game"], list(need.pids))
+                    loaded["balances"], loaded["ratings"] = (need.pids, coins), (need.pids, rated)
                 else:
                     loaded["present"] = (need.pids, await self.store.present(list(need.pids), now_ms()))
                 newer = self._base(table_id) if from_memory else None
@@ -235,27 +238,24 @@ class Rooms(Coins, QuickMatching, Timers):
                 continue
             if out is None:
                 return None
-            rated_from = None
             if ratings.pending(out.doc):
                 # a rated game ends: its rating changes go into this same commit, from the
-                # players' ratings now. On one Redis the table's guess (rated_as) stands for
-                # a read, since the commit checks it (RatingsMoved: read, then again)
+                # players' ratings at its start (the doc's rated_from); any missing are read now
                 pids = [e["pid"] for e in out.doc["settlement"]["players"]]
-                guessed = {} if self.store.cluster or "moved" in loaded else ratings.known(out.doc, pids)
-                need = tuple(pid for pid in pids if pid not in guessed)
-                if need and loaded.get("ratings", (None,))[0] != need:
-                    loaded["ratings"] = (need, await ratings.current(self.store, out.doc["game"], list(need)))
+                rated_from = ratings.at_start(out.doc)
+                need = tuple(pid for pid in pids if pid not in rated_from)
+                if need and loaded.get("rated_now", (None,))[0] != need:
+                    loaded["rated_now"] = (need, await ratings.current(self.store, out.doc["game"], list(need)))
                     newer = self._base(table_id) if from_memory else None
                     if newer is not None and newer[0] > version:
                         base = newer
                         continue  # run fn again on the newer base; else this change stands
-                rated_from = {**guessed, **(loaded["ratings"][1] if need else {})}
-                out = ratings.rated(out, rated_from)
+                out = ratings.rated(out, {**rated_from, **(loaded["rated_now"][1] if need else {})})
             payout = None
             if _ends_game(doc, out.doc) and not self.store.cluster:
                 # one Redis: the game's payout and history go with the commit that ends it
                 out = tables.paid_in_commit(out)
-                payout = self._payout(out.doc, rated_from)
+                payout = self._payout(out.doc)
             new_doc, record = out.doc, out.log
             record["v"] = version + 1
             append = tables.appends(doc, out, version + 1)  # never a game's end: no payout
@@ -282,12 +282,6 @@ class Rooms(Coins, QuickMatching, Timers):
                     marks=(tables.ready_marks(doc), tables.ready_marks(new_doc)),
                     append=append,
                 )
-            except RatingsMoved:
-                # a player was rated at another table since: rate this game from their rating now
-                loaded["moved"] = True
-                loaded.pop("ratings", None)
-                metrics.CONFLICTS.inc()
-                continue
             finally:
                 if self._tips.get(table_id) is tip:
                     del self._tips[table_id]

@@ -25,17 +25,14 @@ COIN_CLAIM_GRACE_MS = 30_000
 class Coins:
     """Payouts and the coins seats promise (see the module doc)."""
 
-    def _payout(self, doc: dict[str, Any], rated_from: dict[str, tuple[float, float]] | None = None) -> Payout:
+    def _payout(self, doc: dict[str, Any]) -> Payout:
         """The payout and history of ``doc``'s settlement, for the commit
-        that ends its game (:meth:`Store.commit`); ``rated_from``: the
-        ratings ``(μ, σ)`` a rated game was rated from, which the commit
-        checks are still stored (:attr:`Payout.rating_check`)."""
+        that ends its game (:meth:`Store.commit`)."""
         st = doc["settlement"]
         players = [(e["pid"], e["coins"], e["stats"]) for e in st["players"]]
         return Payout(
             st["id"], doc["game"], players, SETTLED_KEEP_S, ratings.history_cmds(self.store, doc),
-            ratings.rated_pids(doc), (ratings.MU0, ratings.SIGMA0, ratings.SCALE),
-            {pid: ratings.offsets(*r) for pid, r in (rated_from or {}).items()},
+            ratings.rated_pids(doc), ratings.fields(doc["game"]), ratings.STORED_BASE,
         )
 
     async def settle(self, table_id: str, doc: dict[str, Any] | None = None) -> None:

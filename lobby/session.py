@@ -471,7 +471,7 @@ class Session:
 
     async def on_me(self, msg: Message) -> None:
         player = await self.store.player(self.conn.pid)
-        stats = {k: v for k, v in player.items() if ":" in k and not k.endswith((":rmu", ":rsigma"))}
+        stats = {k: v for k, v in player.items() if ":" in k and k.rpartition(":")[2] not in ratings.FIELDS}
         body = {"name": player.get("name"), "coins": player.get("coins", 0), "claimed": bool(player.get("claimed")), "id": ratings.public_id(self.conn.pid)}
         self.reply(msg, {"t": "me", "player": body, "stats": stats, "ratings": ratings.of_player(player)})
 

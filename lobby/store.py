@@ -76,7 +76,7 @@ from redis.asyncio.cluster import RedisCluster
 from . import lua
 from .batcher import Batcher
 from .chat_store import CHAT_IDLE_TTL_S, ChatStore, chat_line, chat_order  # noqa: F401 (re-exported)
-from .player_store import Payout, PlayerStore, RatingsMoved  # noqa: F401 (Payout, RatingsMoved re-exported)
+from .player_store import Payout, PlayerStore  # noqa: F401 (Payout re-exported)
 from .redis_values import now_ms, pack, unpack  # noqa: F401 (re-exported: lobby.store's helpers)
 from .channels import CHAT_MARK, READY_MARK, RECORD_MARK, REVOKED_MARK  # noqa: F401 (re-exported)
 from .protocol import packb
@@ -267,17 +267,15 @@ class Store(ChatStore, PlayerStore):
         Commits made in one event-loop turn share one pipeline (:class:`Batcher`).
 
         Returns ``(new version, None)``, or on conflict ``(None, (version,
-        doc))`` of the table as it is now (``(None, None)``: no such table).
-        Raises :class:`RatingsMoved` (nothing written) when the payout's
-        ``rating_check`` no longer holds."""
+        doc))`` of the table as it is now (``(None, None)``: no such table)."""
         key = self.room_key(room_id)
         if due is not None:
             self.on_due(due)
         keys = (key, key + ":log", key + ":f") if self.cluster else (key, key + ":log", key + ":f", self.timers_key)
-        ops = checks = b""
+        ops = b""
         if payout is not None:
             assert not self.cluster, "a payout spans slots: on a cluster it is its own step (apply_settlements)"
-            keys, checks, ops = self._payout_ops(keys, payout)
+            keys, ops = self._payout_ops(keys, payout)
         record = pack(log) if log else b""
         if append:
             assert record and payout is None, "an appended version is a record, and no game's end"
@@ -302,7 +300,6 @@ class Store(ChatStore, PlayerStore):
             ops,
             "-" if marks is None else marks[0],
             "" if marks is None else ("-" if marks == ("", "") else marks[1]),  # none before nor after: nothing to drop
-            *((checks,) if checks else ()),
         )]
         if self.cluster and due is not None and lowers:
             commands.append(("ZADD", self.timers_key, "LT", due, room_id))
@@ -327,34 +324,26 @@ class Store(ChatStore, PlayerStore):
         version = int(reply[0])
         if version > 0:
             return version, None
-        if version == 0 and reply[1] == b"r":
-            raise RatingsMoved(room_id)
         if reply[1] is None or version == 0:
             return None, None
         if commit_id and reply[2] == commit_id.encode():
             return -version, None  # a re-sent commit (the reply of the first send was lost) that had landed
         return None, (-version, with_marks(_replayed(reply[1], reply[5:]), reply[3]))
 
-    def _payout_ops(self, keys: tuple[str, ...], payout: "Payout") -> tuple[tuple[str, ...], bytes, bytes]:
-        """The commit script's ``keys`` grown by the payout's keys, its
-        rating checks (msgpack, "" for none: per player of
-        ``payout.rating_check`` its hash key index, μ field, σ field and the
-        stored offsets the game was rated from, flat) and its ops
-        (msgpack): per player ``["", hash key index, settled set key
+    def _payout_ops(self, keys: tuple[str, ...], payout: "Payout") -> tuple[tuple[str, ...], bytes]:
+        """The commit script's ``keys`` grown by the payout's keys, and its
+        ops (msgpack): per player ``["", hash key index, settled set key
         index, settlement id, coins, keep s, balance channel, publish
         command, stat, inc, …]``, then each history command as ``[name, key
         index, other arguments…]`` (its key is its first argument), then per
-        rated player ``["=", board key index, hash key index, μ field, σ
-        field, μ0, σ0, scale, pid]``."""
+        rated player ``["=", board key index, hash key index, the four
+        rating fields, the six numbers of rating_base, pid]``."""
         extra: list[str] = list(keys)
         ops: list[list[Any]] = []
-        checks: list[Any] = []
         publish = "SPUBLISH" if self.sharded else "PUBLISH"
         for pid, coins, stats in payout.players:
             key = self.player_key(pid)
             extra += [key, key + ":settled"]
-            if pid in payout.rating_check:
-                checks += [len(extra) - 1, f"{payout.game}:rmu", f"{payout.game}:rsigma", *payout.rating_check[pid]]
             op: list[Any] = ["", len(extra) - 1, len(extra), payout.id, coins, payout.keep_s, self.player_channel(pid), publish]
             for field, inc in stats.items():
                 op += [f"{payout.game}:{field}", inc]
@@ -365,11 +354,11 @@ class Store(ChatStore, PlayerStore):
         if payout.rated:
             extra.append(self.board_key(payout.game))
             board = len(extra)
-            mu0, sigma0, scale = payout.rating_base
+            base = [repr(float(x)) for x in payout.rating_base]
             for pid in payout.rated:
                 extra.append(self.player_key(pid))
-                ops.append(["=", board, len(extra), f"{payout.game}:rmu", f"{payout.game}:rsigma", repr(mu0), repr(sigma0), scale, pid])
-        return tuple(extra), packb(checks) if checks else b"", packb(ops)
+                ops.append(["=", board, len(extra), *payout.rating_fields, *base, pid])
+        return tuple(extra), packb(ops)
 
     def echo(self, room_id: str, version: int, data: bytes) -> bool:
         """Whether a published ``(version, doc bytes)`` is the echo of a

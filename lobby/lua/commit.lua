@@ -14,17 +14,13 @@
 -- writes to run once the compare-and-set passed: msgpack ops, see
 -- Store._payout_ops, then the ready marks (the hash's ``r``) the table must
 -- hold if it keeps any ("-": any) and those it keeps after the commit ("":
--- none, "-": as they are; see ready.lua), and (a rated game's end, one
--- Redis only) the ratings it was rated from: msgpack, flat, per player the
--- hash's KEYS index, μ field, σ field, μ and σ offsets as stored (see
--- Store._payout_ops).  The version is published only when a process other
+-- none, "-": as they are; see ready.lua).  The version is published only when a process other
 -- than the committer follows the table (the committer delivers from
 -- memory).  Returns {new version}, or {-current version, current doc
 -- snapshot, current commit id, current marks, the snapshot's version, the
 -- records after it...} on conflict (so the loser retries without another
 -- read, and a re-sent commit that had landed knows itself; {0, false}: no
--- such table; {0, 'r'}: a rating is no longer the one the game was rated
--- from, nothing written).
+-- such table).
 -- Published bytes (the version and its doc or record, the balance):
 -- lobby/channels.py defines them.
 local cur = redis.call('HMGET', KEYS[1], 'v', 'doc', 'c', 'r', 'd')
@@ -36,13 +32,6 @@ if v ~= tonumber(ARGV[1]) or (ARGV[8] ~= '' and cur[3] ~= ARGV[8]) or (ARGV[15] 
     for _, rec in ipairs(redis.call('LRANGE', KEYS[2], d - v, -1)) do out[#out + 1] = rec end
   end
   return out
-end
-if ARGV[17] then
-  local c = cmsgpack.unpack(ARGV[17])
-  for i = 1, #c, 5 do
-    local got = redis.call('HMGET', KEYS[c[i]], c[i + 1], c[i + 2])
-    if tonumber(got[1] or '0') ~= c[i + 3] or tonumber(got[2] or '0') ~= c[i + 4] then return {0, 'r'} end
-  end
 end
 local nv = v + 1
 if ARGV[2] == '' then
@@ -83,12 +72,22 @@ if ARGV[14] and ARGV[14] ~= '' then
         if tonumber(op[5]) ~= 0 then redis.call(op[8], op[7], tostring(c)) end
       end
     elseif op[1] == '=' then
-      -- a leaderboard row from the player's rating as stored now: KEYS[op[2]]
-      -- board, KEYS[op[3]] hash; μ, σ fields; μ0, σ0, scale; pid
-      local m = tonumber(redis.call('HGET', KEYS[op[3]], op[4]) or '0')
-      local s = tonumber(redis.call('HGET', KEYS[op[3]], op[5]) or '0')
-      local ord = (tonumber(op[6]) + m / op[8]) - 3 * (tonumber(op[7]) + s / op[8])
-      redis.call('ZADD', KEYS[op[2]], string.format('%.17g', ord), op[9])
+      -- a leaderboard row from the player's rating as stored now, read as
+      -- lobby.ratings.stored reads it: KEYS[op[2]] board, KEYS[op[3]] hash;
+      -- base μ, base σ, precision and mean fields; μ0, σ0, base scale,
+      -- natural scale, least and most precision; pid
+      local f = redis.call('HMGET', KEYS[op[3]], op[4], op[5], op[6], op[7])
+      local mb = tonumber(op[8]) + tonumber(f[1] or '0') / tonumber(op[10])
+      local sb = tonumber(op[9]) + tonumber(f[2] or '0') / tonumber(op[10])
+      local p, q = tonumber(f[3] or '0'), tonumber(f[4] or '0')
+      local ord = mb - 3 * sb  -- the base alone, exactly
+      if p ~= 0 or q ~= 0 then
+        local l = 1 / (sb * sb) + p / tonumber(op[11])
+        local e = mb / (sb * sb) + q / tonumber(op[11])
+        l = math.min(math.max(l, tonumber(op[12])), tonumber(op[13]))
+        ord = e / l - 3 * (1 / math.sqrt(l))
+      end
+      redis.call('ZADD', KEYS[op[2]], string.format('%.17g', ord), op[14])
     else
       redis.call(op[1], KEYS[op[2]], unpack(op, 3))  -- a history write
     end

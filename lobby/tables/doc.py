@@ -130,7 +130,7 @@ class TableDoc(TypedDict):
     next: NextGame | None  # while the seated players may start another game
     close_at: NotRequired[int | None]  # a finished table no game follows closes then
     settlement: Settlement | None  # applied to balances exactly once by lobby.rooms
-    rated_as: NotRequired[dict[str, list[int]]]  # pid -> stored [rmu, rsigma] after this table's last rated game of theirs (lobby.ratings.known: the next game's end guesses them, its commit checks)
+    rated_from: NotRequired[dict[str, list[float]]]  # pid -> [μ, σ] when the game on show started (lobby.ratings.at_start: it is rated from them)
     absent: dict[str, int]  # pid -> due: a seat at a waiting table given up then unless its player is back (:func:`due`)
     waiting_ttl_ms: int  # how long a table may wait for players; 0: for ever
     wait_until: int | None  # a waiting table closes then

@@ -146,7 +146,10 @@ def _too_few(doc: TableDoc) -> bool:
 def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: dict[str, Any] | None = None) -> TableDoc:
     """:func:`begin`'s doc with a new game started.  Empty seats are filled
     with bots when ``fill_bots``; empty and left seats are then dropped (the
-    game is played by who is seated).  ``ctx["balances"]``: pid -> coins.
+    game is played by who is seated).  ``ctx["balances"]``: pid -> coins;
+    ``ctx["ratings"]``: pid -> ``(μ, σ)`` in the game, kept as the doc's
+    ``rated_from`` (the game is rated from them: :mod:`lobby.ratings`; a
+    ctx without them leaves them to be read at the game's end).
     Raises :class:`LobbyError` ``TOO_FEW_PLAYERS`` below the game's minimum
     (:func:`begin` checks first); an engine ``ValueError`` (a seat count,
     options or coins the lobby should have refused) is raised as is."""
@@ -177,6 +180,11 @@ def _start(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: d
             if winner_pid in pids:
                 winners.append(pids.index(winner_pid))
     table = {"coins": [balances.get(p, 0) if p else 0 for p in pids], "entered": order, "winners": winners}
+    rated = (ctx or {}).get("ratings")
+    if rated is not None:
+        d["rated_from"] = {p: list(rated[p]) for p in pids if p in rated}  # one seated by a move is read at the end
+    else:
+        d.pop("rated_from", None)
     d["state"] = engine.initial_state(n, d["options"], seed, table)  # a ValueError: a bug here (see the module docstring)
     d["table_ctx"] = table
     d["status"] = Status.PLAYING.value

@@ -9,7 +9,7 @@ import secrets
 
 import pytest
 
-from lobby import tables
+from lobby import ratings, tables
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.config import Settings
 from lobby.rooms import Rooms
@@ -224,7 +224,7 @@ def test_a_player_who_cannot_afford_the_table_is_stood_up_at_the_start():
 
 
 @pytest.mark.parametrize("backend", ["redis", "cluster"])
-async def test_a_join_that_lost_a_race_reads_the_balances_of_who_sat_meanwhile(backend, request):
+async def test_a_join_that_lost_a_race_reads_the_balances_of_who_sat_meanwhile(backend, request, monkeypatch):
     """Two processes seat the last two players of a coin table at once: the
     one whose commit loses the race retries on a doc with the other player
     seated.  The balances it read before held only the players it knew of;
@@ -241,17 +241,17 @@ async def test_a_join_that_lost_a_race_reads_the_balances_of_who_sat_meanwhile(b
             await store_a.create_player(pid, "tok-" + pid + prefix, pid.title(), 20_000, 600)
         doc, _ = await rooms_a.open("sibala", "ann", "Ann", seats=3, options={"stake": 100, "rounds": 1})
         table = doc["id"]
-        read = store_a.balances
+        read = ratings.with_balances  # the coins (and ratings) a game's start reads
         raced = asyncio.Event()
 
-        async def balances_then_bo_sits(pids):
-            out = await read(pids)
-            if len(pids) > 1 and not raced.is_set():  # Dee's join read Ann's and Dee's coins: Bo sits now, elsewhere
+        async def balances_then_bo_sits(store, game, pids):
+            out = await read(store, game, pids)
+            if store is store_a and len(pids) > 1 and not raced.is_set():  # Dee's join read Ann's and Dee's coins: Bo sits now, elsewhere
                 raced.set()
                 await rooms_b.join(table, "bo", "Bo")
             return out
 
-        store_a.balances = balances_then_bo_sits
+        monkeypatch.setattr(ratings, "with_balances", balances_then_bo_sits)
         await rooms_a.join(table, "dee", "Dee")
         assert raced.is_set(), "the race this test is about did not happen"
         final = (await store_a.load_room(table))[1]

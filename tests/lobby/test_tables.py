@@ -94,7 +94,7 @@ def test_new_table_is_a_waiting_doc_with_every_documented_key():
     assert doc["seats"] == [None, None] and doc["game_no"] == 0 and doc["state"] is None
     assert doc["options"] == {"rounds": 5, "stake": 0} and doc["coins_to_sit"] == 0
     assert doc["wait_until"] == 61_000 and doc["created"] == 1_000
-    assert set(doc) | {"close_at", "opener", "rated_as", "arena"} == set(tables.TableDoc.__annotations__), "every key documented"
+    assert set(doc) | {"close_at", "opener", "rated_from", "arena"} == set(tables.TableDoc.__annotations__), "every key documented"
     assert packb(doc), "msgpack-clean"
     assert tables.new_table("t2", "stud", now=0, turn_ms=5_000)["seats"] == [None] * STUD.info.default_players
 
