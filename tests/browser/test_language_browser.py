@@ -820,6 +820,47 @@ def test_a_long_name_or_chat_line_is_refused_in_place_not_cut(new_page, lobby):
     expect(page.get_by_test_id("chat-line")).to_have_count(1)
 
 
+#: Glyphs drawn far taller than a line (U+23B7 two lines high, U+3031 one
+#: and a half): a name and a chat line of them.
+TALL_NAME = "\u23b7" * 12
+TALL_CHAT = "\u3031" * 24
+
+
+def test_tall_glyphs_in_names_and_chat_stay_inside_their_lines(new_page, lobby):
+    """A guest named with tall glyphs sends two chat lines of them: a strip
+    just over and just under each line looks the same with the line shown
+    and hidden, so the line painted nothing outside its box (before the
+    fix, the second line drew over the first)."""
+    page = new_page()
+    sign_in(page, lobby, TALL_NAME)
+    open_table(page, "sibala", seats=2)
+    box = page.get_by_test_id("chat-input")
+    lines = page.get_by_test_id("chat-line")
+    box.fill(TALL_CHAT)
+    box.press("Enter")
+    expect(lines).to_have_count(1)
+    box.fill(TALL_CHAT)
+    for _ in range(30):  # sent again till past the connection's chat interval (1 s)
+        page.get_by_test_id("chat-send").click()
+        try:
+            expect(lines).to_have_count(2, timeout=200)
+            break
+        except AssertionError:
+            pass
+    expect(lines).to_have_count(2)
+    expect(page.get_by_test_id("chat-text")).to_have_text([TALL_CHAT, TALL_CHAT])
+    page.evaluate("() => document.activeElement.blur()")
+    for line in lines.all():
+        r = line.bounding_box()
+        strips = [{"x": r["x"], "y": r["y"] - 12, "width": r["width"], "height": 12}, {"x": r["x"], "y": r["y"] + r["height"], "width": r["width"], "height": 12}]
+        shown = [page.screenshot(clip=c, animations="disabled") for c in strips]
+        line.evaluate("el => { el.style.visibility = 'hidden'; }")
+        hidden = [page.screenshot(clip=c, animations="disabled") for c in strips]
+        line.evaluate("el => { el.style.visibility = ''; }")
+        over, under = (a != b for a, b in zip(shown, hidden))
+        assert not over and not under, f"a chat line painted {'over' if over else 'under'} its box {r}"
+
+
 # ---------------------------------------------------------------------------
 # One minus sign for every signed figure
 #
