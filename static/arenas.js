@@ -5,6 +5,15 @@
 
 import { t } from "./i18n.js";
 
+/** The scoring rule of an arena whose tables have `seats` seats
+ * (lobby/arenas.py, docs/play.md *In an arena*): each place 2 points more
+ * than the one below it, the last 0; two seats also name the draw. */
+export function rulesText(seats) {
+  const n = Math.max(2, seats || 2);
+  const places = Array.from({ length: n }, (_, i) => 2 * (n - 1 - i)).join(t("names_comma"));
+  return t("arena_rules", { points: n === 2 ? t("arena_points_two") : t("arena_points_many", { n, points: places }) });
+}
+
 /** A span of `ms` milliseconds as a clock, rounded up to the second:
  * "0:05", "12:30", "1:02:03"; a day or more "2 d 3 h" ("2 天 3 小时"). */
 export function clockText(ms) {

@@ -9,7 +9,7 @@ import { t, gameTitle, num } from "../i18n.js";
 import { h, fill, setText } from "../dom.js";
 import { net, gameInfo, errorText, runAction, setScreenTitle } from "../shell.js";
 import { rulesButton } from "../rules.js";
-import { arenaPhase, countdownText, myState, podium, sheetText, standingRows } from "../arenas.js";
+import { arenaPhase, countdownText, myState, podium, rulesText, sheetText, standingRows } from "../arenas.js";
 import { arenaTitle, arenaFacts } from "./arenas.js";
 
 /** One row of the standings: rank, name (mine marked; a streak's doubling
@@ -53,6 +53,7 @@ function podiumEl(standings) {
 export function arenaScreen(id) {
   const title = h("h2", { testid: "arena-title" });
   const facts = h("p", { class: "muted small", testid: "arena-facts" });
+  const rules = h("p", { class: "muted small", testid: "arena-rules" });
   const countdown = h("div", { class: "arena-countdown big-line", testid: "arena-countdown" });
   const counts = h("div", { class: "small", testid: "arena-counts" });
   const meLine = h("p", { testid: "arena-me" });
@@ -113,6 +114,7 @@ export function arenaScreen(id) {
     setText(title, arenaTitle(a));
     setScreenTitle(arenaTitle(a));
     setText(facts, `${game ? gameTitle(game) : a.game} · ${arenaFacts(a)}`);
+    setText(rules, rulesText(a.seats));
     phase = arenaPhase(a, net.serverNow());
     el.dataset.phase = phase;
     el.dataset.status = a.status;
@@ -139,7 +141,7 @@ export function arenaScreen(id) {
     h("h3", {}, t("arena_standings")),
     nobody,
     table,
-    h("p", { class: "muted small" }, t("arena_rules"))
+    rules
   );
 
   let alive = true;

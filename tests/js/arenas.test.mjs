@@ -2,7 +2,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../static/i18n.js";
-import { arenaPhase, clockText, countdownText, myState, podium, sheetText, standingRows } from "../../static/arenas.js";
+import { arenaPhase, clockText, countdownText, myState, podium, rulesText, sheetText, standingRows } from "../../static/arenas.js";
 
 beforeEach(() => setLang("en"));
 
@@ -64,4 +64,13 @@ test("myState reads my row: out, paused, playing, waiting", () => {
   assert.equal(myState({ me: row(1, { paused: true }) }), "paused");
   assert.equal(myState({ me: row(1, { playing: "t1", paused: true }) }), "playing");
   assert.equal(myState({ me: row(1) }), "waiting");
+});
+
+test("the scoring rule names the points of the arena's own number of seats", () => {
+  assert.equal(rulesText(2), "Points at each table by place (two seats: a win 2, a draw 1, a loss 0), doubled after two wins in a row; leaving a game scores 0.");
+  assert.match(rulesText(3), /\(3 seats, first to last: 4, 2, 0; tied places share theirs\)/);
+  assert.match(rulesText(4), /6, 4, 2, 0/);
+  assert.doesNotMatch(rulesText(3), /two seats/);
+  setLang("zh");
+  assert.match(rulesText(3), /3 个座位，从第一名到最后一名：4、2、0/);
 });
