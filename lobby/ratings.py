@@ -78,11 +78,15 @@ openskill rates them in turn (the next starts from what the last left);
 games that overlap combine as independent evidence does (precisions
 add), close to any order in turn: 18 simultaneous two-person games, 9
 won and 9 lost against newcomers, leave a newcomer at 1164 shown, in
-turn 1080..1153 by the order; adding each game's change of σ instead
-(the fourteenth pass's exploit) gave 1289.  σ stays within
-[:data:`SIGMA_FLOOR`, σ0] however many games overlap.  A result panel's
-"before" is the rating at the game's start, so two panels of games that
-overlapped show the same "before"; ``me`` and the profile show both.
+turn 1080..1153 by the order; six wins at once over newcomers 1318, in
+turn 1300 (the seventeenth pass: each game's step is taken at the σ
+the player started it with, larger than in turn); adding each game's
+change of σ instead (the fourteenth pass's exploit) gave 1289 for the
+9-9 record.  σ stays within
+[:data:`SIGMA_FLOOR`, σ0] however many games overlap.  A result panel
+goes from the rating as stored at the game's end (read then, every game
+that ended before it in it) to that with this game's increments: the
+figure ``me`` and the profile show once it is paid.
 """
 
 from __future__ import annotations
@@ -247,43 +251,61 @@ def changes(doc: tables.TableDoc, current: dict[str, tuple[float, float]]) -> li
             out.append(None)
             continue
         after_rating = new[seat]
-        before, after = ordinal(old.mu, old.sigma), ordinal(after_rating.mu, after_rating.sigma)
-        out.append({
-            "before": round(before, 2), "after": round(after, 2), "delta": round(after - before, 2),
-            "rating": shown(after), "rating_delta": shown(after) - shown(before), "provisional": provisional(after_rating.sigma),
-            "mu": after_rating.mu, "sigma": after_rating.sigma,
-        })
+        out.append({**shown_change((old.mu, old.sigma), (after_rating.mu, after_rating.sigma)), "mu": after_rating.mu, "sigma": after_rating.sigma})
     return out
 
 
+def shown_change(before: tuple[float, float], after: tuple[float, float]) -> dict[str, Any]:
+    """A seat's line of a result panel for a rating going from ``before`` to
+    ``after`` (each ``(μ, σ)``): ``{"before", "after", "delta"}`` (ordinals,
+    2 decimals), ``"rating"`` and ``"rating_delta"`` (the shown figure after
+    and its change: :func:`shown`) and ``"provisional"``."""
+    b, a = ordinal(*before), ordinal(*after)
+    return {"before": round(b, 2), "after": round(a, 2), "delta": round(a - b, 2), "rating": shown(a), "rating_delta": shown(a) - shown(b), "provisional": provisional(after[1])}
+
+
 def with_ratings(
-    doc: tables.TableDoc, settlement_id: str, per_seat: list[dict[str, Any] | None], current: dict[str, tuple[float, float]], now: int
+    doc: tables.TableDoc,
+    settlement_id: str,
+    per_seat: list[dict[str, Any] | None],
+    current: dict[str, tuple[float, float]],
+    now: int,
+    stored_now: dict[str, tuple[int, int, int, int]] | None = None,
 ) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
     pending settlement (``per_seat`` from :func:`changes` on ``current``,
-    the players' ratings at the game's start): ``settlement.ratings`` per
-    seat (:data:`SHOWN_CHANGE`) and each rated player's ``stats`` (not one
-    whose change is None) gaining :func:`increments` (``rp``, ``rm``) and
-    ``rated`` 1; log ``{"kind": "rated", "id"}``.  None when that
-    settlement is not pending unrated (the contract of :mod:`lobby.tables`)."""
+    the players' ratings at the game's start): each rated player's
+    ``stats`` (not one whose change is None) gaining :func:`increments`
+    (``rp``, ``rm``) and ``rated`` 1, and ``settlement.ratings`` per seat
+    (:data:`SHOWN_CHANGE`): from the rating as stored at the game's end
+    (``stored_now``: pid -> the :data:`FIELDS` as integers, every game
+    that ended before this one in them) to that with this game's
+    increments, so its "after" is what ``me`` and the profile show once it
+    is paid (without ``stored_now``: from ``current`` to this game's
+    update); log ``{"kind": "rated", "id"}``.  None when that settlement is
+    not pending unrated (the contract of :mod:`lobby.tables`)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
         return None
     d = cast(tables.TableDoc, dict(doc, settlement=dict(st), events=[]))
     players = []
+    shown_lines: list[dict[str, Any] | None] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
     for entry in st["players"]:
         change = per_seat[entry["seat"]]
         if change is None:  # not rated for this game (too few people played it to its end)
             players.append(entry)
             continue
-        stats = dict(entry["stats"], **increments(current[entry["pid"]], (change["mu"], change["sigma"])), rated=1)
-        players.append(dict(entry, stats=stats))
+        added = increments(current[entry["pid"]], (change["mu"], change["sigma"]))
+        players.append(dict(entry, stats=dict(entry["stats"], **added, rated=1)))
+        if stored_now is not None:
+            rmu, rsigma, rp, rm = stored_now[entry["pid"]]
+            shown_lines[entry["seat"]] = shown_change(stored(rmu, rsigma, rp, rm), stored(rmu, rsigma, rp + added["rp"], rm + added["rm"]))
     d["settlement"]["players"] = players
-    d["settlement"]["ratings"] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
+    d["settlement"]["ratings"] = shown_lines
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
-def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tables.Change:
+def rated(change: tables.Change, current: dict[str, tuple[float, float]], stored_now: dict[str, tuple[int, int, int, int]] | None = None) -> tables.Change:
     """``change`` (one that ends a rated game: :func:`pending` of its doc)
     with the game's rating changes recorded in its settlement, as
     :func:`with_ratings` records them, from the players' ``current``
@@ -291,7 +313,7 @@ def rated(change: tables.Change, current: dict[str, tuple[float, float]]) -> tab
     (its events and log record stay the change's own)."""
     doc = change.doc
     st = doc["settlement"]
-    recorded = with_ratings(doc, st["id"], changes(doc, current), current, change.log.get("at", 0))
+    recorded = with_ratings(doc, st["id"], changes(doc, current), current, change.log.get("at", 0), stored_now)
     if recorded is None:
         return change
     d = recorded.doc
@@ -310,8 +332,14 @@ def at_start(doc: tables.TableDoc) -> dict[str, tuple[float, float]]:
 
 async def current(store: Store, game: str, pids: list[str]) -> dict[str, tuple[float, float]]:
     """Each player's ``(μ, σ)`` in ``game`` now."""
-    rows = await store.run([("HMGET", store.player_key(pid), *fields(game)) for pid in pids])
-    return {pid: stored(*row) for pid, row in zip(pids, rows)}
+    return {pid: stored(*row) for pid, row in (await stored_fields(store, game, pids)).items()}
+
+
+async def stored_fields(store: Store, game: str, pids: list[str]) -> dict[str, tuple[int, int, int, int]]:
+    """Each player's rating in ``game`` as stored now: the :data:`FIELDS`
+    as integers (0 where absent), in one round trip."""
+    rows = await store.run([("HMGET", store.player_key(pid), *fields(game)) for pid in pids]) if pids else []
+    return {pid: cast(tuple[int, int, int, int], tuple(int(v or 0) for v in row)) for pid, row in zip(pids, rows)}
 
 
 async def with_balances(store: Store, game: str, pids: list[str]) -> tuple[dict[str, int], dict[str, tuple[float, float]]]:
@@ -333,9 +361,10 @@ async def rate(rooms: Rooms, table_id: str, doc: tables.TableDoc) -> None:
     (:func:`rated`); this is for a table whose settlement was committed
     unrated (by an older process)."""
     st = doc["settlement"]
-    now_ratings = await current(rooms.store, doc["game"], [e["pid"] for e in st["players"]])
+    now_fields = await stored_fields(rooms.store, doc["game"], [e["pid"] for e in st["players"]])
+    now_ratings = {pid: stored(*row) for pid, row in now_fields.items()}
     per_seat = changes(doc, now_ratings)
-    await rooms.update(table_id, lambda d, now, ctx: with_ratings(d, st["id"], per_seat, now_ratings, now))
+    await rooms.update(table_id, lambda d, now, ctx: with_ratings(d, st["id"], per_seat, now_ratings, now, now_fields))
 
 
 async def settled(store: Store, doc: tables.TableDoc) -> None:

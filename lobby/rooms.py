@@ -197,7 +197,8 @@ class Rooms(Coins, QuickMatching, Timers):
         seated players is connected (``ctx["present"]``); a change that ends
         a rated game gets its rating changes in the same commit
         (:func:`ratings.rated`, from the players' ratings at the game's
-        start: :func:`ratings.at_start`).  The committed
+        start, :func:`ratings.at_start`; its result panel from their
+        ratings as stored, read then).  The committed
         version is delivered to local viewers at once (``self.viewers.deliver``).
         ``timing``: the :data:`metrics.COMMIT` child that takes the time from
         here to the commit's reply.
@@ -240,17 +241,18 @@ class Rooms(Coins, QuickMatching, Timers):
                 return None
             if ratings.pending(out.doc):
                 # a rated game ends: its rating changes go into this same commit, from the
-                # players' ratings at its start (the doc's rated_from); any missing are read now
-                pids = [e["pid"] for e in out.doc["settlement"]["players"]]
-                rated_from = ratings.at_start(out.doc)
-                need = tuple(pid for pid in pids if pid not in rated_from)
-                if need and loaded.get("rated_now", (None,))[0] != need:
-                    loaded["rated_now"] = (need, await ratings.current(self.store, out.doc["game"], list(need)))
+                # players' ratings at its start (the doc's rated_from; any missing: as stored
+                # now), its result panel from their ratings as stored now (one read)
+                pids = tuple(e["pid"] for e in out.doc["settlement"]["players"])
+                if loaded.get("rated_now", (None,))[0] != pids:
+                    loaded["rated_now"] = (pids, await ratings.stored_fields(self.store, out.doc["game"], list(pids)))
                     newer = self._base(table_id) if from_memory else None
                     if newer is not None and newer[0] > version:
                         base = newer
                         continue  # run fn again on the newer base; else this change stands
-                out = ratings.rated(out, {**rated_from, **(loaded["rated_now"][1] if need else {})})
+                now_fields = loaded["rated_now"][1]
+                from_start = ratings.at_start(out.doc)
+                out = ratings.rated(out, {pid: from_start.get(pid) or ratings.stored(*now_fields[pid]) for pid in pids}, now_fields)
             payout = None
             if _ends_game(doc, out.doc) and not self.store.cluster:
                 # one Redis: the game's payout and history go with the commit that ends it

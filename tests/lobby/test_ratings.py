@@ -511,9 +511,10 @@ async def test_games_at_several_tables_at_once_each_count_once_and_every_figure_
 
 async def test_a_game_is_rated_from_its_players_ratings_at_its_start_whatever_ended_meanwhile(redis_server):
     """A player's game ends at another table while this one runs: this
-    game is still rated from the rating they had when it started (its
-    panel's "before"), and their stored rating is the start plus both
-    games' changes."""
+    game's change is still openskill's update of the rating they had when
+    it started, their stored rating is the start plus both games' changes,
+    and this game's result panel goes from the rating with the other game
+    in it to the stored one."""
     prefix = "ratestart"
     store = await connect(redis_server.url, prefix)
     rooms = Rooms(store, Settings(key_prefix=prefix))
@@ -524,13 +525,19 @@ async def test_a_game_is_rated_from_its_players_ratings_at_its_start_whatever_en
         await rooms.move(*second)
         _, other = await store.load_room(second[0])
         assert (await store.player(me))["sibala:rated"] == 1
+        between = (await ratings.current(store, "sibala", [me]))[me]
         await rooms.move(*first)
         _, end = await store.load_room(first[0])
+        newcomers = {pid: (ratings.MU0, ratings.SIGMA0) for pid in (me, a)}
+        update = ratings.changes(end, newcomers)[0]
+        mine = next(e["stats"] for e in end["settlement"]["players"] if e["pid"] == me)
+        assert {k: mine[k] for k in ("rp", "rm")} == ratings.increments(newcomers[me], (update["mu"], update["sigma"])), "rated from the start"
+        added = [mine, next(e["stats"] for e in other["settlement"]["players"] if e["pid"] == me)]
+        final = ratings.stored(None, None, sum(s["rp"] for s in added), sum(s["rm"] for s in added))
+        assert (await ratings.current(store, "sibala", [me]))[me] == final
         shown = end["settlement"]["ratings"][0]
-        assert shown["before"] == 0.0, "rated from the newcomer's rating it started with"
-        added = [next(e["stats"] for e in d["settlement"]["players"] if e["pid"] == me) for d in (end, other)]
-        expect = ratings.stored(None, None, sum(s["rp"] for s in added), sum(s["rm"] for s in added))
-        assert (await ratings.current(store, "sibala", [me]))[me] == expect
+        assert (shown["before"], shown["after"]) == (round(ratings.ordinal(*between), 2), round(ratings.ordinal(*final), 2))
+        assert shown["rating"] == (await ratings.profile(store, ratings.public_id(me)))["games"]["sibala"]["rating"]
     finally:
         await store.aclose()
 
@@ -594,7 +601,8 @@ async def test_a_player_s_games_that_overlap_leave_one_rating_whichever_ends_fir
     way round: both players named "me" end at exactly the same stored
     rating, leaderboard row and profile figure, a win and a loss among them
     included (rated in turn from the rating at each game's end, the order
-    moved it by up to ~9 shown points)."""
+    moved it by up to ~9 shown points); the result panel of the game that
+    ended last shows that figure."""
     prefix = "rateorder"
     store = await connect(redis_server.url, prefix)
     rooms = Rooms(store, Settings(key_prefix=prefix))
@@ -610,7 +618,10 @@ async def test_a_player_s_games_that_overlap_leave_one_rating_whichever_ends_fir
                 wins = [next(e["stats"].get("wins", 0) for e in (await store.load_room(end[0]))[1]["settlement"]["players"] if e["pid"] == me) for end in ends]
                 rows = dict((await store.board("sibala", 0, 10_000))[0])
                 record = await store.player(me)
-                finals.append(([record.get(f) for f in ratings.fields("sibala")], rows[me], (await ratings.profile(store, ratings.public_id(me)))["games"]["sibala"]["rating"]))
+                profile = (await ratings.profile(store, ratings.public_id(me)))["games"]["sibala"]["rating"]
+                _, last = await store.load_room(ends[0 if order else 1][0])
+                assert last["settlement"]["ratings"][0]["rating"] == profile, "the last panel shows the profile's figure"
+                finals.append(([record.get(f) for f in ratings.fields("sibala")], rows[me], profile))
             mixed += sorted(wins) == [0, 1]
             assert finals[0] == finals[1], (attempt, wins, finals)
         assert mixed, "a win and a loss ended in both orders"
