@@ -6,6 +6,7 @@ sign, my own seat as you, the fair-play line.
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import msgpack
@@ -820,6 +821,20 @@ def test_a_long_name_or_chat_line_is_refused_in_place_not_cut(new_page, lobby):
     expect(page.get_by_test_id("chat-line")).to_have_count(1)
 
 
+def _paints_outside(page, line) -> str | None:
+    """"over" or "under" when ``line`` paints in the 12 px strip just over or
+    under its box (screenshots of the strip with the line shown and hidden
+    differ; whole pixels only, none of them the box's), else None."""
+    r = line.bounding_box()
+    top, bottom = math.floor(r["y"]), math.ceil(r["y"] + r["height"])
+    strips = [{"x": r["x"], "y": top - 12, "width": r["width"], "height": 12}, {"x": r["x"], "y": bottom, "width": r["width"], "height": 12}]
+    shown = [page.screenshot(clip=c, animations="disabled") for c in strips]
+    line.evaluate("el => { el.style.visibility = 'hidden'; }")
+    hidden = [page.screenshot(clip=c, animations="disabled") for c in strips]
+    line.evaluate("el => { el.style.visibility = ''; }")
+    return next((side for side, a, b in zip(("over", "under"), shown, hidden) if a != b), None)
+
+
 #: Glyphs drawn far taller than a line (U+23B7 two lines high, U+3031 one
 #: and a half): a name and a chat line of them.
 TALL_NAME = "\u23b7" * 12
@@ -851,14 +866,34 @@ def test_tall_glyphs_in_names_and_chat_stay_inside_their_lines(new_page, lobby):
     expect(page.get_by_test_id("chat-text")).to_have_text([TALL_CHAT, TALL_CHAT])
     page.evaluate("() => document.activeElement.blur()")
     for line in lines.all():
-        r = line.bounding_box()
-        strips = [{"x": r["x"], "y": r["y"] - 12, "width": r["width"], "height": 12}, {"x": r["x"], "y": r["y"] + r["height"], "width": r["width"], "height": 12}]
-        shown = [page.screenshot(clip=c, animations="disabled") for c in strips]
-        line.evaluate("el => { el.style.visibility = 'hidden'; }")
-        hidden = [page.screenshot(clip=c, animations="disabled") for c in strips]
-        line.evaluate("el => { el.style.visibility = ''; }")
-        over, under = (a != b for a, b in zip(shown, hidden))
-        assert not over and not under, f"a chat line painted {'over' if over else 'under'} its box {r}"
+        side = _paints_outside(page, line)
+        assert side is None, f"a chat line painted {side} its box {line.bounding_box()}"
+
+
+#: A name of one letter with four marks stacked under it (Ǫ and three
+#: tildes below: the most a name may stack), reaching past its line.
+STACKED_NAME = "\u01ea\u0330\u0330\u0330"
+
+
+def test_stacked_marks_in_a_name_stay_inside_the_log_s_and_the_result_s_lines(new_page, lobby):
+    """A player named with four marks stacked under a letter plays a game of
+    Sibala to its end with a bot, watched by a spectator: on the
+    spectator's page no log line naming the player, nor the result's
+    winner line, paints outside its own box (the marks under the name once
+    reached into the line below)."""
+    player, viewer = new_page(), new_page()
+    sign_in(player, lobby, STACKED_NAME)
+    table_id = open_table(player, "sibala", seats=2, bots=True, turn_s=0.3, options={"rounds": 1})
+    sign_in(viewer, lobby, "Cy", f"#table={table_id}")
+    expect(viewer.get_by_test_id("spectating")).to_be_visible()
+    start(player)
+    expect(finished(viewer)).to_be_visible(timeout=60_000)
+    lines = [line for line in viewer.locator(".log li").all() if STACKED_NAME in line.inner_text()][:3]
+    assert lines, "the log names the player"
+    for line in [*lines, viewer.get_by_test_id("winners")]:
+        line.scroll_into_view_if_needed()
+        side = _paints_outside(viewer, line)
+        assert side is None, f"{line.inner_text()!r} painted {side} its box"
 
 
 # ---------------------------------------------------------------------------
