@@ -210,8 +210,12 @@ function tableRow(s) {
     h(
       "td",
       { class: "table-cell" },
-      h("span", { class: "table-name", testid: `table-name-${s.id}`, title: t("table_id_tip", { id: s.id }) }, tableName(s)),
-      s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null,
+      h(
+        "div",
+        { class: "table-line" },
+        h("span", { class: "table-name", testid: `table-name-${s.id}`, title: t("table_id_tip", { id: s.id }) }, tableName(s)),
+        s.created ? h("span", { class: "table-opened muted", testid: `table-opened-${s.id}` }, " · ", t("table_opened", { time: openedAt(s.created) })) : null
+      ),
       stake.length ? h("div", { class: "table-stake small", testid: `table-stake-${s.id}` }, stake) : null
     ),
     h("td", { class: `status status-${s.status}` }, statusText(s.status)),

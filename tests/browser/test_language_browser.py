@@ -896,6 +896,44 @@ def test_stacked_marks_in_a_name_stay_inside_the_log_s_and_the_result_s_lines(ne
         assert side is None, f"{line.inner_text()!r} painted {side} its box"
 
 
+
+#: Vietnamese with two marks over one capital (Ấ): a name to show whole.
+VIETNAMESE = "Nguy\u1ec5n Th\u1ecb \u1ea4n"
+
+
+def _whole(page, element) -> bool:
+    """Whether ``element`` draws the same with its clipping turned off (so
+    none of its text is cut), in a box 8 px wider each way."""
+    expect(element).to_be_visible()
+    r = element.bounding_box()
+    around = {"x": r["x"] - 8, "y": math.floor(r["y"]) - 8, "width": r["width"] + 16, "height": r["height"] + 16}
+    clipped = page.screenshot(clip=around, animations="disabled")
+    element.evaluate("el => { el.style.overflow = 'visible'; el.style.clipPath = 'none'; }")
+    free = page.screenshot(clip=around, animations="disabled")
+    element.evaluate("el => { el.style.overflow = ''; el.style.clipPath = ''; }")
+    return clipped == free
+
+
+def test_names_with_marks_show_whole_and_a_table_s_name_lines_paint_only_their_own_box(new_page, lobby):
+    """A Vietnamese name shows whole in the header and its seat (its "Ấ"
+    lost the acute over the circumflex there); a table opened by a name
+    with four marks stacked under a letter: its title on the table's page
+    and its line in the game's table list paint nothing outside their own
+    box (the marks reached the link row and the stake line below)."""
+    page, opener = new_page(), new_page()
+    sign_in(page, lobby, VIETNAMESE)
+    assert _whole(page, page.get_by_test_id("player-name")), "the header's name is cut"
+    open_table(page, "sibala", seats=2)
+    assert _whole(page, page.get_by_test_id("seat-name-0")), "the seat's name is cut"
+    sign_in(opener, lobby, STACKED_NAME)
+    table_id = open_table(opener, "sibala", seats=2)
+    title = opener.get_by_test_id("table-name")
+    assert _paints_outside(opener, title) is None, "the table's title paints outside its box"
+    page.evaluate("location.hash = '#game=sibala'")
+    line = page.locator(f'[data-testid="table-row-{table_id}"] .table-line')
+    expect(line).to_be_visible()
+    assert _paints_outside(page, line) is None, "the table list's name line paints outside its box"
+
 # ---------------------------------------------------------------------------
 # One minus sign for every signed figure
 #
