@@ -86,7 +86,8 @@ change of σ instead (the fourteenth pass's exploit) gave 1289 for the
 [:data:`SIGMA_FLOOR`, σ0] however many games overlap.  A result panel
 goes from the rating as stored at the game's end (read then, every game
 that ended before it in it) to that with this game's increments: the
-figure ``me`` and the profile show once it is paid.
+figure ``me`` and the profile show once it is paid (unless another game
+of the player was paid between that read and this commit).
 """
 
 from __future__ import annotations
