@@ -121,9 +121,11 @@ NSCALE = 10**12
 SIGMA_FLOOR = 1.0
 #: the player-hash fields of a game's rating, ``<game>:<field>``: base μ, base σ, precision, mean
 FIELDS = ("rmu", "rsigma", "rp", "rm")
+#: the precision 1/σ² a stored rating reads within: σ in [SIGMA_FLOOR, σ0]
+LEAST_PRECISION, MOST_PRECISION = 1 / SIGMA0**2, 1 / SIGMA_FLOOR**2
 #: what the commit script needs to read a stored rating as :func:`stored` does:
 #: (μ0, σ0, base scale, natural scale, least precision, most precision)
-STORED_BASE = (MU0, SIGMA0, SCALE, NSCALE, 1 / SIGMA0**2, 1 / SIGMA_FLOOR**2)
+STORED_BASE = (MU0, SIGMA0, SCALE, NSCALE, LEAST_PRECISION, MOST_PRECISION)
 #: players per leaderboard page
 PAGE = 50
 #: the shown rating: DISPLAY_BASE + DISPLAY_SCALE × ordinal, rounded, never below 0
@@ -166,11 +168,11 @@ def stored(raw_mu: Any = None, raw_sigma: Any = None, raw_p: Any = None, raw_m: 
     steps."""
     mb = MU0 + int(raw_mu or 0) / SCALE
     sb = SIGMA0 + int(raw_sigma or 0) / SCALE
-    if not int(raw_p or 0) and not int(raw_m or 0):
+    p, m = int(raw_p or 0), int(raw_m or 0)
+    if not p and not m:
         return mb, sb  # the base alone, exactly
-    precision = 1 / (sb * sb) + int(raw_p or 0) / NSCALE
-    mean = mb / (sb * sb) + int(raw_m or 0) / NSCALE
-    precision = min(max(precision, STORED_BASE[4]), STORED_BASE[5])
+    precision = min(max(1 / (sb * sb) + p / NSCALE, LEAST_PRECISION), MOST_PRECISION)
+    mean = mb / (sb * sb) + m / NSCALE
     return mean / precision, 1 / math.sqrt(precision)
 
 
@@ -271,7 +273,7 @@ def with_ratings(
     per_seat: list[dict[str, Any] | None],
     current: dict[str, tuple[float, float]],
     now: int,
-    stored_now: dict[str, tuple[int, int, int, int]] | None = None,
+    stored_now: dict[str, tuple[int, int, int, int]],
 ) -> tables.Change | None:
     """The table transition that records a game's rating changes in its
     pending settlement (``per_seat`` from :func:`changes` on ``current``,
@@ -282,15 +284,14 @@ def with_ratings(
     (``stored_now``: pid -> the :data:`FIELDS` as integers, every game
     that ended before this one in them) to that with this game's
     increments, so its "after" is what ``me`` and the profile show once it
-    is paid (without ``stored_now``: from ``current`` to this game's
-    update); log ``{"kind": "rated", "id"}``.  None when that settlement is
+    is paid; log ``{"kind": "rated", "id"}``.  None when that settlement is
     not pending unrated (the contract of :mod:`lobby.tables`)."""
     st = doc.get("settlement")
     if not st or st["id"] != settlement_id or st["done"] or "ratings" in st:
         return None
     d = cast(tables.TableDoc, dict(doc, settlement=dict(st), events=[]))
     players = []
-    shown_lines: list[dict[str, Any] | None] = [None if c is None else {k: c[k] for k in SHOWN_CHANGE} for c in per_seat]
+    shown_lines: list[dict[str, Any] | None] = [None] * len(per_seat)
     for entry in st["players"]:
         change = per_seat[entry["seat"]]
         if change is None:  # not rated for this game (too few people played it to its end)
@@ -298,15 +299,14 @@ def with_ratings(
             continue
         added = increments(current[entry["pid"]], (change["mu"], change["sigma"]))
         players.append(dict(entry, stats=dict(entry["stats"], **added, rated=1)))
-        if stored_now is not None:
-            rmu, rsigma, rp, rm = stored_now[entry["pid"]]
-            shown_lines[entry["seat"]] = shown_change(stored(rmu, rsigma, rp, rm), stored(rmu, rsigma, rp + added["rp"], rm + added["rm"]))
+        rmu, rsigma, rp, rm = stored_now[entry["pid"]]
+        shown_lines[entry["seat"]] = shown_change(stored(rmu, rsigma, rp, rm), stored(rmu, rsigma, rp + added["rp"], rm + added["rm"]))
     d["settlement"]["players"] = players
     d["settlement"]["ratings"] = shown_lines
     return tables.Change(d, {"kind": "rated", "at": now, "id": settlement_id})
 
 
-def rated(change: tables.Change, current: dict[str, tuple[float, float]], stored_now: dict[str, tuple[int, int, int, int]] | None = None) -> tables.Change:
+def rated(change: tables.Change, current: dict[str, tuple[float, float]], stored_now: dict[str, tuple[int, int, int, int]]) -> tables.Change:
     """``change`` (one that ends a rated game: :func:`pending` of its doc)
     with the game's rating changes recorded in its settlement, as
     :func:`with_ratings` records them, from the players' ``current``

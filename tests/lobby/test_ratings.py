@@ -108,10 +108,11 @@ async def test_a_rating_is_applied_once_whatever_point_a_killed_process_stopped_
         for stop in ("final", "rated", "paid"):
             pids = await _players(store, 3)
             doc = _finished("sibala", pids, {"rounds": 1}, [2, 0, 1])
-            before = await ratings.current(store, "sibala", pids)
+            fields = await ratings.stored_fields(store, "sibala", pids)
+            before = {pid: ratings.stored(*row) for pid, row in fields.items()}
             per_seat = ratings.changes(doc, before)
             if stop != "final":
-                doc = ratings.with_ratings(doc, doc["settlement"]["id"], per_seat, before, now_ms()).doc
+                doc = ratings.with_ratings(doc, doc["settlement"]["id"], per_seat, before, now_ms(), fields).doc
             if stop == "paid":
                 st = doc["settlement"]
                 await store.apply_settlements(st["id"], [(e["pid"], e["coins"], e["stats"]) for e in st["players"]], "sibala", SETTLED_KEEP_S)
