@@ -183,11 +183,18 @@ def _prototypes() -> dict[str, str]:
     return out
 
 
+@functools.cache
+def _skeleton_table() -> dict[int, str | None]:
+    """:func:`_prototypes` as a str.translate table, each default ignorable deleted."""
+    table: dict[int, str | None] = {ord(ch): proto for ch, proto in _prototypes().items()}
+    table.update((cp, None) for lo, hi in _IGNORABLE_RANGES for cp in range(lo, hi + 1))
+    return table
+
+
 def skeleton(text: str) -> str:
     """The UTS #39 skeleton of ``text``: NFD, default ignorables dropped,
     each confusable character replaced by its prototype, NFD again."""
-    table = _prototypes()
-    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text) if not ignorable(ch)))
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).translate(_skeleton_table()))
 
 
 def case_folded(text: str) -> str:
@@ -311,25 +318,42 @@ def _han_fold() -> dict[int, str]:
     return {ord(ch): root(ch) for ch in list(parent) if root(ch) != ch}
 
 
+@functools.cache
+def _marks() -> frozenset[str]:
+    """The marks (unicodedata's M* categories, as this Python's Unicode
+    reads them; planes 4 to 13 hold no character and 15 and 16 only
+    private use, so they are not read)."""
+    return frozenset(ch for ch in map(chr, (*range(0x40000), *range(0xE0000, 0xF0000))) if unicodedata.category(ch)[0] == "M")
+
+
+@functools.cache
+def _mark_runs() -> re.Pattern[str]:
+    """A run of two or more marks (:func:`_marks`)."""
+    ranges: list[list[int]] = []
+    for cp in sorted(map(ord, _marks())):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges) + "]{2,}")
+
+
+def _sorted_run(run: re.Match[str]) -> str:
+    """The marks of ``run`` in code point order."""
+    return "".join(sorted(run[0]))
+
+
 def marks_sorted(text: str) -> str:
     """``text`` in NFD with each run of combining marks after a letter in
     code point order: marks Unicode gives no reordering class (class 0: the
     vowel signs, tone marks and nasal signs of Brahmic scripts, Thai, Lao,
     Myanmar, Khmer) draw alike in either order, above and below one letter,
     so "ကုိ" and "ကို", "संुदर" and "सुंदर", "ป่ิน" and "ปิ่น" are one."""
-    out: list[str] = []
-    run: list[str] = []
-    for ch in unicodedata.normalize("NFD", text):
-        if unicodedata.category(ch)[0] == "M":
-            run.append(ch)
-            continue
-        out += sorted(run)
-        run = []
-        out.append(ch)
-    out += sorted(run)
-    return "".join(out)
+    text = unicodedata.normalize("NFD", text)
+    return text if _marks().isdisjoint(text) else _mark_runs().sub(_sorted_run, text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _key(form: str) -> str:
     """The skeleton of ``form``, its Han variants as one (:func:`_han_fold`),
     NFKC and case-folded, "vv" drawn "w" as confusables.txt draws "rn" "m"
@@ -434,7 +458,7 @@ def _marked_letter(ch: str) -> bool:
     return cat == "Nd" or (cat[0] == "L" and unicodedata.name(ch, "").startswith(_MARKED_SCRIPTS))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8192)
 def _letter_of(ch: str) -> str:
     """The small letter a caseless Latin look-alike draws as: a small
     capital ("ᴀ", "ɴ": Unicode's LATIN LETTER SMALL CAPITAL X, not the turned
@@ -565,49 +589,83 @@ def separators_folded(text: str, small_letters: bool = False, shared_marks: bool
     scripts' own marks as shared ones: a nukta as a dot below), a mark no
     script owns or of another script on a letter of any other script folds
     away too ("สมชาย̲" is "สมชาย", "राहुल̲" "राहुल")."""
+    text = unicodedata.normalize("NFD", text)
+    if text.isascii():  # no marks, no kana: only the separators go
+        return text.translate(_ASCII_SEPARATORS)
     out: list[str] = []
     marked = True  # whether a mark here goes (at the start, after a Latin, Greek, Cyrillic, Arabic or Hebrew letter, a Han character, a kana, a digit or a separator)
     kana = False  # whether the last letter is a kana, whose voicing marks stay ("ガ" is no "カ")
     dotless = False  # whether out[-1] is a dotless letter right before the mark
     letter = ""  # the last letter or digit kept, as written
-    text = unicodedata.normalize("NFD", text)
     own: frozenset[str] = frozenset()  # the last letter's scripts: only their own marks stay on it ("สมชาย̲" is "สมชาย")
     for i, ch in enumerate(text):
         if kana and ch in _VOICING_DRAWN:  # a double tick or a quote where the voicing mark goes: "カ”ク" is "ガク"
             out.append("\u3099")
             continue
-        if _separator(ch) or (unicodedata.category(ch) == "Lm" and not _modifier_kept(ch, letter or _next_letter(text, i))):
-            marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
-            continue
-        if ch == _IOTA_BELOW:  # a letter in upper case ("ᾳ", "ΑΙ"): the iota it is
-            out.append("ι")
-            marked, dotless = True, False
-            continue
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
-            small = small_letters and _COMBINING_LETTER.fullmatch(unicodedata.name(ch, ""))
-            if small and marked and out:  # a small letter drawn over the last: "Kilopͣ" is "Kilopa"
-                out.append(small[1].lower())
+        info = _char_kind(ch)
+        kind = info[0]
+        if kind == _MODIFIER:
+            if not _modifier_kept(ch, letter or _next_letter(text, i)):
+                marked, dotless = True, False
                 continue
-            voicing = kana and ch in _VOICING
+            info = info[1]
+            kind = info[0]
+        if kind == _SEP:
+            marked, dotless = True, False  # a mark on it goes with it ("¸" is a space and a cedilla)
+        elif kind == _MARK:
+            _, small, voicing, shared, scripts = info
+            if small_letters and small and marked and out:  # a small letter drawn over the last: "Kilopͣ" is "Kilopa"
+                out.append(small)
+                continue
+            voicing = kana and voicing
             if marked and not voicing:
                 if ch == _DOT_ABOVE and dotless:
                     out[-1], dotless = _DOTLESS[letter], False
                 continue
-            if shared_marks and not voicing and (_SHARED_MARK.match(ch) or not (scripts_of(ch) or frozenset()) & own):
+            if shared_marks and not voicing and (shared or not scripts & own):
                 continue  # another script's mark, or one of every script's, on a Thai or Devanagari letter: drawn as a speck
             out.append(ch)
-            continue
-        number = _number(ch)
-        if number is not None:
-            out.extend(number)
+        elif kind == _LETTER:
+            _, marked, dotless, kana, own, drawn = info
+            letter = ch
+            out.append(drawn)
+        else:  # the iota below as its letter, a number sign as its digits
+            out.append(info[1])
             marked, dotless = True, False
-            continue
-        scripts = scripts_of(ch) or frozenset()
-        marked, dotless, letter = _marked_letter(ch) or bool(scripts & _UNMARKED_SCRIPTS), ch in _DOTLESS, ch
-        kana = bool(scripts & _KANA) or ch in _kana_as_han()
-        own = scripts
-        out.append(_letter_of(ch))
     return "".join(out)
+
+
+#: the ASCII separators (:func:`_separator`), as a str.translate table deleting them
+_ASCII_SEPARATORS = str.maketrans("", "", "".join(chr(cp) for cp in range(128) if unicodedata.category(chr(cp))[0] in "PSZ"))
+#: the kinds of character :func:`separators_folded` tells apart (:func:`_char_kind`)
+_SEP, _MODIFIER, _MARK, _LETTER, _SPELT = range(5)
+
+
+@functools.lru_cache(maxsize=8192)
+def _char_kind(ch: str, modifier: bool = True) -> tuple:
+    """What :func:`separators_folded` reads ``ch`` as, whatever stands
+    around it: ``(_SEP,)`` a separator; ``(_MODIFIER, kind)`` a modifier
+    letter, which is ``kind`` where kept (:func:`_modifier_kept`);
+    ``(_SPELT, letters)`` the iota below or a number sign, as its letters;
+    ``(_MARK, small letter or "", voicing, shared, scripts)`` a mark;
+    ``(_LETTER, marked, dotless, kana, scripts, drawn)`` anything else."""
+    if _separator(ch):
+        return (_SEP,)
+    if modifier and unicodedata.category(ch) == "Lm":
+        return (_MODIFIER, _char_kind(ch, False))
+    if ch == _IOTA_BELOW:  # a letter in upper case ("ᾳ", "ΑΙ"): the iota it is
+        return (_SPELT, "ι")
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+        small = _COMBINING_LETTER.fullmatch(unicodedata.name(ch, ""))
+        shared = bool(_SHARED_MARK.match(ch))
+        return (_MARK, small[1].lower() if small else "", ch in _VOICING, shared, scripts_of(ch) or frozenset())
+    number = _number(ch)
+    if number is not None:
+        return (_SPELT, number)
+    scripts = scripts_of(ch) or frozenset()
+    marked = _marked_letter(ch) or bool(scripts & _UNMARKED_SCRIPTS)
+    kana = bool(scripts & _KANA) or ch in _kana_as_han()
+    return (_LETTER, marked, ch in _DOTLESS, kana, scripts, _letter_of(ch))
 
 
 def _modifier_as_letter(ch: str) -> str | None:
@@ -638,6 +696,8 @@ def _modifiers_as_letters(text: str) -> str:
     """``text`` with each modifier letter beside a Latin letter as the letter it
     draws (:func:`_modifier_as_letter`): "Mᵎra" is "Mira", where the
     separator fold reads "Mra"."""
+    if text.isascii():  # no modifier letters
+        return text
     out = list(text)
     for i, ch in enumerate(text):
         letter = _modifier_as_letter(ch)
@@ -695,6 +755,7 @@ def _keys_of(text: str, nfkc: bool = True) -> list[str]:
     return [_key(low), _key(up), _key(text)]
 
 
+@functools.lru_cache(maxsize=4096)
 def _fold(key: str) -> str:
     """``key`` with its separators folded (:func:`separators_folded`); ""
     when nothing is left."""
@@ -732,11 +793,11 @@ def name_keys(name: str) -> list[str]:
     if unicodedata.normalize("NFKC", written) != written:
         keys += _keys_of(written, nfkc=False)
         spellings.append(written)  # a modifier letter NFKC makes a letter folds as written ("Miꝰra")
-    folded = [_fold(k) for k in [*keys, *(k for text in spellings for k in _keys_of(separators_folded(text, shared_marks=True)))]]
-    if any(_COMBINING_LETTER.fullmatch(unicodedata.name(ch, "")) for ch in base):
+    folded = [_fold(k) for k in dict.fromkeys([*keys, *(k for text in spellings for k in _keys_of(separators_folded(text, shared_marks=True)))])]
+    if not _marks().isdisjoint(base) and any(_COMBINING_LETTER.fullmatch(unicodedata.name(ch, "")) for ch in base):
         folded += [_fold(k) for k in _keys_of(separators_folded(base, small_letters=True))]
     keys = list(dict.fromkeys(k for k in [*keys, *folded] if k))
-    signed = [k.translate(_LETTER_SIGNS) for k in keys if k != k.translate(_LETTER_SIGNS)]  # "m!ra", also from a skeleton's "!" ("ǃ")
+    signed = [spelt for k in keys if (spelt := k.translate(_LETTER_SIGNS)) != k]  # "m!ra", also from a skeleton's "!" ("ǃ")
     signed += [spelt for spelt in (_modifiers_as_letters(written), _signs_as_letters(written), written.translate(_SHARP_S)) if spelt != written]
     return list(dict.fromkeys([*keys, *(k for spelling in dict.fromkeys(signed) for k in name_keys(spelling))]))  # each once: a sign-in counts a failure on each
 

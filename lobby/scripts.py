@@ -46,7 +46,7 @@ _PATTERNS = {script: regex.compile(rf"\p{{scx={script}}}") for script in RECOMME
 _ANY_SCRIPT = regex.compile(r"[\p{scx=Common}\p{scx=Inherited}]")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8192)
 def scripts_of(ch: str) -> frozenset[str] | None:
     """The Recommended scripts the character ``ch`` is written in (its
     Script_Extensions among :data:`RECOMMENDED`); None for a character of
