@@ -104,7 +104,7 @@ def clean_name(raw: Any) -> str:
     default ignorables such as U+034F or variation selectors, or a blank
     letter such as U+3164), ``invisible`` (nothing visible), ``letters`` (no letter, number
     or picture: "?", "—"), ``marks`` (too many
-    stacked combining marks), ``reserved`` (ends in "(bot)",
+    stacked combining marks, or a mark drawn around a letter: "A⃝"), ``reserved`` (ends in "(bot)",
     or, folded, holds a bot word, "bot" or "机器人", as a word of its own, or the robot face "🤖":
     between punctuation, symbols, spaces or the ends, "Ann (bot).", "Ann
     «bot", "Bot Rick"; not inside a word, "Robot", "Abbott"),
@@ -176,6 +176,8 @@ def clean_name(raw: Any) -> str:
         raise bad("mixed_scripts", "names take their letters from one script (Latin may join Chinese, Japanese or Korean)")
     if _symbol_in_word(name):
         raise bad("symbol", "a symbol may not stand for a letter: none between two letters, none but an emoji, a star, a heart or a note beside a letter, and between two letters no punctuation but a dash, an apostrophe, a dot and the like")
+    if _enclosing_mark(name):
+        raise bad("marks", "a circle, square or other mark drawn around a letter draws over what is beside the name")
     return name
 
 
@@ -835,6 +837,23 @@ def _too_many_marks(text: str) -> bool:
         if run > MAX_MARKS:
             return True
     return False
+
+
+def _enclosing_mark(name: str) -> bool:
+    """Whether ``name`` has an enclosing mark (Unicode's Me: a circle,
+    square, diamond or keycap drawn around the character before it, "A⃝"):
+    drawn wider than its letter, it paints over what stands beside a name
+    (a seat's number).  An emoji keycap ("1️⃣": a digit, # or *, the emoji
+    selector, U+20E3) is a picture of its own, not a mark on a letter."""
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) == "Me" and not (ch == _KEYCAP and name[i - 2 : i - 1] in _KEYCAP_BASES and name[i - 1 : i] == "\ufe0f"):
+            return True
+    return False
+
+
+#: the emoji keycap mark and the characters an emoji keycap sequence puts it on
+_KEYCAP = "\u20e3"
+_KEYCAP_BASES = frozenset("0123456789#*")
 
 
 #: the canonical combining class of a virama (Unicode's ccc 9)

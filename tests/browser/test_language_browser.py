@@ -5,15 +5,17 @@ sign, my own seat as you, the fair-play line.
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
 
 import msgpack
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .helpers import HTML_LANG, KATA_RE, LOCALES, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
+from .helpers import HTML_LANG, KATA_RE, LAPTOP, LOCALES, PHONE, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
 
 pytestmark = SINGLE_REDIS
 
@@ -895,6 +897,104 @@ def test_stacked_marks_in_a_name_stay_inside_the_log_s_and_the_result_s_lines(ne
         side = _paints_outside(viewer, line)
         assert side is None, f"{line.inner_text()!r} painted {side} its box"
 
+
+
+#: Three Arabic letters with four marks stacked over each (shadda,
+#: fathatan, sukun, superscript alef: the most a name may stack), drawn
+#: nearly half an em over their line (in canonical order, as the lobby keeps it).
+ARABIC_STACKED = "".join(ch + "\u064b\u0651\u0652\u0670" for ch in "\u0639\u0644\u064a")
+
+
+def _ink_on_others(page, texts) -> list[str]:
+    """Where the ink of an element showing one of ``texts`` lands on another
+    element's text or control: for each element with a text node of its
+    own holding one, scrolled into sight, the pixels around it (16 px each
+    way) that change when its text alone is made transparent, outside its
+    own box, and the elements under them ("li.x on span.muted "2026" (40
+    px)"). A pixel that changes while the text stays shown (a countdown
+    ticking) is not counted."""
+    size = page.viewport_size
+    targets = page.evaluate(js("language/ink_targets"), texts)
+    landed = []
+    for i, what in enumerate(targets):
+        for _ in range(5):  # drawn again meanwhile (the header after a game's end): tagged again, measured again
+            target = page.locator(f'[data-ink-target="{i}"]')
+            try:
+                target.scroll_into_view_if_needed(timeout=2000)
+                r = target.bounding_box(timeout=2000)
+            except PlaywrightError:
+                if page.evaluate(js("language/ink_targets"), texts) != targets:
+                    break
+                continue
+            if r is None:
+                break
+            x, y = max(0, math.floor(r["x"]) - 16), max(0, math.floor(r["y"]) - 16)
+            clip = {"x": x, "y": y, "width": min(size["width"], math.ceil(r["x"] + r["width"]) + 16) - x, "height": min(size["height"], math.ceil(r["y"] + r["height"]) + 16) - y}
+            if clip["width"] <= 0 or clip["height"] <= 0:
+                break
+            shot = lambda: base64.b64encode(page.screenshot(clip=clip, animations="disabled")).decode()
+            shown = shot()
+            hid = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.setProperty('color', 'transparent', 'important'); return !!el; }", i)
+            hidden = shot()
+            kept = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.removeProperty('color'); return !!el; }", i)
+            got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, shot(), clip]) if hid and kept else None
+            if got is not None:
+                landed += [f"{what} on {other}" for other in got]
+                break
+    return landed
+
+
+def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, lobby):
+    """Two players named with four marks stacked over each letter (Arabic)
+    and under one (Ǫ̰̰̰) play two rated games of Sibala: on every screen
+    that shows their names (the finished table, the game's table list, the
+    leaderboard, the profile's recent games, the replay, and a table of
+    each other game with bots), on a laptop and a phone, no element holding a name paints onto another element's text
+    or control (the profile's recent games drew their marks onto the date
+    of the game above; the replay's title line onto nothing only by luck)."""
+    ann, bo = new_page(), new_page()
+    names = [ARABIC_STACKED, STACKED_NAME]
+    sign_in(ann, lobby, ARABIC_STACKED)
+    sign_in(bo, lobby, STACKED_NAME)
+    landed: list[str] = []
+
+    def look(where: str) -> None:
+        for size in (LAPTOP, PHONE):
+            resize(ann, size)
+            landed.extend(f"{where} at {size['width']} px: {found}" for found in _ink_on_others(ann, names))
+        resize(ann, LAPTOP)
+
+    for _ in range(2):
+        ann.evaluate("location.hash = '#'")
+        table_id = open_table(ann, "sibala", seats=2, turn_s=0.3, options={"rounds": 1}, bots=False)
+        bo.evaluate(f"location.hash = '#table={table_id}'")
+        bo.get_by_test_id("join-table").click()
+        expect(finished(ann)).to_be_visible(timeout=60_000)
+    expect(ann.get_by_test_id("rating-changes")).to_be_visible()
+    look("the finished table")
+    bo.evaluate("location.hash = '#'")
+    open_table(bo, "sibala", seats=3, bots=False)  # a waiting table of Bo's in the list
+    ann.evaluate("location.hash = '#game=sibala'")
+    expect(ann.locator("table.tables .table-line").first).to_be_visible()
+    look("the table list")
+    ann.evaluate("location.hash = '#leaderboard=sibala'")
+    me = ann.locator('[data-testid="lb-table"] tr.me')
+    expect(me).to_be_visible()
+    look("the leaderboard")
+    ann.evaluate(f"location.hash = '#player={me.get_attribute('data-id')}'")
+    expect(ann.get_by_test_id(f"recent-{table_id}-1")).to_be_visible()
+    look("the profile")
+    ann.get_by_test_id(f"recent-{table_id}-1").click()
+    expect(ann.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
+    expect(ann.get_by_test_id("replay-sub")).to_contain_text(ARABIC_STACKED)
+    expect(ann.get_by_test_id("replay-game-name")).to_have_text("Sibala")
+    look("the replay")
+    for game in ("stud", "six_nimmt", "yahtzee", "shut_the_box"):  # each game's board, bots at its other seats
+        ann.evaluate("location.hash = '#'")
+        open_table(ann, game, seats=3)
+        start(ann)
+        look(f"the {game} table")
+    assert not landed, "\n".join(landed)
 
 
 #: Vietnamese with two marks over one capital (Ấ): a name to show whole.

@@ -10,7 +10,7 @@ import regex
 
 from lobby.protocol import ProtocolError, clean_name, clean_text, name_keys
 from lobby.scripts import script_problem, scripts_of
-from lobby.text import _symbol_in_word
+from lobby.text import _enclosing_mark, _symbol_in_word
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\uffa0", "\u115f", "\u2800\u2800", "Ada (bot)", "ada(BOT)", "a" + "\u0301" * 6, "x\u2028y", "x\u2029y", "a\u202eb"])
@@ -46,6 +46,9 @@ def test_bad_names(name):
         ("\u0628" + "\u064b\u064c\u064d\u064e\u200c" * 3 + "\u0628", "marks"),
         ("\u0639\u0644\u06cc" + "\u064b\u064c\u064d\u064e" + "\u200d" + "\u064b\u064c\u064d\u064e", "marks"),
         ("\u0930\u093e\u092e" + "\u0901\u0902\u0903\u093c" + "\u200c" + "\u0901\u0902\u0903\u093c", "marks"),
+        # a mark drawn around a letter, wider than it (onto a seat's number beside the name)
+        ("A\u20dd\u20dd\u20dd\u20ddnn", "marks"),
+        ("Ann\u20e3", "marks"),  # a keycap on a letter
         ("Ada (bot)", "reserved"),
         # look-alikes of the bots' suffix (found by the break-it pass)
         ("Ann \uff08bot\uff09", "reserved"),  # fullwidth brackets
@@ -999,3 +1002,23 @@ def test_a_character_drawing_several_letters_counts_them_in_a_length(one, width)
         assert exc.value.reason == "length"
     for fullwidth in ("Ａｎｎ", "𝖂ill", "ﬁ" * 12):
         assert drawn_length(fullwidth) == len(fullwidth) + fullwidth.count("ﬁ")
+
+
+ENCLOSING_MARKS = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp)) == "Me"]
+
+
+def test_every_mark_drawn_around_a_letter_is_refused_in_a_name():
+    """Every enclosing mark (a circle, square, diamond, keycap, the Cyrillic
+    hundred-thousands and millions signs) after a letter of a name, once:
+    drawn wider than its letter, it painted over the seat number beside a
+    name; an emoji keycap ("#️⃣": #, the emoji selector, U+20E3) is a
+    picture, not a mark on a letter."""
+    let_in = []
+    for mark in ENCLOSING_MARKS:
+        with pytest.raises(ProtocolError) as exc:  # on a letter of its own script (Cyrillic's on a Latin one are mixed_scripts)
+            clean_name(f"\u0410\u043d\u043d\u0430{mark} \u041b\u0438" if "Cyrillic" in (scripts_of(mark) or ()) else f"Ann{mark} Lee")
+        if exc.value.reason != "marks":
+            let_in.append((hex(ord(mark)), exc.value.reason))
+    assert not let_in and len(ENCLOSING_MARKS) >= 13, let_in
+    assert not any(_enclosing_mark(f"Ann {base}\ufe0f\u20e3") for base in "0123456789#*")
+    assert _enclosing_mark("Ann 7\u20e3") and _enclosing_mark("Ann A\ufe0f\u20e3")
