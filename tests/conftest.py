@@ -35,9 +35,11 @@ TEST_ENV = {
     "LOBBY_BOT_PACE": "0",
     "LOBBY_RESULT_PAUSE_MS": "0",
     "LOBBY_QUICK_WAIT_MS": "1500",
-    # the timer loop sleeps until the next due time; the poll (the default,
-    # 100 ms) only bounds a look for another process's timer
-    "LOBBY_TIMER_POLL_MS": "100",
+    # the timer loop sleeps until the next due time; the poll (100 ms by
+    # default) only bounds a look for another process's timer, and an idle
+    # process's ten looks a second were most of its CPU (the suite keeps
+    # dozens idle); tests of timers across processes set their own
+    "LOBBY_TIMER_POLL_MS": "500",
     "LOBBY_TIMER_LEASE_MS": "2000",
     "LOBBY_DRAIN_S": "2",
     # every test's replay reads come from 127.0.0.1 into the shared lobby
