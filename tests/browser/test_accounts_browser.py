@@ -61,11 +61,11 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     # the policy's refusal next to the field, in the page's language
     claim(a, "short")
     expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("A password needs 10 to 256 characters.")
-    a.get_by_test_id("lang-switch").click()
+    switch_language(a, "zh-CN")
     a.get_by_test_id("claim-password").fill("aaaaaaaaaaaa")
     a.get_by_test_id("claim").click()
     expect(a.get_by_test_id("claim-error").get_by_test_id("error-text")).to_have_text("密码至少需要 4 个不同的字符。")
-    a.get_by_test_id("lang-switch").click()
+    switch_language(a, "en-US")
     a.get_by_test_id("claim-password").fill(PASSWORD)
     a.get_by_test_id("claim").click()
     expect(a.get_by_test_id("account-screen")).to_have_attribute("data-claimed", "true")
@@ -97,10 +97,10 @@ def test_claim_then_sign_in_elsewhere_to_the_same_coins_and_seat(new_page, lobby
     expect(b.get_by_test_id("session-current")).to_have_count(1)
     expect(b.get_by_test_id("session")).to_have_count(1)
     # its times in the page's language (they once read "登录于 12/1/2026, 6:24:42 PM" on a 中文 page)
-    b.get_by_test_id("lang-switch").click()
+    switch_language(b, "zh-CN")
     expect(b.get_by_test_id("session-current")).to_contain_text(re.compile(r"\d{4}年\d{1,2}月\d{1,2}日"))
     expect(b.get_by_test_id("session-current")).not_to_contain_text(re.compile(r"\b[AP]M\b"))
-    b.get_by_test_id("lang-switch").click()
+    switch_language(b, "en-US")
     b.get_by_test_id("sign-out").click()
     expect(b.get_by_test_id("acct-signin-form")).to_be_visible()
     expect(b.get_by_test_id("player-name")).to_have_count(0)
@@ -203,7 +203,7 @@ def test_a_page_whose_session_is_signed_out_elsewhere_says_so_at_once_in_its_lan
     b = new_page()
     password_sign_in(b, lobby, name, PASSWORD)
     expect(b.get_by_test_id("player-name")).to_have_text(name)
-    b.get_by_test_id("lang-switch").click()  # that page reads Chinese
+    switch_language(b, "zh-CN")  # that page reads Chinese
 
     # the first device ends the other session; the other page is not reloaded
     a.reload()
@@ -242,7 +242,7 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
     rules = a.get_by_test_id("password-policy")
     expect(rules).to_have_text("10 to 256 characters, at least 4 different ones, not containing your name.")
     expect(a.get_by_test_id("claim-password")).to_have_attribute("aria-describedby", "claim-password-rules")
-    a.get_by_test_id("lang-switch").click()
+    switch_language(a, "zh-CN")
     expect(a.get_by_test_id("password-policy")).to_have_text("10 到 256 个字符，至少 4 个不同的字符，不能包含你的名字。")
     # each rule's refusal by its reason, in the page's language; the code only under "Details"
     err = a.get_by_test_id("claim-error")
@@ -254,7 +254,7 @@ def test_the_claim_form_states_the_policy_first_words_each_refusal_and_folds_its
     err.get_by_test_id("error-more").locator("summary").click()
     expect(err.get_by_test_id("error-details")).to_be_visible()
     expect(err.get_by_test_id("error-details")).to_have_text("错误代码：weak_password")  # a 中文 page: the code, no English prose
-    a.get_by_test_id("lang-switch").click()
+    switch_language(a, "en-US")
     # the sessions list names the device, this one marked
     a.get_by_test_id("claim-password").fill(PASSWORD)
     a.get_by_test_id("claim").click()
@@ -308,7 +308,7 @@ def test_sign_out_everywhere_says_what_becomes_of_seats_and_a_quick_return_finds
     for lang, ask in asks.items():
         if lang == "zh":
             a.get_by_test_id("confirm-no").click()
-            a.get_by_test_id("lang-switch").click()
+            switch_language(a, "zh-CN")
         a.get_by_test_id("sign-out-everywhere").click()
         expect(a.get_by_test_id("confirm-text")).to_have_text(ask)
     a.get_by_test_id("confirm-yes").click()
@@ -371,7 +371,7 @@ def test_the_profile_reads_well_on_a_phone(new_page, lobby):
     profile_url = page.url
     for lang in ("en", "zh"):
         if lang == "zh":
-            page.get_by_test_id("lang-switch").click()
+            switch_language(page, "zh-CN")
         for phone in PHONES:
             page.set_viewport_size(phone)
             page.goto(profile_url)
