@@ -13,6 +13,8 @@ import regex
 from lobby.name_keys import _folded_keys, letter_keys
 from lobby.protocol import _prototypes, case_folded, name_keys
 
+from ..unicode_chars import ASSIGNED, chars
+
 
 def _casings(ch):
     return {ch, ch.upper(), ch.lower(), ch.title(), ch.casefold()}
@@ -30,8 +32,7 @@ def test_every_casing_of_every_character_has_the_same_keys():
     ("ſ", drawn as "f") holds its written skeleton's keys besides, and so
     still shares a key with every other casing."""
     differ = []
-    for cp in range(0x110000):
-        ch = chr(cp)
+    for ch in ASSIGNED:
         forms = _casings(ch)
         if len(forms) == 1:
             continue
@@ -92,28 +93,26 @@ def test_a_key_is_not_a_key_of_a_different_name():
     assert set(name_keys("Emma")).isdisjoint(name_keys("Erna"))  # "rn" is one key of "m" only in lower case
 
 
-def _chars(test):
-    return [chr(cp) for cp in range(0x110000) if test(chr(cp))]
 
 
 #: every space separator (Zs), dash (Pd), the middle dots and bullets drawn between words
-SPACES = _chars(lambda ch: unicodedata.category(ch) == "Zs")
-DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd") + ["\u2212", "\u02d7", "\u2796", "\u2043"]  # minus signs, hyphen bullet
+SPACES = chars(lambda ch: unicodedata.category(ch) == "Zs")
+DASHES = chars(lambda ch: unicodedata.category(ch) == "Pd") + ["\u2212", "\u02d7", "\u2796", "\u2043"]  # minus signs, hyphen bullet
 #: every punctuation or symbol Unicode names a middle or raised dot, the bullets, and the Hangul araea
-DOTS = _chars(lambda ch: unicodedata.category(ch)[0] in "PS" and any(w in unicodedata.name(ch, "") for w in ("MIDDLE DOT", "RAISED DOT")) and not any(w in unicodedata.name(ch, "") for w in ("STAR", "VERTICAL LINE", "INTERPOLATION"))) + list(
+DOTS = chars(lambda ch: unicodedata.category(ch)[0] in "PS" and any(w in unicodedata.name(ch, "") for w in ("MIDDLE DOT", "RAISED DOT")) and not any(w in unicodedata.name(ch, "") for w in ("STAR", "VERTICAL LINE", "INTERPOLATION"))) + list(
     "\u1427\u18df\u2022\u2027\u2219\u22c5\u2981\u318d\ua78f"
 )
 #: connectors ("_"), modifier symbols ("¸", "ˉ") and the spacing modifier letters and tone letters ("ˑ", "ˌ", "ʼ");
 #: not the small raised letters that NFKC makes the letter they are ("ʰ" is an "h")
-CONNECTORS = _chars(lambda ch: unicodedata.category(ch) == "Pc")
-MODIFIERS = _chars(
+CONNECTORS = chars(lambda ch: unicodedata.category(ch) == "Pc")
+MODIFIERS = chars(
     lambda ch: (unicodedata.category(ch) == "Sk" or (unicodedata.category(ch) == "Lm" and (0x2B0 <= ord(ch) <= 0x2FF or 0xA700 <= ord(ch) <= 0xA71F)))
     and not unicodedata.normalize("NFKC", ch).isalpha()
 )
 #: quotation marks and apostrophes
-QUOTES = _chars(lambda ch: unicodedata.category(ch) in ("Pi", "Pf")) + ["'", "\uff07", "\u055a", "\u05f3"]
+QUOTES = chars(lambda ch: unicodedata.category(ch) in ("Pi", "Pf")) + ["'", "\uff07", "\u055a", "\u05f3"]
 #: full stops a name may end in (alone, doubled, or as the ellipsis)
-STOPS = _chars(lambda ch: unicodedata.category(ch) == "Po" and "FULL STOP" in unicodedata.name(ch, "")) + ["\u2024", "\u2025", "..", "\u2026", ". ", "\u3002\u3002"]
+STOPS = chars(lambda ch: unicodedata.category(ch) == "Po" and "FULL STOP" in unicodedata.name(ch, "")) + ["\u2024", "\u2025", "..", "\u2026", ". ", "\u3002\u3002"]
 
 
 @pytest.mark.parametrize(
@@ -131,7 +130,7 @@ def test_a_space_dash_or_middle_dot_inside_a_name_makes_no_other_name(cls, chars
 
 
 #: every punctuation, symbol and space whose NFKC form holds no letter or digit ("⒜" is "(a)", "℃" "°C": letters)
-DRAWN_BETWEEN = _chars(lambda ch: unicodedata.category(ch)[0] in "PSZ" and not any(c.isalnum() for c in unicodedata.normalize("NFKC", ch)))
+DRAWN_BETWEEN = chars(lambda ch: unicodedata.category(ch)[0] in "PSZ" and not any(c.isalnum() for c in unicodedata.normalize("NFKC", ch)))
 
 
 def test_any_punctuation_symbol_or_space_inside_a_name_makes_no_other_name():
@@ -155,7 +154,7 @@ def _hooked():
     """Every Latin, Greek or Cyrillic letter Unicode names "<letter> WITH
     <a hook, tail, stroke ...>" and does not decompose, with that letter."""
     out = []
-    for ch in _chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
+    for ch in chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
         if m := re.fullmatch(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER [A-Z]+) WITH .*", unicodedata.name(ch, "")):
             try:
                 out.append((ch, unicodedata.lookup(m[1])))
@@ -181,7 +180,7 @@ def test_a_letter_with_a_hook_tail_or_stroke_is_its_letter():
 
 #: every modifier letter (Lm): ticks, small and raised letters, iteration
 #: and length marks
-MODIFIER_LETTERS = _chars(lambda ch: unicodedata.category(ch) == "Lm")
+MODIFIER_LETTERS = chars(lambda ch: unicodedata.category(ch) == "Lm")
 
 
 def test_a_modifier_letter_inside_a_latin_name_makes_no_other_name():
@@ -219,7 +218,7 @@ def _letter_forms():
     Old Polish, top half, blackletter, iotified, monocular ...), with that
     letter: the last such word's."""
     out = []
-    for ch in _chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
+    for ch in chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.decomposition(ch) == ""):
         m = re.fullmatch(r"((?:LATIN|GREEK|CYRILLIC) (?:SMALL|CAPITAL) LETTER |LATIN LETTER SMALL CAPITAL )(.+?)(?: WITH .*)?", unicodedata.name(ch, ""))
         if not m or len(m[2].split()) < 2 or m[2].startswith("SHARP "):  # "ß" is "ss"
             continue
@@ -266,7 +265,7 @@ def test_a_mark_at_a_names_start_or_on_a_han_character_makes_no_other_name():
     assert not apart, apart[:20]
 
 
-COMBINING_LETTERS = _chars(lambda ch: re.fullmatch(r"COMBINING LATIN SMALL LETTER [A-Z]", unicodedata.name(ch, "")) is not None)
+COMBINING_LETTERS = chars(lambda ch: re.fullmatch(r"COMBINING LATIN SMALL LETTER [A-Z]", unicodedata.name(ch, "")) is not None)
 
 
 def test_a_combining_latin_letter_is_that_letter():
@@ -288,7 +287,7 @@ def test_letters_drawn_alike_the_data_leaves_apart_are_one(look_alike, plain):
     assert set(name_keys(look_alike)) & set(name_keys(plain)), (name_keys(look_alike), name_keys(plain))
 
 
-SMALL_KANA = _chars(lambda ch: re.fullmatch(r"(HIRAGANA|KATAKANA) LETTER SMALL .+", unicodedata.name(ch, "")) is not None)
+SMALL_KANA = chars(lambda ch: re.fullmatch(r"(HIRAGANA|KATAKANA) LETTER SMALL .+", unicodedata.name(ch, "")) is not None)
 
 
 def test_a_small_kana_is_its_full_size_letter():
@@ -335,7 +334,7 @@ def test_a_digit_still_makes_another_name(different, other):
     assert set(name_keys(different)).isdisjoint(name_keys(other)), (name_keys(different), name_keys(other))
 
 
-NAMED_MODIFIERS = _chars(lambda ch: unicodedata.category(ch) == "Lm" and re.fullmatch(r"MODIFIER LETTER (SMALL|CAPITAL) [A-Z]", unicodedata.name(ch, "")) is not None)
+NAMED_MODIFIERS = chars(lambda ch: unicodedata.category(ch) == "Lm" and re.fullmatch(r"MODIFIER LETTER (SMALL|CAPITAL) [A-Z]", unicodedata.name(ch, "")) is not None)
 
 
 def test_a_modifier_letter_inside_a_latin_word_is_the_letter_it_draws():
@@ -350,7 +349,7 @@ def test_a_modifier_letter_inside_a_latin_word_is_the_letter_it_draws():
         assert set(name_keys(look_alike)) & set(name_keys(plain)), look_alike
 
 
-DASHES = _chars(lambda ch: unicodedata.category(ch) == "Pd")
+DASHES = chars(lambda ch: unicodedata.category(ch) == "Pd")
 
 
 def test_a_sign_beside_a_han_character_or_a_kana_is_the_han_it_draws():
@@ -388,8 +387,7 @@ def test_every_dotless_or_soft_dotted_letter_with_a_dot_above_has_the_keys_of_th
     """Over every letter whose key is a dotted or dotless i or j (Latin,
     Cyrillic, Greek yot, the mathematical and fullwidth forms NFKC folds)."""
     apart = []
-    for cp in range(0x110000):
-        ch = chr(cp)
+    for ch in ASSIGNED:
         if unicodedata.category(ch)[0] != "L" or unicodedata.normalize("NFKC", ch).casefold() not in ("i", "j", "ı", "ȷ", "і", "ј"):
             continue
         dotted = {"ı": "i", "ȷ": "j"}.get(unicodedata.normalize("NFKC", ch), ch)
@@ -410,7 +408,7 @@ def test_a_folded_key_is_still_not_a_key_of_a_different_name():
 
 #: every mark Unicode draws over, under or through the letter before it (but
 #: the Greek iota below, which upper case writes as the letter iota)
-MARKS = _chars(lambda ch: unicodedata.category(ch) in ("Mn", "Me") and ch != "\u0345")
+MARKS = chars(lambda ch: unicodedata.category(ch) in ("Mn", "Me") and ch != "\u0345")
 
 
 def test_a_mark_over_or_under_a_latin_greek_or_cyrillic_letter_or_a_digit_makes_no_other_name():
@@ -426,7 +424,7 @@ def test_a_mark_over_or_under_a_latin_greek_or_cyrillic_letter_or_a_digit_makes_
     assert len(MARKS) > 1000
 
 
-@pytest.mark.parametrize("stop", _chars(lambda ch: unicodedata.category(ch)[0] == "P"))
+@pytest.mark.parametrize("stop", chars(lambda ch: unicodedata.category(ch)[0] == "P"))
 def test_any_punctuation_at_the_end_makes_no_other_name(stop):
     """"Mira।" (a danda), "Mira჻", "Mira!" are "Mira"."""
     for plain in ("Mira", "小明", "Jean-Luc"):
@@ -435,7 +433,7 @@ def test_any_punctuation_at_the_end_makes_no_other_name(stop):
 
 #: the number signs other than digits whose value is a whole number (circled, parenthesized, dingbat, superscript ...),
 #: but those NFKC makes a letter ("㆓" is the ideograph 二) and the fraction "↉" (0⁄3)
-NUMBERS = _chars(
+NUMBERS = chars(
     lambda ch: unicodedata.category(ch) == "No" and unicodedata.numeric(ch, 0.5) == int(unicodedata.numeric(ch, 0.5))
     and not any(c.isalpha() for c in unicodedata.normalize("NFKC", ch)) and "FRACTION" not in unicodedata.name(ch, "")
 )
@@ -459,7 +457,7 @@ def test_a_number_sign_is_its_digits_so_no_name_fakes_a_table_mark():
     assert len(NUMBERS) > 300
 
 
-@pytest.mark.parametrize("small_capital", _chars(lambda ch: re.fullmatch(r"LATIN (CAPITAL )?LETTER SMALL CAPITAL [A-Z]", unicodedata.name(ch, "")) is not None) + ["\u0138"])
+@pytest.mark.parametrize("small_capital", chars(lambda ch: re.fullmatch(r"LATIN (CAPITAL )?LETTER SMALL CAPITAL [A-Z]", unicodedata.name(ch, "")) is not None) + ["\u0138"])
 def test_a_small_capital_is_its_letter(small_capital):
     """"ᴍira", "Nicĸ" (the kra draws a small capital K): the letter's name."""
     letter = "k" if small_capital == "\u0138" else unicodedata.name(small_capital)[-1].lower()
@@ -566,7 +564,7 @@ def test_a_names_keys_are_each_listed_once(name):
 
 
 #: the emoji drawn as a coloured circle ("⭕", "🔴", "🟢"), which may stand at a word's edge
-CIRCLE_EMOJI = _chars(lambda ch: unicodedata.category(ch)[0] == "S" and re.fullmatch(r".*\bCIRCLE\b.*", unicodedata.name(ch, "")) is not None and "CIRCLED" not in unicodedata.name(ch, "") and regex.match(r"\p{Emoji_Presentation}", ch) is not None)
+CIRCLE_EMOJI = chars(lambda ch: unicodedata.category(ch)[0] == "S" and re.fullmatch(r".*\bCIRCLE\b.*", unicodedata.name(ch, "")) is not None and "CIRCLED" not in unicodedata.name(ch, "") and regex.match(r"\p{Emoji_Presentation}", ch) is not None)
 
 
 def test_a_picture_drawn_as_a_latin_letter_beside_one_is_that_letter():
@@ -617,7 +615,7 @@ def test_more_letters_and_digits_drawn_as_another_are_one(look_alike, plain):
 
 
 #: the Han and kana modifier letters but the iteration and length marks Japanese names are written with
-RARE_JAPANESE_MARKS = _chars(lambda ch: unicodedata.category(ch) == "Lm" and bool(regex.match(r"[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]", ch)) and ch not in "々〻ゝゞヽヾーｰﾞ")  # (the half-width voicing mark reads as the voicing mark)
+RARE_JAPANESE_MARKS = chars(lambda ch: unicodedata.category(ch) == "Lm" and bool(regex.match(r"[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]", ch)) and ch not in "々〻ゝゞヽヾーｰﾞ")  # (the half-width voicing mark reads as the voicing mark)
 
 
 def test_a_rare_han_or_kana_modifier_letter_makes_no_other_name():
@@ -633,7 +631,7 @@ def test_a_rare_han_or_kana_modifier_letter_makes_no_other_name():
 #: draw nothing a reader tells apart: the rare kana repeat marks, the Hangul
 #: fillers (blank), the araea (a dot), the half-width voicing marks alone
 CJK_LETTERS = [
-    ch for ch in _chars(lambda ch: 0x2E80 <= ord(ch) <= 0xFFFF and unicodedata.category(ch)[0] == "L")
+    ch for ch in chars(lambda ch: 0x2E80 <= ord(ch) <= 0xFFFF and unicodedata.category(ch)[0] == "L")
     if regex.match(r"[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]", ch) and ch not in "〱〲〳〴〵ㅤㆍﾞﾟﾠ"
 ]
 
@@ -650,7 +648,7 @@ def test_a_chinese_japanese_or_korean_letter_never_folds_away():
     assert set(name_keys("ロミ")).isdisjoint(name_keys("ロミオ")) and set(name_keys("みく")).isdisjoint(name_keys("み"))
 
 
-VOICED_KANA = [ch for ch in _chars(lambda ch: 0x3040 <= ord(ch) <= 0x30FF) if len(unicodedata.normalize("NFD", ch)) == 2 and unicodedata.normalize("NFD", ch)[1] in "\u3099\u309a"]
+VOICED_KANA = [ch for ch in chars(lambda ch: 0x3040 <= ord(ch) <= 0x30FF) if len(unicodedata.normalize("NFD", ch)) == 2 and unicodedata.normalize("NFD", ch)[1] in "\u3099\u309a"]
 
 
 def test_a_kanas_voicing_marks_make_another_name():
@@ -690,7 +688,7 @@ def _arabic_forms():
     """Every undecomposed Arabic letter Unicode names "X WITH ..." (dots,
     rings, a small v, a tail), with the letter X where Unicode has one."""
     out = []
-    for ch in _chars(lambda ch: unicodedata.category(ch) == "Lo" and unicodedata.decomposition(ch) == ""):
+    for ch in chars(lambda ch: unicodedata.category(ch) == "Lo" and unicodedata.decomposition(ch) == ""):
         m = re.fullmatch(r"ARABIC LETTER (\w+) WITH .*", unicodedata.name(ch, ""))
         if m:
             try:
@@ -741,7 +739,7 @@ def test_a_mark_no_script_owns_on_a_letter_of_a_script_with_its_own_makes_no_oth
 def test_a_scripts_own_vowel_or_tone_mark_makes_another_name(script, base, drawn_as_signs):
     """A script's own marks spell its words ("สมชาย", "สมชัย"; "क", "क़"):
     each keeps a name of its own (the visarga, drawn as a colon, aside)."""
-    own = [chr(cp) for cp in range(0x110000) if unicodedata.category(chr(cp)) in ("Mn", "Mc") and regex.match(rf"\p{{sc={script}}}", chr(cp)) and chr(cp) not in drawn_as_signs]
+    own = chars(lambda ch: unicodedata.category(ch) in ("Mn", "Mc") and regex.match(rf"\p{{sc={script}}}", ch) and ch not in drawn_as_signs)
     folded = [hex(ord(m)) for m in own if set(name_keys(base + m)) & set(name_keys(base))]
     assert not folded, folded
 
