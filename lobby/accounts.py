@@ -23,7 +23,8 @@ not take a claimed name (``lobby.sessions``: ``bad_name``, reason
 ``taken``); one who held it before the claim keeps it, marked a guest.
 
 Passwords are hashed with argon2id (``argon2-cffi``'s defaults: RFC 9106's
-low-memory profile, 64 MiB, ~50 ms) in a worker thread, never on the event
+low-memory profile, 64 MiB, ~50 ms; ``Settings.argon2_time_cost``,
+``argon2_memory_kib``) in a worker thread, never on the event
 loop, at most :data:`HASH_THREADS` at a time per process; they are never
 stored, logged or sent back.  A wrong name and a wrong password get the
 same answer, after the same work (an unknown name is checked against a
@@ -117,7 +118,6 @@ WRONG = "wrong name or password"
 NAME_KEYS_VERSION = 22
 
 log = logging.getLogger("lobby")
-_HASHER = argon2.PasswordHasher()
 _SLOTS: dict[int, asyncio.Semaphore] = {}
 #: invisible direction marks around some right-to-left entries of the confusables data
 
@@ -179,9 +179,16 @@ async def _in_thread(fn: Any, *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
 
 
-def _verify(stored: str, password: str) -> bool:
+@functools.cache
+def hasher(time_cost: int, memory_kib: int) -> argon2.PasswordHasher:
+    """The argon2id hasher making ``time_cost`` passes over ``memory_kib``
+    KiB (4 lanes, a 16-byte salt: argon2-cffi's defaults besides)."""
+    return argon2.PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+
+
+def _verify(hasher: argon2.PasswordHasher, stored: str, password: str) -> bool:
     try:
-        return _HASHER.verify(stored, password)
+        return hasher.verify(stored, password)
     except argon2.exceptions.VerificationError:
         return False
     except argon2.exceptions.InvalidHashError:
@@ -189,10 +196,10 @@ def _verify(stored: str, password: str) -> bool:
 
 
 @functools.cache
-def _dummy_hash() -> str:
-    """A hash no password matches, checked for unknown names so that they
-    take as long as wrong passwords."""
-    return _HASHER.hash(new_token())
+def _dummy_hash(hasher: argon2.PasswordHasher) -> str:
+    """A hash of ``hasher``'s that no password matches, checked for unknown
+    names so that they take as long as wrong passwords."""
+    return hasher.hash(new_token())
 
 
 #: how long an account remembers a device that signed in to it (s)
@@ -218,6 +225,7 @@ class Accounts:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.hasher = hasher(settings.argon2_time_cost, settings.argon2_memory_kib)
 
     async def _limit(self, addr: str) -> None:
         """Count an attempt from ``addr``; raises ``RATE_LIMITED`` past the address's limit."""
@@ -285,7 +293,7 @@ class Accounts:
         if any(owner not in (None, pid) for owner in await self.store.name_owners(lookup_keys(clean))) or await self.store.claim_names(keys, pid) is not None:
             raise LobbyError(ErrorCode.NAME_TAKEN, "that name (or one that looks the same) belongs to another account")
         try:
-            made = await self.store.new_credentials(pid, await _in_thread(_HASHER.hash, password), keys)
+            made = await self.store.new_credentials(pid, await _in_thread(self.hasher.hash, password), keys)
         except BaseException:
             await self.store.release_names(keys, pid)
             raise
@@ -343,14 +351,14 @@ class Accounts:
             failures = await self.store.count_attempt("device", _device_digest(device), s.signin_window_s)
         if failures > s.signin_per_account:
             raise LobbyError(ErrorCode.RATE_LIMITED, f"too many failed sign-ins to this account; wait up to {s.signin_window_s} s")
-        ok = await _in_thread(_verify, creds["hash"] if creds else await _in_thread(_dummy_hash), password)
+        ok = await _in_thread(_verify, self.hasher, creds["hash"] if creds else await _in_thread(_dummy_hash, self.hasher), password)
         if not ok or creds is None or pid is None:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         await self.store.count_attempt("acct", pid, s.signin_window_s, add=-1)  # it was no failure
         if known:
             await self.store.count_attempt("device", _device_digest(device), s.signin_window_s, add=-1)
-        if _HASHER.check_needs_rehash(creds["hash"]):
-            await self.store.set_credentials(pid, await _in_thread(_HASHER.hash, password))
+        if self.hasher.check_needs_rehash(creds["hash"]):
+            await self.store.set_credentials(pid, await _in_thread(self.hasher.hash, password))
         device = await self.remember_device(pid, device)
         token = new_token()
         await self.store.add_session(pid, session_id(token), token, s.token_ttl_s, new=True, device=await asyncio.to_thread(device_of, user_agent))

@@ -73,6 +73,12 @@ class Settings:
     token_ttl_s: int = 7 * 24 * 3_600
     #: accounts: shortest password (characters; at most 256)
     password_min: int = 10
+    #: accounts: argon2id's passes over its memory, and that memory (KiB),
+    #: per password hash (argon2-cffi's defaults, RFC 9106's low-memory
+    #: profile: ~50 ms, 64 MiB); the test suite lowers both (the same
+    #: algorithm, ~1 ms); a hash made with others is redone at the next sign-in
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65_536
     #: sign-in attempts are counted in windows this long (s)
     signin_window_s: int = 900
     #: failed sign-ins to one account per window before it refuses more

@@ -41,3 +41,17 @@ def test_the_limits_for_hostile_clients_are_documented_with_their_defaults():
     assert f"per {JOIN_WINDOW_MS // 1000} s" in _row("tables.seating.JOIN_WINDOW_MS")
     assert f"| {defaults.guests_per_addr} |" in _row("LOBBY_GUESTS_PER_ADDR")
     assert f"| {defaults.seat_moves_per_s} per 1000 ms" in _row("LOBBY_SEAT_MOVES_PER_S")
+    assert f"| {defaults.argon2_time_cost} passes over {defaults.argon2_memory_kib} KiB" in _row("LOBBY_ARGON2_MEMORY_KIB")
+
+
+def test_a_password_hash_costs_argon2_s_own_defaults_unless_set():
+    """The default cost is argon2-cffi's own (RFC 9106's low-memory profile);
+    a lobby set to another hashes with it (the PHC string says so)."""
+    import argon2
+
+    from lobby.accounts import hasher
+
+    own = argon2.PasswordHasher()
+    assert (Settings().argon2_time_cost, Settings().argon2_memory_kib) == (own.time_cost, own.memory_cost) == (3, 65536)
+    assert "$m=1024,t=1,p=4$" in hasher(1, 1024).hash("correct horse")
+    assert hasher(1, 1024).check_needs_rehash(hasher(3, 65536).hash("correct horse"))
