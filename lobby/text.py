@@ -840,10 +840,10 @@ def _too_many_marks(text: str) -> bool:
 
 
 def _enclosing_mark(name: str) -> bool:
-    """Whether ``name`` has an enclosing mark (Unicode's Me: a circle,
-    square, diamond or keycap drawn around the character before it, "A⃝"):
-    drawn wider than its letter, it paints over what stands beside a name
-    (a seat's number).  An emoji keycap ("1️⃣": a digit, # or *, the emoji
+    """Whether ``name`` (or a chat line) has an enclosing mark (Unicode's
+    Me: a circle, square, diamond or keycap drawn around the character
+    before it, "A⃝"): drawn wider than its letter, it paints over what
+    stands beside a name (a seat's number) or a chat line (its sender).  An emoji keycap ("1️⃣": a digit, # or *, the emoji
     selector, U+20E3) is a picture of its own, not a mark on a letter."""
     for i, ch in enumerate(name):
         if unicodedata.category(ch) == "Me" and not (ch == _KEYCAP and name[i - 2 : i - 1] in _KEYCAP_BASES and name[i - 1 : i] == "\ufe0f"):
@@ -872,7 +872,8 @@ def clean_text(raw: Any, max_len: int) -> str:
 
     Raises :class:`ProtocolError` ``BAD_TEXT`` with a ``reason``:
     ``not_text``, ``empty``, ``length`` (over ``max_len`` characters; the
-    frame's ``max`` says ``max_len``), ``control``, ``marks``,
+    frame's ``max`` says ``max_len``), ``control``, ``marks`` (as a name's,
+    an enclosing mark too),
     ``invisible`` (as :func:`clean_name`'s); markup is kept as text."""
 
     def bad(reason: str, message: str) -> ProtocolError:
@@ -881,6 +882,8 @@ def clean_text(raw: Any, max_len: int) -> str:
     text = _trimmed(raw, max_len, "text", bad)
     if _too_many_marks(text):
         raise bad("marks", "text stacks too many combining marks")
+    if _enclosing_mark(text):
+        raise bad("marks", "a circle, square or other mark drawn around a letter draws over the sender's name beside the line")
     if not _visible(text):
         raise bad("invisible", "text has nothing visible")
     return text

@@ -260,7 +260,7 @@ const TEXTS = {
     text_bad_length: "A chat line is at most {max} characters.",
     text_bad_control: "A chat line cannot hold control or formatting characters.",
     text_bad_invisible: "A chat line needs at least one visible character.",
-    text_bad_marks: "A chat line cannot stack so many accent marks on one letter.",
+    text_bad_marks: "A chat line cannot stack so many accent marks on one letter, nor draw a circle or a box around one.",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "Bots do not take seats at a coin table (coins move here): only people play it.",
     start_help_bots: "The game starts when every seat is taken, or when everyone seated presses Start: bots fill the empty seats.",
@@ -753,7 +753,7 @@ const TEXTS = {
     text_bad_length: "一条聊天消息最多 {max} 个字符。",
     text_bad_control: "聊天消息不能包含控制字符或格式字符。",
     text_bad_invisible: "聊天消息至少要有一个看得见的字符。",
-    text_bad_marks: "聊天消息里同一个字上叠加的附加符号太多。",
+    text_bad_marks: "聊天消息里同一个字上叠加的附加符号太多，或在字外加了圈或框。",
     // item 4: forms that offer only what can be; refusals in plain words
     bots_no_coins: "金币桌的座位不由机器人补上（这里输赢金币）：只由真人来玩。",
     start_help_bots: "坐满即开始；或在座的每个人都按“立即开始”，空位由机器人补上。",

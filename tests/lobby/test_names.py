@@ -1006,7 +1006,7 @@ def test_a_character_drawing_several_letters_counts_them_in_a_length(one, width)
 ENCLOSING_MARKS = chars(lambda ch: unicodedata.category(ch) == "Me")
 
 
-def test_every_mark_drawn_around_a_letter_is_refused_in_a_name():
+def test_every_mark_drawn_around_a_letter_is_refused_in_a_name_and_a_chat_line():
     """Every enclosing mark (a circle, square, diamond, keycap, the Cyrillic
     hundred-thousands and millions signs) after a letter of a name, once:
     drawn wider than its letter, it painted over the seat number beside a
@@ -1019,5 +1019,10 @@ def test_every_mark_drawn_around_a_letter_is_refused_in_a_name():
         if exc.value.reason != "marks":
             let_in.append((hex(ord(mark)), exc.value.reason))
     assert not let_in and len(ENCLOSING_MARKS) >= 13, let_in
+    # nor in a chat line, where it drew over the sender's name beside it
+    for mark in ENCLOSING_MARKS:
+        with pytest.raises(ProtocolError) as exc:
+            clean_text(f"hello A{mark}", 200)
+        assert exc.value.reason == "marks", hex(ord(mark))
     assert not any(_enclosing_mark(f"Ann {base}\ufe0f\u20e3") for base in "0123456789#*")
     assert _enclosing_mark("Ann 7\u20e3") and _enclosing_mark("Ann A\ufe0f\u20e3")
