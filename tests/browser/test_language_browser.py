@@ -9,6 +9,7 @@ import base64
 import json
 import math
 import re
+import unicodedata
 
 import msgpack
 import pytest
@@ -903,6 +904,9 @@ def test_stacked_marks_in_a_name_stay_inside_the_log_s_and_the_result_s_lines(ne
 #: fathatan, sukun, superscript alef: the most a name may stack), drawn
 #: nearly half an em over their line (in canonical order, as the lobby keeps it).
 ARABIC_STACKED = "".join(ch + "\u064b\u0651\u0652\u0670" for ch in "\u0639\u0644\u064a")
+#: Four marks over a Latin capital and four under each of two letters (a
+#: break-it pass's name), in the composed form the lobby keeps.
+LATIN_STACKED = unicodedata.normalize("NFC", "M\u0301\u0302\u0303\u0304" + "".join(ch + "\u0323\u0324\u0325\u0326" for ch in "ac") + " Lu")
 
 
 def _ink_on_others(page, texts) -> list[str]:
@@ -946,23 +950,26 @@ def _ink_on_others(page, texts) -> list[str]:
 
 def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, lobby):
     """Two players named with four marks stacked over each letter (Arabic)
-    and under one (Ǫ̰̰̰) play two rated games of Sibala: on every screen
-    that shows their names (the finished table, the game's table list, the
-    leaderboard, the profile's recent games, the replay, and a table of
-    each other game with bots), on a laptop and a phone, no element holding a name paints onto another element's text
-    or control (the profile's recent games drew their marks onto the date
-    of the game above; the replay's title line onto nothing only by luck)."""
+    and over and under Latin ones play two rated games of Sibala, and one
+    of them a game of each other game with bots: on every screen that shows
+    their names (the finished tables, the home page's own tables, the
+    game's table list, the leaderboard, the profile's recent games, the
+    replay), on a laptop and two phones, no element holding a name paints
+    onto another element's text or control (the profile's recent games
+    drew their marks onto the date of the game above, a phone's table title
+    onto the game's name under it, 6 Nimmt!'s score card and Shut the
+    Box's round results onto their next lines)."""
     ann, bo = new_page(), new_page()
-    names = [ARABIC_STACKED, STACKED_NAME]
+    names = [ARABIC_STACKED, LATIN_STACKED]
     sign_in(ann, lobby, ARABIC_STACKED)
-    sign_in(bo, lobby, STACKED_NAME)
+    sign_in(bo, lobby, LATIN_STACKED)
     landed: list[str] = []
 
-    def look(where: str) -> None:
-        for size in (LAPTOP, PHONE):
-            resize(ann, size)
-            landed.extend(f"{where} at {size['width']} px: {found}" for found in _ink_on_others(ann, names))
-        resize(ann, LAPTOP)
+    def look(where: str, page=ann) -> None:
+        for size in (LAPTOP, *PHONES):
+            resize(page, size)
+            landed.extend(f"{where} at {size['width']} px: {found}" for found in _ink_on_others(page, names))
+        resize(page, LAPTOP)
 
     for _ in range(2):
         ann.evaluate("location.hash = '#'")
@@ -972,6 +979,15 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
         expect(finished(ann)).to_be_visible(timeout=60_000)
     expect(ann.get_by_test_id("rating-changes")).to_be_visible()
     look("the finished table")
+    for game, options in (("stud", {}), ("six_nimmt", {"end_threshold": 1}), ("yahtzee", {}), ("shut_the_box", {"rounds": 2})):
+        bo.evaluate("location.hash = '#'")  # each game's board at its end, bots at its other seats
+        open_table(bo, game, seats=3, turn_s=0.3, options=options)
+        start(bo)
+        expect(finished(bo)).to_be_visible(timeout=90_000)
+        look(f"the finished {game} table", bo)
+    bo.evaluate("location.hash = '#'")
+    expect(bo.get_by_test_id("my-tables").locator("li").first).to_be_visible()
+    look("the home page's own tables", bo)
     bo.evaluate("location.hash = '#'")
     open_table(bo, "sibala", seats=3, bots=False)  # a waiting table of Bo's in the list
     ann.evaluate("location.hash = '#game=sibala'")
@@ -989,11 +1005,6 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     expect(ann.get_by_test_id("replay-sub")).to_contain_text(ARABIC_STACKED)
     expect(ann.get_by_test_id("replay-game-name")).to_have_text("Sibala")
     look("the replay")
-    for game in ("stud", "six_nimmt", "yahtzee", "shut_the_box"):  # each game's board, bots at its other seats
-        ann.evaluate("location.hash = '#'")
-        open_table(ann, game, seats=3)
-        start(ann)
-        look(f"the {game} table")
     assert not landed, "\n".join(landed)
 
 
