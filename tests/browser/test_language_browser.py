@@ -953,12 +953,13 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     and over and under Latin ones play two rated games of Sibala, and one
     of them a game of each other game with bots: on every screen that shows
     their names (the finished tables, the home page's own tables, the
-    game's table list, the leaderboard, the profile's recent games, the
+    game's table list, a waiting table's start vote, the leaderboard, the profile's recent games, the
     replay), on a laptop and two phones, no element holding a name paints
     onto another element's text or control (the profile's recent games
     drew their marks onto the date of the game above, a phone's table title
     onto the game's name under it, 6 Nimmt!'s score card and Shut the
-    Box's round results onto their next lines)."""
+    Box's round results onto their next lines, a start vote onto the
+    line over it)."""
     ann, bo = new_page(), new_page()
     names = [ARABIC_STACKED, LATIN_STACKED]
     sign_in(ann, lobby, ARABIC_STACKED)
@@ -989,10 +990,15 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     expect(bo.get_by_test_id("my-tables").locator("li").first).to_be_visible()
     look("the home page's own tables", bo)
     bo.evaluate("location.hash = '#'")
-    open_table(bo, "sibala", seats=3, bots=False)  # a waiting table of Bo's in the list
+    waiting = open_table(bo, "sibala", seats=3, bots=False)  # a waiting table of Bo's in the list
     ann.evaluate("location.hash = '#game=sibala'")
     expect(ann.locator("table.tables .table-line").first).to_be_visible()
     look("the table list")
+    ann.evaluate(f"location.hash = '#table={waiting}'")  # Ann sits down and asks to start: Bo reads her ask
+    ann.get_by_test_id("join-table").click()
+    ann.get_by_test_id("start").click()
+    expect(bo.get_by_test_id("start-vote")).to_contain_text(ARABIC_STACKED)
+    look("a waiting table's start vote", bo)
     ann.evaluate("location.hash = '#leaderboard=sibala'")
     me = ann.locator('[data-testid="lb-table"] tr.me')
     expect(me).to_be_visible()
