@@ -180,7 +180,7 @@ async def _in_thread(fn: Any, *args: Any) -> Any:
 
 
 @functools.cache
-def hasher(time_cost: int, memory_kib: int) -> argon2.PasswordHasher:
+def password_hasher(time_cost: int, memory_kib: int) -> argon2.PasswordHasher:
     """The argon2id hasher making ``time_cost`` passes over ``memory_kib``
     KiB (4 lanes, a 16-byte salt: argon2-cffi's defaults besides)."""
     return argon2.PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
@@ -225,7 +225,7 @@ class Accounts:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.hasher = hasher(settings.argon2_time_cost, settings.argon2_memory_kib)
+        self.hasher = password_hasher(settings.argon2_time_cost, settings.argon2_memory_kib)
 
     async def _limit(self, addr: str) -> None:
         """Count an attempt from ``addr``; raises ``RATE_LIMITED`` past the address's limit."""

@@ -61,10 +61,11 @@ class _Context(dict):
     the coins of the players seated in ``doc`` (and of ``extra_pid``),
     ``ctx.get("ratings")`` their ``(μ, σ)`` in the table's game (read with
     the coins: :func:`ratings.with_balances`), ``ctx.get("present")`` the
-    set of seated players with a live connection somewhere.  ``loaded``: key -> ``(pids, value)``, kept across the
-    retries of one update; a value read for other players (the base moved
-    on to a doc with someone new seated) is read again, never taken for
-    theirs (a player missing from the balances read would be stood up)."""
+    set of seated players with a live connection somewhere.  ``loaded``:
+    key -> ``(pids, value)``, kept across the retries of one update; a
+    value read for other players (the base moved on to a doc with someone
+    new seated) is read again, never taken for theirs (a player missing
+    from the balances read would be stood up)."""
 
     LAZY = ("balances", "ratings", "present")
 

@@ -839,14 +839,15 @@ def _too_many_marks(text: str) -> bool:
     return False
 
 
-def _enclosing_mark(name: str) -> bool:
-    """Whether ``name`` (or a chat line) has an enclosing mark (Unicode's
-    Me: a circle, square, diamond or keycap drawn around the character
-    before it, "A⃝"): drawn wider than its letter, it paints over what
-    stands beside a name (a seat's number) or a chat line (its sender).  An emoji keycap ("1️⃣": a digit, # or *, the emoji
-    selector, U+20E3) is a picture of its own, not a mark on a letter."""
-    for i, ch in enumerate(name):
-        if unicodedata.category(ch) == "Me" and not (ch == _KEYCAP and name[i - 2 : i - 1] in _KEYCAP_BASES and name[i - 1 : i] == "\ufe0f"):
+def _enclosing_mark(text: str) -> bool:
+    """Whether ``text`` (a name or a chat line) has an enclosing mark
+    (Unicode's Me: a circle, square, diamond or keycap drawn around the
+    character before it, "A⃝"): drawn wider than its letter, it paints over
+    what stands beside a name (a seat's number) or a chat line (its
+    sender).  An emoji keycap ("1️⃣": a digit, # or *, the emoji selector,
+    U+20E3) is a picture of its own, not a mark on a letter."""
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) == "Me" and not (ch == _KEYCAP and text[i - 2 : i - 1] in _KEYCAP_BASES and text[i - 1 : i] == "\ufe0f"):
             return True
     return False
 

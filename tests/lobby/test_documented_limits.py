@@ -49,9 +49,9 @@ def test_a_password_hash_costs_argon2_s_own_defaults_unless_set():
     a lobby set to another hashes with it (the PHC string says so)."""
     import argon2
 
-    from lobby.accounts import hasher
+    from lobby.accounts import password_hasher
 
     own = argon2.PasswordHasher()
     assert (Settings().argon2_time_cost, Settings().argon2_memory_kib) == (own.time_cost, own.memory_cost) == (3, 65536)
-    assert "$m=1024,t=1,p=4$" in hasher(1, 1024).hash("correct horse")
-    assert hasher(1, 1024).check_needs_rehash(hasher(3, 65536).hash("correct horse"))
+    assert "$m=1024,t=1,p=4$" in password_hasher(1, 1024).hash("correct horse")
+    assert password_hasher(1, 1024).check_needs_rehash(password_hasher(3, 65536).hash("correct horse"))
