@@ -55,6 +55,25 @@ def resize(page, size: dict) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+def measured(locator, measure, tries: int = 5):
+    """``measure(node, box)`` of the one node ``locator`` finds now (an
+    ElementHandle and its bounding box, CSS px), taken again when the page
+    drew that node afresh meanwhile (the header after the account's
+    ``me``): a measurement of a node no longer in the page would compare
+    pixels of its successor. Raises AssertionError when the node was
+    replaced in each of ``tries`` measurements."""
+    for _ in range(tries):
+        expect(locator).to_be_visible()
+        node = locator.element_handle(timeout=WAIT)
+        box = node.bounding_box()
+        if box is None:
+            continue
+        result = measure(node, box)
+        if node.evaluate("el => el.isConnected"):
+            return result
+    raise AssertionError(f"{locator} was drawn afresh during each of {tries} measurements")
+
+
 #: The ``lang`` attribute of a page's ``<html>`` in each of its languages.
 HTML_LANG = {"en-US": "en", "zh-CN": "zh-CN"}
 

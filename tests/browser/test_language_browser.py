@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .helpers import HTML_LANG, KATA_RE, LAPTOP, LOCALES, PHONE, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
+from .helpers import HTML_LANG, KATA_RE, LAPTOP, LOCALES, PHONE, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, measured, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
 
 pytestmark = SINGLE_REDIS
 
@@ -828,14 +828,17 @@ def _paints_outside(page, line) -> str | None:
     """"over" or "under" when ``line`` paints in the 12 px strip just over or
     under its box (screenshots of the strip with the line shown and hidden
     differ; whole pixels only, none of them the box's), else None."""
-    r = line.bounding_box()
-    top, bottom = math.floor(r["y"]), math.ceil(r["y"] + r["height"])
-    strips = [{"x": r["x"], "y": top - 12, "width": r["width"], "height": 12}, {"x": r["x"], "y": bottom, "width": r["width"], "height": 12}]
-    shown = [page.screenshot(clip=c, animations="disabled") for c in strips]
-    line.evaluate("el => { el.style.visibility = 'hidden'; }")
-    hidden = [page.screenshot(clip=c, animations="disabled") for c in strips]
-    line.evaluate("el => { el.style.visibility = ''; }")
-    return next((side for side, a, b in zip(("over", "under"), shown, hidden) if a != b), None)
+
+    def strips_differ(node, r):
+        top, bottom = math.floor(r["y"]), math.ceil(r["y"] + r["height"])
+        strips = [{"x": r["x"], "y": top - 12, "width": r["width"], "height": 12}, {"x": r["x"], "y": bottom, "width": r["width"], "height": 12}]
+        shown = [page.screenshot(clip=c, animations="disabled") for c in strips]
+        node.evaluate("el => { el.style.visibility = 'hidden'; }")
+        hidden = [page.screenshot(clip=c, animations="disabled") for c in strips]
+        node.evaluate("el => { el.style.visibility = ''; }")
+        return next((side for side, a, b in zip(("over", "under"), shown, hidden) if a != b), None)
+
+    return measured(line, strips_differ)
 
 
 #: Glyphs drawn far taller than a line (U+23B7 two lines high, U+3031 one
@@ -1021,14 +1024,16 @@ VIETNAMESE = "Nguy\u1ec5n Th\u1ecb \u1ea4n"
 def _whole(page, element) -> bool:
     """Whether ``element`` draws the same with its clipping turned off (so
     none of its text is cut), in a box 8 px wider each way."""
-    expect(element).to_be_visible()
-    r = element.bounding_box()
-    around = {"x": r["x"] - 8, "y": math.floor(r["y"]) - 8, "width": r["width"] + 16, "height": r["height"] + 16}
-    clipped = page.screenshot(clip=around, animations="disabled")
-    element.evaluate("el => { el.style.overflow = 'visible'; el.style.clipPath = 'none'; }")
-    free = page.screenshot(clip=around, animations="disabled")
-    element.evaluate("el => { el.style.overflow = ''; el.style.clipPath = ''; }")
-    return clipped == free
+
+    def same_unclipped(node, r):
+        around = {"x": r["x"] - 8, "y": math.floor(r["y"]) - 8, "width": r["width"] + 16, "height": r["height"] + 16}
+        clipped = page.screenshot(clip=around, animations="disabled")
+        node.evaluate("el => { el.style.overflow = 'visible'; el.style.clipPath = 'none'; }")
+        free = page.screenshot(clip=around, animations="disabled")
+        node.evaluate("el => { el.style.overflow = ''; el.style.clipPath = ''; }")
+        return clipped == free
+
+    return measured(element, same_unclipped)
 
 
 def test_names_with_marks_show_whole_and_a_table_s_name_lines_paint_only_their_own_box(new_page, lobby):
