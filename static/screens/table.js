@@ -22,44 +22,13 @@ import { VIEWS } from "../games/index.js";
 import { GenericView } from "../games/generic.js";
 import { sha256Hex } from "./replay.js";
 import { rulesButton } from "../rules.js";
+import { turnCue } from "../sound.js";
 
-// -- sound: a short beep when it becomes your turn ---------------------------------
+// -- sound: a short beep when it becomes your turn (sound.js) ----------------------
 
-let audio = null;
-function unlockAudio() {
-  // Browsers allow audio only after a user gesture: create/resume it then.
-  try {
-    if (!audio) {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) return;
-      audio = new Ctx();
-    }
-    if (audio.state === "suspended") audio.resume().catch(() => {});
-  } catch (e) {
-    audio = null;
-  }
-}
-document.addEventListener("pointerdown", unlockAudio, true);
-document.addEventListener("keydown", unlockAudio, true);
-
-function beep() {
-  try {
-    if (!audio || audio.state !== "running") return;
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    const now = audio.currentTime;
-    osc.type = "sine";
-    osc.frequency.setValueAtTime(880, now);
-    gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.18);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(now);
-    osc.stop(now + 0.2);
-  } catch (e) {
-    /* no sound: fine */
-  }
-}
+const cue = turnCue();
+document.addEventListener("pointerdown", cue.unlock, true);
+document.addEventListener("keydown", cue.unlock, true);
 
 // -- chat --------------------------------------------------------------------------
 
@@ -647,7 +616,7 @@ export function tableScreen(id) {
 
     // your-turn cue: title prefix while it is your turn; a beep when it becomes so
     setTitle(ctx.turn ? t("your_turn_title") : "");
-    if (ctx.turn && ctx.turn !== lastCue) beep();
+    if (ctx.turn && ctx.turn !== lastCue) cue.beep();
     lastCue = ctx.turn;
     followAsk();
   };
