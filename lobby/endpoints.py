@@ -42,6 +42,7 @@ NODE_MODULES = ROOT / "node_modules"
 VENDOR = {
     "msgpack.min.js": "@msgpack/msgpack/dist.umd/msgpack.min.js",
     "fast-json-patch.min.js": "fast-json-patch/dist/fast-json-patch.min.js",
+    "morphdom-umd.min.js": "morphdom/dist/morphdom-umd.min.js",
 }
 
 

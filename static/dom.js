@@ -2,6 +2,8 @@
 // text node), never as HTML: names and server texts may contain markup.
 
 const PROPS = new Set(["value", "checked", "disabled", "hidden", "readOnly"]);
+/** The listeners h() gave each element: [type, fn] pairs (patch moves them). */
+const LISTENERS = new WeakMap();
 
 /** h("button", {testid: "roll", onclick: fn}, "Roll") -> an element.
  * `testid` sets data-testid, `class` the class, `on<event>` a listener,
@@ -14,7 +16,11 @@ export function h(tag, attrs, ...children) {
     if (key === "class") el.className = value;
     else if (key === "testid") el.dataset.testid = value;
     else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+      if (!LISTENERS.has(el)) LISTENERS.set(el, []);
+      LISTENERS.get(el).push([key.slice(2), value]);
+    }
     else if (PROPS.has(key)) el[key] = value;
     else if (value === false) continue;
     else el.setAttribute(key, value === true ? "" : String(value));
@@ -37,6 +43,33 @@ export function append(el, children) {
 export function fill(el, ...children) {
   el.replaceChildren();
   return append(el, children);
+}
+
+/** Make `el`'s children those given (as fill), keeping the nodes already
+ * shown where the new ones match them (morphdom, /vendor/morphdom-umd.min.js:
+ * the same tag in the same place), their attributes and text brought up to
+ * date: a board a version barely changed is not styled, laid out and
+ * painted afresh, and a focused control keeps its focus.  A kept node gets
+ * the listeners h() gave its new twin in place of its own.  Only for
+ * children built afresh that nothing else holds (a view that keeps a
+ * reference to a child, or listens with addEventListener, uses fill).
+ * Without morphdom (Node's unit tests), fill. */
+export function patch(el, ...children) {
+  if (!globalThis.morphdom) return fill(el, ...children);
+  const next = el.cloneNode(false);
+  append(next, children);
+  globalThis.morphdom(el, next, { childrenOnly: true, onBeforeElUpdated: takeListeners });
+  return el;
+}
+
+/** morphdom's hook: `kept` (shown) swaps its h() listeners for `twin`'s. */
+function takeListeners(kept, twin) {
+  for (const [type, fn] of LISTENERS.get(kept) || []) kept.removeEventListener(type, fn);
+  const now = LISTENERS.get(twin) || [];
+  for (const [type, fn] of now) kept.addEventListener(type, fn);
+  if (now.length) LISTENERS.set(kept, now);
+  else LISTENERS.delete(kept);
+  return true;
 }
 
 /** Set text only when it changed (keeps selections and avoids layout work). */

@@ -12,7 +12,7 @@
 // coverings, one_die.
 
 import { t, signed } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, patch, setText } from "../dom.js";
 import { seatNo, seatBadges, seatNameEl, mineKey, youBadge, logName } from "./seats.js";
 import { markAway, forcedList, forcedTag, forcedLine, oneTimeMark } from "./forced.js";
 import { outcome, winnersSaid, winnersLine, figureList } from "./results.js";
@@ -419,7 +419,7 @@ export class ShutTheBoxView extends TableView {
     const canPick = !!turn && !busy && sets.length > 0;
     this.tilesEl.dataset.open = open.join(" ");
     this.tilesEl.classList.toggle("choosing", canPick);
-    fill(
+    patch(
       this.tilesEl,
       TILES.map((n) => {
         const isOpen = open.includes(n);
@@ -451,7 +451,7 @@ export class ShutTheBoxView extends TableView {
     // each throw comes after a shut or at a new turn: a new signature (motion.js)
     this.diceEl.dataset.motion = "roll";
     this.diceEl.dataset.msig = dice ? `${state.round}:${state.seat}:${open.length}:${dice.join("")}` : "";
-    fill(this.diceEl, dice ? dice.map(die) : h("span", { class: "muted stb-nothrow" }, state && playing ? tr("no_throw") : ""));
+    patch(this.diceEl, dice ? dice.map(die) : h("span", { class: "muted stb-nothrow" }, state && playing ? tr("no_throw") : ""));
     const thr = state && playing && state.throw !== null && state.throw !== undefined ? state.throw : null;
     this.throwEl.dataset.throw = thr === null ? "" : String(thr);
     setText(this.throwEl, thr === null ? "" : tr("throw_is", { n: thr }));
@@ -482,7 +482,7 @@ export class ShutTheBoxView extends TableView {
     // the legal sets (quick picks)
     this.setsEl.hidden = !(mine && sets.length);
     if (mine && sets.length) {
-      fill(
+      patch(
         this.setsEl,
         h("span", { class: "muted" }, tr("legal_sets")),
         sets.map((c) => {
@@ -538,7 +538,7 @@ export class ShutTheBoxView extends TableView {
     this.boardsEl.hidden = !rec;
     if (!rec) return;
     const seen = this.log.notes.boards && this.log.notes.boards.round === rec.round ? this.log.notes.boards.seats : {};
-    fill(
+    patch(
       this.boardsEl,
       view.seats.map((_, i) => {
         const s = rec.scores[i];
@@ -570,7 +570,7 @@ export class ShutTheBoxView extends TableView {
     // the log's words for the turn's end (one wording: logText), then the tiles it left open
     const line = logText({ ...last, type: "turn_over" }, names, this.ctx.seat, false, false);
     const text = last.reason === "box_shut" ? line : tr("last_open", { line, open: last.open.length ? last.open.join(" ") : "–" });
-    fill(
+    patch(
       this.lastEl,
       h("span", { class: "stb-last-label" }, tr("last_turn")),
       // the throw that ended the turn rolls here: the box's dice never showed it (motion.js)
@@ -638,7 +638,7 @@ export class ShutTheBoxView extends TableView {
         );
       })
     );
-    fill(this.playersEl, head, body);
+    patch(this.playersEl, head, body);
   }
 
   /** Each finished round's result line (`names` by seat; `left`:
@@ -648,7 +648,7 @@ export class ShutTheBoxView extends TableView {
     const history = (state && state.history) || [];
     setText(this.resultsTitle, tr("results"));
     this.resultsTitle.parentElement.hidden = history.length === 0;
-    fill(
+    patch(
       this.resultsEl,
       history.map((rec) => {
         const r = rec.round + 1;

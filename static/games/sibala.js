@@ -5,7 +5,7 @@
 // engines/sibala.py (Sibala.view) and docs/protocol.md.
 
 import { t, localized, signed } from "../i18n.js";
-import { h, fill, setText, keepBrackets } from "../dom.js";
+import { h, fill, patch, setText, keepBrackets } from "../dom.js";
 import { seatHead, boardSeat, awayName, logName, mineKey } from "./seats.js";
 import { forcedMarks, forcedTag, oneTimeMark, markAway, forcedLine, foldTimeouts } from "./forced.js";
 import { outcome, winnersSaid, winnersLine, figureList } from "./results.js";
@@ -227,7 +227,7 @@ export class SibalaView extends TableView {
         const hand = handWords(this.categories(), hd.category, hd.value);
         handText = old ? t("hand_last_round", { hand }) : hand;
       }
-      fill(
+      patch(
         card,
         seatHead(view, i, mySeat),
         dice,

@@ -11,7 +11,7 @@
 // engines/six_nimmt.py (SixNimmt.view).
 
 import { t, getLang } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, fill, patch, setText } from "../dom.js";
 import { seatNo, seatName, bareName, boardSeat, boardName, seatBadges, awayName, logName, youBadge, mineKey } from "./seats.js";
 import { forcedList, markAway, forcedTag, forcedLine, foldTimeouts } from "./forced.js";
 import { resultNames, winnersSaid } from "./results.js";
@@ -820,7 +820,7 @@ export class SixNimmtView extends TableView {
       // "pick": my first pick is asked; "change": picked, changeable until the reveal
       this.handEl.dataset.mode = !canPick ? "" : state.my_pick === null ? "pick" : "change";
       this.handBox.classList.toggle("pinned", canPick); // a phone pins the hand only while it can be played
-      fill(
+      patch(
         this.handEl,
         hand.map((c, k) =>
           cardFace(c, this.headsTable(), {
@@ -844,7 +844,7 @@ export class SixNimmtView extends TableView {
       }
       this.confirmBtn.hidden = chosen === null;
       setText(this.confirmBtn, chosen === null ? "" : tr(state.my_pick === null ? "confirm_pick" : "change_pick", { card: chosen }));
-      fill(this.pickSlot, pick !== null ? cardFace(pick, this.headsTable(), { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
+      patch(this.pickSlot, pick !== null ? cardFace(pick, this.headsTable(), { size: "sn-big", testid: "my-pick-card" }) : h("span", { class: "sn-slot sn-big" }));
       this.pickSlot.classList.toggle("sending", pick !== null && pick !== state.my_pick);
       this.pickSlot.dataset.card = pick === null ? "" : pick;
     }

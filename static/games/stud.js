@@ -12,7 +12,7 @@
 // and docs/protocol.md.
 
 import { t, getLang, localized, signed } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, fill, patch, setText } from "../dom.js";
 import { seatNo, seatHead, boardSeat, awayName, mineKey, youBadge } from "./seats.js";
 import { markAway, forcedList, forcedTag, forcedLine, foldTimeouts, oneTimeMark } from "./forced.js";
 import { tableLog, showLog, LOG_GAP, gapText } from "./event_log.js";
@@ -539,7 +539,7 @@ export class StudView extends TableView {
         if (act && !p.folded) info.push(h("span", { class: "last-act", testid: `action-${i}` }, tr(`act_${act.action}`, { to: act.to })));
       }
       const hand = showdown[i] ? h("div", { class: "hand-name", testid: `hand-${i}`, "data-category": showdown[i].category }, handName(showdown[i])) : null;
-      fill(el, head, cards, h("div", { class: "seat-info" }, info), hand);
+      patch(el, head, cards, h("div", { class: "seat-info" }, info), hand);
       oneTimeMark(el); // a fold the clock made is marked once, in its folded pill
     });
   }

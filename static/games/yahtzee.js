@@ -9,7 +9,7 @@
 // categories, rolls_left, options_scores.
 
 import { t } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, patch, setText } from "../dom.js";
 import { seatNo, seatBadges, seatNameEl, markedName, mineKey, logName } from "./seats.js";
 import { markAway, forcedList, forcedTag, forcedLine, foldTimeouts } from "./forced.js";
 import { outcome, winnersLine, figureList } from "./results.js";
@@ -357,7 +357,7 @@ export class YahtzeeView extends TableView {
     this.diceEl.title = scored ? tr(mineKey("scored_dice", scored, ctx.seat), { name: names[scored.seat] || seatNo(scored.seat), cat: tr(scored.category) }) : "";
     this.diceEl.dataset.rolls = state ? String(state.rolls) : "";
     const sigs = dice ? dieSigs(this.log.items, dice, scored ? state.turn - 1 : state.turn, state.rolls, !!scored) : [];
-    fill(
+    patch(
       this.diceEl,
       Array.from({ length: DICE }, (_, i) => {
         const face = dice ? dice[i] : null;
@@ -489,8 +489,8 @@ export class YahtzeeView extends TableView {
         Array.from({ length: n }, (_, i) => h("td", { class: colClass(i), testid: `total-${i}`, "data-total": totals[i] || 0 }, String(totals[i] || 0)))
       )
     );
-    fill(this.cardEl, head, body, foot);
-    fill(
+    patch(this.cardEl, head, body, foot);
+    patch(
       this.seatsEl,
       Array.from({ length: n }, (_, i) =>
         h(
@@ -510,7 +510,7 @@ export class YahtzeeView extends TableView {
    * score. */
   renderChoices(state, canScore) {
     const options = canScore && state ? state.options_scores || {} : {};
-    fill(
+    patch(
       this.choicesEl,
       ((state && state.categories) || [])
         .filter((cat) => cat in options)

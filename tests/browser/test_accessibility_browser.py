@@ -199,3 +199,44 @@ def test_the_table_list_says_how_many_watch_in_words(new_page, lobby):
         before = page.evaluate("(id) => getComputedStyle(document.querySelector(`[data-testid='spectators-${id}']`), '::before').content", table)
         assert before in ("none", "normal"), (locale, before)
         assert page.evaluate(ASTRAL) == [], locale
+
+
+# ---------------------------------------------------------------------------
+# A control pressed with the keyboard keeps the focus
+#
+# A keyboard player picks a Shut the Box tile, holds a Yahtzee die or picks
+# a 6 Nimmt! card with Space: the board is drawn again at once to show it,
+# and the control keeps the focus, so Space again frees the tile or the die
+# and Tab goes on from there (each redraw made new buttons, and the focus
+# fell back to the page).
+# ---------------------------------------------------------------------------
+
+
+#: per game: the first control to press (a CSS selector once the first
+#: throw, if any, is made), its attribute and the values each press gives
+#: it (a 6 Nimmt! card stays chosen till another is)
+KEYBOARD_PICKS = {
+    "shut_the_box": ('[data-testid^="tile-"][data-legal="true"]', "data-state", ["selected", "open"]),
+    "yahtzee": ('[data-testid^="die-"]:enabled', "data-held", ["true", "false"]),
+    "six_nimmt": ('[data-testid^="hand-card-"]:enabled', "aria-pressed", ["true", "true"]),
+}
+
+
+@pytest.mark.parametrize("game", list(KEYBOARD_PICKS))
+def test_a_control_pressed_with_the_keyboard_keeps_the_focus(new_page, lobby, game):
+    page = new_page()
+    started_table(page, lobby, "Kim", game, seats=2, turn_s=60)
+    selector, attribute, values = KEYBOARD_PICKS[game]
+    if game != "six_nimmt":  # the first throw, made with the keyboard too
+        roll = page.get_by_test_id("roll")
+        expect(roll).to_be_enabled()
+        roll.focus()
+        page.keyboard.press("Enter")
+    first = page.locator(selector).first
+    expect(first).to_be_visible()
+    control = page.get_by_test_id(first.get_attribute("data-testid"))
+    control.focus()
+    for value in values:
+        page.keyboard.press("Space")
+        expect(control).to_have_attribute(attribute, value)
+        expect(control).to_be_focused()
