@@ -944,7 +944,9 @@ def _ink_on_others(page, texts) -> list[str]:
             hid = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.setProperty('color', 'transparent', 'important'); return !!el; }", i)
             hidden = shot()
             kept = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.removeProperty('color'); return !!el; }", i)
-            got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, shot(), clip]) if hid and kept else None
+            got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, None, clip]) if hid and kept else None
+            if got == "again":  # ink seems to land: shot once more, a pixel that changes meanwhile not counted
+                got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, shot(), clip])
             if got is not None:
                 landed += [f"{what} on {other}" for other in got]
                 break

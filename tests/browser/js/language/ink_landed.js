@@ -1,12 +1,13 @@
 async ([i, shown, hidden, again, clip]) => {
   // the other elements (own text, or a control or picture) on which target i's ink lands
   // outside its own box (below): pixels of the clip (viewport px) that change when its text is hidden
-  // (`shown`, `hidden`, then `again` shown: a pixel that changed meanwhile, a clock's, is not counted)
+  // (`shown`, `hidden`, then `again` shown: a pixel that changed meanwhile, a clock's, is not counted;
+  // `again` null: "again" when some pixel would count, for the caller to shoot it and ask once more)
   const el = document.querySelector(`[data-ink-target="${i}"]`);
   if (!el) return null; // drawn again meanwhile: measured again
   const load = (s) => new Promise((ok, no) => { const img = new Image(); img.onload = () => ok(img); img.onerror = no; img.src = `data:image/png;base64,${s}`; });
   const pixels = (img) => { const c = new OffscreenCanvas(img.width, img.height); const g = c.getContext("2d"); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data; };
-  const [a, b, c] = await Promise.all([load(shown), load(hidden), load(again)]);
+  const [a, b, c] = await Promise.all([load(shown), load(hidden), load(again === null ? shown : again)]);
   const [p, q, s] = [pixels(a), pixels(b), pixels(c)];
   // its own box: the nearest box that is not inline (a line of a list, a cell, a chip), where
   // its lines may touch each other (a wrapped line's marks reach the line above)
@@ -29,6 +30,7 @@ async ([i, shown, hidden, again, clip]) => {
       if (inside(vx, vy)) continue;
       for (const other of document.elementsFromPoint(vx + 0.5, vy + 0.5)) {
         if (other.contains(el) || el.contains(other) || !own(other) || (home.contains(other) && !beside(vy))) continue;
+        if (again === null) return "again";
         const name = `${other.tagName.toLowerCase()}.${[...other.classList].join(".")} "${other.textContent.trim().slice(0, 24)}"`;
         landed.set(name, (landed.get(name) || 0) + 1);
       }
