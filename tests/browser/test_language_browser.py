@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .helpers import HTML_LANG, KATA_RE, LAPTOP, LOCALES, PHONE, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, measured, open_table, play_to_end, resize, sign_in, start, started_table, stud_turns, switch_language
+from .helpers import HTML_LANG, KATA_RE, LAPTOP, LOCALES, PHONE, PHONES, REDRAW_HEAD, RESULT_RE, RESULT_ZH_RE, SINGLE_REDIS, each_language, expect_status, finished, game_lobby, intercept, js, measured, open_table, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, switch_language
 
 pytestmark = SINGLE_REDIS
 
@@ -959,14 +959,19 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     of them a game of each other game with bots: on every screen that shows
     their names (the finished tables, the home page's own tables, the
     game's table list, a waiting table's start vote, the leaderboard, the profile's recent games, the
-    replay), on a laptop and two phones, no element holding a name paints
-    onto another element's text or control (the profile's recent games
-    drew their marks onto the date of the game above, a phone's table title
-    onto the game's name under it, 6 Nimmt!'s score card and Shut the
-    Box's round results onto their next lines, a start vote onto the
-    line over it)."""
+    replay, a running and a finished arena's standings and podium), on a
+    laptop and two phones, no element holding a name paints onto another
+    element's text or control, a line of its own box under it included
+    (the profile's recent games drew their marks onto the date of the game
+    above and onto their own date line, a phone's table title onto the
+    game's name under it, 6 Nimmt!'s score card and Shut the Box's round
+    results onto their next lines, a start vote onto the line over it, an
+    arena's standings onto the player's game-by-game line)."""
     ann, bo = new_page(), new_page()
     names = [ARABIC_STACKED, LATIN_STACKED]
+    # two arenas of theirs: one over by the time it is looked at (its podium), one running
+    played = [(0, 1, [0]), (1, 2, [0]), (0, 2, [0, 1])]
+    arenas = {"a finished arena": stored_arena(lobby, seconds=1, names=[*names, "Cy"], results=played), "a running arena": stored_arena(lobby, seconds=600, names=[*names, "Cy"], results=played)}
     sign_in(ann, lobby, ARABIC_STACKED)
     sign_in(bo, lobby, LATIN_STACKED)
     landed: list[str] = []
@@ -1011,11 +1016,20 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     ann.evaluate(f"location.hash = '#player={me.get_attribute('data-id')}'")
     expect(ann.get_by_test_id(f"recent-{table_id}-1")).to_be_visible()
     look("the profile")
+    bo.evaluate(f"location.hash = '#player={bo.evaluate('window.lobby.net.player.id')}'")  # the tables Bo opened: her name in each link
+    expect(bo.get_by_test_id("recent-at").first).to_be_visible()
+    look("the profile of the tables' opener", bo)
     ann.get_by_test_id(f"recent-{table_id}-1").click()
     expect(ann.get_by_test_id("replay-screen")).to_have_attribute("data-table", table_id)
     expect(ann.get_by_test_id("replay-sub")).to_contain_text(ARABIC_STACKED)
     expect(ann.get_by_test_id("replay-game-name")).to_have_text("Sibala")
     look("the replay")
+    for where, arena_id in arenas.items():
+        ann.evaluate(f"location.hash = '#arena={arena_id}'")
+        expect(ann.get_by_test_id("arena-row-3")).to_be_visible()
+        if where == "a finished arena":
+            expect(ann.get_by_test_id("arena-podium")).to_be_visible()
+        look(f"{where}'s standings")
     assert not landed, "\n".join(landed)
 
 

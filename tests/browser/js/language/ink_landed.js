@@ -10,9 +10,13 @@ async ([i, shown, hidden, again, clip]) => {
   const [a, b, c] = await Promise.all([load(shown), load(hidden), load(again === null ? shown : again)]);
   const [p, q, s] = [pixels(a), pixels(b), pixels(c)];
   // its own box: the nearest box that is not inline (a line of a list, a cell, a chip), where
-  // its lines may touch each other (a wrapped line's marks reach the line above)
-  let home = el;
-  while (home.parentElement && getComputedStyle(home).display === "inline") home = home.parentElement;
+  // the lines of its paragraph may touch each other (a wrapped line's marks reach the line above);
+  // a box of its own inside (a date or a score line under a name, display: block) is another's text
+  const boxOf = (e) => {
+    while (e.parentElement && getComputedStyle(e).display === "inline") e = e.parentElement;
+    return e;
+  };
+  const home = boxOf(el);
   const rects = [...el.getClientRects()];
   const inside = (x, y) => rects.some((r) => x >= Math.floor(r.left) && x < Math.ceil(r.right) && y >= Math.floor(r.top) && y < Math.ceil(r.bottom));
   // beside it on one of its lines (not over or under): its own box's other texts there count too ("#1" before a name)
@@ -29,7 +33,7 @@ async ([i, shown, hidden, again, clip]) => {
       const vx = clip.x + x / sx, vy = clip.y + y / sy;
       if (inside(vx, vy)) continue;
       for (const other of document.elementsFromPoint(vx + 0.5, vy + 0.5)) {
-        if (other.contains(el) || el.contains(other) || !own(other) || (home.contains(other) && !beside(vy))) continue;
+        if (other.contains(el) || el.contains(other) || !own(other) || (boxOf(other) === home && !beside(vy))) continue;
         if (again === null) return "again";
         const name = `${other.tagName.toLowerCase()}.${[...other.classList].join(".")} "${other.textContent.trim().slice(0, 24)}"`;
         landed.set(name, (landed.get(name) || 0) + 1);
