@@ -47,6 +47,7 @@ from . import failpoints, lua, ratings, tables
 from .channels import ArenaPaired
 from .config import Settings
 from .diff import diff
+from .name_keys import list_marks
 from .protocol import ErrorCode, encode
 from .redis_values import now_ms, pack, unpack
 from .rooms import Rooms
@@ -220,7 +221,8 @@ class Arenas:
     async def standings(self, arena_id: str, pid: str | None) -> dict[str, Any]:
         """``{"top": [row...], "me": row | None, "featured": table id | None
         (the table of the best-ranked player of the top at one: the game to
-        watch)}``, a row ``{"rank", "name",
+        watch)}``, a row ``{"rank", "name", "mark" (when the name reads as
+        one above it: :func:`lobby.name_keys.list_marks`; ``me`` after the top),
         "points", "games", "wins", "streak", "sheet": [points per game],
         "paused", "playing": table id | None}`` (ranks from 1; equal points
         share no rank: the order is Redis's, by points then pid), read at
@@ -236,6 +238,10 @@ class Arenas:
             })
         rows = [row for row in out if row["rank"] <= TOP]
         mine = next((row for row in out if row["you"]), None)
+        listed = rows if mine is None or mine in rows else [*rows, mine]
+        for row, mark in zip(listed, list_marks(tuple(row["name"] for row in listed))):
+            if mark:
+                row["mark"] = mark
         featured = next((row["playing"] for row in rows if row["playing"]), None)
         return {"top": rows, "me": mine, "featured": featured}
 

@@ -851,6 +851,23 @@ def clashes(name: str, shown: Iterable[str]) -> bool:
     return any(mine & _key_set(other) for other in shown)
 
 
+@functools.lru_cache(maxsize=256)
+def list_marks(names: tuple[str, ...]) -> tuple[int, ...]:
+    """The mark of each of ``names`` (a list shown together, in its order:
+    a leaderboard's page, an arena's standings), as a table marks its
+    seats: 0 for a name that reads as none before it, else its
+    :func:`distinct_mark` against those before it (with their marks), so
+    two players of one list never read alike ("Zed", "ZED ②"). Cached by
+    the tuple: followers of one arena read the same list."""
+    shown: list[str] = []
+    marks = []
+    for name in names:
+        mark = distinct_mark(name, shown)
+        marks.append(mark)
+        shown.append(shown_name(name, mark))
+    return tuple(marks)
+
+
 def distinct_mark(name: str, shown: Iterable[str]) -> int:
     """The mark that tells ``name`` apart at a table whose other seats show
     the names ``shown`` (strings, marks included: :func:`shown_name`): 0

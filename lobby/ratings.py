@@ -102,6 +102,7 @@ import engines
 
 from . import tables
 from .player_store import public_id  # noqa: F401 (re-exported: ratings.public_id)
+from .name_keys import list_marks
 from .protocol import ErrorCode, lookup_keys
 from .store import Store, now_ms
 from .tables import LobbyError
@@ -452,7 +453,9 @@ async def _names(store: Store, game: str, pids: list[str]) -> list[tuple[str | N
 async def leaderboard(store: Store, game: str, page: int, me: str | None = None) -> dict[str, Any]:
     """A page of a game's leaderboard: ``{"game", "page", "pages",
     "total", "players": [{"rank" (1: the top), "id" (public), "name",
-    "claimed" (an account; else a guest), "ordinal", "rating" (shown),
+    "mark" (when the name reads as one above it on the page:
+    :func:`lobby.name_keys.list_marks`), "claimed" (an account; else a
+    guest), "ordinal", "rating" (shown),
     "provisional"}], "you": {"rank", "ordinal", "rating", "provisional"} | null}`` (``you`` with the
     asking player's token: their own place, on any page).  Raises
     ``UNKNOWN_GAME``."""
@@ -463,6 +466,9 @@ async def leaderboard(store: Store, game: str, page: int, me: str | None = None)
         {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "claimed": claimed, "ordinal": round(value, 2), "rating": shown(value), "provisional": provisional(sigma)}
         for i, ((pid, value), (name, claimed, sigma)) in enumerate(zip(entries, names))
     ]
+    for row, mark in zip(players, list_marks(tuple(row["name"] or "" for row in players))):
+        if mark and row["name"]:
+            row["mark"] = mark
     you = None
     if me is not None:
         rank = await store.board_rank(game, me)

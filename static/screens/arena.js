@@ -11,6 +11,7 @@ import { net, gameInfo, errorText, runAction, setScreenTitle } from "../shell.js
 import { rulesButton } from "../rules.js";
 import { arenaPhase, countdownText, myState, podium, rulesText, sheetText, standingRows } from "../arenas.js";
 import { arenaTitle, arenaFacts } from "./arenas.js";
+import { bareName } from "../games/seats.js";
 
 /** One row of the standings: rank, name (mine marked; a streak's doubling
  * and a pause said), the sheet of points under it, points, games. */
@@ -22,7 +23,7 @@ function standingRow(r) {
     h(
       "td",
       { class: "player" },
-      h("span", { class: "name" }, r.name),
+      h("span", { class: "name" }, bareName(r)), // a name that reads as one above it: with its mark ("Zed ②")
       r.you ? h("span", { class: "badge" }, t("you")) : null,
       r.streak >= 2 ? h("span", { class: "badge streak", title: t("arena_streak"), testid: `arena-streak-${r.rank}` }, "×2") : null,
       r.paused ? h("span", { class: "badge muted" }, t("arena_pause_mark")) : null,
@@ -44,7 +45,7 @@ function podiumEl(standings) {
     h(
       "ol",
       {},
-      rows.map((r) => h("li", { class: `place place-${r.rank}`, testid: `podium-${r.rank}` }, h("span", { class: "place-rank" }, String(r.rank)), h("span", { class: "name" }, r.name), h("span", { class: "points" }, t("arena_points", { n: r.points }))))
+      rows.map((r) => h("li", { class: `place place-${r.rank}`, testid: `podium-${r.rank}` }, h("span", { class: "place-rank" }, String(r.rank)), h("span", { class: "name" }, bareName(r)), h("span", { class: "points" }, t("arena_points", { n: r.points }))))
     )
   );
 }

@@ -9,6 +9,7 @@ import { h, fill, setText } from "../dom.js";
 import { gameInfo, errorText } from "../shell.js";
 import { leaderboard } from "../account.js";
 import { ratingEl, ratingText, provisionalNote } from "../ratings.js";
+import { bareName } from "../games/seats.js";
 
 /** The leaderboard screen of game `gameId`, page `page`. */
 export function leaderboardScreen(gameId, page = 0) {
@@ -47,7 +48,7 @@ export function leaderboardScreen(gameId, page = 0) {
                     h(
                       "td",
                       { class: "name", "data-claimed": p.claimed ? "true" : "false" },
-                      h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, p.name),
+                      h("a", { href: `#player=${p.id}`, testid: `lb-name-${p.rank}` }, bareName(p)), // with its mark when it reads as one above it
                       p.claimed ? null : [" ", h("span", { class: "badge guest", testid: `lb-guest-${p.rank}` }, t("guest_mark"))]
                     ),
                     h("td", { class: "num", "data-ordinal": p.ordinal, "data-rating": p.rating }, ratingEl(p))

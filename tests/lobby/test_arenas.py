@@ -507,3 +507,25 @@ async def test_a_restarted_lobby_resumes_an_arena_that_started_while_it_was_down
         assert playing["status"] == "running" and playing["playing"] == 1
     finally:
         await arenas.store.aclose()
+
+
+async def test_players_whose_names_read_alike_are_told_apart_in_the_standings(redis_server):
+    """Players named "Zed Rowe", "Zed Rowe" and "ZED ROWE" in one arena:
+    the standings show the first name as it is and the others with the
+    marks a table gives, in the standings' order."""
+    prefix = "arena" + secrets.token_hex(3)
+    arenas = await _arenas(redis_server.url, prefix)
+    try:
+        await arenas._store(_doc("alike"))
+        names = {"a": "Zed Rowe", "b": "Zed Rowe", "c": "ZED ROWE", "d": "Ann"}
+        for pid, name in names.items():
+            await arenas.join("alike", pid, name)
+        for n, (pids, winners) in enumerate([(["a", "d"], [0]), (["b", "d"], [0]), (["c", "d"], [0, 1])]):
+            assert await arenas.score(_finished("alike", f"t{n}", pids, [5, 1], winners))
+        top = (await arenas.standings("alike", None))["top"]
+        zeds = [r for r in top if r["name"] != "Ann"]
+        assert sorted(r["name"] for r in zeds) == ["ZED ROWE", "Zed Rowe", "Zed Rowe"]
+        assert [r.get("mark", 0) for r in zeds] == [0, 2, 3], "marked in the standings' order"
+        assert all("mark" not in r for r in top if r["name"] == "Ann")
+    finally:
+        await arenas.store.aclose()

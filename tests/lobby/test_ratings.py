@@ -628,3 +628,26 @@ async def test_a_player_s_games_that_overlap_leave_one_rating_whichever_ends_fir
         assert mixed, "a win and a loss ended in both orders"
     finally:
         await store.aclose()
+
+
+async def test_players_whose_names_read_alike_are_told_apart_on_a_leaderboard_page(redis_server):
+    """Three guests named "Zed Rowe", "Zed Rowe" and "ZED ROWE", rated in
+    one game: the page shows the first name as it is and the others with
+    the marks a table gives ("Zed Rowe ②", "ZED ROWE ③"), so no two rows
+    read alike; a name that reads as none above it has no mark."""
+    store = await connect(redis_server.url, "ratemarks")
+    try:
+        pids = [f"r{secrets.token_hex(6)}" for _ in range(4)]
+        for pid, name in zip(pids, ["Zed Rowe", "Zed Rowe", "ZED ROWE", "Ann"]):
+            await store.create_player(pid, new_token(), name, 1000, 600)
+        doc = _finished("sibala", pids, {"rounds": 1}, [7, 5, 3, 1])
+        assert (await store.commit(doc["id"], 0, doc))[0] == 1
+        await Rooms(store, Settings(key_prefix="ratemarks")).settle(doc["id"])
+        board = await ratings.leaderboard(store, "sibala", 0)
+        rows = {p["id"]: p for p in board["players"]}
+        zeds = [rows[ratings.public_id(pid)] for pid in pids[:3]]
+        assert sorted(p.get("mark", 0) for p in zeds) == [0, 2, 3]
+        assert [p.get("mark", 0) for p in sorted(zeds, key=lambda p: p["rank"])] == [0, 2, 3], "marked in the page's order"
+        assert "mark" not in rows[ratings.public_id(pids[3])]
+    finally:
+        await store.aclose()
