@@ -101,8 +101,8 @@ from openskill.models import PlackettLuce
 import engines
 
 from . import tables
-from .player_store import public_id  # noqa: F401 (re-exported: ratings.public_id)
 from .name_keys import list_marks
+from .player_store import public_id  # noqa: F401 (re-exported: ratings.public_id)
 from .protocol import ErrorCode, lookup_keys
 from .store import Store, now_ms
 from .tables import LobbyError
