@@ -912,14 +912,16 @@ ARABIC_STACKED = "".join(ch + "\u064b\u0651\u0652\u0670" for ch in "\u0639\u0644
 LATIN_STACKED = unicodedata.normalize("NFC", "M\u0301\u0302\u0303\u0304" + "".join(ch + "\u0323\u0324\u0325\u0326" for ch in "ac") + " Lu")
 
 
-def _ink_on_others(page, texts) -> list[str]:
+def _ink_on_others(page, texts, strict: bool = False) -> list[str]:
     """Where the ink of an element showing one of ``texts`` lands on another
     element's text or control: for each element with a text node of its
     own holding one, scrolled into sight, the pixels around it (16 px each
     way) that change when its text alone is made transparent, outside its
     own box, and the elements under them ("li.x on span.muted "2026" (40
     px)"). A pixel that changes while the text stays shown (a countdown
-    ticking) is not counted."""
+    ticking) is not counted. ``strict``: another element of its own
+    paragraph on another line counts too (a chat line's text wrapped under
+    its sender's name)."""
     size = page.viewport_size
     targets = page.evaluate(js("language/ink_targets"), texts)
     landed = []
@@ -944,9 +946,9 @@ def _ink_on_others(page, texts) -> list[str]:
             hid = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.setProperty('color', 'transparent', 'important'); return !!el; }", i)
             hidden = shot()
             kept = page.evaluate("i => { const el = document.querySelector(`[data-ink-target=\"${i}\"]`); if (el) el.style.removeProperty('color'); return !!el; }", i)
-            got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, None, clip]) if hid and kept else None
+            got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, None, clip, strict]) if hid and kept else None
             if got == "again":  # ink seems to land: shot once more, a pixel that changes meanwhile not counted
-                got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, shot(), clip])
+                got = page.evaluate(js("language/ink_landed"), [i, shown, hidden, shot(), clip, strict])
             if got is not None:
                 landed += [f"{what} on {other}" for other in got]
                 break
@@ -966,7 +968,10 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     above and onto their own date line, a phone's table title onto the
     game's name under it, 6 Nimmt!'s score card and Shut the Box's round
     results onto their next lines, a start vote onto the line over it, an
-    arena's standings onto the player's game-by-game line)."""
+    arena's standings onto the player's game-by-game line, a stud table's
+    list line onto its stake line); and a Vietnamese chat line's wrapped
+    lines, two marks over a letter, stand clear of each other and of the
+    sender's name."""
     ann, bo = new_page(), new_page()
     names = [ARABIC_STACKED, LATIN_STACKED]
     # two arenas of theirs: one over by the time it is looked at (its podium), one running
@@ -999,6 +1004,13 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     bo.evaluate("location.hash = '#'")
     expect(bo.get_by_test_id("my-tables").locator("li").first).to_be_visible()
     look("the home page's own tables", bo)
+    cy = new_page()  # a guest of Bo's name (guests may share one) opens a stud table: its list line has a stake line under it
+    sign_in(cy, lobby, LATIN_STACKED)
+    open_table(cy, "stud", seats=3, bots=False)
+    cy.close()
+    ann.evaluate("location.hash = '#game=stud'")
+    expect(ann.locator("table.tables .table-stake").first).to_be_visible()
+    look("the stud table list")
     bo.evaluate("location.hash = '#'")
     waiting = open_table(bo, "sibala", seats=3, bots=False)  # a waiting table of Bo's in the list
     ann.evaluate("location.hash = '#game=sibala'")
@@ -1009,6 +1021,14 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     ann.get_by_test_id("start").click()
     expect(bo.get_by_test_id("start-vote")).to_contain_text(ARABIC_STACKED)
     look("a waiting table's start vote", bo)
+    # a chat line of Vietnamese (two marks over a letter) wrapped under its sender's name: its lines stand apart
+    ann.get_by_test_id("chat-input").fill(" ".join([VIETNAMESE] * 3))
+    ann.get_by_test_id("chat-input").press("Enter")
+    expect(bo.get_by_test_id("chat-text")).to_have_text(" ".join([VIETNAMESE] * 3))
+    for size in (LAPTOP, *PHONES):
+        resize(bo, size)
+        landed.extend(f"a chat line at {size['width']} px: {found}" for found in _ink_on_others(bo, [VIETNAMESE], strict=True))
+    resize(bo, LAPTOP)
     ann.evaluate("location.hash = '#leaderboard=sibala'")
     me = ann.locator('[data-testid="lb-table"] tr.me')
     expect(me).to_be_visible()

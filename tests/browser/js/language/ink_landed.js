@@ -1,4 +1,4 @@
-async ([i, shown, hidden, again, clip]) => {
+async ([i, shown, hidden, again, clip, strict]) => {
   // the other elements (own text, or a control or picture) on which target i's ink lands
   // outside its own box (below): pixels of the clip (viewport px) that change when its text is hidden
   // (`shown`, `hidden`, then `again` shown: a pixel that changed meanwhile, a clock's, is not counted;
@@ -11,7 +11,8 @@ async ([i, shown, hidden, again, clip]) => {
   const [p, q, s] = [pixels(a), pixels(b), pixels(c)];
   // its own box: the nearest box that is not inline (a line of a list, a cell, a chip), where
   // the lines of its paragraph may touch each other (a wrapped line's marks reach the line above);
-  // a box of its own inside (a date or a score line under a name, display: block) is another's text
+  // a box of its own inside (a date or a score line under a name, display: block) is another's text;
+  // `strict`: another element on another line of its paragraph is too (a chat line's name over its text)
   const boxOf = (e) => {
     while (e.parentElement && getComputedStyle(e).display === "inline") e = e.parentElement;
     return e;
@@ -33,7 +34,7 @@ async ([i, shown, hidden, again, clip]) => {
       const vx = clip.x + x / sx, vy = clip.y + y / sy;
       if (inside(vx, vy)) continue;
       for (const other of document.elementsFromPoint(vx + 0.5, vy + 0.5)) {
-        if (other.contains(el) || el.contains(other) || !own(other) || (boxOf(other) === home && !beside(vy))) continue;
+        if (other.contains(el) || el.contains(other) || !own(other) || (!strict && boxOf(other) === home && !beside(vy))) continue;
         if (again === null) return "again";
         const name = `${other.tagName.toLowerCase()}.${[...other.classList].join(".")} "${other.textContent.trim().slice(0, 24)}"`;
         landed.set(name, (landed.get(name) || 0) + 1);
