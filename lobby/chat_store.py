@@ -67,6 +67,24 @@ class ChatStore:
         )])
         return reply.decode() if isinstance(reply, bytes) else int(reply)
 
+    async def chat_names(self, room_id: str) -> dict[str, tuple[str, str]]:
+        """The names the table's spectators chat under: player id →
+        ``(name, shown)`` (:meth:`keep_chat_name`)."""
+        (raw,) = await self.run([("HGETALL", self.chat_key(room_id) + ":names")])
+        pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
+        out = {}
+        for pid, value in pairs:
+            name, _, shown = (value.decode() if isinstance(value, bytes) else value).partition("\0")
+            out[pid.decode() if isinstance(pid, bytes) else pid] = (name, shown)
+        return out
+
+    async def keep_chat_name(self, room_id: str, pid: str, name: str, shown: str) -> None:
+        """Keep that spectator ``pid`` named ``name`` chats under ``shown``
+        at the table (its mark included), as long as its chat lives
+        (:data:`CHAT_IDLE_TTL_S` after the last name kept)."""
+        key = self.chat_key(room_id) + ":names"
+        await self.run([("HSET", key, pid, f"{name}\0{shown}"), ("EXPIRE", key, CHAT_IDLE_TTL_S)])
+
     async def chat_lines(self, room_id: str, count: int) -> list[dict[str, Any]]:
         """The table's last ``count`` chat lines, oldest first, each with its ``id``."""
         (entries,) = await self.run([("XREVRANGE", self.chat_key(room_id), "+", "-", "COUNT", count)])

@@ -24,7 +24,7 @@ from typing import Any, Callable, Protocol
 
 from . import failpoints, metrics, ratings, tables
 from .config import Settings
-from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clean_text
+from .protocol import MAX_CHAT, ErrorCode, ProtocolError, clashes, clean_text, distinct_mark, shown_name
 from .store import Store, now_ms
 from .rooms_coins import MAX_RETRIES, SETTLED_KEEP_S, Coins  # noqa: F401 (SETTLED_KEEP_S re-exported)
 from .rooms_quick import QuickMatching
@@ -569,6 +569,22 @@ class Rooms(Coins, QuickMatching, Timers):
         if out == -1:
             raise LobbyError(ErrorCode.CHAT_BUSY, f"this table's chat takes {s.chat_table_lines} lines per {s.chat_table_window_ms} ms; retry shortly")
         return str(out)
+
+    async def spectator_name(self, table_id: str, pid: str, name: str, seated: list[str]) -> str:
+        """The name spectator ``pid`` (called ``name``) chats under at a
+        table whose seats show ``seated`` (marks included): the one it chatted
+        under before while its name is the same and reads as no seat's, else
+        ``name`` with the mark that tells it apart from the seats and from
+        the other spectators who chatted there ("Bob", "BOB ②", "Bob. ③",
+        as a table marks its seats: :func:`lobby.name_keys.distinct_mark`).
+        Kept with the table's chat (:meth:`Store.keep_chat_name`)."""
+        kept = await self.store.chat_names(table_id)
+        mine = kept.pop(pid, None)
+        if mine is not None and mine[0] == name and not clashes(mine[1], seated):
+            return mine[1]
+        shown = shown_name(name, distinct_mark(name, [*seated, *(other for _, other in kept.values())]))
+        await self.store.keep_chat_name(table_id, pid, name, shown)
+        return shown
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""

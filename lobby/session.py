@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import failpoints, metrics, quota, ratings, tcp, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
-from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, distinct_mark, encode, error, parse, peek_ref, shown_name
+from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref, shown_name
 from .conn import CLOSE_GRACE_S, CLOSE_REASONS, Conn  # noqa: F401 (re-exported)
 from .sessions import sign_in
 from .store import now_ms
@@ -460,12 +460,13 @@ class Session:
         # spectator: no seat in the view this connection was last sent; a seat's mark goes with its name ("Ana ②")
         seat = viewer.view["seats"][viewer.seat] if viewer.view and viewer.seat is not None and viewer.seat < len(viewer.view["seats"]) else None
         # a seat chats under the name it sits with, whatever the player is called since ("Bob" renamed "Ana");
-        # a spectator whose name reads as a seat's gets a mark, as a seat would ("Zelda ②" beside seated "Zelda")
+        # a spectator whose name reads as a seat's or another spectator's gets a mark, as a seat would
+        # ("Zelda ②" beside seated "Zelda", "BOB ②" after spectator "Bob")
         if seat:
             name = shown_name(seat.get("name", conn.name), seat.get("mark", 0))
         else:
             seated = [shown_name(s["name"], s.get("mark", 0)) for s in (viewer.view or {}).get("seats", ()) if s and s.get("name")]
-            name = shown_name(conn.name, distinct_mark(conn.name, seated))
+            name = await self.rooms.spectator_name(msg["table"], conn.pid, conn.name, seated)
         await self.rooms.chat(msg["table"], name, msg["text"], viewer.seat is None)
         self._ack(msg)
 

@@ -203,3 +203,29 @@ async def test_a_spectator_named_as_a_seat_chats_with_a_mark(redis_server, lobby
             assert (await speaker.request({"t": "chat", "table": table, "text": text}))["t"] == "ok"
         lines = await ann.wait_chat(table, lambda lines: len(lines) >= 2)
         assert {line["text"]: line["name"] for line in lines} == {"same name": "ANN ②", "other name": "Rail"}
+
+
+async def test_spectators_whose_names_read_alike_chat_with_marks_that_tell_them_apart(redis_server, lobby_factory):
+    """Four spectators named "Bob", "BOB", "Bob." and "Ｂｏｂ" chat at one
+    table, through two processes: the first line says "Bob", each other
+    spectator's gets a mark of its own ("BOB ②", "Bob. ③", "Ｂｏｂ ④"), and a
+    spectator's next line keeps the name its first had; two spectators
+    whose names read as a seat's ("Ann") get a mark each, not the same one."""
+    quick = {"LOBBY_CHAT_INTERVAL_MS": "1", "LOBBY_CHAT_TABLE_LINES": "50"}  # a second line at once, seven in a second
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatalike", env=quick)
+    b = lobby_factory(redis_url=redis_server.url, prefix="chatalike", env=quick)
+    async with connected(a.ws, ["Ann", "Cy", "Bob", "BOB"]) as (ann, cy, bob, bob2), connected(b.ws, ["Bob.", "Ｂｏｂ", "ANN", "Ann."]) as (bob3, bob4, ann2, ann3):
+        table = (await ann.open("sibala", seats=2, turn_ms=300_000, options={"rounds": 1})).table_id
+        await cy.join(table)
+        speakers = [bob, bob2, bob3, bob4, ann2, ann3]
+        for spectator in speakers:
+            await spectator.watch(table)
+            await spectator.wait_for(table, playing)
+        for n, speaker in enumerate(speakers):
+            assert (await speaker.request({"t": "chat", "table": table, "text": f"line {n}"}))["t"] == "ok"
+        assert (await bob2.request({"t": "chat", "table": table, "text": "again"}))["t"] == "ok"
+        lines = await ann.wait_chat(table, lambda lines: len(lines) >= 7)
+        said = {line["text"]: line["name"] for line in lines}
+        assert [said[f"line {n}"] for n in range(4)] == ["Bob", "BOB ②", "Bob. ③", "Ｂｏｂ ④"]
+        assert said["again"] == "BOB ②"
+        assert said["line 4"] == "ANN ②" and said["line 5"] == "Ann. ③", said
