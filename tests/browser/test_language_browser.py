@@ -1021,14 +1021,17 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     ann.get_by_test_id("start").click()
     expect(bo.get_by_test_id("start-vote")).to_contain_text(ARABIC_STACKED)
     look("a waiting table's start vote", bo)
-    # a chat line of Vietnamese (two marks over a letter) wrapped under its sender's name: its lines stand apart
-    ann.get_by_test_id("chat-input").fill(" ".join([VIETNAMESE] * 3))
+    # a chat line of Vietnamese (two marks over a letter) and the names (four) under its sender's name:
+    # its ink lands on neither the name nor the time
+    said = " ".join([VIETNAMESE, LATIN_STACKED, ARABIC_STACKED] * 2)
+    ann.get_by_test_id("chat-input").fill(said)
     ann.get_by_test_id("chat-input").press("Enter")
-    expect(bo.get_by_test_id("chat-text")).to_have_text(" ".join([VIETNAMESE] * 3))
+    expect(bo.get_by_test_id("chat-text")).to_have_text(said)
     for size in (LAPTOP, *PHONES):
         resize(bo, size)
-        landed.extend(f"a chat line at {size['width']} px: {found}" for found in _ink_on_others(bo, [VIETNAMESE], strict=True))
+        landed.extend(f"a chat line at {size['width']} px: {found}" for found in _ink_on_others(bo, [said], strict=True))
     resize(bo, LAPTOP)
+    look("a chat line's sender", bo)
     ann.evaluate("location.hash = '#leaderboard=sibala'")
     me = ann.locator('[data-testid="lb-table"] tr.me')
     expect(me).to_be_visible()
