@@ -111,6 +111,7 @@ class TableDoc(TypedDict):
     seats: list[Seat | None]  # one entry per seat, None while free
     entered: list[str]  # pids in the order they sat
     joins: NotRequired[list[int]]  # (absent from docs made before it) when seats were taken in the last JOIN_WINDOW_MS (seating.join's bound)
+    gone: NotRequired[list[dict[str, Any]]]  # (absent from docs made before it) {"pid", "name"} of the last players gone from its seats, marks included (note_gone)
     state: Any  # the engine state, or None before the first game
     deadlines: dict[str, list[Any]]  # str(seat) -> [turn id, due]: only for the turn it was set for
     start_at: int | None  # a waiting table starts then, or stands up who has not pressed start
@@ -276,6 +277,7 @@ def new_table(
         "start_votes": [],
         "settlement": None,
         "notices": [],
+        "gone": [],
         "absent": {},
         "waiting_ttl_ms": waiting_ttl_ms,
         "wait_until": now + waiting_ttl_ms if waiting_ttl_ms else None,
@@ -368,6 +370,26 @@ def _mark(seat: Seat) -> dict[str, int]:
 def seat_label(seat: Seat) -> str:
     """The name a seat shows, with its mark ("Ana ②"): what notices name."""
     return shown_name(seat["name"], seat.get("mark", 0))
+
+
+#: how many players gone from a table's seats it keeps (``gone``), so that
+#: no one who joins later reads as them
+GONE_KEPT = 20
+
+
+def note_gone(d: TableDoc, seat: int) -> None:
+    """Keep in ``d`` (a doc being changed) that the player of ``seat``, about
+    to be gone from it, sat there under its label (``gone``: ``{"pid",
+    "name"}``, the last :data:`GONE_KEPT`): their chat lines still say it."""
+    s = d["seats"][seat]
+    assert s is not None
+    d["gone"] = [*d.get("gone", ()), {"pid": s["pid"], "name": seat_label(s)}][-GONE_KEPT:]
+
+
+def gone_names(doc: TableDoc, pid: str | None = None) -> list[str]:
+    """The labels (marks included) under which players other than ``pid``
+    sat at ``doc`` and are gone from it (:func:`note_gone`)."""
+    return [g["name"] for g in doc.get("gone", ()) if g["pid"] != pid]
 
 
 def shown_names(doc: TableDoc) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import engines
 
-from .doc import Change, LobbyError, Status, TableDoc, _copy, filled, humans, seat_index, seat_label, seat_of
+from .doc import Change, LobbyError, Status, TableDoc, _copy, filled, humans, note_gone, seat_index, seat_label, seat_of
 from .seating import _retry_ms, join
 
 def stranded(doc: TableDoc) -> bool:
@@ -92,6 +92,7 @@ def moved_out(doc: TableDoc, pids: list[str], target: str, now: int) -> Change |
     d["events"] = [{"type": "moved", "to": target, "seats": sorted(removed.values())}]
     for pid, seat in removed.items():
         d["notices"] = [*d["notices"], {"name": seat_label(d["seats"][seat]), "reason": "moved"}][-10:]
+        note_gone(d, seat)
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["start_votes"] = [p for p in d["start_votes"] if p != pid]

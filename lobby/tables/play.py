@@ -11,7 +11,7 @@ import engines
 from engines.base import IllegalMove, InvalidMove
 
 from ..protocol import ErrorCode, packb, shown
-from .doc import Change, LobbyError, Status, TableDoc, _copy, _players, _plays_as_bot, humans, seat_label, seat_of
+from .doc import Change, LobbyError, Status, TableDoc, _copy, _players, _plays_as_bot, humans, note_gone, seat_label, seat_of
 
 def turn_id(doc: TableDoc, seat: int) -> str | None:
     """The turn id a ``move`` names for ``seat`` now (the view's ``turns``):
@@ -296,6 +296,7 @@ def _paid(d: TableDoc, balances: dict[str, int]) -> None:
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
                 s["left"] = True
                 d["notices"] = [*d["notices"], {"name": seat_label(s), "reason": "insufficient_coins"}][-10:]
+                note_gone(d, i)
                 d["events"].append({"type": "stood_up", "seat": i, "reason": "insufficient_coins"})
         if d["next"] is not None and not humans(d):
             d["next"] = None

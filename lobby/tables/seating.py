@@ -10,7 +10,7 @@ import engines
 from engines import rng as engine_rng
 
 from ..protocol import ErrorCode, clashes, distinct_mark
-from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, seat_label, seat_of, shown_names
+from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, gone_names, humans, note_gone, seat_label, seat_of, shown_names
 from .play import _after_change, _closed, _finish_log
 
 #: a table takes at most as many joins as it has seats in this window (ms):
@@ -24,8 +24,9 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
     ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
     "name"}``; a name that shares a name key with one the table already
-    shows gets the seat's ``mark`` (:func:`lobby.name_keys.distinct_mark`:
-    "Ana ②"); the table's wait starts again (``wait_until``: ``now`` +
+    shows, or with one of another player gone from it (:func:`gone_names`:
+    their chat lines still say it), gets the seat's ``mark``
+    (:func:`lobby.name_keys.distinct_mark`: "Ana ②"); the table's wait starts again (``wait_until``: ``now`` +
     ``waiting_ttl_ms``); when the last seat fills, the game starts (with ``seed``; the
     log is :func:`begin`'s, with ``join``: the seat).  None when ``pid``
     already sits here (:func:`seat_of` has its seat).  ``ctx["balances"]``
@@ -60,8 +61,9 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     d = _copy(doc)
     d["joins"] = [*recent, now]
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
-    # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira") gets a mark
-    mark = distinct_mark(name, shown_names(doc))
+    # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira"), or as one
+    # that sat here and left (its chat lines say it still), gets a mark
+    mark = distinct_mark(name, [*shown_names(doc), *gone_names(doc, pid)])
     if mark:
         d["seats"][seat]["mark"] = mark
     d["entered"].append(pid)
@@ -96,6 +98,7 @@ def leave(doc: TableDoc, pid: str, now: int, seed: bytes | None = None, ctx: dic
     d["events"] = []
     log: dict[str, Any] = {"kind": "leave", "at": now, "seat": seat}
     if d["status"] == Status.WAITING:
+        note_gone(d, seat)
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["absent"].pop(pid, None)
@@ -223,6 +226,7 @@ def begin(doc: TableDoc, now: int, seed: bytes, fill_bots: bool = False, ctx: di
         for i, s in enumerate(d["seats"]):
             if s and s["pid"] and not s.get("left") and balances.get(s["pid"], 0) < d["coins_to_sit"]:
                 d["notices"] = [*d["notices"], {"name": seat_label(s), "reason": "insufficient_coins"}][-10:]
+                note_gone(d, i)
                 d["entered"] = [p for p in d["entered"] if p != s["pid"]]
                 if d["status"] == Status.WAITING:
                     d["seats"][i] = None

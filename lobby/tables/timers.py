@@ -9,7 +9,7 @@ from typing import Any
 
 import engines
 
-from .doc import MAX_FORCED, Change, Status, TableDoc, _copy, _plays_as_bot, filled, humans, seat_label, seat_of
+from .doc import MAX_FORCED, Change, Status, TableDoc, _copy, _plays_as_bot, filled, humans, note_gone, seat_label, seat_of
 from .play import _after_change, _closed, _finish_log
 from .seating import _retry_ms, begin
 
@@ -55,6 +55,7 @@ def _resolve_waiting(doc: TableDoc, now: int, ctx: dict[str, Any] | None) -> Tab
         if pid in present or seat is None:
             continue  # back within the grace (a reload): the seat is kept
         d["notices"] = [*d["notices"], {"name": seat_label(d["seats"][seat]), "reason": "absent"}][-10:]
+        note_gone(d, seat)
         d["seats"][seat] = None
         d["entered"] = [p for p in d["entered"] if p != pid]
         d["start_votes"] = [p for p in d["start_votes"] if p != pid]

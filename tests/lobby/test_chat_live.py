@@ -229,3 +229,20 @@ async def test_spectators_whose_names_read_alike_chat_with_marks_that_tell_them_
         assert [said[f"line {n}"] for n in range(4)] == ["Bob", "BOB ②", "Bob. ③", "Ｂｏｂ ④"]
         assert said["again"] == "BOB ②"
         assert said["line 4"] == "ANN ②" and said["line 5"] == "Ann. ③", said
+
+
+async def test_a_player_who_joins_after_a_look_alike_left_is_told_apart_from_their_chat_lines(redis_server, lobby_factory):
+    """Zed opens a table; "zed" sits (marked "zed ②"), chats and leaves;
+    "ZED" then takes the same seat: the seat and its chat line read
+    "ZED ③", not "ZED ②" beside the leaver's line "zed ②"."""
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatgone")
+    async with connected(a.ws, ["Zed", "zed", "ZED"]) as (host, first, second):
+        table = (await host.open("six_nimmt", seats=6, turn_ms=300_000)).table_id
+        await first.join(table)
+        assert (await first.request({"t": "chat", "table": table, "text": "I am the first"}))["t"] == "ok"
+        await first.request({"t": "leave", "table": table})
+        await second.join(table)
+        assert (await second.request({"t": "chat", "table": table, "text": "I am the second"}))["t"] == "ok"
+        lines = await host.wait_chat(table, lambda lines: len(lines) >= 2)
+        said = {line["text"]: line["name"] for line in lines}
+        assert said == {"I am the first": "zed ②", "I am the second": "ZED ③"}
