@@ -32,12 +32,17 @@ def redis_url(request, redis_server):
     return redis_server.url if request.param == "redis" else request.getfixturevalue("redis_cluster").url
 
 
+#: the spectators' names: none reads as another ("Rail6" and "Rail8" do, to
+#: the name keys, and the second to chat would be marked "Rail8 ②")
+RAIL = ["Alfa", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo", "Lima"]
+
+
 @asynccontextmanager
 async def _table_with_spectators(a_ws: str, b_ws: str, spectators: int, **fields) -> AsyncIterator[tuple[str, list[LobbyClient], list[LobbyClient]]]:
     """Ann and Bo seated at a started sibala table through process A, and
     ``spectators`` watching it through process B: ``(table, players,
     spectators)``, every client closed when the block ends."""
-    async with connected([a_ws, a_ws] + [b_ws] * spectators, ["Ann", "Bo", *(f"Rail{i}" for i in range(spectators))]) as clients:
+    async with connected([a_ws, a_ws] + [b_ws] * spectators, ["Ann", "Bo", *(f"Rail {word}" for word in RAIL[:spectators])]) as clients:
         players, specs = clients[:2], clients[2:]
         tv = await players[0].open("sibala", seats=2, **fields)
         table = tv.table_id
