@@ -67,23 +67,33 @@ class ChatStore:
         )])
         return reply.decode() if isinstance(reply, bytes) else int(reply)
 
-    async def chat_names(self, room_id: str) -> dict[str, tuple[str, str]]:
+    async def chat_names(self, room_id: str) -> tuple[dict[str, tuple[str, str]], str]:
         """The names the table's spectators chat under: player id →
-        ``(name, shown)`` (:meth:`keep_chat_name`)."""
+        ``(name, shown)``, and the version they were read at (to pass to
+        :meth:`keep_chat_name`)."""
         (raw,) = await self.run([("HGETALL", self.chat_key(room_id) + ":names")])
         pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
-        out = {}
+        out, version = {}, "0"
         for pid, value in pairs:
-            name, _, shown = (value.decode() if isinstance(value, bytes) else value).partition("\0")
-            out[pid.decode() if isinstance(pid, bytes) else pid] = (name, shown)
-        return out
+            value = value.decode() if isinstance(value, bytes) else value
+            pid = pid.decode() if isinstance(pid, bytes) else pid
+            if not pid:
+                version = value
+                continue
+            name, _, shown = value.partition("\0")
+            out[pid] = (name, shown)
+        return out, version
 
-    async def keep_chat_name(self, room_id: str, pid: str, name: str, shown: str) -> None:
+    async def keep_chat_name(self, room_id: str, pid: str, name: str, shown: str, version: str) -> bool:
         """Keep that spectator ``pid`` named ``name`` chats under ``shown``
         at the table (its mark included), as long as its chat lives
-        (:data:`CHAT_IDLE_TTL_S` after the last name kept)."""
+        (:data:`CHAT_IDLE_TTL_S` after the last name kept), only if no name
+        was kept since :meth:`chat_names` read ``version`` (one script: two
+        look-alikes choosing at once cannot both go unmarked).  Returns
+        whether it was kept; False means read the names again."""
         key = self.chat_key(room_id) + ":names"
-        await self.run([("HSET", key, pid, f"{name}\0{shown}"), ("EXPIRE", key, CHAT_IDLE_TTL_S)])
+        (kept,) = await self.run([("EVALSHA", self._chat_name.sha, 1, key, version, pid, f"{name}\0{shown}", CHAT_IDLE_TTL_S)])
+        return bool(kept)
 
     async def chat_lines(self, room_id: str, count: int) -> list[dict[str, Any]]:
         """The table's last ``count`` chat lines, oldest first, each with its ``id``."""

@@ -577,14 +577,16 @@ class Rooms(Coins, QuickMatching, Timers):
         ``name`` with the mark that tells it apart from the seats and from
         the other spectators who chatted there ("Bob", "BOB ②", "Bob. ③",
         as a table marks its seats: :func:`lobby.name_keys.distinct_mark`).
-        Kept with the table's chat (:meth:`Store.keep_chat_name`)."""
-        kept = await self.store.chat_names(table_id)
-        mine = kept.pop(pid, None)
-        if mine is not None and mine[0] == name and not clashes(mine[1], seated):
-            return mine[1]
-        shown = shown_name(name, distinct_mark(name, [*seated, *(other for _, other in kept.values())]))
-        await self.store.keep_chat_name(table_id, pid, name, shown)
-        return shown
+        Kept with the table's chat (:meth:`Store.keep_chat_name`), checked
+        and kept atomically."""
+        while True:  # again only when another spectator's name was kept meanwhile
+            kept, version = await self.store.chat_names(table_id)
+            mine = kept.pop(pid, None)
+            if mine is not None and mine[0] == name and not clashes(mine[1], seated):
+                return mine[1]
+            shown = shown_name(name, distinct_mark(name, [*seated, *(other for _, other in kept.values())]))
+            if await self.store.keep_chat_name(table_id, pid, name, shown, version):
+                return shown
 
     async def move(self, table_id: str, pid: str, turn: str, mv: dict[str, Any]) -> int:
         """Apply a player's move; returns the committed version."""

@@ -72,6 +72,7 @@ import redis.exceptions
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.asyncio.cluster import RedisCluster
+from redis.commands.core import AsyncScript, Script
 
 from . import lua
 from .batcher import Batcher
@@ -93,6 +94,7 @@ _CLAIM = lua.script("claim")
 _RESCHEDULE = lua.script("reschedule")
 _RENAME_GUEST = lua.script("rename_guest")
 _CHAT = lua.script("chat")
+_CHAT_NAME = lua.script("chat_name")
 _READY = lua.script("ready")
 _LOAD = lua.script("load")
 _EXPIRE_GUEST = lua.script("expire_guest")
@@ -128,6 +130,7 @@ class Store(ChatStore, PlayerStore):
         self._coin_seat = redis.register_script(_COIN_SEAT)
         self._coin_release = redis.register_script(_COIN_RELEASE)
         self._chat = redis.register_script(_CHAT)
+        self._chat_name = redis.register_script(_CHAT_NAME)
         self._reserve = redis.register_script(_RESERVE)
         self._rename_guest = redis.register_script(_RENAME_GUEST)
         self._ready = redis.register_script(_READY)
@@ -142,8 +145,10 @@ class Store(ChatStore, PlayerStore):
         #: ``(table id, version) -> [[packed doc, echo seen]]`` of this process's
         #: commits awaiting their reply (see :meth:`echo`)
         self.inflight: dict[tuple[str, int], list[list[Any]]] = {}
+        # every script registered above, so that any of them may go through
+        # the batcher (which loads them again after a Redis restart)
         self.batch = Batcher(batch_redis or redis, {
-            script.sha: script.script for script in (self._commit, self._settle, self._coin_seat, self._coin_release, self._claim, self._reschedule, self._chat, self._ready, self._load, self._expire_guest, self._count)
+            script.sha: script.script for script in vars(self).values() if isinstance(script, (Script, AsyncScript))
         })
 
     async def aclose(self) -> None:

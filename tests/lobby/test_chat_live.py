@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from lobby.client import LobbyClient, LobbyRefused
+from lobby.name_keys import clashes
 from lobby.store import connect
 
 from ..security.support import metric
@@ -251,3 +252,27 @@ async def test_a_player_who_joins_after_a_look_alike_left_is_told_apart_from_the
         lines = await host.wait_chat(table, lambda lines: len(lines) >= 2)
         said = {line["text"]: line["name"] for line in lines}
         assert said == {"I am the first": "zed ②", "I am the second": "ZED ③"}
+
+
+async def test_look_alike_spectators_chatting_at_the_same_instant_each_get_a_mark_of_their_own(redis_server, lobby_factory):
+    """Six spectators whose names read alike ("Bob", "BOB", "bob", "Bob.",
+    "Ｂｏｂ", "bob。"), three on each of two processes, send their first
+    lines at one instant, at three tables: at each table the six lines show
+    six names of which none reads as another (one unmarked, the rest
+    marked apart), however the names were read and kept meanwhile."""
+    quick = {"LOBBY_CHAT_INTERVAL_MS": "1", "LOBBY_CHAT_TABLE_LINES": "50"}
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatrace", env=quick)
+    b = lobby_factory(redis_url=redis_server.url, prefix="chatrace", env=quick)
+    async with connected(a.ws, ["Ann", "Cy", "Bob", "BOB", "bob"]) as (ann, cy, *left), connected(b.ws, ["Bob.", "Ｂｏｂ", "bob。"]) as right:
+        speakers = [*left, *right]
+        for _ in range(3):
+            table = (await ann.open("sibala", seats=2, turn_ms=300_000, options={"rounds": 1})).table_id
+            await cy.join(table)
+            for spectator in speakers:
+                await spectator.watch(table)
+                await spectator.wait_for(table, playing)
+            replies = await asyncio.gather(*(s.request({"t": "chat", "table": table, "text": f"line {n}"}) for n, s in enumerate(speakers)))
+            assert [r["t"] for r in replies] == ["ok"] * 6
+            lines = await ann.wait_chat(table, lambda lines: len(lines) >= 6)
+            names = [line["name"] for line in lines]
+            assert not any(clashes(name, names[:n]) for n, name in enumerate(names)), names
