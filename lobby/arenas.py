@@ -47,7 +47,7 @@ from . import failpoints, lua, ratings, tables
 from .channels import ArenaPaired
 from .config import Settings
 from .diff import diff
-from .name_keys import list_marks
+from .name_keys import mark_rows
 from .protocol import ErrorCode, encode
 from .redis_values import now_ms, pack, unpack
 from .rooms import Rooms
@@ -239,9 +239,7 @@ class Arenas:
         rows = [row for row in out if row["rank"] <= TOP]
         mine = next((row for row in out if row["you"]), None)
         listed = rows if mine is None or mine in rows else [*rows, mine]
-        for row, mark in zip(listed, list_marks(tuple(row["name"] for row in listed))):
-            if mark:
-                row["mark"] = mark
+        mark_rows(listed)
         featured = next((row["playing"] for row in rows if row["playing"]), None)
         return {"top": rows, "me": mine, "featured": featured}
 

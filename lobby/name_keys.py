@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from importlib import resources
+from typing import Any
 
 import regex
 from confusable_homoglyphs import confusables
@@ -866,6 +867,15 @@ def list_marks(names: tuple[str, ...]) -> tuple[int, ...]:
         marks.append(mark)
         shown.append(shown_name(name, mark))
     return tuple(marks)
+
+
+def mark_rows(rows: list[dict[str, Any]]) -> None:
+    """Give each row of a list shown together (``{"name": str | None, ...}``,
+    in its order) the ``mark`` of :func:`list_marks` where it has one (a
+    row without a name gets none)."""
+    for row, mark in zip(rows, list_marks(tuple(row["name"] or "" for row in rows))):
+        if mark and row["name"]:
+            row["mark"] = mark
 
 
 def distinct_mark(name: str, shown: Iterable[str]) -> int:

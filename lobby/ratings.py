@@ -101,7 +101,7 @@ from openskill.models import PlackettLuce
 import engines
 
 from . import tables
-from .name_keys import list_marks
+from .name_keys import mark_rows
 from .player_store import public_id  # noqa: F401 (re-exported: ratings.public_id)
 from .protocol import ErrorCode, lookup_keys
 from .store import Store, now_ms
@@ -466,9 +466,7 @@ async def leaderboard(store: Store, game: str, page: int, me: str | None = None)
         {"rank": page * PAGE + i + 1, "id": public_id(pid), "name": name, "claimed": claimed, "ordinal": round(value, 2), "rating": shown(value), "provisional": provisional(sigma)}
         for i, ((pid, value), (name, claimed, sigma)) in enumerate(zip(entries, names))
     ]
-    for row, mark in zip(players, list_marks(tuple(row["name"] or "" for row in players))):
-        if mark and row["name"]:
-            row["mark"] = mark
+    mark_rows(players)
     you = None
     if me is not None:
         rank = await store.board_rank(game, me)
