@@ -14,6 +14,7 @@ final commit and applied to balances once per settlement id (see
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import logging
@@ -464,16 +465,18 @@ class Rooms(Coins, QuickMatching, Timers):
         """Seat ``pid`` (see :func:`tables.join`); returns the seat.  With
         ``bots`` (a quick-match that asked for them) the table is marked to
         be filled by bots where no coins move.  Raises :class:`LobbyError`."""
-        loaded = await self.store.load_room(table_id)
+        # one round trip: the names spectators chat under there are marked apart too
+        loaded, (kept, _) = await asyncio.gather(self.store.load_room(table_id), self.store.chat_names(table_id))
         if loaded is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
         coins = loaded[1]["coins_to_sit"]
         if tables.seat_of(loaded[1], pid) is None:
             await self._check_coins(pid, coins, table_id)
         taken: list[int] = []
+        chatting = [shown for other, (_, shown) in kept.items() if other != pid]
 
         def fn(doc: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
-            change = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx)
+            change = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx, chatting)
             taken[:] = [tables.seat_of(doc, pid) if change is None else change.seats[pid]]  # None: seated here already
             if bots and not doc["bots"] and not doc["coins_to_sit"]:
                 if change is None:
@@ -572,9 +575,10 @@ class Rooms(Coins, QuickMatching, Timers):
 
     async def spectator_name(self, table_id: str, pid: str, name: str, seated: list[str]) -> str:
         """The name spectator ``pid`` (called ``name``) chats under at a
-        table whose seats show ``seated`` (marks included): the one it chatted
-        under before while its name is the same and reads as no seat's, else
-        ``name`` with the mark that tells it apart from the seats and from
+        table whose seats show ``seated`` (marks included; the players gone
+        from them too: :func:`tables.names_in_sight`): the one it chatted
+        under before while its name is the same and reads as none of those,
+        else ``name`` with the mark that tells it apart from them and from
         the other spectators who chatted there ("Bob", "BOB ②", "Bob. ③",
         as a table marks its seats: :func:`lobby.name_keys.distinct_mark`).
         Kept with the table's chat (:meth:`Store.keep_chat_name`), checked

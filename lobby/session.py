@@ -24,7 +24,7 @@ import redis.exceptions
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import failpoints, metrics, quota, ratings, tcp, uvicorn_adapter
+from . import failpoints, metrics, quota, ratings, tables, tcp, uvicorn_adapter
 from .endpoints import games_info
 from .fanout import check_follow, end_signed_out
 from .protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, Message, ProtocolError, decode, encode, error, parse, peek_ref, shown_name
@@ -465,7 +465,11 @@ class Session:
         if seat:
             name = shown_name(seat.get("name", conn.name), seat.get("mark", 0))
         else:
-            seated = [shown_name(s["name"], s.get("mark", 0)) for s in (viewer.view or {}).get("seats", ()) if s and s.get("name")]
+            cached = self.fanout.cached(msg["table"])  # the doc: who sat here and left is not in the view
+            if cached is not None:
+                seated = tables.names_in_sight(cached[1], conn.pid)
+            else:
+                seated = [shown_name(s["name"], s.get("mark", 0)) for s in (viewer.view or {}).get("seats", ()) if s and s.get("name")]
             name = await self.rooms.spectator_name(msg["table"], conn.pid, conn.name, seated)
         await self.rooms.chat(msg["table"], name, msg["text"], viewer.seat is None)
         self._ack(msg)

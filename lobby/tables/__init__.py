@@ -32,7 +32,7 @@ from __future__ import annotations
 import engines
 
 from ..protocol import ErrorCode
-from .doc import BOT_NAMES, MAX_FORCED, MAX_TURN_MS, MIN_TURN_MS, NAME_WORDS, Change, LobbyError, NextGame, Notice, Seat, Settlement, SettlementEntry, Status, TableDoc, _copy, filled, generated_name, humans, known_game, liable, new_table, seat_index, seat_of, table_name
+from .doc import BOT_NAMES, MAX_FORCED, MAX_TURN_MS, MIN_TURN_MS, NAME_WORDS, Change, LobbyError, NextGame, Notice, Seat, Settlement, SettlementEntry, Status, TableDoc, _copy, filled, generated_name, humans, known_game, liable, names_in_sight, new_table, seat_index, seat_of, table_name
 from .merging import merge_target, moved_out, seat_moved, stranded
 from .play import MOVE_WINDOW_MS, SNAPSHOT_EVERY, appends, move, paid_in_commit, redo, settled, state_digest, turn_id
 from .seating import _start, all_ready, back, begin, join, leave, ready, ready_marks, ready_seat, request_start, start_record, with_marks

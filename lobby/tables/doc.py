@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import types
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 import engines
@@ -390,6 +390,15 @@ def gone_names(doc: TableDoc, pid: str | None = None) -> list[str]:
     """The labels (marks included) under which players other than ``pid``
     sat at ``doc`` and are gone from it (:func:`note_gone`)."""
     return [g["name"] for g in doc.get("gone", ()) if g["pid"] != pid]
+
+
+def names_in_sight(doc: TableDoc, pid: str, chatting: Iterable[str] = ()) -> list[str]:
+    """The names a newcomer ``pid`` (a joiner, a spectator's first chat
+    line) must read apart from at ``doc``: its seats' (:func:`shown_names`),
+    those of the players gone from its seats but ``pid`` (:func:`gone_names`:
+    their chat lines still say them), and ``chatting``, the names spectators
+    chat under there (kept beside its chat, not in the doc); marks included."""
+    return [*shown_names(doc), *gone_names(doc, pid), *chatting]
 
 
 def shown_names(doc: TableDoc) -> list[str]:

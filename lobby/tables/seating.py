@@ -4,13 +4,14 @@ package's: :mod:`lobby.tables`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 import engines
 from engines import rng as engine_rng
 
 from ..protocol import ErrorCode, clashes, distinct_mark
-from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, gone_names, humans, note_gone, seat_label, seat_of, shown_names
+from .doc import BOT_NAMES, Change, LobbyError, Status, TableDoc, _copy, _mark, _players, filled, humans, names_in_sight, note_gone, seat_label, seat_of, shown_names
 from .play import _after_change, _closed, _finish_log
 
 #: a table takes at most as many joins as it has seats in this window (ms):
@@ -20,12 +21,13 @@ from .play import _after_change, _closed, _finish_log
 JOIN_WINDOW_MS = 3000
 
 
-def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None) -> Change | None:
+def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: bytes, ctx: dict[str, Any] | None = None, chatting: Iterable[str] = ()) -> Change | None:
     """``pid`` takes a seat (the lowest free one unless ``seat`` is given):
     ``Change.seats`` is ``{pid: seat}``, the log ``{"kind": "join", "seat",
     "name"}``; a name that shares a name key with one the table already
-    shows, or with one of another player gone from it (:func:`gone_names`:
-    their chat lines still say it), gets the seat's ``mark``
+    shows, with one of another player gone from it, or with one a spectator
+    chats under there (``chatting``, marks included; :func:`names_in_sight`: their
+    chat lines still say them), gets the seat's ``mark``
     (:func:`lobby.name_keys.distinct_mark`: "Ana ②"); the table's wait starts again (``wait_until``: ``now`` +
     ``waiting_ttl_ms``); when the last seat fills, the game starts (with ``seed``; the
     log is :func:`begin`'s, with ``join``: the seat).  None when ``pid``
@@ -61,9 +63,9 @@ def join(doc: TableDoc, pid: str, name: str, seat: int | None, now: int, seed: b
     d = _copy(doc)
     d["joins"] = [*recent, now]
     d["seats"][seat] = {"pid": pid, "name": name, "bot": False, "left": False, "away": False}
-    # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira"), or as one
-    # that sat here and left (its chat lines say it still), gets a mark
-    mark = distinct_mark(name, [*shown_names(doc), *gone_names(doc, pid)])
+    # a name that reads as one already shown here ("Ana" beside "Ana", "Mı̇ra" beside "Mira"), as one
+    # that sat here and left, or as a spectator's in its chat (their chat lines say them), gets a mark
+    mark = distinct_mark(name, names_in_sight(doc, pid, chatting))
     if mark:
         d["seats"][seat]["mark"] = mark
     d["entered"].append(pid)

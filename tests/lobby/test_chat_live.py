@@ -254,6 +254,44 @@ async def test_a_player_who_joins_after_a_look_alike_left_is_told_apart_from_the
         assert said == {"I am the first": "zed ②", "I am the second": "ZED ③"}
 
 
+async def test_a_spectator_named_as_a_player_who_left_is_told_apart_from_their_chat_lines(redis_server, lobby_factory):
+    """Ann opens a table; "Zed" sits, chats and leaves; a spectator named
+    "ZED" then chats there: its line reads "ZED ②", not "ZED" beside the
+    leaver's line "Zed"; the leaver, watching now, keeps its own name."""
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatgonewatch", env={"LOBBY_CHAT_INTERVAL_MS": "1"})
+    async with connected(a.ws, ["Ann", "Zed", "ZED"]) as (host, leaver, spectator):
+        table = (await host.open("six_nimmt", seats=6, turn_ms=300_000)).table_id
+        await leaver.join(table)
+        assert (await leaver.request({"t": "chat", "table": table, "text": "I sat"}))["t"] == "ok"
+        await leaver.request({"t": "leave", "table": table})
+        for watcher in (spectator, leaver):
+            await watcher.watch(table)
+        for watcher, text in ((spectator, "I watch"), (leaver, "I watch too")):
+            assert (await watcher.request({"t": "chat", "table": table, "text": text}))["t"] == "ok"
+        lines = await host.wait_chat(table, lambda lines: len(lines) >= 3)
+        said = {line["text"]: line["name"] for line in lines}
+        assert said == {"I sat": "Zed", "I watch": "ZED ②", "I watch too": "Zed"}
+
+
+async def test_a_player_who_sits_after_a_look_alike_spectator_chatted_is_marked_apart_from_it(redis_server, lobby_factory):
+    """Spectator "Zed" chats at a waiting table; "ZED" then sits there: the
+    seat reads "ZED ②" (its chat line too), not "ZED" beside the
+    spectator's line "Zed", and the spectator's next line still says "Zed"."""
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatwatchjoin", env={"LOBBY_CHAT_INTERVAL_MS": "1"})
+    async with connected(a.ws, ["Ann", "Zed", "ZED"]) as (host, spectator, joiner):
+        table = (await host.open("six_nimmt", seats=6, turn_ms=300_000)).table_id
+        await spectator.watch(table)
+        assert (await spectator.request({"t": "chat", "table": table, "text": "I watch"}))["t"] == "ok"
+        seat = (await joiner.join(table)).seat
+        assert (await joiner.request({"t": "chat", "table": table, "text": "I sit"}))["t"] == "ok"
+        assert (await spectator.request({"t": "chat", "table": table, "text": "I still watch"}))["t"] == "ok"
+        lines = await host.wait_chat(table, lambda lines: len(lines) >= 3)
+        said = {line["text"]: line["name"] for line in lines}
+        assert said == {"I watch": "Zed", "I sit": "ZED ②", "I still watch": "Zed"}
+        view = await host.wait_for(table, lambda view: view["seats"][seat] is not None)
+        assert view["seats"][seat]["mark"] == 2
+
+
 async def test_look_alike_spectators_chatting_at_the_same_instant_each_get_a_mark_of_their_own(redis_server, lobby_factory):
     """Six spectators whose names read alike ("Bob", "BOB", "bob", "Bob.",
     "Ｂｏｂ", "bob。"), three on each of two processes, send their first
