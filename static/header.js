@@ -4,7 +4,7 @@
 // `me` message: coins and per-game stats).
 
 import { t, gameTitle, num, getLang } from "./i18n.js";
-import { h, fill, setText } from "./dom.js";
+import { h, fill, patch, setText } from "./dom.js";
 import { net, ui, gameInfo, spendableCoins } from "./shell.js";
 
 const STAT_FIELDS = ["games", "wins", "losses", "escapes", "disconnects", "score"];
@@ -60,9 +60,11 @@ export function renderHeader() {
     fill(ui.who);
     return;
   }
+  // patched, not filled: a button pressed while the header is drawn again
+  // (the record or the balance came) is the same button when it comes up
   // one figure everywhere: at the table its live one, elsewhere the balance less a running pot's bets
   const shown = live === null ? spendableCoins() : live;
-  fill(
+  patch(
     ui.who,
     h("span", { class: "player-name", testid: "player-name" }, net.player.name),
     h(

@@ -240,3 +240,25 @@ def test_a_control_pressed_with_the_keyboard_keeps_the_focus(new_page, lobby, ga
         page.keyboard.press("Space")
         expect(control).to_have_attribute(attribute, value)
         expect(control).to_be_focused()
+
+
+# ---------------------------------------------------------------------------
+# A control pressed while the page is drawn again still acts
+#
+# The header is drawn again whenever the connection, the balance or the
+# record changes (right after signing in, the player's record arrives): a
+# press whose button went down on one drawing and came up on the next fired
+# no click (the buttons were new), so "Change name" did nothing.
+# ---------------------------------------------------------------------------
+
+
+def test_a_header_button_pressed_while_the_header_is_drawn_again_still_acts(new_page, lobby):
+    page = new_page()
+    sign_in(page, lobby, "Kim")
+    button = page.get_by_test_id("change-name")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("async () => (await import('/static/shell.js')).net.emit('status')")  # the header drawn again
+    page.mouse.up()
+    expect(page.get_by_test_id("rename-form")).to_be_visible()
