@@ -14,6 +14,12 @@ from .redis_values import pack, unpack
 CHAT_IDLE_TTL_S = 24 * 3600
 
 
+#: the chat lines a page keeps of a table (static/net.js MAX_CHAT_LINES):
+#: a table's chat stream keeps at least these, so the names they show are
+#: known to whoever marks a new name apart (:meth:`ChatStore.chat_speakers`)
+CHAT_SHOWN = 50
+
+
 #: a table's two chat rooms: its players' and its spectators'
 PLAYERS_ROOM = "players"
 SPECTATORS_ROOM = "spectators"
@@ -28,8 +34,9 @@ def chat_room(spectator: bool) -> str:
 def chat_line(line_id: bytes | str, packed: bytes) -> dict[str, Any]:
     """A chat line as sent to clients: the stored msgpack line with its
     stream ``id`` (and its ``room`` by its ``spectator`` mark where a line
-    kept from before rooms has none)."""
+    kept from before rooms has none), without its speaker's player id."""
     line = unpack(packed)
+    line.pop("pid", None)
     line["id"] = line_id.decode() if isinstance(line_id, bytes) else line_id
     line.setdefault("room", chat_room(bool(line.get("spectator"))))
     return line
@@ -41,6 +48,12 @@ def chat_order(line: dict[str, Any]) -> tuple[int, int]:
     return int(ms), int(seq or 0)
 
 
+def _packed(fields: Any) -> bytes:
+    """The packed line of a stream entry's fields (a cluster pipeline parses
+    them into a dict; the batcher leaves them flat)."""
+    return fields[b"m"] if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))[b"m"]
+
+
 class ChatStore:
     """The chat stream of a table: its key, a line added, the last lines read."""
 
@@ -48,9 +61,10 @@ class ChatStore:
         return self.room_key(room_id) + ":chat"
 
     async def add_chat(self, room_id: str, line: dict[str, Any], keep: int, lines: int, window_ms: int) -> str | int:
-        """Append a chat line (``{"at", "name", "text", "spectator"}``; its
+        """Append a chat line (``{"at", "name", "text", "spectator", "pid"}``:
+        ``pid``, its speaker's, is kept but never sent, :func:`chat_line`; its
         ``room`` is set by its ``spectator`` mark, :func:`chat_room`) to the
-        table's chat stream, trimmed to ``max(keep, lines)`` entries,
+        table's chat stream, trimmed to ``max(keep, lines, CHAT_SHOWN)`` entries,
         expiring with the table (:data:`CHAT_IDLE_TTL_S` while the table has
         no expiry), and publish it on the table's channel, in one script on
         the table's slot, unless the table took ``lines`` lines in the last
@@ -63,7 +77,7 @@ class ChatStore:
         (reply,) = await self.run([(
             "EVALSHA", self._chat.sha, 2, key, self.chat_key(room_id),
             pack(line), self.room_channel(room_id), "SPUBLISH" if self.sharded else "PUBLISH",
-            max(keep, lines), lines, window_ms, CHAT_IDLE_TTL_S,
+            max(keep, lines, CHAT_SHOWN), lines, window_ms, CHAT_IDLE_TTL_S,
         )])
         return reply.decode() if isinstance(reply, bytes) else int(reply)
 
@@ -95,14 +109,23 @@ class ChatStore:
         (kept,) = await self.run([("EVALSHA", self._chat_name.sha, 1, key, version, pid, f"{name}\0{shown}", CHAT_IDLE_TTL_S)])
         return bool(kept)
 
+    async def chat_speakers(self, room_id: str) -> list[tuple[str | None, str]]:
+        """``(pid, name)`` of the table's last :data:`CHAT_SHOWN` chat lines
+        (the names a page may still show; ``pid`` None for a line kept from
+        before lines held it), newest first."""
+        (entries,) = await self.run([("XREVRANGE", self.chat_key(room_id), "+", "-", "COUNT", CHAT_SHOWN)])
+        out = []
+        for _, fields in entries:
+            line = unpack(_packed(fields))
+            out.append((line.get("pid"), line["name"]))
+        return out
+
     async def chat_lines(self, room_id: str, count: int) -> list[dict[str, Any]]:
         """The table's last ``count`` chat lines, oldest first, each with its ``id``."""
         (entries,) = await self.run([("XREVRANGE", self.chat_key(room_id), "+", "-", "COUNT", count)])
         out = []
         for entry_id, fields in reversed(entries):
-            # a cluster pipeline parses the fields into a dict; the batcher leaves them flat
-            value = fields[b"m"] if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))[b"m"]
-            out.append(chat_line(entry_id, value))
+            out.append(chat_line(entry_id, _packed(fields)))
         return out
 
     def chat_expire_cmd(self, room_id: str, ttl_s: int) -> tuple[Any, ...]:

@@ -465,15 +465,14 @@ class Rooms(Coins, QuickMatching, Timers):
         """Seat ``pid`` (see :func:`tables.join`); returns the seat.  With
         ``bots`` (a quick-match that asked for them) the table is marked to
         be filled by bots where no coins move.  Raises :class:`LobbyError`."""
-        # one round trip: the names spectators chat under there are marked apart too
-        loaded, (kept, _) = await asyncio.gather(self.store.load_room(table_id), self.store.chat_names(table_id))
+        # one round trip: the names its chat shows are marked apart too
+        loaded, chatting = await asyncio.gather(self.store.load_room(table_id), self._chatting(table_id, pid))
         if loaded is None:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
         coins = loaded[1]["coins_to_sit"]
         if tables.seat_of(loaded[1], pid) is None:
             await self._check_coins(pid, coins, table_id)
         taken: list[int] = []
-        chatting = [shown for other, (_, shown) in kept.items() if other != pid]
 
         def fn(doc: tables.TableDoc, now: int, ctx: dict[str, Any]) -> tables.Change | None:
             change = tables.join(doc, pid, name, seat, now, secrets.token_bytes(32), ctx, chatting)
@@ -551,8 +550,8 @@ class Rooms(Coins, QuickMatching, Timers):
     async def back(self, table_id: str, pid: str) -> None:
         await self.update(table_id, lambda doc, now, ctx: tables.back(doc, pid, now))
 
-    async def chat(self, table_id: str, name: str, text: Any, spectator: bool) -> str:
-        """Say a chat line at a table: kept in the table's chat stream and
+    async def chat(self, table_id: str, pid: str, name: str, text: Any, spectator: bool) -> str:
+        """Say a chat line at a table as ``pid`` shown as ``name``: kept in the table's chat stream and
         sent to every viewer on every process (:meth:`Store.add_chat`),
         never committed to the table doc, so it races no move.  ``text`` is
         cleaned as the protocol does (1..:data:`MAX_CHAT` characters).
@@ -565,13 +564,23 @@ class Rooms(Coins, QuickMatching, Timers):
         except ProtocolError as exc:
             raise LobbyError(exc.code, str(exc), exc.reason, exc.figures) from None
         s = self.settings
-        line = {"at": now_ms(), "name": name, "text": text, "spectator": spectator}
+        line = {"at": now_ms(), "name": name, "text": text, "spectator": spectator, "pid": pid}
         out = await self.store.add_chat(table_id, line, s.chat_keep, s.chat_table_lines, s.chat_table_window_ms)
         if out == 0:
             raise LobbyError(ErrorCode.NO_SUCH_TABLE, "no such table")
         if out == -1:
             raise LobbyError(ErrorCode.CHAT_BUSY, f"this table's chat takes {s.chat_table_lines} lines per {s.chat_table_window_ms} ms; retry shortly")
         return str(out)
+
+    async def _chatting(self, table_id: str, pid: str) -> list[str]:
+        """The names (marks included) others than ``pid`` chat under at the
+        table: the spectators' kept names and the speakers of the lines a
+        page still shows (:meth:`Store.chat_speakers`: seated players gone
+        since among them)."""
+        (kept, _), speakers = await asyncio.gather(self.store.chat_names(table_id), self.store.chat_speakers(table_id))
+        names = {shown for other, (_, shown) in kept.items() if other != pid}
+        names.update(name for other, name in speakers if other != pid)
+        return sorted(names)
 
     async def spectator_name(self, table_id: str, pid: str, name: str, seated: list[str]) -> str:
         """The name spectator ``pid`` (called ``name``) chats under at a
@@ -583,6 +592,8 @@ class Rooms(Coins, QuickMatching, Timers):
         as a table marks its seats: :func:`lobby.name_keys.distinct_mark`).
         Kept with the table's chat (:meth:`Store.keep_chat_name`), checked
         and kept atomically."""
+        # the lines a page still shows: their speakers' names, seated players' gone since among them
+        seated = [*seated, *{said for other, said in await self.store.chat_speakers(table_id) if other != pid}]
         while True:  # again only when another spectator's name was kept meanwhile
             kept, version = await self.store.chat_names(table_id)
             mine = kept.pop(pid, None)

@@ -471,7 +471,7 @@ class Session:
             else:
                 seated = [shown_name(s["name"], s.get("mark", 0)) for s in (viewer.view or {}).get("seats", ()) if s and s.get("name")]
             name = await self.rooms.spectator_name(msg["table"], conn.pid, conn.name, seated)
-        await self.rooms.chat(msg["table"], name, msg["text"], viewer.seat is None)
+        await self.rooms.chat(msg["table"], conn.pid, name, msg["text"], viewer.seat is None)
         self._ack(msg)
 
     async def on_me(self, msg: Message) -> None:

@@ -20,7 +20,7 @@ const PING_EVERY_MS = 15000;
 const BACKOFF_FIRST_MS = 200;
 const BACKOFF_CAP_MS = 3000;
 const MAX_SEATED = 50;
-const MAX_CHAT_LINES = 100;
+const MAX_CHAT_LINES = 50; // lobby/chat_store.py CHAT_SHOWN: the names these lines show are marked apart
 const SIGNED_OUT_CLOSE = 4001; // the server's close code for a signed-out session
 
 function store(key, value) {

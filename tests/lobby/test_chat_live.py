@@ -12,13 +12,17 @@ move.  Real processes, real Redis (single and cluster), real websockets.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 
+from lobby.chat_store import CHAT_SHOWN
 from lobby.client import LobbyClient, LobbyRefused
 from lobby.name_keys import clashes
+from lobby.tables.doc import GONE_KEPT
 from lobby.store import connect
 
 from ..security.support import metric
@@ -292,6 +296,44 @@ async def test_a_player_who_sits_after_a_look_alike_spectator_chatted_is_marked_
         assert view["seats"][seat]["mark"] == 2
 
 
+async def test_a_player_who_joins_long_after_a_look_alike_chatted_and_left_is_marked_apart_from_its_line(redis_server, lobby_factory):
+    """"Coe" sits, chats and leaves; 21 other players then sit and leave
+    (more than the table keeps of players gone from its seats); "Сое" (in
+    Cyrillic letters) then sits: its seat and line read "Сое ②", not "Сое"
+    beside the leaver's line "Coe", which a page still shows. No line a
+    client gets says who spoke (the speaker's id stays in Redis)."""
+    fillers = [f"Filler{chr(65 + n)}" for n in range(GONE_KEPT + 1)]
+    a = lobby_factory(redis_url=redis_server.url, prefix="chatgonelong")
+    async with connected(a.ws, ["Ann", "Coe", "Сое", *fillers]) as (host, leaver, newcomer, *others):
+        table = (await host.open("six_nimmt", seats=10, turn_ms=300_000)).table_id
+        await leaver.join(table)
+        assert (await leaver.request({"t": "chat", "table": table, "text": "I am Coe"}))["t"] == "ok"
+        await leaver.request({"t": "leave", "table": table})
+        for other in others:
+            await _join_when_let(other, table)
+            await other.request({"t": "leave", "table": table})
+        view = await newcomer.join(table)
+        assert (await newcomer.request({"t": "chat", "table": table, "text": "I am Coe too"}))["t"] == "ok"
+        lines = await host.wait_chat(table, lambda lines: len(lines) >= 2)
+        assert {line["text"]: line["name"] for line in lines} == {"I am Coe": "Coe", "I am Coe too": "Сое ②"}
+        assert not any("pid" in line for line in lines)
+        assert (await host.wait_for(table, lambda v: v["seats"][view.seat] is not None))["seats"][view.seat]["mark"] == 2
+
+
+async def _join_when_let(client: LobbyClient, table: str) -> None:
+    """``client`` sits at ``table``, asking again every 0.2 s while the table
+    refuses ``busy`` (it takes as many joins as it has seats in 3 s)."""
+    for _ in range(50):
+        try:
+            await client.join(table)
+            return
+        except LobbyRefused as exc:
+            if exc.code != "busy":
+                raise
+        await asyncio.sleep(0.2)
+    raise AssertionError("the table refused joins for 10 s")
+
+
 async def test_look_alike_spectators_chatting_at_the_same_instant_each_get_a_mark_of_their_own(redis_server, lobby_factory):
     """Six spectators whose names read alike ("Bob", "BOB", "bob", "Bob.",
     "Ｂｏｂ", "bob。"), three on each of two processes, send their first
@@ -314,3 +356,12 @@ async def test_look_alike_spectators_chatting_at_the_same_instant_each_get_a_mar
             lines = await ann.wait_chat(table, lambda lines: len(lines) >= 6)
             names = [line["name"] for line in lines]
             assert not any(clashes(name, names[:n]) for n, name in enumerate(names)), names
+
+
+def test_a_table_s_chat_stream_keeps_every_line_a_page_keeps():
+    """A newcomer's name is marked apart from the speakers of the lines a
+    page may still show: the stream keeps (and is read for) at least as
+    many lines as static/net.js keeps per table."""
+    net_js = (Path(__file__).resolve().parents[2] / "static" / "net.js").read_text(encoding="utf-8")
+    [page_keeps] = re.findall(r"\nconst MAX_CHAT_LINES = (\d+);", net_js)
+    assert int(page_keeps) <= CHAT_SHOWN
