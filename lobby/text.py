@@ -178,6 +178,8 @@ def clean_name(raw: Any) -> str:
         raise bad("symbol", "a symbol may not stand for a letter: none between two letters, none but an emoji, a star, a heart or a note beside a letter, and between two letters no punctuation but a dash, an apostrophe, a dot and the like")
     if _enclosing_mark(name):
         raise bad("marks", "a circle, square or other mark drawn around a letter draws over what is beside the name")
+    if _bare_mark(name):
+        raise bad("marks", "a name may not begin with a combining mark: with no letter under it, it draws outside the name onto what is beside it")
     return name
 
 
@@ -839,6 +841,15 @@ def _too_many_marks(text: str) -> bool:
     return False
 
 
+def _bare_mark(text: str) -> bool:
+    """Whether ``text`` (a name or a chat line, trimmed) begins with a
+    combining mark (Unicode M*; joiners before it aside): with no letter
+    under it, it is drawn before the text's box, onto what stands left of
+    it (a chat line's time).  A mark after a space or a sign sits on that."""
+    first = text.lstrip("".join(_JOINERS))[:1]
+    return bool(first) and unicodedata.category(first).startswith("M")
+
+
 def _enclosing_mark(text: str) -> bool:
     """Whether ``text`` (a name or a chat line) has an enclosing mark
     (Unicode's Me: a circle, square, diamond or keycap drawn around the
@@ -883,6 +894,8 @@ def clean_text(raw: Any, max_len: int) -> str:
     text = _trimmed(raw, max_len, "text", bad)
     if _too_many_marks(text):
         raise bad("marks", "text stacks too many combining marks")
+    if _bare_mark(text):
+        raise bad("marks", "a line may not begin with a combining mark: with no letter under it, it draws outside the line")
     if _enclosing_mark(text):
         raise bad("marks", "a circle, square or other mark drawn around a letter draws over the sender's name beside the line")
     if not _visible(text):

@@ -1026,3 +1026,33 @@ def test_every_mark_drawn_around_a_letter_is_refused_in_a_name_and_a_chat_line()
         assert exc.value.reason == "marks", hex(ord(mark))
     assert not any(_enclosing_mark(f"Ann {base}\ufe0f\u20e3") for base in "0123456789#*")
     assert _enclosing_mark("Ann 7\u20e3") and _enclosing_mark("Ann A\ufe0f\u20e3")
+
+
+COMBINING_MARKS = chars(lambda ch: unicodedata.category(ch).startswith("M"))
+
+
+def test_a_name_or_a_chat_line_beginning_with_a_combining_mark_is_refused():
+    """Every combining mark first in a name or a chat line, before a
+    letter: with no letter under it, a stack of them ("\\u0302\\u0303\\u0304\\u0306Zed")
+    was drawn left of the name's box, onto a chat line's time beside it.
+    Refused as ``marks`` (a mark that draws nothing is ``hidden``, one named
+    a letter ``script``, one of another script than the name's letters
+    ``mixed_scripts``, as elsewhere in a name); after a space or a sign,
+    where it sits on that, and on a letter it stays a name."""
+    let_in = []
+    for mark in COMBINING_MARKS:
+        for clean in (clean_name, lambda text: clean_text(text, 200)):
+            try:
+                clean(f"{mark}Zed")
+            except ProtocolError as exc:
+                if exc.reason not in ("marks", "hidden", "script", "control", "mixed_scripts"):
+                    let_in.append((hex(ord(mark)), exc.reason))
+            else:
+                let_in.append((hex(ord(mark)), "accepted"))
+    assert not let_in and len(COMBINING_MARKS) > 2000, let_in[:20]
+    with pytest.raises(ProtocolError) as exc:
+        clean_name("\u0302\u0303\u0304\u0306Zed")
+    assert exc.value.reason == "marks"
+    for name in ("Zed \u0302Lee", "Ze\u0302d", "Zê", "Zed-\u0302"):
+        assert clean_name(name) == unicodedata.normalize("NFC", name)
+    assert clean_text("hello \u0302\u0303 there", 200)
