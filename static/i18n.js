@@ -1039,6 +1039,19 @@ const PLURALS = new Map();
 /** A CJK character (Han, kana, hangul, CJK and full-width punctuation). */
 const CJK = /^[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]$/u;
 
+// a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
+// their presentation forms)
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/** `value` (a name, a filled-in value) isolated from the text around it
+ * (U+2068 FSI … U+2069 PDI) when it holds a right-to-left letter: else
+ * an Arabic name and the comma and number after it are drawn in the wrong
+ * order ("Winner: 1 ,بَ round won").  A value of left-to-right letters
+ * only is returned as it is. */
+export function isolated(value) {
+  return RTL.test(value) && !value.startsWith("\u2068") ? `\u2068${value}\u2069` : value;
+}
+
 /** `text` (a string, or a count's forms {count: the param counted ("n"
  * unless named), "1" etc.: an exact count's, one, other: the plural
  * categories of Intl.PluralRules} in language `language`) with its {name}
@@ -1060,7 +1073,7 @@ export function fillText(text, params, language = lang) {
     const tight = (a, b) => language === "zh" && CJK.test(a || "") && CJK.test(b || "");
     text = template.replace(/( ?)\{(\w+)\}( ?)/g, (m, before, name, after, at) => {
       if (!(name in params)) return m;
-      const value = String(params[name]);
+      const value = isolated(String(params[name]));
       const next = template[at + m.length];
       const lead = before && tight(template[at - 1], value[0]) ? "" : before;
       const tail = after && (tight(value[value.length - 1], next) || (language === "zh" && value.endsWith("）"))) ? "" : after;
@@ -1090,6 +1103,7 @@ export function t(key, params) {
  * Bo", "Ann, Bo and Cy"; 小明、小红和阿强; in Chinese "和" is spaced from a
  * name that is not CJK, as fillText spaces a value: "你和 Bob", "Bob 和小明"). */
 export function namesList(names) {
+  names = names.map(isolated);
   if (names.length < 2) return names.join("");
   const head = names.slice(0, -1).join(t("names_comma"));
   const last = names[names.length - 1];

@@ -794,7 +794,8 @@ LINES = {
 # A name keeps room beside its badges on a phone: on every game's seats and
 # score tables, at 360 and 390 px, with my long name and both badges (and a
 # bot's badge on the others), every name shows at least 4 characters (or all
-# of it): the badges wrap under the name instead.
+# of it): the badges wrap under the name instead; a seat's number stays on
+# one line ("#10" broke over two in 6 Nimmt!'s ten seats).
 # ---------------------------------------------------------------------------
 
 
@@ -805,6 +806,14 @@ LARGEST_TABLES = {"sibala": 6, "stud": 4, "six_nimmt": 10, "yahtzee": 6, "shut_t
 #: time's-up notice on my seat (0) while another seat acts; per seat name:
 #: its text, how many of its characters show, and whether both my badges are drawn.
 NAMES_SHOWN = REDRAW_HEAD + js("phone_layout/names_shown")
+
+
+#: the seat numbers drawn on more than one line (their text's line boxes)
+SEAT_NUMBERS_BROKEN = """() => [...document.querySelectorAll('.seat-no')].filter((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((el) => el.textContent)"""
 
 
 @pytest.mark.viewport(PHONES[0])
@@ -823,6 +832,9 @@ def test_every_name_shows_beside_two_badges(new_page, lobby, game):
         assert got["names"], (phone, got)
         short = [(name, n) for name, n in got["names"] if n < min(4, len(name))]
         assert not short, (phone, got)
+        # and every seat's number on one line ("#10", not "#1" over "0")
+        broken = page.evaluate(SEAT_NUMBERS_BROKEN)
+        assert broken == [], (phone, broken)
 
 
 # ---------------------------------------------------------------------------

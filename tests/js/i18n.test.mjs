@@ -169,3 +169,11 @@ test("a refusal's reason picks its own words where the page has them, else the c
   setLang("en");
   assert.match(t("err_table_full_seat_taken"), /pick another/);
 });
+
+test("a filled-in value with a right-to-left letter is isolated from the text around it", () => {
+  const arabic = "\u0628\u064e \u062a\u064f";
+  assert.equal(fillText("Winner: {names}, {n} round won", { names: arabic, n: 1 }), `Winner: \u2068${arabic}\u2069, 1 round won`);
+  assert.equal(fillText("Winner: {names}, {n} round won", { names: "Ann", n: 1 }), "Winner: Ann, 1 round won");
+  assert.equal(namesList(["Ann", arabic, "\u05e9\u05e8\u05d4"]), `Ann, \u2068${arabic}\u2069 and \u2068\u05e9\u05e8\u05d4\u2069`);
+  assert.equal(fillText("{names} won", { names: namesList([arabic]) }), `\u2068${arabic}\u2069 won`); // once, not twice
+});
