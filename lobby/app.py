@@ -231,6 +231,9 @@ def create_app(settings: Settings | None = None) -> LobbyApp:
             await lobby.shutdown()
 
     app = Starlette(routes=[*player_routes.ROUTES, *endpoints.ROUTES], lifespan=lifespan)
+    # no redirect of "/metrics/" to "/metrics": Starlette builds its Location
+    # from the request's Host header, which a cache would keep for everyone
+    app.router.redirect_slashes = False
     app.state.lobby = lobby
     return LobbyApp(app, lobby)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import time
 import urllib.error
 import urllib.request
@@ -442,3 +443,19 @@ async def test_one_address_makes_a_bounded_number_of_guests_across_processes(lob
     finally:
         for raw in (*made, extra):
             await raw.close()
+
+
+def test_no_answer_sends_a_client_elsewhere_by_its_own_host_header(lobby_factory):
+    """A path with a slash too many is not found; it was redirected to
+    ``http://<the request's Host header>/metrics``, which a cache in front
+    would keep and serve to everyone."""
+    proc = lobby_factory(prefix="sec-slash")
+    for path in ("/metrics/", "/api/leaderboard/sibala/", "/api/tables/"):
+        conn = http.client.HTTPConnection("127.0.0.1", proc.port, timeout=5)
+        try:
+            conn.request("GET", path, headers={"Host": "evil.example"})
+            reply = conn.getresponse()
+            reply.read()
+        finally:
+            conn.close()
+        assert reply.status == 404 and reply.getheader("location") is None, (path, reply.status, reply.getheader("location"))
