@@ -55,15 +55,33 @@ export function fill(el, ...children) {
  * reference to a child, or listens with addEventListener, uses fill).
  * Without morphdom (Node's unit tests), fill. */
 export function patch(el, ...children) {
+  return morph(el, children, (node) => node.id);
+}
+
+/** As patch, but children are matched by their `data-key` attribute (a
+ * list's rows: a table's id), wherever they moved: a row whose table went
+ * up the list is the same row, and a button pressed in it while the list
+ * is drawn again (a push came mid-press) is the button that comes up. */
+export function patchKeyed(el, ...children) {
+  return morph(el, children, (node) => (node.getAttribute ? node.getAttribute("data-key") || node.id : undefined));
+}
+
+function morph(el, children, getNodeKey) {
   if (!globalThis.morphdom) return fill(el, ...children);
   const next = el.cloneNode(false);
   append(next, children);
-  globalThis.morphdom(el, next, { childrenOnly: true, onBeforeElUpdated: takeListeners });
+  globalThis.morphdom(el, next, { childrenOnly: true, onBeforeElUpdated: takeListeners, getNodeKey });
   return el;
 }
 
-/** morphdom's hook: `kept` (shown) swaps its h() listeners for `twin`'s. */
+/** morphdom's hook: `kept` (shown) swaps its h() listeners for `twin`'s;
+ * a control busy with its request (aria-busy, shell.js runAction) stays
+ * disabled till the reply. */
 function takeListeners(kept, twin) {
+  if (kept.getAttribute("aria-busy") === "true") {
+    twin.setAttribute("aria-busy", "true");
+    twin.disabled = true;
+  }
   for (const [type, fn] of LISTENERS.get(kept) || []) kept.removeEventListener(type, fn);
   const now = LISTENERS.get(twin) || [];
   for (const [type, fn] of now) kept.addEventListener(type, fn);

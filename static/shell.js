@@ -302,6 +302,7 @@ export function isRunning(btn) {
  * when given, else in the button's own error line (errorSlot). */
 export function runAction(btn, request, { done = null, keep = false, errorEl = null } = {}) {
   btn.disabled = true;
+  btn.setAttribute("aria-busy", "true"); // kept busy across a redraw (dom.js patch)
   running.add(btn);
   // beside the button; none while it is not in the page (then the toast)
   const slot = () => errorEl || (btn.isConnected || btn.errorSlot ? errorSlot(btn) : null);
@@ -309,11 +310,15 @@ export function runAction(btn, request, { done = null, keep = false, errorEl = n
   return request().then(
     (reply) => {
       running.delete(btn);
-      if (!keep) btn.disabled = false;
+      if (!keep) {
+        btn.disabled = false;
+        btn.removeAttribute("aria-busy");
+      }
       if (done) done(reply);
     },
     (err) => {
       running.delete(btn);
+      btn.removeAttribute("aria-busy");
       btn.disabled = false;
       if (slot()) showErrorIn(slot(), err);
       else showError(err);

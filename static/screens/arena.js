@@ -80,6 +80,7 @@ export function arenaScreen(id) {
   );
   let view = null;
   let phase = null;
+  let actionsKey = null; // what the buttons were drawn for
 
   const button = (testid, label, request) => {
     const btn = h("button", { class: testid === "arena-join" ? "primary" : "", testid }, label);
@@ -95,6 +96,10 @@ export function arenaScreen(id) {
     const me = view.standings.me;
     el.dataset.me = state;
     setText(meLine, over ? t("arena_me_over") : state === "out" ? t("arena_me_out") : state === "paused" ? t("arena_me_paused") : state === "playing" ? t("arena_me_playing") : before ? t("arena_me_before") : t("arena_me_waiting"));
+    // the same buttons stay while they would be the same: one pressed as a push comes still acts
+    const key = [state, over, before, me && me.playing, view.standings.featured].join("|");
+    if (key === actionsKey) return;
+    actionsKey = key;
     fill(
       actions,
       !over && state === "out" ? button("arena-join", t("arena_join"), () => net.joinArena(id)) : null,

@@ -4,7 +4,7 @@
 // tables of the game (the `tables` subscription) to join or watch.
 
 import { t, getLang, gameTitle, gameVariant, localized, dateLocale } from "../i18n.js";
-import { h, fill, setText } from "../dom.js";
+import { h, patchKeyed, setText } from "../dom.js";
 import { net, showErrorIn, gameInfo, statusText, runAction, actionButton, tableName, coinsNeeded, stakeLine, spendableCoins } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 import { markedName, bareName, isBot } from "../games/seats.js";
@@ -206,7 +206,7 @@ function tableRow(s) {
   const stake = stakeLine(gameInfo(s.game), s.options, s.coins_to_sit);
   return h(
     "tr",
-    { testid: `table-row-${s.id}`, "data-status": s.status },
+    { testid: `table-row-${s.id}`, "data-key": s.id, "data-status": s.status },
     h(
       "td",
       { class: "table-cell" },
@@ -257,7 +257,7 @@ export function gameScreen(gameId) {
     const rows = (net.lobbyList || []).filter((s) => s.game === gameId).sort((a, b) => b.created - a.created);
     empty.hidden = rows.length > 0;
     table.hidden = rows.length === 0;
-    fill(tbody, rows.map(tableRow));
+    patchKeyed(tbody, rows.map(tableRow)); // a Join pressed while a push redraws the list still joins
   };
   renderTables();
   const form = openForm(game);

@@ -2,7 +2,7 @@
 // the arenas (screens/arenas.js: the list and the Create an arena form).
 
 import { t, gameTitle, gameVariant } from "../i18n.js";
-import { h, fill } from "../dom.js";
+import { h, patchKeyed } from "../dom.js";
 import { net, gameInfo, statusText, tableName } from "../shell.js";
 import { VIEWS } from "../games/index.js";
 import { arenasSection } from "./arenas.js";
@@ -38,7 +38,8 @@ export function homeScreen() {
   const mine = h("ul", { class: "my-tables", testid: "my-tables" });
   const renderMine = () => {
     const ids = myTableIds();
-    fill(
+    // patched: a link pressed while a table's version redraws the list still leads there
+    patchKeyed(
       mine,
       ids.length
         ? ids.map((id) => {
@@ -46,7 +47,7 @@ export function homeScreen() {
             const game = entry && entry.view ? gameInfo(entry.view.game) : null;
             return h(
               "li",
-              {},
+              { "data-key": id },
               h("a", { href: `#table=${id}`, testid: `my-table-${id}` }, `${game ? gameTitle(game) + " · " : ""}${tableName(entry && entry.view ? entry.view : id)}`),
               entry && entry.view ? h("span", { class: "muted" }, ` — ${statusText(entry.view.status)}`) : null
             );

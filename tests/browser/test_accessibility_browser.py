@@ -246,19 +246,44 @@ def test_a_control_pressed_with_the_keyboard_keeps_the_focus(new_page, lobby, ga
 # A control pressed while the page is drawn again still acts
 #
 # The header is drawn again whenever the connection, the balance or the
-# record changes (right after signing in, the player's record arrives): a
-# press whose button went down on one drawing and came up on the next fired
-# no click (the buttons were new), so "Change name" did nothing.
+# record changes (right after signing in, the player's record arrives), a
+# game's table list at each push, the home screen's list of my tables at
+# each version of one: a press whose button went down on one drawing and
+# came up on the next fired no click (the buttons were new), so "Change
+# name", "Join" or a link to my table did nothing.
 # ---------------------------------------------------------------------------
+
+
+def _press_while_redrawn(page, control, event: str) -> None:
+    """Press ``control`` with the mouse, and let the page hear ``event``
+    (net's: the header's or a list's redraw) between the button going down
+    and coming up."""
+    box = control.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("async ([event]) => { const { net } = await import('/static/shell.js'); net.emit(event, net.tables.values().next().value); }", [event])
+    page.mouse.up()
 
 
 def test_a_header_button_pressed_while_the_header_is_drawn_again_still_acts(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Kim")
-    button = page.get_by_test_id("change-name")
-    box = button.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.evaluate("async () => (await import('/static/shell.js')).net.emit('status')")  # the header drawn again
-    page.mouse.up()
+    _press_while_redrawn(page, page.get_by_test_id("change-name"), "status")
     expect(page.get_by_test_id("rename-form")).to_be_visible()
+
+
+def test_a_table_list_s_join_and_my_table_s_link_pressed_while_the_list_is_drawn_again_still_act(new_page, lobby):
+    """A push of the table list (a count changed elsewhere) redraws the
+    game's list; a version of my own table redraws the home screen's list of
+    mine."""
+    ann, bo = new_page(), new_page()
+    sign_in(ann, lobby, "Ann")
+    table_id = open_table(ann, "six_nimmt", seats=4, bots=False)
+    sign_in(bo, lobby, "Bo")
+    bo.get_by_test_id("game-six_nimmt").click()
+    _press_while_redrawn(bo, bo.get_by_test_id(f"join-{table_id}"), "tables")
+    expect(bo.get_by_test_id("my-seat")).to_be_visible()
+    bo.get_by_test_id("back").click()
+    bo.get_by_test_id("back-to-games").click()
+    _press_while_redrawn(bo, bo.get_by_test_id(f"my-table-{table_id}"), "table")
+    expect(bo.get_by_test_id("my-seat")).to_be_visible()
