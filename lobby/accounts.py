@@ -330,17 +330,21 @@ class Accounts:
         decides), so every spelling that would reach one account counts
         together ("Annabelle", "AnnabeIIe") and the limit answers alike
         whether the name exists; a ``device`` key that signed in to the account
-        before is not held back by the account's count (its owner is not
-        locked out by someone guessing), but by its own failures (as many,
-        so a stolen key guesses no further) and its address's."""
-        await self._limit(addr)  # first: a limited address gets the limit's answer whatever it sent
-        if not isinstance(name, str) or not isinstance(password, str) or not 0 < len(name) <= 64 or len(password) > MAX_PASSWORD:
+        before is not held back by the account's count nor its address's
+        (its owner is not locked out by someone guessing, nor by others
+        sharing its address: a NAT, a proxy), but by its own failures (as
+        many, so a stolen key guesses no further)."""
+        shaped = isinstance(name, str) and isinstance(password, str) and 0 < len(name) <= 64 and len(password) <= MAX_PASSWORD
+        device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
+        pid = await account_named(self.store, name) if shaped and device else None
+        known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
+        if not known:  # first: a limited address gets the limit's answer whatever it sent
+            await self._limit(addr)  # (a known device is held back by its own failures, not by others' at its address)
+        if not shaped:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         s = self.settings
-        pid = await account_named(self.store, name)
+        pid = pid or await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
-        device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
-        known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
         # counted as a failure before the hash is checked, so guesses sent at
         # once cannot all pass the limit while they are being verified; a
         # name no account holds counts on each key an account of it would

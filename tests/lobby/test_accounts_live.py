@@ -713,3 +713,23 @@ async def test_a_guest_s_records_lapse_with_its_token_until_a_game_is_settled_or
         assert await store.redis.ttl(store.pub_key(ratings.public_id(pids[keeper.token]))) == -1
     finally:
         await store.aclose()
+
+
+async def test_a_known_device_gets_in_from_an_address_others_have_used_up(lobby_factory):
+    """Someone at the owner's address (a NAT, a proxy) uses up the address's
+    sign-ins guessing made-up names: the owner's device, known to the
+    account, still gets in with the right password (another device and a
+    made-up key get the address's limit), and the address's limit still
+    holds for everyone else."""
+    proc = lobby_factory(prefix="signinaddr", env={"LOBBY_SIGNIN_PER_ADDR": "4", "LOBBY_SIGNIN_PER_ACCOUNT": "100"})
+    name = _name("Ow")
+    async with connected(proc.ws, [name]) as (owner,):
+        status, claimed = await api(proc.http, "POST", "/api/account/claim", owner.token, {"password": PASSWORD})
+        assert status == 200
+    answers = [(await api(proc.http, "POST", "/api/account/signin", None, {"name": _name("Nobody"), "password": "wrong password!"}))[0] for _ in range(4)]
+    assert answers == [401, 401, 401, 429], answers  # the claim counted too
+    for device in (None, "x" * 32):
+        status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD, **({"device": device} if device else {})})
+        assert (status, body["code"]) == (429, "rate_limited"), device
+    status, body = await api(proc.http, "POST", "/api/account/signin", None, {"name": name, "password": PASSWORD, "device": claimed["device"]})
+    assert status == 200 and body["token"], "the owner's device gets in"
