@@ -21,15 +21,15 @@ import redis.exceptions
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
 import engines
 
 from . import metrics, quota, replay, rules_text
 from .protocol import PROTOCOL_VERSION, ErrorCode
 from .reads import Busy
+from .static_files import KeptStaticFiles, file_response
 from .tables import LobbyError
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def index(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return file_response(STATIC / "index.html", request.scope, headers={"Cache-Control": "no-cache"})
 
 
 async def healthz(request: Request) -> Response:
@@ -230,7 +230,7 @@ async def vendor(request: Request) -> Response:
     rel = VENDOR.get(request.path_params["name"])
     if rel is None or not (NODE_MODULES / rel).is_file():
         return Response("not found (run npm install)", status_code=404)
-    return FileResponse(NODE_MODULES / rel, headers=STATIC_ISH)
+    return file_response(NODE_MODULES / rel, request.scope, headers=STATIC_ISH)
 
 
 ROUTES = [
@@ -243,5 +243,5 @@ ROUTES = [
     Route("/api/tables/{table_id:str}/replay", api_replay),
     Route("/api/tables/{table_id:str}/replay/{game_no:int}", api_replay_frames),
     Route("/vendor/{name}", vendor),
-    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    Mount("/static", KeptStaticFiles(directory=STATIC), name="static"),
 ]
