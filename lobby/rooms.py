@@ -309,9 +309,13 @@ class Rooms(Coins, QuickMatching, Timers):
             return committed, new_doc
         raise LobbyError(ErrorCode.BUSY, "the table is busy; try again")
 
-    async def create(self, doc: dict[str, Any]) -> None:
-        """Store a new table doc as version 1."""
-        committed, _ = await self.store.commit(doc["id"], 0, doc, {"kind": "open", "at": doc["created"], "v": 1}, due=tables.next_due(doc))
+    async def create(self, doc: dict[str, Any], log: dict[str, Any] | None = None) -> None:
+        """Store a new table doc as version 1, with ``log`` as its first log
+        record (a table whose first seat started its game, one seat of one:
+        the game's ``start`` record, which its replay begins at), else an
+        ``open`` record."""
+        record = {**(log if log and log.get("kind") == "start" else {"kind": "open", "at": doc["created"]}), "v": 1}
+        committed, _ = await self.store.commit(doc["id"], 0, doc, record, due=tables.next_due(doc))
         if committed is None:
             raise LobbyError(ErrorCode.BUSY, "table id collision; try again")
         await self._after_commit(None, doc, None)
@@ -364,9 +368,10 @@ class Rooms(Coins, QuickMatching, Timers):
         if len(await self.store.player_tables(pid)) >= MAX_TABLES_PER_PLAYER:
             raise LobbyError(ErrorCode.TOO_MANY_TABLES, f"you already sit at {MAX_TABLES_PER_PLAYER} tables; leave one first")
 
-    async def _seated_table(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int]:
-        """A new waiting table's doc with ``pid`` in its first seat, and that
-        seat, after every check (the player's table quota, coins: the
+    async def _seated_table(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int, dict[str, Any]]:
+        """A new waiting table's doc with ``pid`` in its first seat, that
+        seat and the join's log record (a one-seat table's game starts with
+        it: its ``start`` record), after every check (the player's table quota, coins: the
         player's coin-table claim is then taken for it); nothing else is
         written, the caller reserves (:meth:`_reserve`) and creates it
         (:meth:`_create_seated`).  ``opener``: ``{"addr": client address,
@@ -407,7 +412,7 @@ class Rooms(Coins, QuickMatching, Timers):
                 await self._release_coins(pid, doc["id"])
             raise
         assert change is not None  # a new table: nobody sits there yet
-        return change.doc, change.seats[pid]
+        return change.doc, change.seats[pid], change.log
 
     async def open(self, game: str, pid: str, name: str, opener: dict[str, str] | None = None, **fields: Any) -> tuple[dict[str, Any], int]:
         """Open a waiting table with ``pid`` seated: every check first
@@ -416,9 +421,9 @@ class Rooms(Coins, QuickMatching, Timers):
         ``private``, ``bots``, ``games`` as in :func:`tables.new_table`.
         Returns ``(doc, seat)``.  Raises :class:`LobbyError`
         (``TOO_MANY_TABLES`` over a quota, and those of the checks)."""
-        doc, seat = await self._seated_table(game, pid, name, opener, **fields)
+        doc, seat, log = await self._seated_table(game, pid, name, opener, **fields)
         await self._reserve(doc, pid)
-        await self._create_seated(doc, pid)
+        await self._create_seated(doc, pid, log)
         return doc, seat
 
     def _owners(self, opener: dict[str, str]) -> list[tuple[str, int]]:
@@ -452,11 +457,11 @@ class Rooms(Coins, QuickMatching, Timers):
         if doc["coins_to_sit"]:
             await self._release_coins(pid, doc["id"])
 
-    async def _create_seated(self, doc: dict[str, Any], pid: str) -> None:
-        """:meth:`create` a table from :meth:`_seated_table` and
-        :meth:`_reserve`; on failure :meth:`_abandon` it."""
+    async def _create_seated(self, doc: dict[str, Any], pid: str, log: dict[str, Any] | None = None) -> None:
+        """:meth:`create` a table from :meth:`_seated_table` (its doc and
+        log record) and :meth:`_reserve`; on failure :meth:`_abandon` it."""
         try:
-            await self.create(doc)
+            await self.create(doc, log)
         except Exception:
             await self._abandon(doc, pid)
             raise

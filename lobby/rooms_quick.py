@@ -83,7 +83,7 @@ class QuickMatching:
                     return table_id, await self.join(table_id, pid, name, bots=bots)
             # no open table of this kind for this player: open one, if nobody claims the kind first
             try:
-                doc, seat = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
+                doc, seat, log = await self._seated_table(game, pid, name, opener, bots=bots, quick=True, options=wanted)
             except LobbyError as exc:
                 if exc.code != ErrorCode.ALREADY_SEATED:
                     raise
@@ -97,7 +97,7 @@ class QuickMatching:
             doc["start_at"] = matching.start_at(doc["start_at"], passed, now_ms(), wait_ms)
             await self._reserve(doc, pid)
             if await self.store.claim_quick_slot(game, wanted, doc["id"], expected):
-                await self._create_seated(doc, pid)
+                await self._create_seated(doc, pid, log)
                 return doc["id"], seat
             await self._abandon(doc, pid)
         raise LobbyError(ErrorCode.BUSY, "quick-match is busy; try again")
