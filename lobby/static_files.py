@@ -20,7 +20,6 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import anyio
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
@@ -54,8 +53,9 @@ def file_response(full_path: str | Path, scope: Scope, headers: dict[str, str] |
 
 class KeptStaticFiles(StaticFiles):
     """``StaticFiles`` whose files are answered by :func:`file_response`;
-    a path found once is not looked up in a thread again (only paths of
-    files that exist are remembered)."""
+    a path the library's lookup found to be a file is not looked up in a
+    thread again (only paths of files that exist are remembered; any other
+    goes through the library, its 404s and refusals included)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,11 +71,15 @@ class KeptStaticFiles(StaticFiles):
             else:
                 if stat.S_ISREG(st.st_mode):
                     return file_response(full, scope, st=st)
-        if scope["method"] in ("GET", "HEAD"):
-            found, st = await anyio.to_thread.run_sync(self.lookup_path, path)
-            if st is not None and stat.S_ISREG(st.st_mode):
-                self._found[path] = found
         return await super().get_response(path, scope)
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        """The library's lookup (in its worker thread), remembering a path
+        that names a file."""
+        full, st = super().lookup_path(path)
+        if st is not None and stat.S_ISREG(st.st_mode):
+            self._found[path] = full
+        return full, st
 
     def file_response(self, full_path: Any, stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
         return file_response(full_path, scope, st=stat_result)

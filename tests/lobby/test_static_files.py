@@ -98,7 +98,7 @@ def test_a_file_is_answered_with_the_library_s_headers_and_304_to_a_client_that_
 
 def test_nothing_outside_the_directory_or_missing_is_served(tmp_path, loop):
     kept, _ = _clients(tmp_path, loop)
-    for path in ("/static/../secret.txt", "/static/nope.js", "/static/app.js/x"):
+    for path in ("/static/../secret.txt", "/static/nope.js", "/static/app.js/x", "/static/a\x00b.js", "/static/" + "x" * 300 + ".js"):
         assert kept.get(path).status_code == 404, path
     assert kept.post("/static/app.js").status_code == 405
 
