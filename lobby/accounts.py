@@ -336,14 +336,15 @@ class Accounts:
         many, so a stolen key guesses no further)."""
         shaped = isinstance(name, str) and isinstance(password, str) and 0 < len(name) <= 64 and len(password) <= MAX_PASSWORD
         device = device if isinstance(device, str) and 16 <= len(device) <= 64 else None
-        pid = await account_named(self.store, name) if shaped and device else None
+        pid = await account_named(self.store, name) if shaped and device else None  # a known device skips the address's limit
         known = bool(pid and device and await self.store.device(pid, _device_digest(device), DEVICE_TTL_S))
         if not known:  # first: a limited address gets the limit's answer whatever it sent
             await self._limit(addr)  # (a known device is held back by its own failures, not by others' at its address)
         if not shaped:
             raise LobbyError(ErrorCode.BAD_CREDENTIALS, WRONG)
         s = self.settings
-        pid = pid or await account_named(self.store, name)
+        if device is None:  # else looked up above
+            pid = await account_named(self.store, name)
         creds = await self.store.credentials(pid) if pid else None
         # counted as a failure before the hash is checked, so guesses sent at
         # once cannot all pass the limit while they are being verified; a

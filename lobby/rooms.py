@@ -582,10 +582,13 @@ class Rooms(Coins, QuickMatching, Timers):
         table: the spectators' kept names and the speakers of the lines a
         page still shows (:meth:`Store.chat_speakers`: seated players gone
         since among them)."""
-        (kept, _), speakers = await asyncio.gather(self.store.chat_names(table_id), self.store.chat_speakers(table_id))
-        names = {shown for other, (_, shown) in kept.items() if other != pid}
-        names.update(name for other, name in speakers if other != pid)
-        return sorted(names)
+        (kept, _), speakers = await asyncio.gather(self.store.chat_names(table_id), self._speakers(table_id, pid))
+        return sorted(speakers | {shown for other, (_, shown) in kept.items() if other != pid})
+
+    async def _speakers(self, table_id: str, pid: str) -> set[str]:
+        """The names (marks included) under which others than ``pid`` said
+        the table's chat lines a page still shows (:meth:`Store.chat_speakers`)."""
+        return {said for other, said in await self.store.chat_speakers(table_id) if other != pid}
 
     async def spectator_name(self, table_id: str, pid: str, name: str, seated: list[str]) -> str:
         """The name spectator ``pid`` (called ``name``) chats under at a
@@ -598,7 +601,7 @@ class Rooms(Coins, QuickMatching, Timers):
         Kept with the table's chat (:meth:`Store.keep_chat_name`), checked
         and kept atomically."""
         # the lines a page still shows: their speakers' names, seated players' gone since among them
-        seated = [*seated, *{said for other, said in await self.store.chat_speakers(table_id) if other != pid}]
+        seated = [*seated, *await self._speakers(table_id, pid)]
         while True:  # again only when another spectator's name was kept meanwhile
             kept, version = await self.store.chat_names(table_id)
             mine = kept.pop(pid, None)

@@ -465,11 +465,10 @@ class Session:
         if seat:
             name = shown_name(seat.get("name", conn.name), seat.get("mark", 0))
         else:
-            cached = self.fanout.cached(msg["table"])  # the doc: who sat here and left is not in the view
-            if cached is not None:
-                seated = tables.names_in_sight(cached[1], conn.pid)
-            else:
-                seated = [shown_name(s["name"], s.get("mark", 0)) for s in (viewer.view or {}).get("seats", ()) if s and s.get("name")]
+            # the doc this process follows the table with (who sat here and left is not in the view);
+            # none yet only before the table's first version came, when no view was sent either
+            cached = self.fanout.cached(msg["table"])
+            seated = tables.names_in_sight(cached[1], conn.pid) if cached is not None else []
             name = await self.rooms.spectator_name(msg["table"], conn.pid, conn.name, seated)
         await self.rooms.chat(msg["table"], conn.pid, name, msg["text"], viewer.seat is None)
         self._ack(msg)

@@ -396,8 +396,9 @@ def names_in_sight(doc: TableDoc, pid: str, chatting: Iterable[str] = ()) -> lis
     """The names a newcomer ``pid`` (a joiner, a spectator's first chat
     line) must read apart from at ``doc``: its seats' (:func:`shown_names`),
     those of the players gone from its seats but ``pid`` (:func:`gone_names`:
-    their chat lines still say them), and ``chatting``, the names spectators
-    chat under there (kept beside its chat, not in the doc); marks included."""
+    their chat lines still say them), and ``chatting``, the names its chat
+    shows (kept beside it, not in the doc: spectators', recent speakers');
+    marks included."""
     return [*shown_names(doc), *gone_names(doc, pid), *chatting]
 
 
