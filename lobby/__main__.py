@@ -17,7 +17,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from . import endpoints, failpoints, quota, tcp
+from . import bundle, endpoints, failpoints, quota, tcp
 from .app import create_app
 from .config import Settings
 from .redis_server import RedisServer
@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
         # without them the page would sit at "Connecting…" with no word why
         parser.exit(2, f"python -m lobby: the browser libraries are not installed ({', '.join(missing)} under {endpoints.NODE_MODULES}); run `npm ci` in {endpoints.ROOT} (scripts/setup.sh does)\n")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    bundle.build_if_stale()
     server = None
     overrides = {}
     if not os.environ.get("REDIS_URL"):

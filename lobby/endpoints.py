@@ -14,6 +14,7 @@ import functools
 import gzip
 import math
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from starlette.routing import Mount, Route
 
 import engines
 
-from . import metrics, quota, replay, rules_text
+from . import bundle, metrics, quota, replay, rules_text
 from .protocol import PROTOCOL_VERSION, ErrorCode
 from .reads import Busy
 from .static_files import KeptStaticFiles, file_response
@@ -53,6 +54,8 @@ def missing_vendor(node_modules: Path | None = None) -> list[str]:
     node_modules = NODE_MODULES if node_modules is None else node_modules
     return [rel for rel in VENDOR.values() if not (node_modules / rel).is_file()]
 
+
+BUNDLE_NAME = re.compile(r"app-[0-9a-f]{16}\.js")
 
 #: answers that change only with a deploy (browser libraries, rules)
 STATIC_ISH = {"Cache-Control": "max-age=3600"}
@@ -89,7 +92,21 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def index(request: Request) -> Response:
-    return file_response(STATIC / "index.html", request.scope, headers={"Cache-Control": "no-cache"})
+    """The page: the one that loads the bundle while it is fresh, else (or
+    with ``?modules``, or the cookie ``lobby_page=modules`` that keeps it
+    across navigations) the one that loads static/'s modules (:mod:`lobby.bundle`)."""
+    modules = "modules" in request.query_params or request.cookies.get("lobby_page") == "modules"
+    page = STATIC / "index.html" if modules else bundle.index_path()
+    return file_response(page, request.scope, headers={"Cache-Control": "no-cache"})
+
+
+async def bundled_script(request: Request) -> Response:
+    """``/bundle/app-<sha>.js``: the page's script bundled (:mod:`lobby.bundle`);
+    its name is its content's, so it is cached for good. 404 for another name."""
+    name = request.path_params["name"]
+    if not BUNDLE_NAME.fullmatch(name) or not (bundle.BUILD / name).is_file():
+        return Response("not found", status_code=404)
+    return file_response(bundle.BUILD / name, request.scope, headers={"Cache-Control": "max-age=31536000, immutable"})
 
 
 async def healthz(request: Request) -> Response:
@@ -243,5 +260,6 @@ ROUTES = [
     Route("/api/tables/{table_id:str}/replay", api_replay),
     Route("/api/tables/{table_id:str}/replay/{game_no:int}", api_replay_frames),
     Route("/vendor/{name}", vendor),
+    Route("/bundle/{name}", bundled_script),
     Mount("/static", KeptStaticFiles(directory=STATIC), name="static"),
 ]

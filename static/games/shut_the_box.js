@@ -249,7 +249,7 @@ const LOGS = new Map();
 
 export class ShutTheBoxView extends TableView {
   constructor(host) {
-    super(host, new URL("./shut_the_box.css", import.meta.url));
+    super(host, "/static/games/shut_the_box.css");
     this.selected = new Set();
     this.selKey = null; // the throw the selection belongs to
     this.log = tableLog(LOGS, this.id, LOG_MAX);

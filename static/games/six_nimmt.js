@@ -341,7 +341,7 @@ function eventLine(ev, name, sep) {
 
 export class SixNimmtView extends TableView {
   constructor(host) {
-    super(host, new URL("./six_nimmt.css", import.meta.url));
+    super(host, "/static/games/six_nimmt.css");
     this.cardEls = new Map(); // row cards by number (kept so flights survive re-renders)
     this.forced = new Map(); // reveal entries the lobby played for a person, "round.turn:seat" → how (forcedMarks)
     this.botAfter = new Map(); // of those the clock's card whose row a bot took: "round.turn:seat" → the bot's how (forcedList's `then`)

@@ -368,7 +368,7 @@ const LOG_MAX = 400;
 
 export class StudView extends TableView {
   constructor(host) {
-    super(host, new URL("./stud.css", import.meta.url));
+    super(host, "/static/games/stud.css");
     this.actionKey = null;
     this.amount = null;
     this.logKey = null;

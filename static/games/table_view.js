@@ -277,14 +277,14 @@ export function translator(texts) {
 
 const sheets = new Map(); // href -> Promise, settled when the sheet has loaded (or failed)
 
-/** Link a game's stylesheet (a URL beside its module) into the page, once
+/** Link a game's stylesheet (its URL, e.g. "/static/games/stud.css") into the page, once
  * however many views are made.  Until it has loaded, <html> carries
  * data-styling (a count) and style.css keeps the table's felt hidden, so a
  * board is never drawn without its sheet (a phone once got a 421 px wide
  * score card for a moment: layout checks and people saw it).  Returns a
  * Promise that settles when the sheet is in (or could not load). */
 export function loadStylesheet(url) {
-  const href = String(url);
+  const href = new URL(url, document.baseURI).href;
   if (sheets.has(href)) return sheets.get(href);
   for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
     if (link.href === href) {

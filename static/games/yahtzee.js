@@ -250,7 +250,7 @@ const LOGS = new Map();
 
 export class YahtzeeView extends TableView {
   constructor(host) {
-    super(host, new URL("./yahtzee.css", import.meta.url));
+    super(host, "/static/games/yahtzee.css");
     this.holds = new Set(); // dice indices I hold (my turn only)
     this.holdKey = null; // the turn the holds belong to
     this.log = tableLog(LOGS, this.id, LOG_MAX);

@@ -14,6 +14,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from lobby import bundle
+
 from .helpers import LAPTOP, PHONES, WAIT
 
 expect.set_options(timeout=WAIT)
@@ -50,6 +52,11 @@ SETTINGS: dict[str, dict[str, str]] = {
 def pytest_configure(config):
     config.addinivalue_line("markers", "lobby_settings(name): the test's lobby runs with SETTINGS[name] (tests/browser/conftest.py)")
     config.addinivalue_line("markers", "viewport(size): the size of the test's pages (tests/browser/conftest.py)")
+    config.addinivalue_line(
+        "markers",
+        "page_modules: the test's pages load static/'s modules, not the bundle (lobby/bundle.py): the test imports "
+        "one of the page's own modules in the page (`import('/static/…')`), which in a bundled page would be a second copy",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -111,16 +118,27 @@ def motion() -> str:
 
 
 @pytest.fixture
-def new_page(browser, lobby, viewport, motion):
+def new_page(request, browser, lobby, viewport, motion):
     """Pages in fresh browser contexts (own localStorage; ``viewport``'s
-    size; ``motion``'s prefers-reduced-motion); page errors and dialogs of
+    size; ``motion``'s prefers-reduced-motion; the unbundled page's modules
+    for a test marked ``page_modules``); page errors and dialogs of
     every page of those contexts (pages they open themselves, such as the
-    replay link's, too) must stay empty."""
+    replay link's, too) must stay empty, and so must the modules a bundled
+    page fetched (an in-page `import('/static/…')` of a test not marked
+    ``page_modules``: a second copy of the module, not the page's)."""
     contexts = []
     problems: list[str] = []
+    modules = request.node.get_closest_marker("page_modules") is not None
+    bundled = not modules and bundle.index_path().parent == bundle.BUILD
+
+    def on_request(req):
+        if req.url.startswith(f"{lobby.http}/static/") and req.url.endswith(".js"):
+            problems.append(f"a bundled page imported {req.url}: mark the test page_modules")
 
     def watch(page):
         page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
+        if bundled:
+            page.on("request", on_request)
 
         def on_dialog(dialog):
             problems.append(f"dialog: {dialog.message}")
@@ -131,6 +149,8 @@ def new_page(browser, lobby, viewport, motion):
     def make(locale: str = "en-US"):
         ctx = browser.new_context(locale=locale, viewport=viewport, reduced_motion=motion)
         ctx.set_default_timeout(WAIT)
+        if modules:
+            ctx.add_cookies([{"name": "lobby_page", "value": "modules", "url": lobby.http}])
         ctx.on("page", watch)
         contexts.append(ctx)
         return ctx.new_page()

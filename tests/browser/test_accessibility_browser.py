@@ -265,6 +265,7 @@ def _press_while_redrawn(page, control, event: str) -> None:
     page.mouse.up()
 
 
+@pytest.mark.page_modules
 def test_a_header_button_pressed_while_the_header_is_drawn_again_still_acts(new_page, lobby):
     page = new_page()
     sign_in(page, lobby, "Kim")
@@ -272,6 +273,7 @@ def test_a_header_button_pressed_while_the_header_is_drawn_again_still_acts(new_
     expect(page.get_by_test_id("rename-form")).to_be_visible()
 
 
+@pytest.mark.page_modules
 def test_a_table_list_s_join_and_my_table_s_link_pressed_while_the_list_is_drawn_again_still_act(new_page, lobby):
     """A push of the table list (a count changed elsewhere) redraws the
     game's list; a version of my own table redraws the home screen's list of

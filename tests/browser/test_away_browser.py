@@ -165,6 +165,7 @@ MINE_AWAY = {
 LINES = js("away/lines")
 
 
+@pytest.mark.page_modules
 @pytest.mark.lobby_settings("away")
 @pytest.mark.parametrize("game", sorted(WORDS))
 def test_event_logs_mark_a_bot_s_move_for_an_away_seat(new_page, lobby, game):
@@ -254,6 +255,7 @@ def test_six_nimmt_prompt_says_the_away_line_while_away(new_page, lobby, locale,
 BADGES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, then]) => {") + js("away/badges")
 
 
+@pytest.mark.page_modules
 @pytest.mark.parametrize("then", ["back", "over"])
 def test_a_seat_back_from_away_loses_its_time_s_up_badge(new_page, lobby, then):
     page, table_id = sibala_with_a_bot(new_page, lobby, "en-US")
@@ -314,6 +316,7 @@ STB_AWAY = {
 LAST_AND_LOG = js("away/last_and_log")
 
 
+@pytest.mark.page_modules
 @pytest.mark.lobby_settings("away_paced")
 @pytest.mark.parametrize("locale", LOCALES)
 def test_shut_the_box_says_away_once_and_one_wording_per_turn(new_page, lobby, locale):

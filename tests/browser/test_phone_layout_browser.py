@@ -568,6 +568,7 @@ YZ_HEADS = REDRAW_HEAD.replace("[id, game]", "[id, game, names]") + js("phone_la
 YZ_NAMES_4 = ["Bartholomew", "小明", "Ada"]
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONES[0])
 def test_yahtzee_s_column_heads_write_names_across(new_page, lobby):
     """The score card's column heads on a phone (Latin
@@ -635,6 +636,7 @@ LONG_STANDINGS = REDRAW_HEAD + js("phone_layout/long_standings")
 STB_WIDE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, n, rounds, stake]) => {") + js("phone_layout/stb_wide")
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONES[0])
 def test_shut_the_box_s_players_table_fits_a_phone_at_every_size(new_page, lobby):
     """At each phone size (the page resized to each of PHONES)."""
@@ -664,6 +666,7 @@ STATS = {
 }
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONES[0])
 def test_the_record_popover_fits_a_phone_with_words_whole(new_page, lobby):
     """At each phone size (the page resized to each of PHONES), in English
@@ -816,6 +819,7 @@ SEAT_NUMBERS_BROKEN = """() => [...document.querySelectorAll('.seat-no')].filter
 }).map((el) => el.textContent)"""
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONES[0])
 @pytest.mark.parametrize("game", list(LARGEST_TABLES))
 def test_every_name_shows_beside_two_badges(new_page, lobby, game):
@@ -866,6 +870,7 @@ def standings_seen(page, table_id: str, rounds: int, name: str) -> dict:
 TOTAL = {"en-US": "Total", "zh-CN": "总分"}
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONES[0])
 def test_six_nimmt_s_final_standings_fit_a_phone(new_page, lobby):
     """One finished three-seat game (my timeouts, then a bot, play it out),

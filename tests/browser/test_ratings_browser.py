@@ -46,6 +46,7 @@ def test_a_tie_that_raises_both_ratings_says_why(new_page, lobby):
     expect(b.get_by_test_id("rating-rose-note")).to_contain_text(ROSE_ZH)
 
 
+@pytest.mark.page_modules
 def test_a_win_alone_needs_no_such_word(new_page, lobby):
     """The note is about rises without beating anyone: a sole winner's
     rise, a loser's fall, and the rise of winners who share the win over
@@ -143,6 +144,7 @@ EXPECT = {
 }
 
 
+@pytest.mark.page_modules
 @pytest.mark.parametrize("locale", list(EXPECT))
 def test_a_rating_line_s_subject_is_its_seat_and_the_blamed_one_is_named_from_mine(new_page, lobby, locale):
     names, seen = EXPECT[locale]
@@ -178,6 +180,7 @@ TWO_GONE_SAID = {
 }
 
 
+@pytest.mark.page_modules
 @pytest.mark.parametrize("locale", list(TWO_GONE_SAID))
 def test_a_rating_line_names_several_who_left_as_a_sentence(new_page, lobby, locale):
     """Those who did not play to the end are listed as a phrase of the
@@ -348,6 +351,7 @@ def test_away_at_the_end_is_rated_by_the_result_like_everyone(new_page, lobby):
 HEADLINE = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, winners]) => {") + js("ratings/headline")
 
 
+@pytest.mark.page_modules
 def test_a_winner_away_at_the_end_keeps_the_win(new_page, lobby):
     ann, bo, rail = new_page(locale="zh-CN"), new_page(), new_page()
     sign_in(ann, lobby, "Ann")

@@ -461,6 +461,7 @@ SIBALA_NAMES = {
 }
 
 
+@pytest.mark.page_modules
 @SINGLE_REDIS
 @pytest.mark.lobby_settings("away")  # as where it was written: a seat away at its first timeout
 @pytest.mark.parametrize("locale", LOCALES)

@@ -429,6 +429,7 @@ def test_a_waiting_table_counts_down_to_its_close_and_says_why_once(new_page, lo
 LAST_GAME = REDRAW_HEAD + js("table_life/last_game")
 
 
+@pytest.mark.page_modules
 @SINGLE_REDIS
 @pytest.mark.parametrize("game", ["sibala", "stud", "yahtzee", "shut_the_box", "six_nimmt"])
 def test_every_board_names_the_last_game_s_players(new_page, lobby, game):
@@ -627,6 +628,7 @@ COUNTS = {
 }
 
 
+@pytest.mark.page_modules
 @SINGLE_REDIS
 def test_counts_are_worded_with_the_right_plural(new_page, lobby):
     """"…with at least 1 players." : one player, two players."""

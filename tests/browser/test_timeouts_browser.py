@@ -521,6 +521,7 @@ def test_yahtzee_says_the_score_the_clock_spent_in_one_line(new_page, lobby):
         assert all(x["text"].endswith(MARK[locale]) for x in got if "log-timeout" in x["cls"]), got
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONE)
 def test_shut_the_box_and_sibala_use_the_shared_mark(new_page, lobby):
     """In English, then the page switched to 中文 (the language button)."""

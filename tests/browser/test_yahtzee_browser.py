@@ -215,6 +215,7 @@ def test_while_another_seat_acts_the_roll_button_says_it_is_not_your_turn(new_pa
 LONG_LOG = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, counts, lang]) => {") + js("yahtzee/long_log")
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONE)
 @pytest.mark.lobby_settings("away_quick")
 @pytest.mark.parametrize(("lang", "cut"), [("en", "… earlier moves are not listed"), ("zh", "……更早的行动没有列出")])
@@ -241,6 +242,7 @@ def test_yahtzee_s_log_holds_a_whole_game_and_scrolls(new_page, lobby, lang, cut
 LOG_NODES = REDRAW_HEAD.replace("async ([id, game]) => {", "async ([id, game, first, then]) => {") + js("yahtzee/log_nodes")
 
 
+@pytest.mark.page_modules
 @pytest.mark.viewport(PHONE)
 @pytest.mark.lobby_settings("away_quick")
 def test_yahtzee_s_log_keeps_its_lines_and_scrolls_only_for_a_new_one(new_page, lobby):
