@@ -183,14 +183,14 @@ def test_a_bot_word_beside_any_punctuation_or_symbol_is_refused(word):
     "name",
     ["Ann (bot).", "Ann \u00abbot", "Ann [bot", "Ann \u2039bot", "Ann\uff08\u673a\u5668\u4eba\u3002", "Ann - bot", "Ann\u00b7bot", "Ann bot", "(bot) Ann", "Bot Rick", "Bot 1a", "bot_ann"],
 )
-def test_the_testers_bot_names_are_reserved(name):
+def test_a_bot_word_beside_a_name_is_reserved(name):
     assert _refused_as(name) == "reserved"
 
 
 @pytest.mark.parametrize("name", ["Ann \u00abbot\u00bb", "Ann [bot]!", "Ann \u2039bot\u203a", "Ann\uff08\u673a\u5668\u4eba\uff09\u3002"])
 def test_a_bot_word_in_closed_brackets_or_quotes_is_a_bracket_end(name):
-    """The fifth break-it pass: punctuation after a closing bracket, and
-    quote marks used as brackets, hid a marker ("Ann (away).", "Ann
+    """Punctuation after a closing bracket, and quote marks used as
+    brackets, hid a marker ("Ann (away).", "Ann
     ‹away›"); so the bracket rule sees through them, for a bot word in
     them as for any other, as "Ann [bot]" and "Ada（机器人）" were."""
     assert _refused_as(name) == "bracket"
@@ -237,7 +237,7 @@ def _badge_texts():
 BADGES = _badge_texts()
 
 
-def test_the_badges_read_include_the_testers_words():
+def test_the_badges_read_include_every_status_word():
     assert {"left", "\u5df2\u79bb\u5f00", "away", "time's up", "\u8d85\u65f6", "folded", "\u5df2\u5f03\u724c", "bot", "\u673a\u5668\u4eba"} <= set(BADGES), BADGES
 
 
@@ -251,7 +251,7 @@ def test_every_badge_beside_a_name_is_not_a_name(badge):
 
 
 @pytest.mark.parametrize("name", ["away", "托管", "托管中", "time's up", "Time\u2019s up", "times up", "\u8d85\u65f6", "folded", "\u5f03\u724c", "All-in", "winner", "\u5df2\u79bb\u5f00", "LEFT"])
-def test_the_testers_status_words_are_page_words(name):
+def test_status_words_in_either_language_and_any_case_are_page_words(name):
     assert _refused_as(name) == "page_word"
 
 
@@ -403,9 +403,9 @@ def test_the_cjk_fold_maps_only_to_the_characters_of_the_zh_page_words():
         ('Ann "away".', "bracket"),
     ],
 )
-def test_the_fifth_pass_look_alikes_are_refused(name, reason):
-    """Each was accepted before (the break-it pass's names.py, names2.py):
-    each must be refused, with the reason of the rule it dodged."""
+def test_markers_behind_punctuation_bracket_letters_or_quote_marks_are_refused(name, reason):
+    """Each was accepted once: each is refused, with the reason of the
+    rule it dodged."""
     assert _refused_as(name) == reason, name
 
 
@@ -415,7 +415,7 @@ def test_the_fifth_pass_look_alikes_are_refused(name, reason):
      "Kwadw\u0254", "\u5c0f\u4e8c", "\u4e8c\u5ea7\u4f4d", "<img src=x onerror=f(1)>", "\u042f\u043d\u0430", "\u0418\u0432\u0430\u043d",
      "Time is up", "Sam (Paris) Lee", "D'Arcy", "Ann \u00abJo"],
 )
-def test_ordinary_names_beside_the_fifth_pass_rules_are_names(name):
+def test_names_with_end_punctuation_an_open_o_or_one_quote_mark_are_names(name):
     """Ordinary names stay names: punctuation at the end with no bracket
     before it, an open o ending a word ("Kwadwɔ"), one quote mark, a
     Chinese numeral in a name ("小二"), markup, Cyrillic names with И, Я.
@@ -424,8 +424,8 @@ def test_ordinary_names_beside_the_fifth_pass_rules_are_names(name):
     assert _refused_as("Sam (Paris)") == "bracket"
 
 
-# -- review leftovers: markers and bots imitated in angle brackets, small
-# capitals, the numero sign and a look-alike of 人 ----------------------------
+# -- markers and bots imitated in angle brackets, small capitals, the numero
+# sign and a look-alike of 人 ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -462,7 +462,7 @@ def test_ordinary_names_beside_the_fifth_pass_rules_are_names(name):
         ("\u673a\u5650\u4eba", "page_word"),  # 机噐人
     ],
 )
-def test_the_review_s_marker_and_bot_look_alikes_are_refused(name, reason):
+def test_markers_in_angle_brackets_or_small_capitals_a_numero_seat_and_look_alikes_of_ren_are_refused(name, reason):
     """Each was accepted: a marker in angle brackets ("Ann <away>"), a page
     word in small capitals ("Ann ᴀᴡᴀʏ", drawn small like a badge), "Seat
     №2" (NFKC makes № "No"), "机器亻" (亻 is 人 beside another character).
@@ -475,15 +475,15 @@ def test_the_review_s_marker_and_bot_look_alikes_are_refused(name, reason):
     ["<b>Ann</b>", "<i>x</i>", "<img src=x onerror=f(1)>", "Ann <3", "Ann away", "Ann \u1d00\u0274\u0274", "\u1d00\u0274\u0274 Lee", "Seat No", "Seaton 2", "Nora 2", "No 2", "\u21162 Ann",
      "\u4ebb", "\u4f60\u597d", "\u5c0f\u660e\u4ebb", "Seat Nova 2"],
 )
-def test_names_beside_the_review_s_rules_are_names(name):
+def test_markup_small_capitals_spelling_no_word_and_no_without_a_seat_are_names(name):
     """Markup stays a name (a tag's angle brackets), small capitals that spell
     no page word are a name ("Ann ᴀɴɴ"), and "No" without a seat word
     before it, or a seat word without a number after it, is no seat."""
     assert clean_name(name) == name
 
 
-# -- the sixth break-it pass: superscript letters, angle-bracket look-alikes,
-# Cherokee and Coptic capitals, "n°" ---------------------------------------------
+# -- superscript letters, angle-bracket look-alikes, Cherokee and Coptic
+# capitals, "n°" ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -520,8 +520,8 @@ def test_names_beside_the_review_s_rules_are_names(name):
         ("\u5ea7\u4f4dn\u00b02", "page_word"),
     ],
 )
-def test_the_sixth_pass_names_are_refused(name, reason):
-    """Each was accepted (the hostile tester's list): superscript letters
+def test_superscript_words_bracket_look_alikes_bot_in_other_capitals_and_n_degree_seats_are_refused(name, reason):
+    """Each was accepted once: superscript letters
     were folded to spaces as if drawn as punctuation, look-alike angle
     brackets were no brackets, Ꮎ's skeleton added a stroke after the marks
     were dropped, and "n°" was no numero."""
@@ -534,7 +534,7 @@ def test_the_sixth_pass_names_are_refused(name, reason):
      "K\u02b7ame", "Ann \u02b7\u1d43\u02b8", "Ann \u02b0\u1d49\u02e1\u1d56", "\u1d43\u207f\u207f", "x \u2282 y", "a \u227a b Lee", "<b>Ann</b>", "<i>x</i>", "<img src=x onerror=f(1)>", "Ann <3",
      "Ann n\u00b01 Lee", "n\u00b02", "Seat n\u00b0", "Ann\u02bcs"],
 )
-def test_names_beside_the_sixth_pass_rules_are_names(name):
+def test_modifier_letters_unclosed_look_alike_brackets_and_n_degree_without_a_seat_are_names(name):
     """Ordinary names stay names: modifier letters in a name ("Kʷame"),
     superscripts spelling no page word ("Ann ʷᵃʸ": "way" is none), a look-alike bracket not closing the
     name, markup, "n°" without a seat word before it; "Ann (Jr.)" stays
