@@ -317,10 +317,28 @@ def pytest_itemcollected(item):
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "long: a browser test of a minute or more on the two-core box, handed out first among them "
+        "(tests/conftest.py pytest_collection_modifyitems)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "waits: a file of tests that mostly wait in real time (quota windows, idle timeouts, live games), "
+        "handed out last among the tests before the browser's (tests/conftest.py pytest_collection_modifyitems)",
+    )
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run last (they are the slowest, and Playwright's event
-    loop stays open from the first of them to the session's end), the files
-    with fewest tests first among them: those are a game's or a feature's
+    """The files marked ``waits`` run last among the tests before the
+    browser's: their waits then overlap other workers' browser tests, not
+    each other (four workers waiting at once left the cores a third idle).
+    Browser tests run last (they are the slowest, and Playwright's event
+    loop stays open from the first of them to the session's end): those
+    marked ``long`` first (one such test handed out last kept a worker
+    busy for a minute and a half after the others were done), then the
+    files with fewest tests: those are a game's or a feature's
     few tests that each play whole games (10-40 s), handed out early so
     that no worker is left with one of them at the end while the other
     waits; the long files of short checks (phone layout: 125 tests of a few
@@ -329,8 +347,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
 
-    def key(item) -> tuple[bool, int]:
+    def key(item) -> tuple[bool, bool, int]:
         browser = "/tests/browser/" in str(item.fspath)
-        return browser, per_file[str(item.fspath)] if browser else 0
+        if not browser:
+            return False, item.get_closest_marker("waits") is not None, 0
+        return True, item.get_closest_marker("long") is None, per_file[str(item.fspath)]
 
     items.sort(key=key)

@@ -957,6 +957,7 @@ def _ink_on_others(page, texts, strict: bool = False, header: bool = True) -> li
     return landed
 
 
+@pytest.mark.long
 def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, lobby):
     """Two players named with four marks stacked over each letter (Arabic)
     and over and under Latin ones play two rated games of Sibala, and one

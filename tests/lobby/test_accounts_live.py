@@ -24,6 +24,8 @@ from lobby.tables import LobbyError
 from ..security.support import Raw, store_of
 from .support import api, connected, seated
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 PASSWORD = "correct horse battery"
 
 

@@ -15,6 +15,8 @@ import pytest
 
 from .support import connected, replayed
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 GAMES = {
     "sibala": {"rounds": 6},
     "yahtzee": {},

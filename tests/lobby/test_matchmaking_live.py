@@ -22,6 +22,8 @@ from lobby.client import LobbyClient
 
 from ..security.support import Raw, store_of
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 #: the grace of a vanished player's seat in these tests (ms): long enough
 #: for a reconnect, short enough to wait for
 GRACE_MS = 1_500

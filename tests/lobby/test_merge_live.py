@@ -24,6 +24,8 @@ from lobby.store import now_ms
 from ..security.support import store_of
 from .test_matchmaking_live import listed, until
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 #: quick-match timers of these tests (ms): the first wait long enough for
 #: three requests to fill a table, the retry short enough to wait for
 ENV = {"LOBBY_QUICK_WAIT_MS": "3000", "LOBBY_QUICK_RETRY_MS": "300", "LOBBY_READY_MS": "30000"}

@@ -17,6 +17,8 @@ from lobby.store import connect
 
 from .support import coins, coins_moved, connected, playing, seated
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 #: short games of every kind, for mixed-table tests: (game, seats, options)
 MIXED = [
     ("sibala", 3, {"rounds": 2}),

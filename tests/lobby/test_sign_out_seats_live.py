@@ -17,6 +17,8 @@ import websockets
 from ..security.support import Raw, store_of
 from .support import api, polled
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 PASSWORD = "correct horse battery"
 #: the seat grace of these tests' lobby (ms): short enough to wait for, and
 #: long enough that signing in again "within it" holds on a loaded machine

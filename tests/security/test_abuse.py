@@ -25,6 +25,8 @@ from lobby.session import Conn, RateLimiter
 from ..lobby.support import connected, playing, seated
 from .support import Raw, metric, pack, server_rows, unpack
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 
 async def _play_all(clients: list[LobbyClient], table: str) -> list[dict]:
     return await asyncio.gather(*(c.play(table, random.Random(i), timeout=90) for i, c in enumerate(clients)))

@@ -51,6 +51,8 @@ from .support import (
     unpack,
 )
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 FRAMES = int(os.environ.get("SEC_FUZZ_FRAMES", "100000"))
 MAX_FRAME = 4096
 WINDOW = 48  # frames in flight per connection

@@ -9,10 +9,12 @@ import socket
 import time
 import urllib.request
 
+import pytest
 import websockets
 
 from .support import Raw, open_table, server_rows
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
 
 
 async def test_sockets_that_never_sign_in_or_follow_nothing_are_closed(lobby_factory):

@@ -21,6 +21,8 @@ from lobby.table_list import PUSH_BYTES_PER_S
 
 from .support import Raw, hello, listed, open_table, store_of, unpack, until
 
+pytestmark = pytest.mark.waits  # mostly real-time waits: run beside other workers' CPU-bound tests (tests/conftest.py)
+
 
 @pytest.fixture(params=["redis", "cluster"])
 def redis_url(request, redis_server):
