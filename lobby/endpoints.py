@@ -14,7 +14,6 @@ import functools
 import gzip
 import math
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,8 +54,6 @@ def missing_vendor(node_modules: Path | None = None) -> list[str]:
     return [rel for rel in VENDOR.values() if not (node_modules / rel).is_file()]
 
 
-BUNDLE_NAME = re.compile(r"app-[0-9a-f]{16}\.js")
-
 #: answers that change only with a deploy (browser libraries, rules)
 STATIC_ISH = {"Cache-Control": "max-age=3600"}
 
@@ -81,8 +78,7 @@ def http_error(status: int, code: ErrorCode, message: str, headers: dict[str, st
 async def gzipped(request: Request, body: bytes) -> Response:
     """A stored gzipped JSON body: as it is to a client that accepts gzip,
     else inflated in a thread (zlib lets go of the GIL)."""
-    accepts = {part.split(";")[0].strip().lower() for part in request.headers.get("accept-encoding", "").split(",")}
-    if "gzip" in accepts:
+    if "gzip" in _encodings(request):
         return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
     return Response(await run_in_threadpool(gzip.decompress, body), media_type="application/json", headers={"Vary": "Accept-Encoding"})
 
@@ -96,17 +92,32 @@ async def index(request: Request) -> Response:
     with ``?modules``, or the cookie ``lobby_page=modules`` that keeps it
     across navigations) the one that loads static/'s modules (:mod:`lobby.bundle`)."""
     modules = "modules" in request.query_params or request.cookies.get("lobby_page") == "modules"
-    page = STATIC / "index.html" if modules else bundle.index_path()
+    page = STATIC / "index.html" if modules else bundle.served_index()
     return file_response(page, request.scope, headers={"Cache-Control": "no-cache"})
 
 
 async def bundled_script(request: Request) -> Response:
-    """``/bundle/app-<sha>.js``: the page's script bundled (:mod:`lobby.bundle`);
-    its name is its content's, so it is cached for good. 404 for another name."""
+    """``/bundle/app-<sha>.js``: the page's script bundled (:mod:`lobby.bundle`),
+    gzipped to a client that accepts it; its name is its content's, so it
+    is cached for good. 404 for another name."""
     name = request.path_params["name"]
-    if not BUNDLE_NAME.fullmatch(name) or not (bundle.BUILD / name).is_file():
+    if not bundle.SCRIPT_NAME.fullmatch(name) or not (bundle.BUILD / name).is_file():
         return Response("not found", status_code=404)
-    return file_response(bundle.BUILD / name, request.scope, headers={"Cache-Control": "max-age=31536000, immutable"})
+    headers = {"Cache-Control": "max-age=31536000, immutable", "Vary": "Accept-Encoding"}
+    packed = bundle.BUILD / f"{name}.gz"
+    if "gzip" in _encodings(request) and packed.is_file():
+        return file_response(packed, request.scope, headers={**headers, "Content-Encoding": "gzip"})
+    return file_response(bundle.BUILD / name, request.scope, headers=headers)
+
+
+def _encodings(request: Request) -> set[str]:
+    """The content codings the client accepts (``Accept-Encoding``, lower case, q=0 left out)."""
+    accepted = set()
+    for part in request.headers.get("accept-encoding", "").split(","):
+        coding, _, params = part.strip().lower().partition(";")
+        if coding and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            accepted.add(coding)
+    return accepted
 
 
 async def healthz(request: Request) -> Response:

@@ -42,7 +42,7 @@ def file_response(full_path: str | Path, scope: Scope, headers: dict[str, str] |
         shape = FileResponse(full, stat_result=st, headers=headers)  # the headers only: nothing is read
         with open(full, "rb") as f:
             body = f.read()
-        kept = _KEPT[full] = (version, body, {k.decode(): v.decode() for k, v in shape.raw_headers if k != b"content-length"})
+        kept = _KEPT[full] = (version, body, {k.decode(): v.decode() for k, v in shape.raw_headers if k not in (b"content-length", b"accept-ranges")})  # a Range is not served: no accept-ranges
     _, body, kept_headers = kept
     if StaticFiles.is_not_modified(None, Headers(headers=kept_headers), Headers(scope=scope)):  # type: ignore[arg-type]
         return NotModifiedResponse(Headers(headers=kept_headers))
