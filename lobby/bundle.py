@@ -115,6 +115,7 @@ def build_if_stale(static: Path = STATIC, build: Path = BUILD, esbuild: Path = E
     of one; the newest :data:`KEPT_BUNDLES` bundles stay."""
     try:
         if index_path(static, build, esbuild) != static / "index.html":
+            log.info("the page's script: %s (fresh)", _script_of(build))
             return True
         if not esbuild.exists():
             log.warning("the page is served unbundled: no esbuild at %s (npm ci installs it)", esbuild)
@@ -145,7 +146,13 @@ def build_if_stale(static: Path = STATIC, build: Path = BUILD, esbuild: Path = E
         log.warning("the page is served unbundled: the build failed: %s", exc)
         return False
     _prune(build, name)
+    log.info("the page's script: bundled into %s", build / name)
     return True
+
+
+def _script_of(build: Path) -> Path | None:
+    stamp = _STAMP.match((build / "index.html").read_text(encoding="utf-8"))
+    return build / stamp[2] if stamp else None
 
 
 def _prune(build: Path, current: str) -> None:
