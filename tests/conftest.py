@@ -331,10 +331,11 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The files marked ``waits`` run last among the tests before the
-    browser's: their waits then overlap other workers' browser tests, not
-    each other (four workers waiting at once left the cores a third idle).
-    Browser tests run last (they are the slowest, and Playwright's event
+    """The files marked ``waits`` are spread evenly among the other files
+    before the browser tests, so that about one worker at a time waits
+    while the others use the cores (in the order of the directories, or
+    all of them last, four workers waited at once and left the cores a
+    third idle for half-minute stretches). Browser tests run last (they are the slowest, and Playwright's event
     loop stays open from the first of them to the session's end): those
     marked ``long`` first (one such test handed out last kept a worker
     busy for a minute and a half after the others were done), then the
@@ -344,13 +345,20 @@ def pytest_collection_modifyitems(config, items):
     waits; the long files of short checks (phone layout: 125 tests of a few
     seconds) come last and even the workers out."""
     per_file: dict[str, int] = {}
+    waits: dict[str, bool] = {}
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
+        if "/tests/browser/" not in str(item.fspath):
+            waits.setdefault(str(item.fspath), item.get_closest_marker("waits") is not None)
+    others = [f for f, w in waits.items() if not w]
+    waiting = [f for f, w in waits.items() if w]
+    rank: dict[str, float] = {f: i for i, f in enumerate(others)}
+    for k, f in enumerate(waiting):  # the k-th waiting file just before the other file at its even share
+        rank[f] = (k + 0.5) * len(others) / len(waiting) - 0.5
 
-    def key(item) -> tuple[bool, bool, int]:
-        browser = "/tests/browser/" in str(item.fspath)
-        if not browser:
-            return False, item.get_closest_marker("waits") is not None, 0
-        return True, item.get_closest_marker("long") is None, per_file[str(item.fspath)]
+    def key(item) -> tuple[bool, float, int]:
+        if "/tests/browser/" not in str(item.fspath):
+            return False, rank[str(item.fspath)], 0
+        return True, float(item.get_closest_marker("long") is None), per_file[str(item.fspath)]
 
     items.sort(key=key)

@@ -12,7 +12,7 @@ import secrets
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, each_phone, switch_language, expect_status, finished, finished_game, js, open_table, play_card, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
+from .helpers import HAND_TO_PICK, PHONES, REDRAW_HEAD, SINGLE_REDIS, each_phone, switch_language, expect_status, finished, finished_game, js, open_table, play_card, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -991,13 +991,17 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby):
     sign_in(bo, lobby, "Bo", f"#table={table_id}")
     expect(bo.get_by_test_id("spectating")).to_be_visible()
     start(ann)
-    # my highest card: below every row's end it would make me take a row first
-    card = ann.locator('[data-testid="hand"] button:enabled').last
-    expect(card).to_be_visible()
-    c = int(card.get_attribute("data-card"))
+    # my highest card that goes to a row (one below every row's end would make me take a row first);
+    # in the rare deal where every card of mine is below every row, I take a row when asked
+    expect(ann.locator(HAND_TO_PICK).first).to_be_visible()
+    targets = ann.locator(HAND_TO_PICK).evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+    c = max((card for card, target in targets if target != ""), default=max(card for card, _ in targets))
     play_card(ann, c)
     log = ann.get_by_test_id("log")
     expect(log.locator("li").first).to_have_text(re.compile(w["turn1"]))
+    if all(target == "" for _, target in targets):
+        ann.locator('[data-testid^="take-row-"]:visible').first.click()
+    expect(log.locator("li").first).to_contain_text(w["mine"].format(c=c))
     assert ann.get_by_test_id("log").locator("xpath=..").locator("h3").text_content() == w["title"]
     first = ann.evaluate(LOG_LINES)[0]["text"]
     assert w["mine"].format(c=c) in first, first
