@@ -82,13 +82,21 @@ def index_path(static: Path = STATIC, build: Path = BUILD, esbuild: Path = ESBUI
     """The index.html to serve: ``build``'s (it loads the bundle) when its
     fingerprint is the sources' (:func:`fingerprint`) and its script is
     there, else ``static``'s own (it loads the modules). Raises nothing."""
-    built = build / "index.html"
+    stamp = _stamp(build)
     try:
-        stamp = _STAMP.match(built.read_text(encoding="utf-8"))
         fresh = stamp is not None and stamp[1] == fingerprint(static, esbuild) and (build / stamp[2]).is_file()
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         fresh = False
-    return built if fresh else static / "index.html"
+    return build / "index.html" if fresh else static / "index.html"
+
+
+def _stamp(build: Path) -> re.Match | None:
+    """The stamp at the head of ``build``'s index.html (group 1 its
+    sources' fingerprint, group 2 its script's name), or None."""
+    try:
+        return _STAMP.match((build / "index.html").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 _checked: dict[tuple[Path, Path], tuple[float, Path]] = {}
@@ -115,7 +123,7 @@ def build_if_stale(static: Path = STATIC, build: Path = BUILD, esbuild: Path = E
     of one; the newest :data:`KEPT_BUNDLES` bundles stay."""
     try:
         if index_path(static, build, esbuild) != static / "index.html":
-            log.info("the page's script: %s (fresh)", _script_of(build))
+            log.info("the page's script: %s (fresh)", build / _stamp(build)[2])
             return True
         if not esbuild.exists():
             log.warning("the page is served unbundled: no esbuild at %s (npm ci installs it)", esbuild)
@@ -148,11 +156,6 @@ def build_if_stale(static: Path = STATIC, build: Path = BUILD, esbuild: Path = E
     _prune(build, name)
     log.info("the page's script: bundled into %s", build / name)
     return True
-
-
-def _script_of(build: Path) -> Path | None:
-    stamp = _STAMP.match((build / "index.html").read_text(encoding="utf-8"))
-    return build / stamp[2] if stamp else None
 
 
 def _prune(build: Path, current: str) -> None:

@@ -115,7 +115,12 @@ def _encodings(request: Request) -> set[str]:
     accepted = set()
     for part in request.headers.get("accept-encoding", "").split(","):
         coding, _, params = part.strip().lower().partition(";")
-        if coding and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+        q = params.replace(" ", "").partition("q=")[2]
+        try:
+            refused = bool(q) and float(q) == 0
+        except ValueError:
+            refused = False
+        if coding and not refused:
             accepted.add(coding)
     return accepted
 
