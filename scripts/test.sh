@@ -38,13 +38,14 @@ unset PYTHONDONTWRITEBYTECODE
 node --test tests/js/
 # Four pytest-xdist workers (the browser tests wait on turn clocks and bot
 # moves more than they use the two cores: on one browser file four workers
-# took 0.66 of two workers' time on a quiet box, 0.9 under a load of 20):
-# each file of the other tests to one worker whole
-# (its module fixtures stay in one worker), the browser tests one by one
-# (their lobbies and Chromium are the worker's: tests/browser/conftest.py),
-# grouped by tests/conftest.py's pytest_itemcollected; each worker starts
-# its own redis-server, cluster and lobbies on free ports. TEST_WORKERS=0
-# runs in one process (for -s or --pdb); an -n of the caller's wins.
+# took 0.66 of two workers' time on a quiet box, 0.9 under a load of 20),
+# scheduled by tests/scheduling.py: each file of the other tests to one
+# worker whole (its module fixtures stay in one worker), the files marked
+# waits to the first worker while the others use the cores, the browser
+# tests one by one (their lobbies and Chromium are the worker's:
+# tests/browser/conftest.py); each worker starts its own redis-server,
+# cluster and lobbies on free ports. TEST_WORKERS=0 runs in one process
+# (for -s or --pdb); an -n of the caller's wins.
 workers=(-n "${TEST_WORKERS:-4}" --dist loadgroup)
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac

@@ -307,14 +307,17 @@ def browser():
         b.close()
 
 
-def pytest_itemcollected(item):
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
     """Under ``--dist loadgroup`` (scripts/test.sh) every file's tests go to
-    one pytest-xdist worker together (their module fixtures: lobbies, a
-    cluster, started once), except the browser tests: their fixtures are the
-    worker's (tests/browser/conftest.py), so they are handed out one by one
-    and both workers stay busy to the end."""
-    if "/tests/browser/" not in str(item.fspath):
-        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    one worker together, except the browser tests, one by one, and the files
+    marked ``waits`` go to one worker beside the others
+    (tests/scheduling.py's :class:`WaitsAside`)."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from .scheduling import WaitsAside
+
+    return WaitsAside(config, log)
 
 
 def pytest_configure(config):
@@ -326,16 +329,13 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers",
         "waits: a file of tests that mostly wait in real time (quota windows, idle timeouts, live games), "
-        "handed out last among the tests before the browser's (tests/conftest.py pytest_collection_modifyitems)",
+        "run by one worker beside the others' CPU-bound tests (tests/scheduling.py: mark the file with a "
+        "`pytestmark = pytest.mark.waits` line)",
     )
 
 
 def pytest_collection_modifyitems(config, items):
-    """The files marked ``waits`` are spread evenly among the other files
-    before the browser tests, so that about one worker at a time waits
-    while the others use the cores (in the order of the directories, or
-    all of them last, four workers waited at once and left the cores a
-    third idle for half-minute stretches). Browser tests run last (they are the slowest, and Playwright's event
+    """Browser tests run last (they are the slowest, and Playwright's event
     loop stays open from the first of them to the session's end): those
     marked ``long`` first (one such test handed out last kept a worker
     busy for a minute and a half after the others were done), then the
@@ -343,22 +343,16 @@ def pytest_collection_modifyitems(config, items):
     few tests that each play whole games (10-40 s), handed out early so
     that no worker is left with one of them at the end while the other
     waits; the long files of short checks (phone layout: 125 tests of a few
-    seconds) come last and even the workers out."""
+    seconds) come last and even the workers out. The other files keep
+    the directories' order (the files marked ``waits`` go to a worker of
+    their own: tests/scheduling.py)."""
     per_file: dict[str, int] = {}
-    waits: dict[str, bool] = {}
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
-        if "/tests/browser/" not in str(item.fspath):
-            waits.setdefault(str(item.fspath), item.get_closest_marker("waits") is not None)
-    others = [f for f, w in waits.items() if not w]
-    waiting = [f for f, w in waits.items() if w]
-    rank: dict[str, float] = {f: i for i, f in enumerate(others)}
-    for k, f in enumerate(waiting):  # the k-th waiting file just before the other file at its even share
-        rank[f] = (k + 0.5) * len(others) / len(waiting) - 0.5
 
     def key(item) -> tuple[bool, float, int]:
         if "/tests/browser/" not in str(item.fspath):
-            return False, rank[str(item.fspath)], 0
+            return False, 0.0, 0
         return True, float(item.get_closest_marker("long") is None), per_file[str(item.fspath)]
 
     items.sort(key=key)
