@@ -11,12 +11,15 @@ per table by the test, never per process.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import expect
 
 from lobby import bundle
 
 from .helpers import LAPTOP, PHONES, WAIT
+from .kept_pages import LASTING, blank, spoil_on
 
 expect.set_options(timeout=WAIT)
 
@@ -117,16 +120,28 @@ def motion() -> str:
     return "reduce"
 
 
+@pytest.fixture(scope="session")
+def idle_pages() -> dict[str, list]:
+    """The worker's pages kept between tests, by locale: (context, page)
+    pairs a test used and tests/browser/kept_pages.py's ``blank`` left
+    blank.  A new browser context and page cost ~0.55 CPU-s to load and
+    sign in on the two-core box, a kept page ~0.37: the tab's renderer
+    process stays (the rest was starting it)."""
+    return {}
+
+
 @pytest.fixture
-def new_page(request, browser, lobby, viewport, motion):
-    """Pages in fresh browser contexts (own localStorage; ``viewport``'s
-    size; ``motion``'s prefers-reduced-motion; the unbundled page's modules
-    for a test marked ``page_modules``); page errors and dialogs of
-    every page of those contexts (pages they open themselves, such as the
-    replay link's, too) must stay empty, and so must the modules a bundled
-    page fetched (an in-page `import('/static/…')` of a test not marked
-    ``page_modules``: a second copy of the module, not the page's)."""
-    contexts = []
+def new_page(request, browser, lobby, viewport, motion, idle_pages):
+    """Pages as if in fresh browser contexts (own cookies and storage;
+    ``viewport``'s size; ``motion``'s prefers-reduced-motion; the unbundled
+    page's modules for a test marked ``page_modules``): a page an earlier
+    test left blank (:func:`idle_pages`) when there is one; page errors and
+    dialogs of every page of those contexts (pages they open themselves,
+    such as the replay link's, too) must stay empty, and so must the modules
+    a bundled page fetched (an in-page `import('/static/…')` of a test not
+    marked ``page_modules``: a second copy of the module, not the page's)."""
+    used = []  # (context, page, locale, origins it visited, its navigation listener)
+    spoiled: set[int] = set()
     problems: list[str] = []
     modules = request.node.get_closest_marker("page_modules") is not None
     bundled = not modules and bundle.index_path().parent == bundle.BUILD
@@ -135,29 +150,65 @@ def new_page(request, browser, lobby, viewport, motion):
         if req.url.startswith(f"{lobby.http}/static/") and req.url.endswith(".js"):
             problems.append(f"a bundled page imported {req.url}: mark the test page_modules")
 
+    def on_dialog(dialog):
+        problems.append(f"dialog: {dialog.message}")
+        dialog.dismiss()
+
+    def on_error(exc):
+        problems.append(f"pageerror: {exc}")
+
     def watch(page):
-        page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
+        page.on("pageerror", on_error)
+        page.on("dialog", on_dialog)
         if bundled:
             page.on("request", on_request)
 
-        def on_dialog(dialog):
-            problems.append(f"dialog: {dialog.message}")
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-
     def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, viewport=viewport, reduced_motion=motion)
-        ctx.set_default_timeout(WAIT)
+        kept = idle_pages.get(locale)
+        if kept:
+            ctx, page = kept.pop()
+            page.set_viewport_size(viewport)
+            page.emulate_media(reduced_motion=motion)
+        else:
+            ctx = browser.new_context(locale=locale, viewport=viewport, reduced_motion=motion)
+            ctx.set_default_timeout(WAIT)
+            page = None
         if modules:
             ctx.add_cookies([{"name": "lobby_page", "value": "modules", "url": lobby.http}])
         ctx.on("page", watch)
-        contexts.append(ctx)
-        return ctx.new_page()
+        if page is None:
+            page = ctx.new_page()
+        else:
+            watch(page)
+        origins: set[str] = set()
+
+        def on_navigated(frame):
+            url = urlsplit(frame.url)
+            if url.scheme in ("http", "https"):
+                origins.add(f"{url.scheme}://{url.netloc}")
+
+        page.on("framenavigated", on_navigated)
+        spoil_on(page, spoiled)
+        spoil_on(ctx, spoiled)
+        used.append((ctx, page, locale, origins, on_navigated))
+        return page
 
     yield make
     try:
         assert problems == [], problems
     finally:
-        for ctx in contexts:
-            ctx.close()
+        for ctx, page, locale, origins, on_navigated in used:
+            keep = id(page) not in spoiled and id(ctx) not in spoiled and not page.is_closed() and ctx.pages == [page]
+            for name in LASTING:  # the class's own methods again
+                for obj in (page, ctx):
+                    obj.__dict__.pop(name, None)
+            if keep:
+                ctx.remove_listener("page", watch)
+                for event, listener in (("pageerror", on_error), ("dialog", on_dialog), ("framenavigated", on_navigated)):
+                    page.remove_listener(event, listener)
+                if bundled:
+                    page.remove_listener("request", on_request)
+            if keep and blank(ctx, page, origins):
+                idle_pages.setdefault(locale, []).append((ctx, page))
+            else:
+                ctx.close()
