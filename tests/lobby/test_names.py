@@ -12,7 +12,7 @@ from lobby.protocol import ProtocolError, clean_name, clean_text, name_keys
 from lobby.scripts import script_problem, scripts_of
 from lobby.text import _enclosing_mark, _symbol_in_word
 
-from ..unicode_chars import chars
+from ..unicode_chars import chars, chars_of
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\uffa0", "\u115f", "\u2800\u2800", "Ada (bot)", "ada(BOT)", "a" + "\u0301" * 6, "x\u2028y", "x\u2029y", "a\u202eb"])
@@ -679,7 +679,7 @@ _NOT_FOR_NAMES = ("OLD ITALIC", "CANADIAN SYLLABICS", "NKO ", "COPTIC", "TAI LE"
 def test_every_letter_of_a_script_no_name_is_written_in_is_refused():
     """Over Unicode: each letter (L*) those scripts' names begin with,
     alone and inside a Latin name."""
-    letters = chars(lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.name(ch, "").startswith(_NOT_FOR_NAMES))
+    letters = chars_of(("L",), lambda ch: unicodedata.category(ch)[0] == "L" and unicodedata.name(ch, "").startswith(_NOT_FOR_NAMES))
     assert len(letters) > 1000
     passed = []
     for ch in letters:
@@ -694,7 +694,7 @@ def test_every_letter_of_a_script_no_name_is_written_in_is_refused():
 
 
 def test_every_symbol_unicode_names_a_letter_is_refused():
-    symbols = chars(lambda ch: unicodedata.category(ch) == "So" and " LETTER " in f" {unicodedata.name(ch, '')} ")
+    symbols = chars_of(("So",), lambda ch: unicodedata.category(ch) == "So" and " LETTER " in f" {unicodedata.name(ch, '')} ")
     assert len(symbols) > 100
     passed = []
     for ch in symbols:
@@ -779,7 +779,7 @@ def test_a_chat_line_with_an_emoji_sequence_is_text():
 #: every symbol (S*) but the keyboard's markup and arithmetic signs (and
 #: U+1FEF, which NFC makes "`"), and the skin tones, an emoji's colour
 #: (alone, a coloured square)
-SYMBOLS = chars(lambda ch: unicodedata.category(ch)[0] == "S" and unicodedata.normalize("NFC", ch) not in "<>=+~^`" and not 0x1F3FB <= ord(ch) <= 0x1F3FF)
+SYMBOLS = chars_of(("S",), lambda ch: unicodedata.category(ch)[0] == "S" and unicodedata.normalize("NFC", ch) not in "<>=+~^`" and not 0x1F3FB <= ord(ch) <= 0x1F3FF)
 
 
 def test_no_symbol_stands_between_two_letters():
@@ -833,7 +833,7 @@ def test_a_cjk_letter_inside_a_latin_word_is_refused():
 
 
 #: every combining mark Unicode names a letter (Latin, Cyrillic, Glagolitic, ... letters drawn small over another)
-COMBINING_LETTERS = chars(lambda ch: unicodedata.category(ch) == "Mn" and re.match(r"COMBINING .* LETTER ", unicodedata.name(ch, "")))
+COMBINING_LETTERS = chars_of(("Mn",), lambda ch: unicodedata.category(ch) == "Mn" and re.match(r"COMBINING .* LETTER ", unicodedata.name(ch, "")))
 
 
 def test_a_combining_letter_is_no_name_s():
@@ -1003,7 +1003,7 @@ def test_a_character_drawing_several_letters_counts_them_in_a_length(one, width)
         assert drawn_length(fullwidth) == len(fullwidth) + fullwidth.count("ﬁ")
 
 
-ENCLOSING_MARKS = chars(lambda ch: unicodedata.category(ch) == "Me")
+ENCLOSING_MARKS = chars_of(("Me",), lambda ch: unicodedata.category(ch) == "Me")
 
 
 def test_every_mark_drawn_around_a_letter_is_refused_in_a_name_and_a_chat_line():
@@ -1028,7 +1028,7 @@ def test_every_mark_drawn_around_a_letter_is_refused_in_a_name_and_a_chat_line()
     assert _enclosing_mark("Ann 7\u20e3") and _enclosing_mark("Ann A\ufe0f\u20e3")
 
 
-COMBINING_MARKS = chars(lambda ch: unicodedata.category(ch).startswith("M"))
+COMBINING_MARKS = chars_of(("M",), lambda ch: unicodedata.category(ch).startswith("M"))
 
 
 def test_a_name_or_a_chat_line_beginning_with_a_combining_mark_is_refused():
