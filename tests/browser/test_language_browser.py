@@ -1007,18 +1007,22 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
         expect(finished(ann)).to_be_visible(timeout=60_000)
     expect(ann.get_by_test_id("rating-changes")).to_be_visible()
     look("the finished table")
-    for game, options in (("stud", {}), ("six_nimmt", {"end_threshold": 1}), ("yahtzee", {}), ("shut_the_box", {"rounds": 2})):
-        bo.evaluate("location.hash = '#'")  # each game's board at its end, bots at its other seats
-        open_table(bo, game, seats=3, turn_s=0.3, options=options)
-        start(bo)
-        expect(finished(bo)).to_be_visible(timeout=90_000)
-        look(f"the finished {game} table", bo)
-    bo.evaluate("location.hash = '#'")
-    expect(bo.get_by_test_id("my-tables").locator("li").first).to_be_visible()
-    look("the home page's own tables", bo)
-    cy = new_page()  # a guest of Bo's name (guests may share one) opens a stud table: its list line has a stake line under it
+    # Cy, a guest of Bo's name (guests may share one), plays each other game: Bo
+    # sits at two tables already, and a finished table counts against a
+    # player's six until its ready window ends (a fast run found Bo's last
+    # table refused)
+    cy = new_page()
     sign_in(cy, lobby, LATIN_STACKED)
-    open_table(cy, "stud", seats=3, bots=False)
+    for game, options in (("stud", {}), ("six_nimmt", {"end_threshold": 1}), ("yahtzee", {}), ("shut_the_box", {"rounds": 2})):
+        cy.evaluate("location.hash = '#'")  # each game's board at its end, bots at its other seats
+        open_table(cy, game, seats=3, turn_s=0.3, options=options)
+        start(cy)
+        expect(finished(cy)).to_be_visible(timeout=90_000)
+        look(f"the finished {game} table", cy)
+    cy.evaluate("location.hash = '#'")
+    expect(cy.get_by_test_id("my-tables").locator("li").first).to_be_visible()
+    look("the home page's own tables", cy)
+    open_table(cy, "stud", seats=3, bots=False)  # a waiting stud table: its list line has a stake line under it
     cy.close()
     ann.evaluate("location.hash = '#game=stud'")
     expect(ann.locator("table.tables .table-stake").first).to_be_visible()
@@ -1051,7 +1055,7 @@ def test_stacked_marks_of_a_name_land_on_no_other_text_on_any_screen(new_page, l
     ann.evaluate(f"location.hash = '#player={me.get_attribute('data-id')}'")
     expect(ann.get_by_test_id(f"recent-{table_id}-1")).to_be_visible()
     look("the profile")
-    bo.evaluate(f"location.hash = '#player={bo.evaluate('window.lobby.net.player.id')}'")  # the tables Bo opened: her name in each link
+    bo.evaluate(f"location.hash = '#player={bo.evaluate('window.lobby.net.player.id')}'")  # the tables Bo played: her name in each link
     expect(bo.get_by_test_id("recent-at").first).to_be_visible()
     look("the profile of the tables' opener", bo)
     ann.get_by_test_id(f"recent-{table_id}-1").click()
