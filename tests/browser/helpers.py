@@ -237,6 +237,24 @@ def play_card(page, card: int) -> None:
     page.get_by_test_id("pick-confirm").click()
 
 
+def hand_targets(page) -> list[tuple[int, str]]:
+    """My 6 Nimmt! hand cards open to pick now (:data:`HAND_TO_PICK`), each
+    with the row it would go to ("" when it is below every row's end):
+    [(card, target)], in the hand's order."""
+    return [(card, target) for card, target in page.locator(HAND_TO_PICK).evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")]
+
+
+def card_to_a_row(page) -> tuple[int, bool]:
+    """Once my first 6 Nimmt! pick is asked: my highest card that goes to a
+    row, and True; in the rare deal where every card of mine is below every
+    row's end, my highest card and False (playing it, I take a row when
+    asked)."""
+    expect(page.locator(HAND_TO_PICK).first).to_be_visible()
+    targets = hand_targets(page)
+    to_row = [card for card, target in targets if target != ""]
+    return (max(to_row), True) if to_row else (max(card for card, _ in targets), False)
+
+
 def card_played(page, card: int, round_no: str | None) -> None:
     """Wait until 6 Nimmt! hand card ``card`` has left my hand, or round
     ``round_no`` (the board's ``data-round`` before the pick) has ended: a
@@ -263,7 +281,7 @@ def to_row_choice(page, each_pick=lambda: None):
         if takes.count():
             break
         each_pick()
-        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        targets = hand_targets(page)
         low = min(targets)
         card = low[0] if low[1] == "" else max(targets)[0]
         round_no = page.get_by_test_id("six-nimmt").get_attribute("data-round")
@@ -289,7 +307,7 @@ def let_a_low_pick_run_out(page) -> int:
         if takes.count():  # a row choice after my own pick: take one
             takes.first.click()
             continue
-        targets = cards.evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
+        targets = hand_targets(page)
         low = min(targets)
         at = (board.get_attribute("data-round"), board.get_attribute("data-turn"))
         if low[1] != "":

@@ -12,7 +12,7 @@ import secrets
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import HAND_TO_PICK, PHONES, REDRAW_HEAD, SINGLE_REDIS, each_phone, switch_language, expect_status, finished, finished_game, js, open_table, play_card, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
+from .helpers import PHONES, REDRAW_HEAD, SINGLE_REDIS, card_to_a_row, each_phone, switch_language, expect_status, finished, finished_game, js, open_table, play_card, play_to_end, resize, sign_in, start, started_table, stored_arena, stud_turns, to_row_choice
 
 pytestmark = SINGLE_REDIS
 
@@ -993,13 +993,11 @@ def test_six_nimmt_has_a_log_of_its_reveals(new_page, lobby):
     start(ann)
     # my highest card that goes to a row (one below every row's end would make me take a row first);
     # in the rare deal where every card of mine is below every row, I take a row when asked
-    expect(ann.locator(HAND_TO_PICK).first).to_be_visible()
-    targets = ann.locator(HAND_TO_PICK).evaluate_all("els => els.map(e => [Number(e.dataset.card), e.dataset.target])")
-    c = max((card for card, target in targets if target != ""), default=max(card for card, _ in targets))
+    c, to_row = card_to_a_row(ann)
     play_card(ann, c)
     log = ann.get_by_test_id("log")
     expect(log.locator("li").first).to_have_text(re.compile(w["turn1"]))
-    if all(target == "" for _, target in targets):
+    if not to_row:
         ann.locator('[data-testid^="take-row-"]:visible').first.click()
     expect(log.locator("li").first).to_contain_text(w["mine"].format(c=c))
     assert ann.get_by_test_id("log").locator("xpath=..").locator("h3").text_content() == w["title"]

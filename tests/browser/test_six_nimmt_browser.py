@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import HAND_TO_PICK, SINGLE_REDIS, expect_status, finished, js, let_a_low_pick_run_out, moved, open_table, play_card, sign_in, start, text_name, watched_table
+from .helpers import HAND_TO_PICK, SINGLE_REDIS, card_to_a_row, expect_status, finished, js, let_a_low_pick_run_out, moved, open_table, play_card, sign_in, start, text_name, watched_table
 
 pytestmark = SINGLE_REDIS
 
@@ -345,13 +345,11 @@ def test_a_reveal_places_its_cards_one_by_one_unless_motion_is_reduced(new_page,
     rows show the cards placed at once, nothing moves."""
     nim, cy, _ = watched_table(new_page, lobby, "six_nimmt", seats=3)
     start(nim)
-    expect(nim.locator(HAND_TO_PICK).first).to_be_visible()
-    targets = nim.locator(HAND_TO_PICK).evaluate_all("els => els.map(e => [e.dataset.card, e.dataset.target])")
     # my highest card that goes to a row; in the rare deal where every card of mine is below
     # every row, my highest, and I take a row when asked
-    number = max((card for card, target in targets if target != ""), key=int, default=None) or max((card for card, _ in targets), key=int)
-    play_card(nim, int(number))
-    if all(target == "" for _, target in targets):
+    number, to_row = card_to_a_row(nim)
+    play_card(nim, number)
+    if not to_row:
         nim.locator('[data-testid^="take-row-"]:visible').first.click()
     for page in (nim, cy):
         reveal = page.get_by_test_id("reveal")
