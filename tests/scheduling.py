@@ -14,26 +14,27 @@ _WAITS_MARK = re.compile(r"^pytestmark\s*=.*\bpytest\.mark\.waits\b", re.M)
 
 
 @lru_cache(maxsize=None)
-def waits_file(path: str) -> bool:
-    """Whether the test file at ``path`` (relative to the working directory,
-    the project's root) marks its tests ``waits`` in its ``pytestmark``
-    line. The controller of the workers collects no test, so it reads the
-    mark in the source (tests/test_scheduling.py checks that the two agree)."""
+def waits_file(path: Path) -> bool:
+    """Whether the test file at ``path`` marks its tests ``waits`` in its
+    ``pytestmark`` line. The controller of the workers collects no test, so
+    it reads the mark in the source (tests/test_scheduling.py checks that
+    the two agree)."""
     try:
-        return _WAITS_MARK.search(Path(path).read_text(encoding="utf-8")) is not None
+        return _WAITS_MARK.search(path.read_text(encoding="utf-8")) is not None
     except OSError:
         return False
 
 
-def scope_of(nodeid: str) -> str:
+def scope_of(nodeid: str, root: Path) -> str:
     """The unit a test is handed out in: a browser test alone (its fixtures
     are the worker's), any other test with its file's (module fixtures:
     lobbies, a cluster, started once), named ``waits:<file>`` when the file
-    is marked ``waits``."""
+    is marked ``waits``. ``root``: the directory node ids are relative to
+    (pytest's rootdir)."""
     path = nodeid.split("::")[0]
     if path.startswith("tests/browser/"):
         return nodeid
-    return f"waits:{path}" if waits_file(path) else path
+    return f"waits:{path}" if waits_file(root / path) else path
 
 
 def pick(scopes: list[str], aside: bool, browsing: bool) -> str | None:
@@ -72,11 +73,12 @@ class WaitsAside(LoadScopeScheduling):
 
     def __init__(self, config, log=None) -> None:
         super().__init__(config, log)
+        self._root = config.rootpath
         self._aside = None
         self._browsing: set = set()
 
     def _split_scope(self, nodeid: str) -> str:
-        return scope_of(nodeid)
+        return scope_of(nodeid, self._root)
 
     def _assign_work_unit(self, node) -> None:
         if self._aside is None:

@@ -11,8 +11,7 @@ from .scheduling import pick, scope_of, waits_file
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_files_read_as_waiting_are_those_whose_module_carries_the_waits_mark(monkeypatch):
-    monkeypatch.chdir(ROOT)
+def test_the_files_read_as_waiting_are_those_whose_module_carries_the_waits_mark():
     marked, read = set(), set()
     for path in sorted(ROOT.glob("tests/**/test_*.py")):
         name = path.relative_to(ROOT).as_posix()
@@ -22,19 +21,18 @@ def test_the_files_read_as_waiting_are_those_whose_module_carries_the_waits_mark
         marks = getattr(module, "pytestmark", [])
         if any(m.name == "waits" for m in (marks if isinstance(marks, list) else [marks])):
             marked.add(name)
-        if waits_file(name):
+        if waits_file(path):
             read.add(name)
     assert "tests/security/test_quotas.py" in marked
     assert read == marked
 
 
-def test_a_file_s_tests_are_one_unit_and_each_browser_test_is_its_own(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    assert scope_of("tests/engines/test_stud.py::test_x[a]") == scope_of("tests/engines/test_stud.py::Deal::test_y")
-    assert scope_of("tests/engines/test_stud.py::test_x") == "tests/engines/test_stud.py"
-    assert scope_of("tests/security/test_quotas.py::test_x") == "waits:tests/security/test_quotas.py"
+def test_a_file_s_tests_are_one_unit_and_each_browser_test_is_its_own():
+    assert scope_of("tests/engines/test_stud.py::test_x[a]", ROOT) == scope_of("tests/engines/test_stud.py::Deal::test_y", ROOT)
+    assert scope_of("tests/engines/test_stud.py::test_x", ROOT) == "tests/engines/test_stud.py"
+    assert scope_of("tests/security/test_quotas.py::test_x", ROOT) == "waits:tests/security/test_quotas.py"
     browser = "tests/browser/test_forms_browser.py::test_x[360x740]"
-    assert scope_of(browser) == browser
+    assert scope_of(browser, ROOT) == browser
 
 
 QUEUE = ["tests/a.py", "waits:tests/b.py", "tests/c.py", "waits:tests/d.py", "tests/browser/test_e.py::t1"]
