@@ -350,9 +350,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         per_file[str(item.fspath)] = per_file.get(str(item.fspath), 0) + 1
 
-    def key(item) -> tuple[bool, float, int]:
+    def key(item) -> tuple[bool, bool, int]:
         if "/tests/browser/" not in str(item.fspath):
-            return False, 0.0, 0
-        return True, float(item.get_closest_marker("long") is None), per_file[str(item.fspath)]
+            return False, False, 0
+        return True, item.get_closest_marker("long") is None, per_file[str(item.fspath)]
 
     items.sort(key=key)

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from lobby import bundle
 
 from .helpers import LAPTOP, PHONES, WAIT
-from .kept_pages import LASTING, blank, spoil_on
+from .kept_pages import blank, spoil_on, unspoil
 
 expect.set_options(timeout=WAIT)
 
@@ -199,9 +199,8 @@ def new_page(request, browser, lobby, viewport, motion, idle_pages):
     finally:
         for ctx, page, locale, origins, on_navigated in used:
             keep = id(page) not in spoiled and id(ctx) not in spoiled and not page.is_closed() and ctx.pages == [page]
-            for name in LASTING:  # the class's own methods again
-                for obj in (page, ctx):
-                    obj.__dict__.pop(name, None)
+            unspoil(page)
+            unspoil(ctx)
             if keep:
                 ctx.remove_listener("page", watch)
                 for event, listener in (("pageerror", on_error), ("dialog", on_dialog), ("framenavigated", on_navigated)):

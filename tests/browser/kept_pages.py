@@ -15,8 +15,8 @@ LASTING = (
 
 def spoil_on(obj, spoiled: set[int]) -> None:
     """Make each of :data:`LASTING`'s methods of ``obj`` (a page or context)
-    add ``id(obj)`` to ``spoiled`` before doing its work (undone by
-    deleting the instance's attributes of those names)."""
+    add ``id(obj)`` to ``spoiled`` before doing its work (until
+    :func:`unspoil`)."""
     for name in LASTING:
         method = getattr(obj, name, None)
         if method is not None:
@@ -25,6 +25,13 @@ def spoil_on(obj, spoiled: set[int]) -> None:
                 return _method(*args, **kwargs)
 
             setattr(obj, name, spoiling)
+
+
+def unspoil(obj) -> None:
+    """Give ``obj`` back its class's own :data:`LASTING` methods (undo
+    :func:`spoil_on`)."""
+    for name in LASTING:
+        obj.__dict__.pop(name, None)
 
 
 def blank(ctx, page, origins: set[str]) -> bool:
