@@ -42,10 +42,12 @@ node --test tests/js/
 # scheduled by tests/scheduling.py: each file of the other tests to one
 # worker whole (its module fixtures stay in one worker), the files marked
 # waits to the first worker while the others use the cores, the browser
-# tests one by one (their lobbies and Chromium are the worker's:
-# tests/browser/conftest.py); each worker starts its own redis-server,
-# cluster and lobbies on free ports. TEST_WORKERS=0 runs in one process
-# (for -s or --pdb); an -n of the caller's wins.
+# tests one by one on the three others only (three Chromium tests at once
+# fill the two cores; a fourth made each slower and costlier; their
+# lobbies and Chromium are the worker's: tests/browser/conftest.py);
+# each worker starts its own redis-server, cluster and lobbies on free
+# ports. TEST_WORKERS=0 runs in one process (for -s or --pdb); an -n of the
+# caller's wins.
 workers=(-n "${TEST_WORKERS:-4}" --dist loadgroup)
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*) workers=() ;; esac

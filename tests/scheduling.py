@@ -40,16 +40,25 @@ def scope_of(nodeid: str, root: Path) -> str:
 def pick(scopes: list[str], aside: bool, browsing: bool) -> str | None:
     """The scope a worker is given next from ``scopes`` (the queue, in the
     order tests/conftest.py sorted the tests: the others' files, then the
-    browser tests): ``aside`` when it is the worker the waits files go to,
-    ``browsing`` when it has been given a browser test; None when none may
-    run there."""
-    first_waits = next((s for s in scopes if s.startswith("waits:")), None)
-    if aside and first_waits is not None:
-        return first_waits
-    first_other = next((s for s in scopes if not s.startswith("waits:")), None)
-    if first_other is not None and (not browsing or first_other.startswith("tests/browser/")):
-        return first_other
-    return None if browsing else first_waits
+    browser tests), or None when none may ever run there (the queue only
+    shrinks). ``aside``: the worker the waits files go to, which takes no
+    browser test; ``browsing``: a worker that has been given a browser test,
+    which takes browser tests only."""
+
+    def first(fits) -> str | None:
+        return next((s for s in scopes if fits(s)), None)
+
+    def waits(scope: str) -> bool:
+        return scope.startswith("waits:")
+
+    def browser(scope: str) -> bool:
+        return scope.startswith("tests/browser/")
+
+    if aside:
+        return first(waits) or first(lambda s: not browser(s))
+    if browsing:
+        return first(browser)
+    return first(lambda s: not waits(s)) or first(waits)
 
 
 class WaitsAside(LoadScopeScheduling):
@@ -62,11 +71,20 @@ class WaitsAside(LoadScopeScheduling):
     rest (:func:`pick`). Handed out among the others, several workers
     waited at once and left the two cores idle for half-minute stretches.
 
-    A worker that has been given a browser test is given no other kind
-    (Playwright's event loop stays open to the session's end, and an
-    asyncio test could not start its own): the first worker takes the rest
-    of the queue once the waits files are done; another takes a waits file
-    only when nothing else is left and it has run no browser test.
+    The worker set aside takes no browser test, so three run at once on
+    four workers: on the two-core box a fourth beside them made every
+    browser test slower and costlier (each Chromium, lobby and driver
+    fighting for the cores: docs/testing.md has the runs). A worker that has
+    been given a browser test is given no other kind (Playwright's event
+    loop stays open to the session's end, and an asyncio test could not
+    start its own); another takes a waits file only when nothing else is
+    left and it has run no browser test. With one worker, nothing is set
+    aside.
+
+    A worker runs the last test it holds only once it is given another or
+    told to stop, so a worker that may take nothing left in the queue is
+    stopped at once: the set-aside worker's last waits file once waited
+    three minutes for the browser tests to end.
 
     pytest-xdist's own ``loadgroup`` groups by ``xdist_group`` marks in
     the node ids, which it can no longer rename under pytest 9.2."""
@@ -81,10 +99,11 @@ class WaitsAside(LoadScopeScheduling):
         return scope_of(nodeid, self._root)
 
     def _assign_work_unit(self, node) -> None:
-        if self._aside is None:
+        if self._aside is None and len(self.nodes) > 1:
             self._aside = node
         scope = pick(list(self.workqueue), node is self._aside, node in self._browsing)
-        if scope is None:  # shut down with the others once the queue is empty
+        if scope is None:  # nothing here for it now or later: its last test runs, and it stops
+            node.shutdown()
             return
         if scope.startswith("tests/browser/"):
             self._browsing.add(node)
