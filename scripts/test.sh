@@ -28,14 +28,24 @@ if [ ${#need[@]} -gt 0 ] || [ ! -x $shell ]; then
     exit 1
   fi
 fi
+# The browser client's pure helpers: Node's own test runner, no page and no
+# npm package, so they run beside the set-up (a fresh clone's pip install
+# leaves one core idle for half a minute); their report comes first.
+node_log=$(mktemp)
+trap 'rm -f "$node_log"' EXIT
+node --test tests/js/ >"$node_log" 2>&1 &
+node_pid=$!
 scripts/setup.sh
+node_ok=true
+wait "$node_pid" || node_ok=false
+cat "$node_log"
+rm -f "$node_log"
+$node_ok || { echo "the client's unit tests failed (node --test tests/js/)" >&2; exit 1; }
 # Python keeps what it compiles (a box may set PYTHONDONTWRITEBYTECODE, as
 # this one does): the many Python processes the suite starts (replay
 # workers, benchmark servers, clients) import the project compiled, ~0.3
 # CPU-s less each, and a second run reuses pytest's rewritten test modules
 unset PYTHONDONTWRITEBYTECODE
-# The browser client's pure helpers first: Node's own test runner, no page.
-node --test tests/js/
 # Four pytest-xdist workers (the browser tests wait on turn clocks and bot
 # moves more than they use the two cores: on one browser file four workers
 # took 0.66 of two workers' time on a quiet box, 0.9 under a load of 20),
