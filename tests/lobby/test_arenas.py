@@ -24,7 +24,9 @@ from lobby.store import connect
 
 from .support import api, connected, polled
 
-pytestmark = pytest.mark.timeout(240)
+# mostly real-time waits (arenas' real-time windows and live games): run
+# beside other workers' CPU-bound tests (tests/scheduling.py)
+pytestmark = [pytest.mark.waits, pytest.mark.timeout(240)]
 
 PASSWORD = "correct horse battery"
 #: short arena loops, so a test waits on its deadline, never on luck

@@ -11,7 +11,11 @@ import asyncio
 import random
 import time
 
+import pytest
+
 from .support import connected, replayed, seated
+
+pytestmark = pytest.mark.waits  # mostly real-time waits (turn clocks run out): run beside other workers' CPU-bound tests (tests/scheduling.py)
 
 TURN_MS = 3000
 

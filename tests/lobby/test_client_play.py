@@ -7,7 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from .support import connected, playing
+
+pytestmark = pytest.mark.waits  # mostly real-time waits (live games with bots): run beside other workers' CPU-bound tests (tests/scheduling.py)
 
 
 async def test_a_move_refused_for_its_rate_is_sent_again(lobby_factory):

@@ -17,6 +17,8 @@ from lobby.store import connect, now_ms
 
 from .support import coins, coins_moved, connected, playing, polled, seated
 
+pytestmark = pytest.mark.waits  # mostly real-time waits (live games on turn clocks): run beside other workers' CPU-bound tests (tests/scheduling.py)
+
 
 async def _settled(client, table):
     return await client.wait_for(table, lambda v: v["status"] in ("finished", "closed") and v["result"] is not None, timeout=60)

@@ -16,9 +16,13 @@ from __future__ import annotations
 import asyncio
 import signal
 
+import pytest
+
 from lobby.client import LobbyClient
 from lobby.redis_server import RedisServer
 from lobby.store import connect
+
+pytestmark = pytest.mark.waits  # mostly real-time waits (a Redis held busy): run beside other workers' CPU-bound tests (tests/scheduling.py)
 
 #: longer than the deadline the batcher once had (5 s)
 STALL_S = 6.0

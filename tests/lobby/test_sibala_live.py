@@ -20,6 +20,8 @@ from lobby.client import LobbyClient, LobbyRefused
 
 from .support import connected, playing, replayed, seated
 
+pytestmark = pytest.mark.waits  # mostly real-time waits (live games on turn clocks): run beside other workers' CPU-bound tests (tests/scheduling.py)
+
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 

@@ -8,12 +8,16 @@ import asyncio
 import random
 import re
 
+import pytest
+
 from lobby import replay
 from lobby.client import LobbyRefused
 from lobby.store import connect
 
 from .support import api, connected, polled, replayed, seated
 from .test_timeout_events_live import timeout_seen, timeouts
+
+pytestmark = pytest.mark.waits  # mostly real-time waits (live games on turn clocks): run beside other workers' CPU-bound tests (tests/scheduling.py)
 
 
 async def test_ten_clients_play_a_whole_game_watched(lobby):
