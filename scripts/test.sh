@@ -32,9 +32,9 @@ fi
 # npm package, so they run beside the set-up (a fresh clone's pip install
 # leaves one core idle for half a minute); their report comes first.
 node_log=$(mktemp)
-trap 'rm -f "$node_log"' EXIT
 node --test tests/js/ >"$node_log" 2>&1 &
 node_pid=$!
+trap 'kill "$node_pid" 2>/dev/null; rm -f "$node_log"' EXIT  # a failed set-up leaves neither behind
 scripts/setup.sh
 node_ok=true
 wait "$node_pid" || node_ok=false

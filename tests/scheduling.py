@@ -37,13 +37,14 @@ def scope_of(nodeid: str, root: Path) -> str:
     return f"waits:{path}" if waits_file(root / path) else path
 
 
-def pick(scopes: list[str], aside: bool, browsing: bool) -> str | None:
+def pick(scopes: list[str], aside: bool, browsing: bool, alone: bool = False) -> str | None:
     """The scope a worker is given next from ``scopes`` (the queue, in the
     order tests/conftest.py sorted the tests: the others' files, then the
     browser tests), or None when none may ever run there (the queue only
     shrinks). ``aside``: the worker the waits files go to, which takes no
     browser test; ``browsing``: a worker that has been given a browser test,
-    which takes browser tests only."""
+    which takes browser tests only; ``alone``: the only worker, which takes
+    the waits files, then the other files, then the browser tests."""
 
     def first(fits) -> str | None:
         return next((s for s in scopes if fits(s)), None)
@@ -54,6 +55,8 @@ def pick(scopes: list[str], aside: bool, browsing: bool) -> str | None:
     def browser(scope: str) -> bool:
         return scope.startswith("tests/browser/")
 
+    if alone:
+        return first(waits) or first(lambda s: not browser(s)) or first(browser)
     if aside:
         return first(waits) or first(lambda s: not browser(s))
     if browsing:
@@ -79,7 +82,7 @@ class WaitsAside(LoadScopeScheduling):
     loop stays open to the session's end, and an asyncio test could not
     start its own); another takes a waits file only when nothing else is
     left and it has run no browser test. With one worker, nothing is set
-    aside.
+    aside: it runs the waits files first, the browser tests last.
 
     A worker runs the last test it holds only once it is given another or
     told to stop, so a worker that may take nothing left in the queue is
@@ -101,7 +104,9 @@ class WaitsAside(LoadScopeScheduling):
     def _assign_work_unit(self, node) -> None:
         if self._aside is None and len(self.nodes) > 1:
             self._aside = node
-        scope = pick(list(self.workqueue), node is self._aside, node in self._browsing)
+        for done in [scope for scope, unit in self.workqueue.items() if all(unit.values())]:
+            del self.workqueue[done]  # run by a worker that then crashed: xdist queued its whole workload again
+        scope = pick(list(self.workqueue), node is self._aside, node in self._browsing, alone=len(self.nodes) == 1)
         if scope is None:  # nothing here for it now or later: its last test runs, and it stops
             node.shutdown()
             return

@@ -95,3 +95,30 @@ def test_a_worker_that_may_take_nothing_left_is_stopped_at_once_so_its_last_test
         done += 1
     assert sorted(collection[i] for i in other.sent) == sorted(collection[1:]), "the other worker runs every other test"
     assert other.shutting_down
+
+
+def test_a_lone_worker_runs_the_waiting_files_first_and_the_browser_tests_last():
+    queue = ["tests/a.py", "tests/browser/test_e.py::t1", "waits:tests/b.py"]
+    assert pick(queue, aside=False, browsing=False, alone=True) == "waits:tests/b.py"
+    assert pick(queue[:2], aside=False, browsing=False, alone=True) == "tests/a.py"
+    assert pick(queue[1:2], aside=False, browsing=True, alone=True) == "tests/browser/test_e.py::t1"
+
+
+def test_one_worker_runs_every_test_of_a_waiting_file_another_file_and_browser_tests(tmp_path):
+    (tmp_path / "tests" / "browser").mkdir(parents=True)
+    (tmp_path / "tests" / "test_w.py").write_text("import pytest\n\npytestmark = pytest.mark.waits\n")
+    collection = ["tests/browser/test_b_browser.py::t0", "tests/browser/test_b_browser.py::t1", "tests/test_a.py::t1", "tests/test_a.py::t2", "tests/test_w.py::t"]
+    config = SimpleNamespace(getvalue=lambda name: ["1*popen"], option=SimpleNamespace(loadscopereorder=True), rootpath=tmp_path)
+    sched = WaitsAside(config)
+    only = _Worker("gw0")
+    sched.add_node(only)
+    sched.add_node_collection(only, collection)
+    sched.schedule()
+    done = 0
+    while done < len(only.sent):
+        sched.mark_test_complete(only, only.sent[done])
+        done += 1
+    ran = [collection[i] for i in only.sent]
+    assert sorted(ran) == sorted(collection), "every test runs on the one worker"
+    assert ran[0] == "tests/test_w.py::t" and ran[-1].startswith("tests/browser/"), ran
+    assert only.shutting_down
